@@ -1,0 +1,102 @@
+/**
+ * npm run bench:auth-read
+ * Requests per second of an authenticated GET /api/user on PGlite and on PostgreSQL,
+ * against a bare Fastify hello-world measured in the same run on this machine.
+ * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is made and dropped).
+ * Also checks that a revoked session fails at once on the instance that revoked it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { cookieFetch, freePort, spawnServer } from "../tests/helpers/spawn-server.js";
+import { createScratchPostgres } from "../tests/helpers/test-database.js";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
+  // A short warm-up lets the JIT and the connection pool settle before the counted run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return Math.round(result.requests.average);
+}
+
+async function helloWorld(): Promise<number> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    return await measure(url);
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+async function authRead(env: Record<string, string>) {
+  const server = await spawnServer({ LOG_LEVEL: "warn", ...env });
+  try {
+    const client = cookieFetch();
+    const id = Date.now().toString(36);
+    const account = {
+      username: `bench${id}`,
+      name: "Bench Mark",
+      email: `bench${id}@example.com`,
+      password: "Str0ng!pass",
+      planType: "free",
+    };
+    const registered = await client.call(`${server.url}/api/register`, { method: "POST", body: account });
+    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+    const rps = await measure(`${server.url}/api/user`, { cookie: client.cookie });
+    // Revocation must not wait for any cache: log out, then the same cookie is refused at once.
+    const cookie = client.cookie;
+    await client.call(`${server.url}/api/logout`, { method: "POST" });
+    const replay = await fetch(`${server.url}/api/user`, { headers: { cookie } });
+    return { rps, revokedStatus: replay.status };
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+}
+
+const hello = await helloWorld();
+console.log(`hello-world:             ${hello} req/s`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pglite-"));
+const pglite = await authRead({ DATA_DIR: dataDir });
+rmSync(dataDir, { recursive: true, force: true });
+console.log(
+  `GET /api/user, PGlite:    ${pglite.rps} req/s (${((pglite.rps / hello) * 100).toFixed(0)}% of hello-world), revoked session -> ${pglite.revokedStatus}`,
+);
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  process.env.TEST_DATABASE_URL = pgUrl;
+  const scratch = await createScratchPostgres();
+  try {
+    const postgres = await authRead({ DATABASE_URL: scratch.url });
+    console.log(
+      `GET /api/user, PostgreSQL: ${postgres.rps} req/s (${((postgres.rps / hello) * 100).toFixed(0)}% of hello-world), revoked session -> ${postgres.revokedStatus}`,
+    );
+  } finally {
+    await scratch.drop();
+  }
+} else {
+  console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}
+console.log(`(${CONNECTIONS} connections, ${DURATION_S} s each, on ${process.version})`);

@@ -1,0 +1,76 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockPgliteDir } from "./pglite-lock.js";
+import * as schema from "./schema/index.js";
+
+/** Both drivers expose the same Drizzle query builder; the services only see this type. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
+// Any constant works; it only has to be the same for every instance of the app.
+const MIGRATION_LOCK_ID = 727_001;
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** Folder of the embedded database; absent means in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+/** Opens the database and applies the committed migrations before anything else runs. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // Several instances may boot at once: an advisory lock makes them migrate one at a time.
+  const lockClient = new pg.Client({ connectionString: url });
+  await lockClient.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    await lockClient.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not take the process down; pg reconnects on next use.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema });
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const unlock = dir ? lockPgliteDir(dir) : () => {};
+  try {
+    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        if (!client.closed) await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { boolean, customType, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const paymentSettings = pgTable("payment_settings", {
+  id: serial("id").primaryKey(),
+  earlyAccessPrice: numeric("early_access_price", { precision: 10, scale: 2 }).notNull().default("297"),
+  currency: text("currency").notNull().default("USD"),
+  stripePriceId: text("stripe_price_id"),
+  stripeProductId: text("stripe_product_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const gettingStartedVideos = pgTable(
+  "getting_started_videos",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    description: text("description"),
+    embedUrl: text("embed_url").notNull(),
+    order: integer("order").notNull().default(1),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("getting_started_videos_active_order_idx").on(t.isActive, t.order)],
+);
+
+export const platformSettings = pgTable("platform_settings", {
+  id: serial("id").primaryKey(),
+  platformName: text("platform_name").notNull().default("Lumora"),
+  defaultModel: text("default_model").notNull().default("openai-gpt4"),
+  allowRegistration: boolean("allow_registration").notNull().default(true),
+  enableHistory: boolean("enable_history").notNull().default(true),
+  enableModelSelection: boolean("enable_model_selection").notNull().default(true),
+  smtpHost: text("smtp_host"),
+  smtpPort: text("smtp_port").notNull().default("587"),
+  smtpSecure: boolean("smtp_secure").notNull().default(false),
+  smtpUser: text("smtp_user"),
+  /** AES-256-GCM ciphertext (see server/lib/secret-box.ts), never sent to the browser. */
+  smtpPassEncrypted: text("smtp_pass_encrypted"),
+  smtpFromEmail: text("smtp_from_email"),
+  smtpFromName: text("smtp_from_name"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Uploaded images (avatars now, course covers later), kept in the database so every instance serves them. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    mimeType: text("mime_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_user_id_idx").on(t.userId)],
+);

@@ -1,0 +1,27 @@
+const STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof STATUS;
+
+/** The one error a service throws; the error handler turns it into `{ message }` and a status. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.statusCode = STATUS[code];
+  }
+}

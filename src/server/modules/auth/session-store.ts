@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { sessions, users } from "../../db/schema/index.js";
+import type { RedisLink } from "../../lib/redis.js";
+import { type SessionUser, sessionUserColumns } from "../user/public-user.js";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long one instance trusts a looked-up session before asking the database again. */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+const INVALIDATE_CHANNEL = "sessions:invalidate";
+
+export interface ResolvedSession {
+  id: string;
+  user: SessionUser;
+  absoluteExpiresAt: Date;
+}
+
+interface CacheEntry extends ResolvedSession {
+  idleExpiresAt: Date;
+  cachedAt: number;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface SessionStoreOptions {
+  db: Db;
+  idleDays: number;
+  maxDays: number;
+  redis?: RedisLink;
+}
+
+/**
+ * Sessions live in the database (only the SHA-256 of the token). A short
+ * in-process cache keeps the hot path to memory; every revocation clears the
+ * cache of this instance at once and, with Redis, of every other instance.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly idleMs: number;
+  private readonly maxMs: number;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.idleMs = options.idleDays * DAY;
+    this.maxMs = options.maxDays * DAY;
+  }
+
+  async start(): Promise<void> {
+    const redis = this.options.redis;
+    if (!redis) return;
+    await redis.subscriber.subscribe(INVALIDATE_CHANNEL);
+    redis.subscriber.on("message", (channel, message) => {
+      if (channel === INVALIDATE_CHANNEL) this.applyInvalidation(message);
+    });
+  }
+
+  async create(userId: number, meta: { ip: string; userAgent: string | null }) {
+    const token = randomBytes(32).toString("base64url");
+    const now = Date.now();
+    const absoluteExpiresAt = new Date(now + this.maxMs);
+    await this.options.db.insert(sessions).values({
+      id: hashToken(token),
+      userId,
+      idleExpiresAt: new Date(Math.min(now + this.idleMs, absoluteExpiresAt.getTime())),
+      absoluteExpiresAt,
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return { token, absoluteExpiresAt };
+  }
+
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const id = hashToken(token);
+    const now = Date.now();
+    const cached = this.cache.get(id);
+    if (cached && now - cached.cachedAt < CACHE_TTL_MS && cached.idleExpiresAt.getTime() > now) return cached;
+    if (cached) this.cache.delete(id);
+
+    const rows = await this.options.db
+      .select({ session: sessions, user: sessionUserColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.idleExpiresAt, new Date(now)), gt(sessions.absoluteExpiresAt, new Date(now))))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+
+    let idleExpiresAt = row.session.idleExpiresAt;
+    // Sliding expiry, written at most once an hour per session to keep reads cheap.
+    if (idleExpiresAt.getTime() - now < this.idleMs - HOUR) {
+      idleExpiresAt = new Date(Math.min(now + this.idleMs, row.session.absoluteExpiresAt.getTime()));
+      await this.options.db.update(sessions).set({ idleExpiresAt }).where(eq(sessions.id, id));
+    }
+    const entry: CacheEntry = { id, user: row.user, absoluteExpiresAt: row.session.absoluteExpiresAt, idleExpiresAt, cachedAt: now };
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(id, entry);
+    return entry;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.options.db.delete(sessions).where(eq(sessions.id, sessionId));
+    await this.broadcast(`session:${sessionId}`);
+  }
+
+  /** Deletes every session of the user but `keepSessionId` (password change). */
+  async revokeUserSessions(userId: number, keepSessionId?: string): Promise<void> {
+    const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+    await this.options.db.delete(sessions).where(where);
+    await this.broadcast(`user:${userId}`);
+  }
+
+  /** The user row changed (profile, role, plan): cached copies must be read again. */
+  async forgetUser(userId: number): Promise<void> {
+    await this.broadcast(`user:${userId}`);
+  }
+
+  private async broadcast(message: string): Promise<void> {
+    this.applyInvalidation(message);
+    await this.options.redis?.client.publish(INVALIDATE_CHANNEL, message).catch(() => {});
+  }
+
+  private applyInvalidation(message: string): void {
+    const [kind, value] = message.split(":", 2);
+    if (kind === "session" && value) this.cache.delete(value);
+    if (kind === "user" && value) {
+      const userId = Number(value);
+      for (const [id, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(id);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { asc, eq } from "drizzle-orm";
+import { DEFAULT_PAYMENT_SETTINGS } from "../../../shared/constants.js";
+import type { GettingStartedVideo, PaymentSettingsPublic } from "../../../shared/contracts/public-content.js";
+import { toEmbedUrl } from "../../../shared/embed-url.js";
+import type { Db } from "../../db/client.js";
+import { gettingStartedVideos, paymentSettings, platformSettings } from "../../db/schema/index.js";
+
+/** "297.00" -> "297", "19.50" stays. */
+const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
+
+export async function getPublicPaymentSettings(db: Db): Promise<PaymentSettingsPublic> {
+  const [row] = await db
+    .select({ currency: paymentSettings.currency, earlyAccessPrice: paymentSettings.earlyAccessPrice })
+    .from(paymentSettings)
+    .orderBy(asc(paymentSettings.id))
+    .limit(1);
+  if (!row) return { ...DEFAULT_PAYMENT_SETTINGS };
+  return { currency: row.currency.toUpperCase(), earlyAccessPrice: trimAmount(row.earlyAccessPrice) };
+}
+
+/** Active videos in order; an address that is not an allowed https player is left out, never embedded. */
+export async function listActiveVideos(options: { db: Db; extraEmbedHosts: readonly string[] }): Promise<GettingStartedVideo[]> {
+  const rows = await options.db
+    .select({
+      id: gettingStartedVideos.id,
+      title: gettingStartedVideos.title,
+      subtitle: gettingStartedVideos.subtitle,
+      description: gettingStartedVideos.description,
+      embedUrl: gettingStartedVideos.embedUrl,
+      order: gettingStartedVideos.order,
+      isActive: gettingStartedVideos.isActive,
+    })
+    .from(gettingStartedVideos)
+    .where(eq(gettingStartedVideos.isActive, true))
+    .orderBy(asc(gettingStartedVideos.order), asc(gettingStartedVideos.id));
+  return rows.flatMap((video) => {
+    const embedUrl = toEmbedUrl(video.embedUrl, options.extraEmbedHosts);
+    return embedUrl ? [{ ...video, embedUrl }] : [];
+  });
+}
+
+export async function getPublicPlatformSettings(db: Db) {
+  const [row] = await db.select({ platformName: platformSettings.platformName }).from(platformSettings).limit(1);
+  const payment = await getPublicPaymentSettings(db);
+  return { platformName: row?.platformName ?? "Lumora", ...payment };
+}

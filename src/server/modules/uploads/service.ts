@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { uploads, users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { sniffImageType } from "../../lib/image-type.js";
+import { type SessionUser, sessionUserColumns } from "../user/public-user.js";
+
+export const UPLOAD_URL_PREFIX = "/api/uploads/";
+
+function assertImage(bytes: Uint8Array) {
+  const mimeType = sniffImageType(bytes);
+  if (!mimeType) {
+    throw new AppError("BAD_REQUEST", "That file is not a PNG, JPEG or WebP image. Please choose another photo.");
+  }
+  return mimeType;
+}
+
+/** Stores the photo and points the user's avatar at it; the previous photo is deleted. */
+export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8Array }): Promise<SessionUser> {
+  const { db, userId, bytes } = options;
+  const mimeType = assertImage(bytes);
+  const id = randomBytes(16).toString("hex");
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
+    await tx.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
+    const [updated] = await tx
+      .update(users)
+      .set({ avatarUrl: `${UPLOAD_URL_PREFIX}${id}`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(sessionUserColumns);
+    if (!updated) throw new AppError("NOT_FOUND", "User not found");
+    await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
+    return updated;
+  });
+}
+
+export async function removeAvatar(options: { db: Db; userId: number }): Promise<SessionUser> {
+  const { db, userId } = options;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
+    const [updated] = await tx
+      .update(users)
+      .set({ avatarUrl: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning(sessionUserColumns);
+    if (!updated) throw new AppError("NOT_FOUND", "User not found");
+    await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
+    return updated;
+  });
+}
+
+async function deleteOwnUpload(db: Db, userId: number, url: string | null) {
+  if (!url?.startsWith(UPLOAD_URL_PREFIX)) return;
+  await db.delete(uploads).where(and(eq(uploads.id, url.slice(UPLOAD_URL_PREFIX.length)), eq(uploads.userId, userId)));
+}
+
+export async function readUpload(options: { db: Db; id: string }) {
+  const [row] = await options.db
+    .select({ mimeType: uploads.mimeType, data: uploads.data })
+    .from(uploads)
+    .where(eq(uploads.id, options.id))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "File not found");
+  return row;
+}

@@ -1,0 +1,27 @@
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { CounterStore } from "../lib/counter-store.js";
+import type { SecretBox } from "../lib/secret-box.js";
+import type { SessionStore } from "../modules/auth/session-store.js";
+import type { SessionUser } from "../modules/user/public-user.js";
+
+/** What every route reaches through `app.ctx`: built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  counters: CounterStore;
+  /** Encrypts secrets stored in the database (provider keys, SMTP password). */
+  secrets: SecretBox;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null; set by the session plugin before the handler runs. */
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}

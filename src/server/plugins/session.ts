@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error.js";
+import type { SessionUser } from "../modules/user/public-user.js";
+
+export const SESSION_COOKIE = "sid";
+
+/** Reads the session cookie of every API request (not of static files) and sets `request.user`. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
+  app.addHook("preHandler", async (request) => {
+    // Static files and page shells never need the user; only API calls do.
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const session = await app.ctx.sessions.resolve(token);
+    if (!session) return;
+    request.user = session.user;
+    request.sessionId = session.id;
+  });
+});
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    expires,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError("UNAUTHORIZED", "You need to sign in to do that.");
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== "admin") throw new AppError("FORBIDDEN", "You don't have permission to access this area.");
+  return user;
+}

@@ -1,0 +1,29 @@
+/** Business constants from spec 000 section 9 and spec 002 section 9. */
+export const DEFAULT_CHAT_TITLE = "New Chat";
+export const DEFAULT_PLATFORM_SLUG = "openai";
+export const DEFAULT_MODEL = "openai";
+
+export const TEMPERATURE = { min: 0, max: 1, step: 0.1, default: 0.7 } as const;
+export const MAX_TOKENS = { min: 256, max: 4096, step: 256, default: 1024 } as const;
+
+export const DEFAULT_PAYMENT_SETTINGS = { currency: "USD", earlyAccessPrice: "297" } as const;
+
+export const THEME_STORAGE_KEY = "ui-theme";
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+
+export const PLAN_TYPES = ["free", "earlyAccess"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Key of sessionStorage that holds the registration form between step 2 and checkout. */
+export const PENDING_REGISTRATION_KEY = "pendingRegistration";

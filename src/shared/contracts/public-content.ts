@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const paymentSettingsPublicSchema = z.object({
+  currency: z.string(),
+  earlyAccessPrice: z.string(),
+});
+export type PaymentSettingsPublic = z.infer<typeof paymentSettingsPublicSchema>;
+
+export const gettingStartedVideoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  embedUrl: z.string(),
+  order: z.number().int(),
+  isActive: z.boolean(),
+});
+export type GettingStartedVideo = z.infer<typeof gettingStartedVideoSchema>;
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,19 @@
+import { lazy } from "react";
+
+/**
+ * Every page (and the signed-in shell) is its own chunk, so /auth never
+ * downloads the dashboard's or the settings' code.
+ */
+export const AppLayout = lazy(() => import("./layouts/app-layout.js").then((m) => ({ default: m.AppLayout })));
+export const AuthPage = lazy(() => import("../features/auth/pages/auth-page.js").then((m) => ({ default: m.AuthPage })));
+export const CheckoutPage = lazy(() =>
+  import("../features/checkout/pages/early-access-checkout-page.js").then((m) => ({ default: m.EarlyAccessCheckoutPage })),
+);
+export const DashboardPage = lazy(() =>
+  import("../features/dashboard/pages/dashboard-page.js").then((m) => ({ default: m.DashboardPage })),
+);
+export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
+export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
+export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
+export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
+export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));

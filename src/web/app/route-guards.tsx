@@ -1,0 +1,52 @@
+import { type ReactNode, Suspense } from "react";
+import { Redirect, useLocation, useSearch } from "wouter";
+import { safeRedirectPath } from "../../shared/safe-redirect.js";
+import { PageSpinner } from "../components/ui/spinner.js";
+import { errorMessage } from "../lib/api-client.js";
+import { loginPath } from "../lib/paths.js";
+import { useCurrentUser } from "../lib/session.js";
+import { AppLayout } from "./lazy-pages.js";
+import { SessionError } from "./session-error.js";
+
+/** Signed-in pages inside the shell; a signed-out visitor goes to /login?next=<here>. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isLoading, error, refetch } = useCurrentUser();
+  const [location] = useLocation();
+  const search = useSearch();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (error) return <SessionError message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (!user) return <Redirect to={loginPath(`${location}${search ? `?${search}` : ""}`)} replace />;
+  return <SignedInShell>{children}</SignedInShell>;
+}
+
+export function SignedInShell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <AppLayout>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </AppLayout>
+    </Suspense>
+  );
+}
+
+/** Sign-in, registration and checkout: a signed-in visitor goes to ?next (same-site only) or /. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  const next = new URLSearchParams(useSearch()).get("next");
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (user) return <Redirect to={safeRedirectPath(next, "/")} replace />;
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+/** "/": the dashboard for a signed-in user, the landing page for a visitor. */
+export function HomeSwitch({ signedIn, signedOut }: { signedIn: ReactNode; signedOut: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (user) return <SignedInShell>{signedIn}</SignedInShell>;
+  return <Suspense fallback={<PageSpinner />}>{signedOut}</Suspense>;
+}
+
+/** Pages anyone may open (legal pages, 404). */
+export function PublicPage({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}

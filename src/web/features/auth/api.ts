@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginBody } from "../../../shared/contracts/auth.js";
+import type { PublicUser } from "../../../shared/contracts/user.js";
+import { apiRequest } from "../../lib/api-client.js";
+import { signIn } from "../../lib/session.js";
+
+type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
+
+/** POST /api/login. The route guard sends the signed-in user on to ?next or /. */
+export function useLogin({ onSuccess, onError }: Callbacks = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<PublicUser>("POST", "/api/login", body),
+    onSuccess: (user) => {
+      onSuccess?.(user);
+      signIn(client, user);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,11 @@
+import { lazy } from "react";
+
+const load = () => import("./register-form.js");
+
+/** The Register tab (react-hook-form, zod, plan cards) loads apart from the Login tab. */
+export const LazyRegisterForm = lazy(() => load().then((m) => ({ default: m.RegisterForm })));
+
+/** Starts the download early, e.g. when the pointer reaches the Register tab. */
+export function preloadRegisterForm(): void {
+  void load();
+}

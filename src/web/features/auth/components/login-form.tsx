@@ -1,0 +1,66 @@
+import { type FormEvent, useState } from "react";
+import type { LoginBody } from "../../../../shared/contracts/auth.js";
+import { Button } from "../../../components/ui/button.js";
+import { TextField } from "../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { errorMessage } from "../../../lib/api-client.js";
+import { notify } from "../../../lib/notify.js";
+import { displayName } from "../../../lib/session.js";
+import { useLogin } from "../api.js";
+import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
+
+/** Username, password and Login; errors under the fields, checked again as the user types after a first try. */
+export function LoginForm() {
+  const [values, setValues] = useState<LoginBody>({ username: "", password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [tried, setTried] = useState(false);
+  const login = useLogin({
+    onSuccess: (user) => notify.success("Login successful", `Welcome back, ${displayName(user)}`),
+    onError: (error) => notify.error("Login failed", errorMessage(error)),
+  });
+
+  const change = (field: keyof LoginBody) => (event: FormEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (tried) void validateLogin(next).then((result) => setErrors(result.errors));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    const result = await validateLogin(values);
+    setErrors(result.errors);
+    if (result.data) login.mutate(result.data);
+    else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
+  };
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={submit} onFocus={preloadLoginRules}>
+      <TextField
+        id="login-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onChange={change("username")}
+        error={errors.username}
+      />
+      <TextField
+        id="login-password"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change("password")}
+        error={errors.password}
+      />
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? <ButtonSpinner /> : null}
+        {login.isPending ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  );
+}

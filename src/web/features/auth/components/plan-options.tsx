@@ -1,0 +1,79 @@
+import { Check } from "lucide-react";
+import type { PlanType } from "../../../../shared/constants.js";
+import { Badge } from "../../../components/ui/badge.js";
+import { Label } from "../../../components/ui/label.js";
+import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
+import { cn } from "../../../lib/cn.js";
+import { useEarlyAccessPrice } from "../../../lib/payment-settings.js";
+
+const earlyAccessPerks = ["All premium AI models", "Unlimited course generation", "Custom training personalities", "Priority support"];
+const freePerks = ["Basic chat", "Limited model selection", "Standard support"];
+
+function PlanCard({
+  value,
+  selected,
+  title,
+  price,
+  note,
+  perks,
+  recommended = false,
+}: {
+  value: PlanType;
+  selected: boolean;
+  title: string;
+  price: string;
+  note: string;
+  perks: string[];
+  recommended?: boolean;
+}) {
+  const id = `plan-${value}`;
+  return (
+    <Label
+      htmlFor={id}
+      className={cn(
+        "flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors hover:bg-accent/50",
+        selected && "border-primary bg-primary/5 ring-1 ring-primary",
+      )}
+    >
+      <RadioGroupItem id={id} value={value} className="mt-1" />
+      <span className="grid flex-1 gap-2">
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span className="flex items-center gap-2 text-base font-semibold">
+            {title}
+            {recommended ? <Badge>RECOMMENDED</Badge> : null}
+          </span>
+          <span className="text-right">
+            <span className="text-lg font-bold">{price}</span> <span className="text-xs font-normal text-muted-foreground">{note}</span>
+          </span>
+        </span>
+        <span className="grid gap-1">
+          {perks.map((perk) => (
+            <span key={perk} className="flex items-center gap-2 text-sm font-normal text-muted-foreground">
+              <Check className="size-3.5 text-primary" aria-hidden="true" />
+              {perk}
+            </span>
+          ))}
+        </span>
+      </span>
+    </Label>
+  );
+}
+
+/** Early Access (RECOMMENDED, price from the payment settings) or Free ($0). */
+export function PlanOptions({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
+  const { price, currency, isLoading } = useEarlyAccessPrice();
+  return (
+    <RadioGroup value={value} onValueChange={(plan) => onChange(plan as PlanType)} aria-label="Plan">
+      <PlanCard
+        value="earlyAccess"
+        selected={value === "earlyAccess"}
+        title="Early Access"
+        price={isLoading ? "…" : price}
+        note={`${currency} · one-time`}
+        perks={earlyAccessPerks}
+        recommended
+      />
+      <PlanCard value="free" selected={value === "free"} title="Free" price="$0" note="forever" perks={freePerks} />
+    </RadioGroup>
+  );
+}

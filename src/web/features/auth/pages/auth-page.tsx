@@ -1,0 +1,71 @@
+import { Suspense, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { Logo } from "../../../components/logo.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
+import { Spinner } from "../../../components/ui/spinner.js";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { LazyRegisterForm, preloadRegisterForm } from "../components/lazy-register-form.js";
+import { LoginForm } from "../components/login-form.js";
+import { MarketingPanel } from "../components/marketing-panel.js";
+import type { RegisterDraft } from "../components/use-register-flow.js";
+
+type Tab = "login" | "register";
+
+/** /login and /auth: one card with Login and Register tabs; ?tab=register opens Register. */
+export function AuthPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const registerDraft = useRef<RegisterDraft>({ values: null, step: 1 }).current;
+  const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get("tab") === "register" ? "register" : "login"));
+
+  const changeTab = (value: string) => {
+    const next: Tab = value === "register" ? "register" : "login";
+    setTab(next);
+    const params = new URLSearchParams(search);
+    if (next === "register") params.set("tab", "register");
+    else params.delete("tab");
+    const query = params.toString();
+    navigate(`${location}${query ? `?${query}` : ""}`, { replace: true });
+  };
+
+  return (
+    <div className="min-h-screen bg-muted/40">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-12">
+        <Logo />
+        <div className="grid items-start gap-8 lg:grid-cols-2">
+          <Card className="w-full">
+            <CardHeader>
+              <CardTitle className="text-2xl">{tab === "login" ? "Welcome back" : "Create your account"}</CardTitle>
+              <CardDescription>{tab === "login" ? "Sign in to continue to Lumora." : "Join Lumora in two short steps."}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={tab} onValueChange={changeTab}>
+                <TabsList className="mb-2 grid grid-cols-2">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="register" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm}>
+                    Register
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm />
+                </TabsContent>
+                <TabsContent value="register">
+                  <Suspense
+                    fallback={
+                      <div className="flex justify-center py-10">
+                        <Spinner label="Loading the registration form" />
+                      </div>
+                    }
+                  >
+                    <LazyRegisterForm draft={registerDraft} />
+                  </Suspense>
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <MarketingPanel />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { displayName, useCurrentUser } from "../../../lib/session.js";
+import { DashboardHero } from "../components/dashboard-hero.js";
+import { GettingStartedVideos } from "../components/getting-started-videos.js";
+import { KeyFeatures } from "../components/key-features.js";
+import { QuickActions } from "../components/quick-actions.js";
+
+/** / and /dashboard for a signed-in user. */
+export function DashboardPage() {
+  const { user } = useCurrentUser();
+  return (
+    <div className="grid gap-10">
+      <DashboardHero name={displayName(user)} />
+      <KeyFeatures />
+      <GettingStartedVideos />
+      <QuickActions isAdmin={user?.role === "admin"} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { AlertCircle, Home } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent } from "../../../components/ui/card.js";
+import { paths } from "../../../lib/paths.js";
+
+/** Any path the router does not know. */
+export function NotFoundPage() {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-muted/40 px-4">
+      <Card className="w-full max-w-md">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex items-center gap-2">
+            <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+          </div>
+          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+          <Button asChild className="w-fit">
+            <Link href={paths.home}>
+              <Home aria-hidden="true" />
+              Go to the home page
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UserSettings } from "../../../shared/contracts/settings.js";
+import type { PasswordChangeBody, ProfileBody, PublicUser } from "../../../shared/contracts/user.js";
+import { apiRequest, errorMessage } from "../../lib/api-client.js";
+import { notify } from "../../lib/notify.js";
+import { setCurrentUser } from "../../lib/session.js";
+
+/** GET /api/user/settings. */
+export const userSettingsQuery = queryOptions<UserSettings>({ queryKey: ["/api/user/settings"] });
+
+type SettingKey = keyof UserSettings;
+export type SettingChange = { [K in SettingKey]: { key: K; value: UserSettings[K] } }[SettingKey];
+
+/**
+ * PATCH /api/user/settings with exactly one field. The control moves at once
+ * (optimistic) and goes back to the saved value if the server refuses.
+ */
+export function useUpdateSetting() {
+  const client = useQueryClient();
+  const key = userSettingsQuery.queryKey;
+  return useMutation({
+    mutationFn: ({ key: field, value }: SettingChange) => apiRequest<UserSettings>("PATCH", "/api/user/settings", { [field]: value }),
+    onMutate: async ({ key: field, value }) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData(key)?.[field];
+      client.setQueryData(key, (old) => (old ? { ...old, [field]: value } : old));
+      return { field, previous };
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(key, saved);
+      notify.success("Settings updated");
+    },
+    onError: (error, _change, context) => {
+      if (context && context.previous !== undefined) {
+        client.setQueryData(key, (old) => (old ? { ...old, [context.field]: context.previous } : old));
+      }
+      notify.error("Update failed", errorMessage(error));
+    },
+  });
+}
+
+/** PATCH /api/user (name, email). */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => apiRequest<PublicUser>("PATCH", "/api/user", body),
+    onSuccess: (user) => setCurrentUser(client, user),
+  });
+}
+
+/** PATCH /api/user/password. The server signs out the user's other sessions. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: PasswordChangeBody) => apiRequest<{ message: string }>("PATCH", "/api/user/password", body),
+  });
+}
+
+/** POST /api/user/avatar (multipart, field "file"); the new photo shows everywhere. */
+export function useUploadAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const data = new FormData();
+      data.append("file", file);
+      return apiRequest<PublicUser>("POST", "/api/user/avatar", data);
+    },
+    onSuccess: (user) => {
+      setCurrentUser(client, user);
+      notify.success("Profile updated", "Your photo has been updated.");
+    },
+    onError: (error) => notify.error("Update failed", errorMessage(error)),
+  });
+}
+
+/** DELETE /api/user/avatar: back to the initials. */
+export function useRemoveAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<PublicUser>("DELETE", "/api/user/avatar"),
+    onSuccess: (user) => {
+      setCurrentUser(client, user);
+      notify.success("Profile updated", "Your photo has been removed.");
+    },
+    onError: (error) => notify.error("Update failed", errorMessage(error)),
+  });
+}

@@ -1,0 +1,71 @@
+import { KeyRound, SlidersHorizontal, UserRound } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
+import { PageSpinner } from "../../../components/ui/spinner.js";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { useCurrentUser } from "../../../lib/session.js";
+import { AiPreferences } from "../components/ai-preferences.js";
+import { PasswordForm } from "../components/password-form.js";
+import { ProfileTab } from "../components/profile-tab.js";
+
+const sections = {
+  profile: { title: "Profile", description: "Your photo, name and email." },
+  password: { title: "Password", description: "Changing it signs you out on your other devices." },
+  ai: { title: "AI Preferences", description: "How the AI answers you. Changes are saved at once." },
+} as const;
+
+function Section({ id, children }: { id: keyof typeof sections; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{sections[id].title}</CardTitle>
+        <CardDescription>{sections[id].description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** /settings: Account Settings with Profile, Password and AI Preferences tabs. */
+export function SettingsPage() {
+  const { user } = useCurrentUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <div className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">Account Settings</h1>
+        <p className="text-muted-foreground">Manage your profile, password and AI preferences.</p>
+      </div>
+      <Tabs defaultValue="profile">
+        <TabsList className="grid h-auto grid-cols-3 sm:w-fit sm:min-w-md">
+          <TabsTrigger value="profile" className="py-1.5">
+            <UserRound aria-hidden="true" className="hidden sm:block" />
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="password" className="py-1.5">
+            <KeyRound aria-hidden="true" className="hidden sm:block" />
+            Password
+          </TabsTrigger>
+          <TabsTrigger value="ai" className="py-1.5">
+            <SlidersHorizontal aria-hidden="true" className="hidden sm:block" />
+            AI Preferences
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Section id="profile">
+            <ProfileTab user={user} />
+          </Section>
+        </TabsContent>
+        <TabsContent value="password">
+          <Section id="password">
+            <PasswordForm username={user.username} />
+          </Section>
+        </TabsContent>
+        <TabsContent value="ai">
+          <Section id="ai">
+            <AiPreferences />
+          </Section>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

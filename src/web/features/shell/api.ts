@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { apiRequest, errorMessage } from "../../lib/api-client.js";
+import { notify } from "../../lib/notify.js";
+import { paths } from "../../lib/paths.js";
+import { signOut } from "../../lib/session.js";
+
+/** POST /api/logout, then the sign-in screen. */
+export function useLogout() {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>("POST", "/api/logout"),
+    onSuccess: () => {
+      notify.success("Logged out", "You have been successfully logged out.");
+      signOut(client);
+      navigate(paths.login);
+    },
+    onError: (error) => notify.error("Logout failed", errorMessage(error)),
+  });
+}

@@ -1,0 +1,56 @@
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PublicUser } from "../../shared/contracts/user.js";
+import { getQueryFn } from "./query-client.js";
+
+/** GET /api/user: the current user, or null when signed out (401). */
+export const currentUserQuery = queryOptions({
+  queryKey: ["/api/user"],
+  queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+});
+
+/**
+ * The signed-in user. Reads the cache directly as well as through the observer,
+ * so a sign-in or sign-out followed at once by a navigation is seen by the route
+ * guards in the same render (no bounce through a stale user).
+ */
+export function useCurrentUser() {
+  const client = useQueryClient();
+  // Destructured so the observer tracks data, isPending and error: React Query
+  // re-renders a component only for the result fields it read.
+  const { data, isPending, error, refetch } = useQuery(currentUserQuery);
+  const cached = client.getQueryData(currentUserQuery.queryKey);
+  const user = cached !== undefined ? cached : (data ?? null);
+  return {
+    user,
+    isLoading: cached === undefined && isPending,
+    error: cached === undefined ? error : null,
+    refetch,
+  };
+}
+
+/** Forgets every cached read of the previous account, keeping only the session entry. */
+function dropAccountData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+}
+
+/** After login or registration: the new user everywhere, nothing of a previous account left. The route guard moves on. */
+export function signIn(client: QueryClient, user: PublicUser): void {
+  dropAccountData(client);
+  client.setQueryData(currentUserQuery.queryKey, user);
+}
+
+/** After logout. */
+export function signOut(client: QueryClient): void {
+  client.setQueryData(currentUserQuery.queryKey, null);
+  dropAccountData(client);
+}
+
+/** After the user changed (profile, avatar): the new user everywhere. */
+export function setCurrentUser(client: QueryClient, user: PublicUser): void {
+  client.setQueryData(currentUserQuery.queryKey, user);
+}
+
+/** The name people see: the full name, or the username when there is none. */
+export function displayName(user: Pick<PublicUser, "name" | "username"> | null | undefined): string {
+  return user?.name?.trim() || user?.username || "there";
+}

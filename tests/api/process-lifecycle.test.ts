@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { newAccount } from "../helpers/build-test-app.js";
+import { cookieFetch, spawnServer } from "../helpers/spawn-server.js";
+
+// Runs the real entry point on the embedded PGlite in a folder of its own.
+const dataDir = mkdtempSync(path.join(tmpdir(), "lumora-lifecycle-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("the app process on PGlite", () => {
+  it("keeps its data through kill -9 and finishes in-flight requests on SIGTERM", { timeout: 120_000 }, async () => {
+    const account = newAccount();
+    const first = await spawnServer({ DATA_DIR: dataDir });
+    const client = cookieFetch();
+    expect((await client.call(`${first.url}/api/register`, { method: "POST", body: account })).status).toBe(201);
+    expect((await client.call(`${first.url}/api/user`, { method: "PATCH", body: { name: "Before Crash" } })).status).toBe(200);
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBeNull();
+
+    const second = await spawnServer({ DATA_DIR: dataDir });
+    const me = await client.call(`${second.url}/api/user`);
+    expect(me.status).toBe(200);
+    expect((await me.json()).name).toBe("Before Crash");
+
+    // SIGTERM while a login (argon2, tens of ms) is in flight: the answer still arrives, then a clean exit.
+    const login = cookieFetch().call(`${second.url}/api/login`, {
+      method: "POST",
+      body: { username: account.username, password: account.password },
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    second.child.kill("SIGTERM");
+    expect((await login).status).toBe(200);
+    const code = await second.exited;
+    if (code !== 0) console.log(second.output().slice(-3000));
+    expect(code).toBe(0);
+    expect(second.output()).toContain("finishing in-flight requests");
+
+    const third = await spawnServer({ DATA_DIR: dataDir });
+    expect((await client.call(`${third.url}/api/user`)).status).toBe(200);
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toBe(0);
+  });
+});
+
+describe("the embedded database's single writer", () => {
+  it("refuses a second process on the same folder while the first runs", { timeout: 60_000 }, async () => {
+    const { openDatabase } = await import("../../src/server/db/client.js");
+    const dir = mkdtempSync(path.join(tmpdir(), "lumora-lock-"));
+    const server = await spawnServer({ DATA_DIR: dir });
+    await expect(openDatabase({ pgliteDir: path.join(dir, "pglite") })).rejects.toThrow(/in use by process/);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const reopened = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
+    await reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

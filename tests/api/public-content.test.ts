@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gettingStartedVideos, paymentSettings } from "../../src/server/db/schema/index.js";
+import { buildTestApp, type TestApp } from "../helpers/build-test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { VIDEO_EMBED_HOSTS: "videos.example.org" } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("GET /api/payment-settings", () => {
+  it("falls back to USD 297, then reflects the stored settings", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/payment-settings" })).json()).toEqual({
+      currency: "USD",
+      earlyAccessPrice: "297",
+    });
+    await t.database.db.insert(paymentSettings).values({ earlyAccessPrice: "149.50", currency: "eur", stripePriceId: "price_secret" });
+    const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    expect(res.json()).toEqual({ currency: "EUR", earlyAccessPrice: "149.50" });
+    await t.database.db.delete(paymentSettings);
+  });
+});
+
+describe("GET /api/getting-started-videos", () => {
+  it("lists only active videos with allowed https players, in order", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/getting-started-videos" })).json()).toEqual([]);
+    await t.database.db.insert(gettingStartedVideos).values([
+      { title: "Second", embedUrl: "https://player.vimeo.com/video/123", order: 2 },
+      { title: "First", subtitle: "Start here", embedUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", order: 1 },
+      { title: "Hidden", embedUrl: "https://www.loom.com/embed/abc", order: 3, isActive: false },
+      { title: "Plain http", embedUrl: "http://player.vimeo.com/video/1", order: 4 },
+      { title: "Script", embedUrl: "javascript:alert(1)", order: 5 },
+      { title: "Other host", embedUrl: "https://evil.example/embed", order: 6 },
+      { title: "Allowed extra", embedUrl: "https://videos.example.org/embed/7", order: 7 },
+    ]);
+    const res = await t.app.inject({ method: "GET", url: "/api/getting-started-videos" });
+    expect(res.statusCode).toBe(200);
+    const titles = res.json().map((v: { title: string }) => v.title);
+    expect(titles).toEqual(["First", "Second", "Allowed extra"]);
+    expect(res.json()[0]).toMatchObject({
+      subtitle: "Start here",
+      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+      isActive: true,
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing request from another origin", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.request({
+      method: "PATCH",
+      url: "/api/user",
+      payload: { name: "Evil Name" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Cross-site requests are not allowed.");
+    const fetchSite = await client.request({ method: "POST", url: "/api/logout", headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.statusCode).toBe(403);
+    expect((await client.get("/api/user")).json().name).toBe("Test Person");
+  });
+
+  it("accepts the same origin", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.request({
+      method: "PATCH",
+      url: "/api/user",
+      payload: { name: "Good Name" },
+      headers: { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("refuses a cross-origin registration", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: newAccount(),
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("bad input never crashes the server", () => {
+  it("answers malformed JSON with 400 and a message", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The request body is not valid JSON.");
+  });
+
+  it("answers a 5 MB body with 413", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: JSON.stringify({ username: "x".repeat(5 * 1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("The request is too large.");
+  });
+
+  it("answers wrong types with 400", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { username: 42, name: [], email: {}, password: null },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.username).toBeTruthy();
+  });
+
+  it("answers absurd ids and unknown endpoints with 4xx JSON", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    // The path is normalised to /etc/passwd: at most the web app's index page, never the file.
+    const traversal = await client.get("/api/uploads/../../etc/passwd");
+    expect(traversal.statusCode).toBeLessThan(500);
+    expect(traversal.body).not.toContain("root:");
+    const long = await client.get(`/api/uploads/${"f".repeat(500)}`);
+    expect([404, 414]).toContain(long.statusCode);
+    expect((await client.get(`/api/uploads/${"f".repeat(32)}`)).statusCode).toBe(404);
+    const unknown = await client.get("/api/does-not-exist");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/No such endpoint/);
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("avatar upload", () => {
+  it("stores a PNG, points avatarUrl at it and serves it to signed-in users only", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.request({
+      method: "POST",
+      url: "/api/user/avatar",
+      ...multipartFile("file", "me.bin", "application/octet-stream", TINY_PNG),
+    });
+    expect(res.statusCode).toBe(200);
+    const avatarUrl = res.json().avatarUrl as string;
+    expect(avatarUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{32}$/);
+    expect((await client.get("/api/user")).json().avatarUrl).toBe(avatarUrl);
+    const image = await client.get(avatarUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: avatarUrl })).statusCode).toBe(401);
+  });
+
+  it("replaces the old photo and removes it on delete", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const first = (
+      await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "a.png", "image/png", TINY_PNG) })
+    ).json().avatarUrl;
+    const second = (
+      await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "b.png", "image/png", TINY_PNG) })
+    ).json().avatarUrl;
+    expect(second).not.toBe(first);
+    expect((await client.get(first)).statusCode).toBe(404);
+    const removed = await client.request({ method: "DELETE", url: "/api/user/avatar" });
+    expect(removed.json().avatarUrl).toBeNull();
+    expect((await client.get(second)).statusCode).toBe(404);
+  });
+
+  it("refuses a text file renamed .png, by its content", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const fake = Buffer.from("<svg onload=alert(1)>this is not a png</svg>");
+    const res = await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "photo.png", "image/png", fake) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/not a PNG, JPEG or WebP/);
+    expect((await client.get("/api/user")).json().avatarUrl).toBeNull();
+  });
+
+  it("refuses a file over 2 MB", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const res = await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "big.png", "image/png", big) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/larger than 2 MB/);
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "a.png", "image/png", TINY_PNG) });
+    expect(res.statusCode).toBe(401);
+  });
+});

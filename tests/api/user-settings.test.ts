@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("GET/PATCH /api/user/settings", () => {
+  it("starts from the spec's defaults", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.get("/api/user/settings");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ defaultModel: "openai", temperature: "0.7", maxTokens: 1024, saveHistory: true, markdownRendering: true });
+  });
+
+  it.each([
+    [{ defaultModel: "mistral" }, { defaultModel: "mistral" }],
+    [{ temperature: "0.3" }, { temperature: "0.3" }],
+    [{ temperature: "1" }, { temperature: "1.0" }],
+    [{ maxTokens: 4096 }, { maxTokens: 4096 }],
+    [{ saveHistory: false }, { saveHistory: false }],
+    [{ markdownRendering: false }, { markdownRendering: false }],
+  ])("saves exactly one field %o", async (body, expected) => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user/settings", body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject(expected);
+    expect((await client.get("/api/user/settings")).json()).toMatchObject(expected);
+  });
+
+  it.each([
+    [{}, "Send exactly one setting at a time"],
+    [{ temperature: "0.5", maxTokens: 512 }, "Send exactly one setting at a time"],
+    [{ temperature: "1.5" }, "Temperature must be between 0 and 1"],
+    [{ temperature: "-0.1" }, "Temperature must be a number between 0 and 1"],
+    [{ temperature: "0.55" }, "Temperature moves in steps of 0.1"],
+    [{ maxTokens: 128 }, "Response length must be at least 256"],
+    [{ maxTokens: 8192 }, "Response length cannot exceed 4096"],
+    [{ maxTokens: 300 }, "Response length moves in steps of 256"],
+    [{ saveHistory: "yes" }, null],
+    [{ role: "admin" }, null],
+  ])("refuses %o", async (body, message) => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user/settings", body);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().message).toBe(message);
+    expect((await client.get("/api/user/settings")).json()).toMatchObject({ temperature: "0.7", maxTokens: 1024, saveHistory: true });
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/user/settings" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "PATCH", url: "/api/user/settings", payload: { saveHistory: false } })).statusCode).toBe(401);
+  });
+
+  it("keeps each user's settings to themselves", async () => {
+    const a = await registerAndSignIn(t.app);
+    const b = await registerAndSignIn(t.app);
+    await a.client.patch("/api/user/settings", { maxTokens: 2048 });
+    expect((await b.client.get("/api/user/settings")).json().maxTokens).toBe(1024);
+  });
+});
+
+describe("PATCH /api/user (profile)", () => {
+  it("updates name and email; empty email clears it", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user", { name: "New Name", email: "NEW.address@Example.com" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: "New Name", email: "new.address@example.com" });
+    expect((await client.get("/api/user")).json()).toMatchObject({ name: "New Name" });
+    const cleared = await client.patch("/api/user", { email: "" });
+    expect(cleared.json().email).toBeNull();
+  });
+
+  it("refuses a bad email with the spec's message and a taken one with 409", async () => {
+    const a = await registerAndSignIn(t.app);
+    const b = await registerAndSignIn(t.app);
+    const bad = await a.client.patch("/api/user", { email: "nope" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.email).toBe("Please enter a valid email");
+    const taken = await a.client.patch("/api/user", { email: b.body.email });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it("cannot change role, plan or username through the profile", async () => {
+    const { client, user } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user", { name: "Still User", role: "admin", planType: "earlyAccess", username: "hijack" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: user.role, planType: "free", username: user.username });
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await t.app.inject({ method: "PATCH", url: "/api/user", payload: { name: "X Y" } })).statusCode).toBe(401);
+  });
+});
+
+describe("PATCH /api/user/password", () => {
+  it("refuses a wrong current password and keeps the old one", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user/password", {
+      currentPassword: "Wrong!pass1",
+      newPassword: "another1",
+      confirmPassword: "another1",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.currentPassword).toBe("Current password is incorrect");
+    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: body.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ currentPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }, "currentPassword", "Current password is required"],
+    [{ currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }, "newPassword", "Password must be at least 6 characters"],
+    [{ currentPassword: "x", newPassword: "abcdef", confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
+    [{ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }, "confirmPassword", "Passwords don't match"],
+  ])("validates %o", async (payload, field, message) => {
+    const { client } = await registerAndSignIn(t.app);
+    const res = await client.patch("/api/user/password", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it("changes the password, keeps this session and signs out the others", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const other = new CookieClient(t.app);
+    expect((await other.post("/api/login", { username: body.username, password: body.password })).statusCode).toBe(200);
+    const res = await client.patch("/api/user/password", {
+      currentPassword: body.password,
+      newPassword: "brandnew1",
+      confirmPassword: "brandnew1",
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get("/api/user")).statusCode).toBe(200);
+    expect((await other.get("/api/user")).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: body.username, password: body.password },
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: "brandnew1" } });
+    expect(newLogin.statusCode).toBe(200);
+    const log = await t.database.db.execute(`select count(*)::int as n from user_activity_logs where action = 'password_change'`);
+    expect((log.rows[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,213 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+
+const h = startHarness();
+
+async function fillStepOne(page: Page, account: ReturnType<typeof uniqueAccount>, confirm = account.password) {
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Full Name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm Password").fill(confirm);
+}
+
+async function toastText(page: Page) {
+  const toast = page.locator("[data-sonner-toast]").first();
+  await toast.waitFor();
+  return toast.innerText();
+}
+
+describe("registration", () => {
+  it("shows every step-1 message under its field and does not move on", async () => {
+    const page = await h.newPage();
+    await page.goto("/auth?tab=register");
+    await page.getByLabel("Username").fill("ab");
+    await page.getByLabel("Full Name").fill("A");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm Password").fill("different");
+    await page.getByRole("button", { name: "Next" }).click();
+    const errorOf = (id: string) => page.locator(`#${id}-error`);
+    expect(await errorOf("register-username").innerText()).toBe("Username must be at least 3 characters");
+    expect(await errorOf("register-name").innerText()).toBe("Name must be at least 2 characters");
+    expect(await errorOf("register-email").innerText()).toBe("Please enter a valid email address");
+    expect(await errorOf("register-password").innerText()).toBe("Password must be at least 8 characters");
+    expect(await errorOf("register-confirm-password").innerText()).toBe("Passwords do not match");
+    expect(await page.getByLabel("Username").getAttribute("aria-describedby")).toContain("register-username-error");
+    expect(await page.getByRole("button", { name: "Create Account" }).count()).toBe(0);
+
+    await page.getByLabel("Password", { exact: true }).fill("alllowercase1!");
+    await page.getByRole("button", { name: "Next" }).click();
+    expect(await errorOf("register-password").innerText()).toBe("Password must contain at least one uppercase letter");
+  });
+
+  it("registers on the Free plan and lands on the dashboard with the success toast", async () => {
+    const page = await h.newPage();
+    const account = uniqueAccount();
+    await page.goto("/auth?tab=register");
+    await fillStepOne(page, account);
+    await page.getByRole("button", { name: "Next" }).click();
+    // Step 2: Early Access is the recommended default, with the price from the payment settings.
+    const plans = page.getByRole("radiogroup", { name: "Plan" });
+    expect(await plans.innerText()).toContain("RECOMMENDED");
+    expect(await plans.innerText()).toContain("$297");
+    expect(await plans.innerText()).toContain("$0");
+    await expect.poll(() => page.getByRole("checkbox").getAttribute("data-state")).toBe("checked");
+    expect(await page.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
+    expect(await page.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+
+    // Back keeps what was typed.
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
+    await page.getByRole("button", { name: "Next" }).click();
+
+    await page.getByRole("radio", { name: /Free/ }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await toastText(page)).toContain("Registration successful");
+    await page.getByRole("heading", { name: "Key Features" }).waitFor();
+    const me = await page.evaluate(() => fetch("/api/user").then((r) => r.json()));
+    expect(me).toMatchObject({ username: account.username, planType: "free" });
+  });
+
+  it("refuses to create an account without accepting the terms", async () => {
+    const page = await h.newPage();
+    await page.goto("/auth?tab=register");
+    await fillStepOne(page, uniqueAccount());
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("radio", { name: /Free/ }).click();
+    await page.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    expect(await page.locator("#register-accept-terms-error").innerText()).toBe("You must accept the terms and conditions");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+  });
+
+  it("shows a taken username under the field", async () => {
+    const taken = await registerViaApi(h);
+    const page = await h.newPage();
+    await page.goto("/auth?tab=register");
+    await fillStepOne(page, { ...uniqueAccount(), username: taken.username });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("radio", { name: /Free/ }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    expect(await toastText(page)).toContain("Registration failed");
+    expect(await page.locator("#register-username-error").innerText()).toBe("Username already exists");
+  });
+
+  it("Early Access keeps the form in sessionStorage only and opens the checkout, which offers Free instead", async () => {
+    const page = await h.newPage();
+    const account = uniqueAccount();
+    await page.goto("/auth?tab=register");
+    await fillStepOne(page, account);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/checkout/early-access");
+    await page.getByText("Stripe payment processing is not available. Please check your Stripe configuration.").waitFor();
+    const body = await page.locator("body").innerText();
+    expect(body).toContain("$297");
+    expect(body).toContain(account.email);
+    const local = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(local).not.toContain(account.password);
+    const session = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(session).toContain(account.username);
+    // No account exists before the payment.
+    expect(await page.evaluate(() => fetch("/api/user").then((r) => r.status))).toBe(401);
+
+    await page.getByRole("button", { name: "Continue with the Free plan instead" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(account.username);
+    const me = await page.evaluate(() => fetch("/api/user").then((r) => r.json()));
+    expect(me).toMatchObject({ username: account.username, planType: "free" });
+  });
+
+  it("sends a visitor without registration data away from the checkout", async () => {
+    const page = await h.newPage();
+    await page.goto("/checkout/early-access");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(await toastText(page)).toContain("Missing Registration Data");
+  });
+});
+
+describe("sign in and out", () => {
+  it("shows the spec's messages, refuses a wrong password, signs in and out", async () => {
+    const account = await registerViaApi(h);
+    const page = await h.newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    for (const item of [
+      "Multiple AI Models",
+      "Course AI Builder",
+      "Training Personalities",
+      "Smart Chat Management",
+      "Anthropic Claude",
+      "Mistral",
+    ]) {
+      expect(await page.locator("body").innerText()).toContain(item);
+    }
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByText("Username is required").waitFor();
+    await page.getByText("Password is required").waitFor();
+
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong!pass1");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const failed = await toastText(page);
+    expect(failed).toContain("Login failed");
+    expect(failed).toContain("Invalid username or password");
+    expect(failed).not.toContain("{");
+
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByText(`Welcome back, ${account.name}`).waitFor();
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: /Sign out/ }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByText("You have been successfully logged out.").waitFor();
+    const status = await page.evaluate(() => fetch("/api/user").then((r) => r.status));
+    expect(status).toBe(401);
+  });
+
+  it("sends a signed-out visitor to /login and back to where they were going, never off-site", async () => {
+    const account = await registerViaApi(h);
+    const page = await h.newPage();
+    await page.goto("/settings");
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signIn(page, account);
+    expect(new URL(page.url()).pathname).toBe("/settings");
+
+    const other = await h.newPage();
+    await other.goto("/login?next=//evil.example/steal");
+    await signIn(other, account);
+    expect(new URL(other.url()).host).toBe(new URL(h.baseUrl).host);
+    expect(new URL(other.url()).pathname).toBe("/");
+  });
+
+  it("sends a signed-in visitor away from /auth to /", async () => {
+    const account = await registerViaApi(h);
+    const page = await h.newPage();
+    await signIn(page, account);
+    await page.goto("/auth");
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("shows the 404 screen for an unknown path", async () => {
+    const page = await h.newPage();
+    await page.goto("/this/does/not/exist");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+  });
+
+  it("does not download the dashboard or settings code on /auth", async () => {
+    const page = await h.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/auth", { waitUntil: "networkidle" });
+    expect(scripts.some((s) => /auth-page/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /dashboard|settings/.test(s))).toEqual([]);
+  });
+});

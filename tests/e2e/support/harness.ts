@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { buildApp } from "../../../src/server/app.js";
+import type { Database } from "../../../src/server/db/client.js";
+import { testConfig } from "../../helpers/build-test-app.js";
+import { openTestDatabase } from "../../helpers/test-database.js";
+import { findChromium } from "./chromium-path.js";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d /;
+
+export interface Harness {
+  baseUrl: string;
+  app: FastifyInstance;
+  database: Database;
+  browser: Browser;
+  /** A fresh browser profile (no cookies, no storage) with console-error tracking. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+}
+
+/**
+ * Starts the real app (built web + API, on a scratch database) on a loopback
+ * port and one Chromium for the file. Any console error or page error in a
+ * test fails that test (house rule 8).
+ */
+export function startHarness(): Harness {
+  const harness = {} as Harness;
+  const contexts: BrowserContext[] = [];
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
+    harness.database = await openTestDatabase();
+    harness.app = await buildApp({ config: testConfig(), database: harness.database, logger: false });
+    await harness.app.listen({ host: "127.0.0.1", port: 0 });
+    const address = harness.app.server.address();
+    harness.baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    harness.browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    harness.newPage = async (options = {}) => {
+      const context = await harness.browser.newContext({
+        baseURL: harness.baseUrl,
+        viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        // Chromium logs every 4xx answer as a console error; the app handles those (401 = signed out,
+        // 409 = name taken...). Anything else, and any 5xx, is a real problem.
+        if (message.type() === "error" && !EXPECTED_HTTP_ERROR.test(message.text())) problems.push(`console error: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      return page;
+    };
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    const seen = problems;
+    problems = [];
+    expect(seen, "the browser reported errors").toEqual([]);
+  });
+
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.app?.close();
+    await harness.database?.close();
+  });
+
+  return harness;
+}
+
+let serial = 0;
+export function uniqueAccount(prefix = "walker") {
+  serial += 1;
+  const id = `${Date.now().toString(36)}${serial}`;
+  return { username: `${prefix}${id}`, name: "Ada Lovelace", email: `${prefix}${id}@example.com`, password: "Str0ng!pass" };
+}
+
+/** Registers through the API (faster than the form) and returns the account; the browser is not signed in. */
+export async function registerViaApi(harness: Harness, account = uniqueAccount()) {
+  const response = await harness.app.inject({ method: "POST", url: "/api/register", payload: { ...account, planType: "free" } });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { ...account, id: response.json().id as number, role: response.json().role as string };
+}
+
+/** Signs in through the form; stays on the current /login?next=... page when already there. */
+export async function signIn(page: Page, account: { username: string; password: string }) {
+  if (new URL(page.url(), "http://x").pathname !== "/login") await page.goto("/login");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import type { Database } from "../../src/server/db/client.js";
+import type { CounterStore } from "../../src/server/lib/counter-store.js";
+import { openTestDatabase } from "./test-database.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Configuration for an app under test: quiet, with a fixed secret (never written to ./data). */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({ LOG_LEVEL: "silent", APP_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
+}
+
+/** The real app on a real (scratch) database, driven with app.inject. */
+export async function buildTestApp(options: { env?: Record<string, string>; counters?: CounterStore } = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database, logger: false, counters: options.counters });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client that keeps the session cookie between calls. */
+export class CookieClient {
+  private cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  get sessionCookie() {
+    return this.cookie;
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: this.cookie } : {}) };
+    const response = await this.app.inject({ ...options, headers });
+    const setCookie = response.headers["set-cookie"];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = line.split(";");
+      if (!pair?.startsWith("sid=")) continue;
+      this.cookie = /expires=Thu, 01 Jan 1970/i.test(line) || pair === "sid=" ? undefined : pair;
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: "GET", url });
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({ method: "POST", url, payload: payload as InjectOptions["payload"] });
+  }
+  patch(url: string, payload?: unknown) {
+    return this.request({ method: "PATCH", url, payload: payload as InjectOptions["payload"] });
+  }
+}
+
+let counter = 0;
+/** A valid registration body with a unique username and email. */
+export function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `user${id}`,
+    name: "Test Person",
+    email: `user${id}@example.com`,
+    password: "Str0ng!pass",
+    planType: "free",
+    ...overrides,
+  };
+}
+
+export async function registerAndSignIn(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const client = new CookieClient(app);
+  const body = newAccount(overrides);
+  const response = await client.post("/api/register", body);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { client, body, user: response.json() as { id: number; role: string; username: string } };
+}
