@@ -7,8 +7,13 @@ import type { Database } from "./db/client.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
 import type { RedisLink } from "./lib/redis.js";
 import { resolveAppSecret, SecretBox } from "./lib/secret-box.js";
+import { aiPlatformRoutes } from "./modules/ai-platforms/routes.js";
+import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { authRoutes } from "./modules/auth/routes.js";
 import { SessionStore } from "./modules/auth/session-store.js";
+import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
+import { chatRoutes } from "./modules/chat/routes.js";
+import { sweepTemporaryChats } from "./modules/chat/service.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { uploadRoutes } from "./modules/uploads/routes.js";
@@ -50,7 +55,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secrets = new SecretBox(
     resolveAppSecret({ appSecret: config.APP_SECRET, dataDir: config.DATA_DIR, usingEmbeddedDb: database.kind === "pglite" }),
   );
-  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets });
+  await seedPlatforms(database.db);
+  await sweepTemporaryChats(database.db);
+  const generations = new GenerationManager({
+    db: database.db,
+    redis,
+    firstChunkMs: config.AI_FIRST_CHUNK_TIMEOUT_MS,
+    chunkMs: config.AI_CHUNK_TIMEOUT_MS,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await generations.start();
+  const platformDeps = { secrets, envKeys: envKeysBySlug(config) };
+  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations });
+  // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
+  app.addHook("preClose", async () => {
+    await generations.close();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
@@ -63,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
+  await app.register(aiPlatformRoutes);
+  await app.register(chatRoutes);
   await app.register(publicContentRoutes);
   await app.register(staticWebPlugin);
   return app;

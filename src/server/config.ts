@@ -30,6 +30,14 @@ const envSchema = z.object({
     ),
   /** Folder of the built web app; the default is where `npm run build` puts it. */
   WEB_DIST: z.string().optional(),
+  /** Provider keys used when the admin stored none for the seeded platform of that provider. */
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  DEEPSEEK_API_KEY: z.string().optional(),
+  MISTRAL_API_KEY: z.string().optional(),
+  /** A reply that sends nothing for this long (first chunk / between chunks) ends with a timeout. */
+  AI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  AI_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -27,3 +27,46 @@ export type Role = (typeof ROLES)[number];
 
 /** Key of sessionStorage that holds the registration form between step 2 and checkout. */
 export const PENDING_REGISTRATION_KEY = "pendingRegistration";
+
+/** How a platform is spoken to; "openai-compatible" covers Ollama, vLLM, LM Studio, OpenRouter... */
+export const PLATFORM_KINDS = ["openai", "anthropic", "deepseek", "mistral", "openai-compatible"] as const;
+
+/** Text files attached to a chat message (their content goes with the message). */
+export const ATTACHMENTS = {
+  maxFiles: 5,
+  maxBytesPerFile: 200 * 1024,
+  extensions: [
+    ".txt",
+    ".md",
+    ".markdown",
+    ".csv",
+    ".json",
+    ".ts",
+    ".tsx",
+    ".js",
+    ".jsx",
+    ".py",
+    ".java",
+    ".c",
+    ".cpp",
+    ".h",
+    ".cs",
+    ".go",
+    ".rs",
+    ".rb",
+    ".php",
+    ".html",
+    ".css",
+    ".sql",
+    ".sh",
+    ".yaml",
+    ".yml",
+    ".xml",
+    ".toml",
+    ".ini",
+    ".log",
+  ],
+} as const;
+
+/** A chat message the user types: spec 000 only says non-empty after trimming; this bounds it. */
+export const MESSAGE_MAX_CHARS = 100_000;

@@ -7,7 +7,9 @@ const STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS;

@@ -2,7 +2,9 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { CounterStore } from "../lib/counter-store.js";
 import type { SecretBox } from "../lib/secret-box.js";
+import type { PlatformDeps } from "../modules/ai-platforms/platform-view.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
+import type { GenerationManager } from "../modules/chat/generation/generation-manager.js";
 import type { SessionUser } from "../modules/user/public-user.js";
 
 /** What every route reaches through `app.ctx`: built once in app.ts. */
@@ -13,6 +15,10 @@ export interface AppContext {
   counters: CounterStore;
   /** Encrypts secrets stored in the database (provider keys, SMTP password). */
   secrets: SecretBox;
+  /** What the AI platform code needs to reach a provider (secrets, environment keys). */
+  platformDeps: PlatformDeps;
+  /** Replies being written, apart from the requests that asked for them. */
+  generations: GenerationManager;
 }
 
 declare module "fastify" {

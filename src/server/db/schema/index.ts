@@ -1,3 +1,5 @@
 // The one list drizzle-kit and the client read; every table module is named here.
+export * from "./ai.js";
+export * from "./chat.js";
 export * from "./content.js";
 export * from "./users.js";

@@ -1,0 +1,68 @@
+import type { AdminPlatform, ChatPlatform, PlatformKind, PlatformStatus } from "../../../shared/contracts/ai-platforms.js";
+import type { ProviderAccess } from "../../ai/language-model.js";
+import type { aiPlatforms } from "../../db/schema/index.js";
+import type { SecretBox } from "../../lib/secret-box.js";
+
+export type PlatformRow = typeof aiPlatforms.$inferSelect;
+
+export interface PlatformDeps {
+  secrets: SecretBox;
+  /** Keys from OPENAI_API_KEY and friends, by slug. */
+  envKeys: Record<string, string>;
+}
+
+/** `sk-...abcd`: enough to recognise a key, never enough to use it. */
+export function keyHint(key: string): string {
+  return key.length <= 8 ? "..." : `${key.slice(0, 3)}...${key.slice(-4)}`;
+}
+
+function keySource(row: PlatformRow, deps: PlatformDeps): "database" | "environment" | null {
+  if (row.apiKeyEncrypted) return "database";
+  return deps.envKeys[row.slug] ? "environment" : null;
+}
+
+/** Active, and able to answer: a key, or a keyless OpenAI-compatible server at a base URL (Ollama, vLLM...). */
+export function isUsable(row: PlatformRow, deps: PlatformDeps): boolean {
+  if (row.status !== "active" || row.models.length === 0) return false;
+  return keySource(row, deps) !== null || (row.kind === "openai-compatible" && !!row.baseUrl);
+}
+
+export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlatform {
+  const source = keySource(row, deps);
+  const envKey = deps.envKeys[row.slug];
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    kind: row.kind as PlatformKind,
+    status: row.status as PlatformStatus,
+    baseUrl: row.baseUrl,
+    hasApiKey: source !== null,
+    apiKeyHint: source === "database" ? row.apiKeyHint : source === "environment" && envKey ? keyHint(envKey) : null,
+    apiKeySource: source,
+    usable: isUsable(row, deps),
+    settings: {
+      models: row.models,
+      temperature: Math.round(row.temperature * 100) / 100,
+      maxTokens: row.maxTokens,
+      defaultModel: row.defaultModel,
+      freeModels: row.freeModels,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function defaultModelOf(row: PlatformRow): string {
+  return row.defaultModel && row.models.includes(row.defaultModel) ? row.defaultModel : (row.models[0] ?? "");
+}
+
+export function toChatPlatform(row: PlatformRow): ChatPlatform {
+  return { name: row.name, slug: row.slug, kind: row.kind as PlatformKind, models: row.models, defaultModel: defaultModelOf(row) };
+}
+
+/** The decrypted key (database first, then environment) and base URL: server-side only. */
+export function accessFor(row: PlatformRow, deps: PlatformDeps): ProviderAccess {
+  const apiKey = row.apiKeyEncrypted ? deps.secrets.open(row.apiKeyEncrypted) : (deps.envKeys[row.slug] ?? null);
+  return { kind: row.kind as PlatformKind, slug: row.slug, apiKey, baseUrl: row.baseUrl };
+}

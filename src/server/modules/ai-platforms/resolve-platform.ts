@@ -1,0 +1,39 @@
+import type { LanguageModel } from "ai";
+import { languageModelFor } from "../../ai/language-model.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/app-error.js";
+import { accessFor, defaultModelOf, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
+import { findPlatformRow, listChatPlatforms } from "./service.js";
+
+export interface ResolvedModel {
+  platform: PlatformRow;
+  modelId: string;
+  model: LanguageModel;
+}
+
+const NOT_SET_UP = "an administrator needs to add its API key under Admin > AI Chat Settings.";
+
+/**
+ * The platform and model a reply will use, or a clear refusal: unknown platform,
+ * platform not set up (503), model not offered (400). Never a made-up answer.
+ */
+export async function resolveModel(options: { db: Db; deps: PlatformDeps; slug: string; modelId?: string | null }): Promise<ResolvedModel> {
+  const { db, deps, slug } = options;
+  const platform = await findPlatformRow(db, { slug });
+  if (!platform || !isUsable(platform, deps)) {
+    const usable = await listChatPlatforms({ db, deps });
+    if (!platform && usable.length === 0) {
+      throw new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
+    }
+    if (!platform) throw new AppError("BAD_REQUEST", "Unknown AI platform. Pick another model.");
+    throw new AppError(
+      "UNAVAILABLE",
+      platform.status === "active"
+        ? `${platform.name} is not set up yet: ${NOT_SET_UP}`
+        : `${platform.name} is disabled. Pick another model.`,
+    );
+  }
+  const modelId = options.modelId || defaultModelOf(platform);
+  if (!platform.models.includes(modelId)) throw new AppError("BAD_REQUEST", `${platform.name} does not offer the model "${modelId}".`);
+  return { platform, modelId, model: languageModelFor(accessFor(platform, deps), modelId) };
+}

@@ -1,0 +1,88 @@
+import { asc, eq } from "drizzle-orm";
+import type { AdminPlatform, ChatPlatform, CreatePlatformBody, UpdatePlatformBody } from "../../../shared/contracts/ai-platforms.js";
+import type { Db } from "../../db/client.js";
+import { aiPlatforms } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
+
+type Options = { db: Db; deps: PlatformDeps };
+
+export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPlatform[]> {
+  const rows = await db.select().from(aiPlatforms).orderBy(asc(aiPlatforms.id));
+  return rows.map((row) => toAdminPlatform(row, deps));
+}
+
+/** GET /api/ai/platforms: only what can answer right now. */
+export async function listChatPlatforms({ db, deps }: Options): Promise<ChatPlatform[]> {
+  const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
+  return rows.filter((row) => isUsable(row, deps)).map(toChatPlatform);
+}
+
+export async function findPlatformRow(db: Db, where: { id: number } | { slug: string }): Promise<PlatformRow | undefined> {
+  const condition = "id" in where ? eq(aiPlatforms.id, where.id) : eq(aiPlatforms.slug, where.slug);
+  const [row] = await db.select().from(aiPlatforms).where(condition).limit(1);
+  return row;
+}
+
+/** Keeps the default and the free-tier models inside the model list, whatever was sent. */
+function consistentModels(models: string[], defaultModel: string | null | undefined, freeModels: string[]) {
+  return {
+    models,
+    defaultModel: defaultModel && models.includes(defaultModel) ? defaultModel : (models[0] ?? null),
+    freeModels: freeModels.filter((m) => models.includes(m)),
+  };
+}
+
+function sealedKey(deps: PlatformDeps, apiKey: string) {
+  return { apiKeyEncrypted: deps.secrets.seal(apiKey), apiKeyHint: keyHint(apiKey) };
+}
+
+export async function createPlatform(options: Options & { input: CreatePlatformBody }): Promise<AdminPlatform> {
+  const { db, deps } = options;
+  const input = options.input;
+  const existing = await findPlatformRow(db, { slug: input.slug });
+  if (existing) throw new AppError("CONFLICT", "A platform with this slug already exists", { errors: { slug: "This slug is taken" } });
+  const { settings } = input;
+  const [row] = await db
+    .insert(aiPlatforms)
+    .values({
+      name: input.name,
+      slug: input.slug,
+      kind: input.kind ?? "openai-compatible",
+      baseUrl: input.baseUrl || null,
+      status: input.status ?? "active",
+      temperature: settings.temperature,
+      maxTokens: settings.maxTokens,
+      ...consistentModels(settings.models, settings.defaultModel, settings.freeModels ?? []),
+      ...(input.apiKey ? sealedKey(deps, input.apiKey) : {}),
+    })
+    .onConflictDoNothing({ target: aiPlatforms.slug })
+    .returning();
+  if (!row) throw new AppError("CONFLICT", "A platform with this slug already exists", { errors: { slug: "This slug is taken" } });
+  return toAdminPlatform(row, deps);
+}
+
+export async function updatePlatform(options: Options & { id: number; input: UpdatePlatformBody }): Promise<AdminPlatform> {
+  const { db, deps, id, input } = options;
+  const row = await findPlatformRow(db, { id });
+  if (!row) throw new AppError("NOT_FOUND", "AI platform not found");
+  const settings = input.settings ?? {};
+  const models = settings.models ?? row.models;
+  const change: Partial<typeof aiPlatforms.$inferInsert> = {
+    updatedAt: new Date(),
+    ...consistentModels(models, settings.defaultModel ?? row.defaultModel, settings.freeModels ?? row.freeModels),
+  };
+  if (input.name !== undefined) change.name = input.name;
+  if (input.kind !== undefined) change.kind = input.kind;
+  if (input.baseUrl !== undefined) change.baseUrl = input.baseUrl || null;
+  if (settings.temperature !== undefined) change.temperature = settings.temperature;
+  if (settings.maxTokens !== undefined) change.maxTokens = settings.maxTokens;
+  if (input.clearApiKey) Object.assign(change, { apiKeyEncrypted: null, apiKeyHint: null });
+  if (input.apiKey) Object.assign(change, sealedKey(deps, input.apiKey));
+  if (input.status !== undefined) change.status = input.status;
+  // Giving a disabled platform a key means "use it": it turns active unless told otherwise.
+  else if (input.apiKey && row.status === "inactive") change.status = "active";
+  const [updated] = await db.update(aiPlatforms).set(change).where(eq(aiPlatforms.id, id)).returning();
+  if (!updated) throw new AppError("NOT_FOUND", "AI platform not found");
+  return toAdminPlatform(updated, deps);
+}

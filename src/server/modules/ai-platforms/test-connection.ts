@@ -1,0 +1,33 @@
+import { generateText } from "ai";
+import type { PlatformTestResult } from "../../../shared/contracts/ai-platforms.js";
+import { languageModelFor } from "../../ai/language-model.js";
+import { toProviderError } from "../../ai/provider-error.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/app-error.js";
+import { accessFor, defaultModelOf, type PlatformDeps } from "./platform-view.js";
+import { findPlatformRow } from "./service.js";
+
+/** A tiny real call (a few tokens) that proves the key, base URL and default model work. */
+export async function testPlatformConnection(options: { db: Db; deps: PlatformDeps; id: number }): Promise<PlatformTestResult> {
+  const row = await findPlatformRow(options.db, { id: options.id });
+  if (!row) throw new AppError("NOT_FOUND", "AI platform not found");
+  const model = defaultModelOf(row);
+  if (!model) throw new AppError("BAD_REQUEST", "Add at least one model before testing the connection.");
+  const access = accessFor(row, options.deps);
+  if (!access.apiKey && !(row.kind === "openai-compatible" && row.baseUrl)) {
+    throw new AppError("BAD_REQUEST", "Add an API key before testing the connection.");
+  }
+  const started = performance.now();
+  try {
+    const result = await generateText({
+      model: languageModelFor(access, model),
+      prompt: "Reply with the single word: pong",
+      maxOutputTokens: 16,
+      maxRetries: 0,
+      timeout: 20_000,
+    });
+    return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: result.text.slice(0, 200) };
+  } catch (error) {
+    throw toProviderError(error, row.name, model);
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Message, StreamEvent } from "../../../shared/contracts/chat.js";
+import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
+import type { MirrorEvent } from "./generation/generation-mirror.js";
+
+export interface EventStream {
+  send(event: StreamEvent): void;
+  end(): void;
+  readonly closed: boolean;
+  onClose(callback: () => void): void;
+}
+
+/** Server-Sent Events over the response of a POST or GET; comments every 15 s keep proxies from closing it. */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
+  });
+  let closed = false;
+  const callbacks: (() => void)[] = [];
+  const ping = setInterval(() => res.write(": keep-alive\n\n"), 15_000);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(ping);
+    for (const callback of callbacks) callback();
+  };
+  res.on("close", close);
+  request.raw.on("close", () => {
+    if (res.writableEnded || res.destroyed) close();
+  });
+  return {
+    send(event) {
+      if (!closed) res.write(`data: ${JSON.stringify(event)}\n\n`);
+    },
+    end() {
+      if (!closed) res.end();
+      close();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(callback) {
+      callbacks.push(callback);
+    },
+  };
+}
+
+/** Relays a reply running on this instance; the reply goes on if the browser leaves. */
+export function relayLocal(stream: EventStream, generation: LiveGeneration, first: StreamEvent): void {
+  stream.send(first);
+  if (generation.finished) {
+    for (const event of generation.finished) stream.send(event);
+    stream.end();
+    return;
+  }
+  const listener = (event: StreamEvent) => {
+    stream.send(event);
+    if (event.type === "done") stream.end();
+  };
+  generation.listeners.add(listener);
+  stream.onClose(() => generation.listeners.delete(listener));
+}
+
+/**
+ * Relays a reply running on another instance, through Redis. Pieces that the
+ * snapshot already holds are dropped by offset, so the browser never sees text twice.
+ */
+export async function relayRemote(stream: EventStream, generations: GenerationManager, row: Message): Promise<void> {
+  const mirror = generations.mirror;
+  if (!mirror) return stream.end();
+  let sent = -1;
+  const early: MirrorEvent[] = [];
+  const deliver = (event: MirrorEvent) => {
+    if (sent < 0) return void early.push(event);
+    if (event.type === "delta") {
+      if (event.offset > sent || event.offset + event.text.length <= sent) return;
+      const text = event.text.slice(sent - event.offset);
+      stream.send({ ...event, offset: sent, text });
+      sent += text.length;
+      return;
+    }
+    stream.send(event);
+    if (event.type === "done") stream.end();
+  };
+  const follow = await mirror.follow(row.id, deliver);
+  stream.onClose(follow.stop);
+  const content = follow.content && follow.content.length > row.content.length ? follow.content : row.content;
+  stream.send({ type: "snapshot", assistantMessage: { ...row, content } });
+  sent = content.length;
+  if (follow.done) return deliver(follow.done);
+  for (const event of early.splice(0)) deliver(event);
+}

@@ -1,0 +1,112 @@
+import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import type { RedisLink } from "../../../lib/redis.js";
+
+/** What a follower on another instance receives. */
+export type MirrorEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
+type Listener = (event: MirrorEvent) => void;
+
+const STOP_CHANNEL = "gen:stop";
+const eventsChannel = (messageId: number) => `gen:events:${messageId}`;
+const contentKey = (messageId: number) => `gen:content:${messageId}`;
+const doneKey = (messageId: number) => `gen:done:${messageId}`;
+const instanceKey = (instanceId: string) => `gen:instance:${instanceId}`;
+const KEEP_SECONDS = 3600;
+
+/**
+ * With several instances (REDIS_URL), a reply is mirrored to Redis as it grows:
+ * the text so far in a key (APPEND), each piece on a channel. A reload that lands
+ * on another instance follows it from there, and Stop reaches the instance that
+ * runs it. Without Redis there is one instance and none of this is needed.
+ */
+export class RedisGenerationMirror {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stopHandler: (messageId: number) => void = () => {};
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: RedisLink,
+    private readonly instanceId: string,
+  ) {}
+
+  async start(onStop: (messageId: number) => void): Promise<void> {
+    this.stopHandler = onStop;
+    this.redis.subscriber.on("message", (channel: string, text: string) => {
+      if (channel === STOP_CHANNEL) return this.stopHandler(Number(text));
+      const listeners = this.listeners.get(channel);
+      if (!listeners) return;
+      const event = JSON.parse(text) as MirrorEvent;
+      for (const listener of listeners) listener(event);
+    });
+    await this.redis.subscriber.subscribe(STOP_CHANNEL);
+    const beat = () => this.redis.client.set(instanceKey(this.instanceId), "1", "EX", 15).catch(() => {});
+    await beat();
+    this.heartbeat = setInterval(beat, 5000);
+    this.heartbeat.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.redis.client.del(instanceKey(this.instanceId)).catch(() => {});
+  }
+
+  /** Fire and forget: one connection keeps the order; a Redis hiccup must not stop the reply. */
+  append(messageId: number, offset: number, text: string): void {
+    this.redis.client
+      .multi()
+      .append(contentKey(messageId), text)
+      .expire(contentKey(messageId), KEEP_SECONDS)
+      .publish(eventsChannel(messageId), JSON.stringify({ type: "delta", messageId, offset, text }))
+      .exec()
+      .catch(() => {});
+  }
+
+  finish(messageId: number, final: Message, error?: { message: string; status: number }): void {
+    const done: MirrorEvent = { type: "done", assistantMessage: final };
+    const pipeline = this.redis.client.multi().set(doneKey(messageId), JSON.stringify(done), "EX", KEEP_SECONDS);
+    if (error) pipeline.publish(eventsChannel(messageId), JSON.stringify({ type: "error", ...error }));
+    pipeline
+      .publish(eventsChannel(messageId), JSON.stringify(done))
+      .del(contentKey(messageId))
+      .exec()
+      .catch(() => {});
+  }
+
+  async requestStop(messageId: number): Promise<void> {
+    await this.redis.client.publish(STOP_CHANNEL, String(messageId));
+  }
+
+  async isInstanceAlive(instanceId: string): Promise<boolean> {
+    return (await this.redis.client.exists(instanceKey(instanceId))) === 1;
+  }
+
+  async contentSoFar(messageId: number): Promise<string | null> {
+    return this.redis.client.get(contentKey(messageId));
+  }
+
+  /**
+   * Follows a reply running elsewhere: subscribes first, then reads the text so far,
+   * so nothing falls between the two (the follower drops repeats by offset).
+   */
+  async follow(messageId: number, listener: Listener): Promise<{ content: string | null; done: MirrorEvent | null; stop(): void }> {
+    const channel = eventsChannel(messageId);
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.redis.subscriber.subscribe(channel);
+    }
+    set.add(listener);
+    const [content, done] = await Promise.all([this.redis.client.get(contentKey(messageId)), this.redis.client.get(doneKey(messageId))]);
+    return {
+      content,
+      done: done ? (JSON.parse(done) as MirrorEvent) : null,
+      stop: () => {
+        set.delete(listener);
+        if (set.size === 0) {
+          this.listeners.delete(channel);
+          this.redis.subscriber.unsubscribe(channel).catch(() => {});
+        }
+      },
+    };
+  }
+}

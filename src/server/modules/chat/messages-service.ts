@@ -1,0 +1,56 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Message } from "../../../shared/contracts/chat.js";
+import type { Db } from "../../db/client.js";
+import { chats, messages } from "../../db/schema/index.js";
+import { toMessage } from "./chat-view.js";
+import { findOwnChat } from "./service.js";
+
+/** The newest `limit` messages, oldest first; `nextCursor` pages back to older ones. */
+export async function listMessages(options: { db: Db; userId: number; chatId: number; limit: number; before?: number }) {
+  const { db, userId, chatId, limit, before } = options;
+  await findOwnChat(db, userId, chatId);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), before ? lt(messages.id, before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  const oldest = page[0];
+  return { items: page.map(toMessage), nextCursor: rows.length > limit && oldest ? String(oldest.id) : null };
+}
+
+/** POST /api/chats/{id}/messages (spec order: the client stores each message itself). */
+export async function addMessage(options: {
+  db: Db;
+  userId: number;
+  chatId: number;
+  input: { content: string; role: "user" | "assistant" };
+}): Promise<Message> {
+  const { db, userId, chatId, input } = options;
+  const chat = await findOwnChat(db, userId, chatId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(messages).values({ chatId, userId, role: input.role, content: input.content }).returning();
+    if (!row) throw new Error("insert returned no row");
+    await tx
+      .update(chats)
+      .set({ updatedAt: sql`now()`, ...(chat.title === "New Chat" && input.role === "user" ? { title: titleFrom(input.content) } : {}) })
+      .where(eq(chats.id, chatId));
+    return toMessage(row);
+  });
+}
+
+/** A short title from the first message: its first line, cut at a word near 60 characters. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split("\n")[0]?.replace(/\s+/g, " ").trim() ?? "";
+  if (line.length <= 60) return line || "New Chat";
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 30 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}...`;
+}
+
+/** One message by id (the caller has checked the chat's owner). */
+export async function findOwnMessage(db: Db, messageId: number): Promise<Message | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  return row ? toMessage(row) : undefined;
+}

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import type { ChatSearchHit } from "../../../shared/contracts/chat.js";
+import type { Db } from "../../db/client.js";
+import { toChat } from "./chat-view.js";
+
+/** Search words become prefix terms ("mark" finds "markdown"), all required; punctuation is dropped. */
+export function toTsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+}
+
+/** A piece of plain text around the first word that matched. */
+export function snippetOf(content: string, text: string): string {
+  const lower = content.toLowerCase();
+  const word =
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .find(Boolean) ?? "";
+  const at = Math.max(0, word ? lower.indexOf(word) : 0);
+  const start = Math.max(0, at - 40);
+  const piece = content
+    .slice(start, start + 140)
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${start > 0 ? "..." : ""}${piece}${start + 140 < content.length ? "..." : ""}`;
+}
+
+/**
+ * Chats whose title or message text match, through the GIN indexes on both
+ * (no LIKE scan): the newest matching message per chat supplies the snippet.
+ */
+export async function searchChats(options: { db: Db; userId: number; q: string; limit: number }): Promise<ChatSearchHit[]> {
+  const query = toTsQuery(options.q);
+  if (!query) return [];
+  const { userId, limit } = options;
+  const result = await options.db.execute(sql`
+    with q as (select to_tsquery('simple', ${query}) as query),
+    by_message as (
+      select m.chat_id, max(m.id) as message_id
+      from messages m, q
+      where m.content_search @@ q.query and m.user_id = ${userId}
+      group by m.chat_id
+    ),
+    by_title as (
+      select c.id as chat_id from chats c, q where c.title_search @@ q.query and c.user_id = ${userId}
+    ),
+    hits as (
+      select c.*, bm.message_id
+      from chats c
+      left join by_message bm on bm.chat_id = c.id
+      where c.user_id = ${userId} and not c.temporary
+        and (c.id in (select chat_id from by_title) or bm.message_id is not null)
+      order by c.updated_at desc, c.id desc
+      limit ${limit}
+    )
+    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.created_at, h.updated_at,
+           left(m.content, 20000) as content
+    from hits h left join messages m on m.id = h.message_id
+    order by h.updated_at desc, h.id desc`);
+  return (result.rows as Record<string, unknown>[]).map((row) => ({
+    ...toChat({
+      id: Number(row.id),
+      title: String(row.title),
+      aiPlatform: String(row.ai_platform),
+      model: (row.model as string | null) ?? null,
+      temporary: Boolean(row.temporary),
+      createdAt: new Date(row.created_at as string),
+      updatedAt: new Date(row.updated_at as string),
+    }),
+    snippet: typeof row.content === "string" ? snippetOf(row.content, options.q) : null,
+  }));
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Chat, CreateChatBody, UpdateChatBody } from "../../../shared/contracts/chat.js";
+import type { Db } from "../../db/client.js";
+import { chats, userSettings } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { type ChatRow, toChat } from "./chat-view.js";
+
+export const CHAT_NOT_FOUND = "Chat not found";
+const TEMPORARY_CHAT_LIFETIME = "1 day";
+
+/** Someone else's chat and a missing one look the same (404), so ids cannot be probed. */
+export async function findOwnChat(db: Db, userId: number, chatId: number): Promise<ChatRow> {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  return row;
+}
+
+/** A chat is temporary when the user turned Save Chat History off. */
+export async function createChat(options: { db: Db; userId: number; input: CreateChatBody }): Promise<Chat> {
+  const { db, userId, input } = options;
+  const [settings] = await db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId));
+  const [row] = await db
+    .insert(chats)
+    .values({
+      userId,
+      title: input.title ?? "New Chat",
+      aiPlatform: input.aiPlatform ?? "openai",
+      model: input.model ?? null,
+      temporary: settings ? !settings.saveHistory : false,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return toChat(row);
+}
+
+// The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
+const encodeCursor = (us: string, id: number) => `${us}_${id}`;
+function decodeCursor(cursor: string): { us: string; id: number } | null {
+  const match = /^(\d{1,20})_(\d{1,10})$/.exec(cursor);
+  return match?.[1] && match[2] ? { us: match[1], id: Number(match[2]) } : null;
+}
+
+/** One indexed range scan per page: the user's listed chats, most recently active first. */
+export async function listChats(options: { db: Db; userId: number; limit: number; cursor?: string }) {
+  const { db, userId, limit } = options;
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !after) throw new AppError("BAD_REQUEST", "Invalid cursor");
+  const rows = await db
+    .select({
+      id: chats.id,
+      title: chats.title,
+      aiPlatform: chats.aiPlatform,
+      model: chats.model,
+      temporary: chats.temporary,
+      createdAt: chats.createdAt,
+      updatedAt: chats.updatedAt,
+      updatedUs: sql<string>`(extract(epoch from ${chats.updatedAt}) * 1000000)::bigint::text`,
+    })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.userId, userId),
+        eq(chats.temporary, false),
+        after
+          ? sql`(${chats.updatedAt}, ${chats.id}) < (timestamptz 'epoch' + (${after.us} || ' microseconds')::interval, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(chats.updatedAt), desc(chats.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.updatedUs, last.id) : null };
+}
+
+export async function updateChat(options: { db: Db; userId: number; chatId: number; input: UpdateChatBody }): Promise<Chat> {
+  const { db, userId, chatId, input } = options;
+  const [row] = await db
+    .update(chats)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.aiPlatform !== undefined ? { aiPlatform: input.aiPlatform } : {}),
+      ...(input.model !== undefined ? { model: input.model } : {}),
+    })
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  return toChat(row);
+}
+
+export async function deleteChat(options: { db: Db; userId: number; chatId: number }): Promise<void> {
+  const deleted = await options.db
+    .delete(chats)
+    .where(and(eq(chats.id, options.chatId), eq(chats.userId, options.userId)))
+    .returning({ id: chats.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+}
+
+/** Temporary chats the browser could not delete (closed tab, crash) go after a day. */
+export async function sweepTemporaryChats(db: Db): Promise<void> {
+  await db
+    .delete(chats)
+    .where(and(eq(chats.temporary, true), lt(chats.updatedAt, sql`now() - interval '${sql.raw(TEMPORARY_CHAT_LIFETIME)}'`)));
+}

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { PLATFORM_KINDS, TEMPERATURE } from "../constants.js";
+
+/** Spec 002 section 5: the slug is derived from the name (lowercase, runs of other characters to "-", trimmed). */
+export function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Spec 002 section 5: the models list is comma separated and trimmed. */
+export function parseModelList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((m) => m.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export const platformKindSchema = z.enum(PLATFORM_KINDS);
+export type PlatformKind = z.infer<typeof platformKindSchema>;
+export const platformStatusSchema = z.enum(["active", "inactive"]);
+export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+const modelName = z.string().trim().min(1, "Model names cannot be empty").max(120, "Model names cannot exceed 120 characters");
+
+export const platformSettingsSchema = z.object({
+  models: z.array(modelName).max(100, "At most 100 models"),
+  temperature: z
+    .number({ error: "Temperature must be between 0 and 1" })
+    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
+    .max(TEMPERATURE.max, "Temperature must be between 0 and 1"),
+  maxTokens: z
+    .number({ error: "Max tokens must be at least 1" })
+    .int("Max tokens must be a whole number")
+    .min(1, "Max tokens must be at least 1")
+    .max(1_000_000, "Max tokens cannot exceed 1000000"),
+  /** The model used when a chat names none; must be one of `models`. */
+  defaultModel: modelName.optional(),
+  /** Models open to free-plan users (subset of `models`). */
+  freeModels: z.array(modelName).max(100).optional(),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+const baseUrlField = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Base URL must start with http:// or https://")
+  .nullable()
+  .optional();
+
+const apiKeyField = z.string().trim().max(1000, "The API key is too long").optional();
+
+/** POST /api/admin/ai-platforms (spec 002 section 7, plus kind and baseUrl). */
+export const createPlatformBodySchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name cannot exceed 100 characters"),
+  slug: z
+    .string({ error: "Slug is required" })
+    .trim()
+    .min(1, "Slug is required")
+    .max(60, "Slug cannot exceed 60 characters")
+    .regex(/^[a-z0-9-]+$/, "Slug must contain only lowercase letters, numbers, and hyphens"),
+  kind: platformKindSchema.default("openai-compatible"),
+  apiKey: apiKeyField,
+  baseUrl: baseUrlField,
+  status: platformStatusSchema.default("active"),
+  settings: platformSettingsSchema,
+});
+export type CreatePlatformBody = z.input<typeof createPlatformBodySchema>;
+
+/** PATCH /api/admin/ai-platforms/{id}: apiKey and settings, or status (spec), plus name, kind, baseUrl. An empty apiKey keeps the stored one. */
+export const updatePlatformBodySchema = z.object({
+  name: createPlatformBodySchema.shape.name.optional(),
+  kind: platformKindSchema.optional(),
+  apiKey: apiKeyField,
+  /** true removes the stored key (the environment key, if any, then applies). */
+  clearApiKey: z.boolean().optional(),
+  baseUrl: baseUrlField,
+  status: platformStatusSchema.optional(),
+  settings: platformSettingsSchema.partial().optional(),
+});
+export type UpdatePlatformBody = z.input<typeof updatePlatformBodySchema>;
+
+/** What an admin sees of a platform: never the key, only a hint and where it comes from. */
+export const adminPlatformSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  kind: platformKindSchema,
+  status: platformStatusSchema,
+  baseUrl: z.string().nullable(),
+  hasApiKey: z.boolean(),
+  apiKeyHint: z.string().nullable(),
+  apiKeySource: z.enum(["database", "environment"]).nullable(),
+  /** Active and able to answer (a key, or a base URL for a keyless OpenAI-compatible server). */
+  usable: z.boolean(),
+  settings: z.object({
+    models: z.array(z.string()),
+    temperature: z.number(),
+    maxTokens: z.number().int(),
+    defaultModel: z.string().nullable(),
+    freeModels: z.array(z.string()),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPlatform = z.infer<typeof adminPlatformSchema>;
+
+/** GET /api/ai/platforms: what the model pickers show to any signed-in user. */
+export const chatPlatformSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  kind: platformKindSchema,
+  models: z.array(z.string()),
+  defaultModel: z.string(),
+});
+export type ChatPlatform = z.infer<typeof chatPlatformSchema>;
+
+/** POST /api/admin/ai-platforms/{id}/test */
+export const platformTestResultSchema = z.object({
+  ok: z.literal(true),
+  model: z.string(),
+  latencyMs: z.number(),
+  reply: z.string(),
+});
+export type PlatformTestResult = z.infer<typeof platformTestResultSchema>;

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { ATTACHMENTS, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, "Choose an AI platform")
+  .max(60)
+  .regex(/^[a-z0-9-]+$/, "Unknown AI platform");
+const modelName = z.string().trim().min(1).max(120);
+const title = z.string().trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters");
+
+export const chatSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  aiPlatform: z.string(),
+  model: z.string().nullable(),
+  /** Save Chat History off: not listed, removed when left. */
+  temporary: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+/** POST /api/chats (spec 000 section 7). */
+export const createChatBodySchema = z.object({
+  title: title.default(DEFAULT_CHAT_TITLE),
+  aiPlatform: slug.default(DEFAULT_PLATFORM_SLUG),
+  model: modelName.optional(),
+});
+export type CreateChatBody = z.input<typeof createChatBodySchema>;
+
+/** PATCH /api/chats/{id}: rename, or change the platform/model. */
+export const updateChatBodySchema = z
+  .object({ title: title.optional(), aiPlatform: slug.optional(), model: modelName.nullable().optional() })
+  .refine((b) => b.title !== undefined || b.aiPlatform !== undefined || b.model !== undefined, "Nothing to change");
+export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
+
+export const chatIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Lists that can grow without bound: `limit` + `cursor`; the next cursor comes in the `X-Next-Cursor` header. */
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(100).optional(),
+});
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, "Type something to search for").max(200, "Search text is too long"),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const chatSearchHitSchema = chatSchema.extend({
+  /** A short piece of matching message text (plain text), or null when only the title matched. */
+  snippet: z.string().nullable(),
+});
+export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
+
+export const messageStatusSchema = z.enum(["complete", "streaming", "incomplete", "failed"]);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+export const attachmentSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  content: z.string().max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  chatId: z.number().int(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  status: messageStatusSchema,
+  /** Why a reply stopped early (provider failure, stopped by the user...). */
+  error: z.string().nullable(),
+  platformSlug: z.string().nullable(),
+  model: z.string().nullable(),
+  attachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  inputTokens: z.number().int().nullable(),
+  outputTokens: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+const content = z
+  .string({ error: "Message cannot be empty" })
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(MESSAGE_MAX_CHARS, `A message cannot exceed ${MESSAGE_MAX_CHARS} characters`);
+
+/** POST /api/chats/{id}/messages (spec 000 section 7). */
+export const createMessageBodySchema = z.object({ content, role: z.enum(["user", "assistant"]).default("user") });
+
+/** GET /api/chats/{id}/messages: the newest `limit`, oldest first; `before` pages back. */
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+/** POST /api/ai/chat (spec 000 section 7): non-streamed, answers `{ content }`. */
+export const aiChatBodySchema = z.object({
+  platformSlug: slug,
+  messages: z
+    .array(z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(MESSAGE_MAX_CHARS) }))
+    .min(1, "Send at least one message")
+    .max(1000),
+  model: modelName.optional(),
+  /** When given, the chat's owner is checked and its settings apply. */
+  chatId: z.number().int().positive().optional(),
+});
+export type AiChatBody = z.input<typeof aiChatBodySchema>;
+export const aiChatResponseSchema = z.object({ content: z.string() });
+
+/** POST /api/chats/{id}/reply: store the user's message and stream the reply (Server-Sent Events). */
+export const sendReplyBodySchema = z.object({
+  content,
+  platformSlug: slug.optional(),
+  model: modelName.optional(),
+  attachments: z.array(attachmentSchema).max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`).default([]),
+});
+export type SendReplyBody = z.input<typeof sendReplyBodySchema>;
+
+/** POST /api/chats/{id}/regenerate: replace the last reply. */
+export const regenerateBodySchema = z.object({ platformSlug: slug.optional(), model: modelName.optional() });
+
+/**
+ * Events of a reply stream, one JSON object per SSE `data:` line.
+ * `delta.offset` is where the text starts in the reply, so a resumed stream never repeats or skips text.
+ */
+export const streamEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), userMessage: messageSchema.nullable(), assistantMessage: messageSchema }),
+  z.object({ type: z.literal("snapshot"), assistantMessage: messageSchema }),
+  z.object({ type: z.literal("delta"), messageId: z.number().int(), offset: z.number().int(), text: z.string() }),
+  z.object({ type: z.literal("done"), assistantMessage: messageSchema }),
+  z.object({ type: z.literal("error"), message: z.string(), status: z.number().int() }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;

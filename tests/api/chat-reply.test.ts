@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+
+let t: TestApp;
+let fake: FakeProvider;
+let admin: CookieClient;
+let user: CookieClient;
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleFake();
+  t = await buildTestApp({ env: { AI_CHUNK_TIMEOUT_MS: "500", AI_FIRST_CHUNK_TIMEOUT_MS: "800" } });
+  ({ admin, user } = await adminAndUser(t.app));
+  await pointPlatformAt(admin, "openai", fake);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+describe("a streamed reply", () => {
+  it("stores the user message, streams the reply, stores it with usage, and titles the chat", async () => {
+    const chat = await newChat(user);
+    expect(chat.title).toBe("New Chat");
+    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: "Hello there friend" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/event-stream");
+    const events = parseEvents(res.body);
+    expect(events[0]?.type).toBe("start");
+    expect(textOf(events)).toBe("Echo: Hello there friend");
+    const done = events.at(-1);
+    expect(done?.type).toBe("done");
+    if (done?.type !== "done") return;
+    expect(done.assistantMessage.status).toBe("complete");
+    expect(done.assistantMessage.outputTokens).toBeGreaterThan(0);
+
+    const stored = (await user.get(`/api/chats/${chat.id}/messages`)).json();
+    expect(stored.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ["user", "Hello there friend"],
+      ["assistant", "Echo: Hello there friend"],
+    ]);
+    expect((await user.get(`/api/chats/${chat.id}`)).json().title).toBe("Hello there friend");
+    // The provider got the whole conversation with the user's temperature and response length.
+    const sent = fake.requests.at(-1)?.body as { temperature: number; max_tokens?: number; max_completion_tokens?: number };
+    expect(sent.temperature).toBe(0.7);
+    expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(1024);
+  });
+
+  it("keeps what arrived when the stream is cut, marked incomplete, with a clear message", async () => {
+    const chat = await newChat(user);
+    const events = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "please #cut now" })).body);
+    const error = events.find((e) => e.type === "error");
+    expect(error?.type === "error" && error.status).toBeGreaterThanOrEqual(500);
+    const done = events.at(-1);
+    expect(done?.type === "done" && done.assistantMessage.status).toBe("incomplete");
+    expect(done?.type === "done" && done.assistantMessage.content.length).toBeGreaterThan(0);
+  });
+
+  it("ends a hanging provider with a timeout (504) instead of waiting forever", async () => {
+    const chat = await newChat(user);
+    const started = Date.now();
+    const events = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "#hang" })).body);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const error = events.find((e) => e.type === "error");
+    expect(error?.type === "error" && error.status).toBe(504);
+  });
+});
