@@ -22,7 +22,7 @@ export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; 
   try {
     const result = await generateText({
       model: resolved.model,
-      system,
+      instructions: system,
       messages: input.messages,
       temperature: Number(settings.temperature),
       maxOutputTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens),

@@ -36,10 +36,10 @@ async function assertNothingStreaming(db: Db, chatId: number): Promise<void> {
   if (row) throw new AppError("CONFLICT", STILL_WRITING);
 }
 
-/** The user's preferences, capped by what the admin allows on the platform. */
-async function replyParameters(db: Db, userId: number, platformMaxTokens: number) {
+/** The user's preferences and the global system prompt; the caller caps maxTokens by the platform's. */
+async function replyParameters(db: Db, userId: number) {
   const [settings, system] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
-  return { temperature: Number(settings.temperature), maxTokens: Math.min(settings.maxTokens, platformMaxTokens), system };
+  return { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system };
 }
 
 /**
@@ -52,16 +52,18 @@ export async function startReply(
 ): Promise<StartedReply> {
   const { db, generations } = deps;
   const { userId, chatId, input } = options;
-  const chat = await findOwnChat(db, userId, chatId);
-  await assertNothingStreaming(db, chatId);
+  const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
   const slug = input.platformSlug ?? chat.aiPlatform;
-  const resolved = await resolveModel({
-    db,
-    deps: deps.platformDeps,
-    slug,
-    modelId: input.model ?? (slug === chat.aiPlatform ? chat.model : null),
-  });
-  const params = await replyParameters(db, userId, resolved.platform.maxTokens);
+  const [resolved, settings] = await Promise.all([
+    resolveModel({
+      db,
+      deps: deps.platformDeps,
+      slug,
+      modelId: input.model ?? (slug === chat.aiPlatform ? chat.model : null),
+    }),
+    replyParameters(db, userId),
+  ]);
+  const params = { ...settings, maxTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens) };
   const attachments = (input.attachments ?? []).map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
 
   const { userRow, assistantRow } = await db.transaction(async (tx) => {
@@ -105,18 +107,20 @@ export async function regenerateReply(
 ): Promise<StartedReply> {
   const { db, generations } = deps;
   const { userId, chatId, input } = options;
-  const chat = await findOwnChat(db, userId, chatId);
-  await assertNothingStreaming(db, chatId);
+  const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
   const [last] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.id)).limit(1);
   if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
   const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
-  const resolved = await resolveModel({
-    db,
-    deps: deps.platformDeps,
-    slug,
-    modelId: input.model ?? (last.role === "assistant" ? last.model : chat.model),
-  });
-  const params = await replyParameters(db, userId, resolved.platform.maxTokens);
+  const [resolved, settings] = await Promise.all([
+    resolveModel({
+      db,
+      deps: deps.platformDeps,
+      slug,
+      modelId: input.model ?? (last.role === "assistant" ? last.model : chat.model),
+    }),
+    replyParameters(db, userId),
+  ]);
+  const params = { ...settings, maxTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens) };
 
   const assistantRow = await db.transaction(async (tx) => {
     if (last.role === "assistant") await tx.delete(messages).where(eq(messages.id, last.id));

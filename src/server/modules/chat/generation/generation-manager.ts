@@ -136,13 +136,15 @@ export class GenerationManager {
     try {
       const result = streamText({
         model,
-        system: input.system,
+        instructions: input.system,
         messages: input.history,
         temperature: input.temperature,
         maxOutputTokens: input.maxTokens,
         abortSignal: generation.controller.signal,
         maxRetries: 1,
         timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
+        // Errors arrive as parts of the stream and are handled there; the SDK would also print them.
+        onError: () => {},
       });
       for await (const part of result.fullStream) {
         if (part.type === "text-delta" && part.text) {

@@ -1,0 +1,156 @@
+// How every fake provider decides what to answer. The decision lives here, once, so the OpenAI-style and
+// Anthropic fakes behave identically and differ only in wire format. Directives are read from the LAST
+// user message, so a test (or a person in the browser) steers the fake just by what it types.
+import type { ServerResponse } from "node:http";
+import { sleep, untilClientGone } from "./fake-server.js";
+
+export const SLOW_CHUNK_DELAY_MS = 200;
+/** #cut sends this many chunks before dropping the socket. */
+export const CUT_AFTER_CHUNKS = 3;
+export const MISSING_MODEL = "missing-model";
+
+export interface ChatTurn {
+  role: string;
+  content: unknown;
+}
+
+export type ErrorReason = "missing-key" | "wrong-key" | "missing-model" | "unknown-route" | "directive";
+
+export interface TextPlan {
+  kind: "complete" | "cut" | "hang";
+  text: string;
+  chunks: string[];
+  delayMs: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type ReplyPlan = TextPlan | { kind: "error"; status: number; reason: ErrorReason } | { kind: "hang-start" };
+
+export interface PlanInput {
+  model: unknown;
+  system?: unknown;
+  messages: ChatTurn[];
+  keyProblem: "missing-key" | "wrong-key" | null;
+  chunkDelayMs: number;
+}
+
+/** Order matters: auth first, then the model, like the real APIs; then directives, most disruptive first. */
+export function planReply({ model, system, messages, keyProblem, chunkDelayMs }: PlanInput): ReplyPlan {
+  if (keyProblem) return { kind: "error", status: 401, reason: keyProblem };
+  if (model === MISSING_MODEL) return { kind: "error", status: 404, reason: "missing-model" };
+
+  const last = lastUserText(messages);
+  const errorStatus = /#error=(\d{3})/.exec(last)?.[1];
+  if (errorStatus) return { kind: "error", status: Number(errorStatus), reason: "directive" };
+  if (last.includes("#hang-start")) return { kind: "hang-start" };
+
+  let kind: TextPlan["kind"] = "complete";
+  let delayMs = chunkDelayMs;
+  let text = `Echo: ${last}`;
+  if (last.includes("#cut")) {
+    kind = "cut";
+    text = `Cut reply: ${numberedWords(16)}`; // long enough that "a few chunks" is a strict prefix
+  } else if (/#hang(?!-)/.test(last)) {
+    kind = "hang";
+  } else if (last.includes("#slow")) {
+    delayMs = SLOW_CHUNK_DELAY_MS;
+    text = `Slow reply: ${numberedWords(38)}`; // 40 words with the prefix
+  } else if (last.includes("#long")) {
+    text = LONG_REPLY;
+  } else if (last.includes("#markdown-xss")) {
+    text = XSS_REPLY;
+  }
+
+  const allText = [textOf(system), ...messages.map((turn) => textOf(turn.content))].join(" ");
+  return { kind, text, chunks: chunkWords(text, 3), delayMs, inputTokens: countWords(allText), outputTokens: countWords(text) };
+}
+
+/** Plain text of a message: OpenAI/Mistral/Anthropic all send either a string or an array of `{type:"text", text}` parts. */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: unknown) => (part && typeof part === "object" && "text" in part && typeof part.text === "string" ? part.text : ""))
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function lastUserText(messages: ChatTurn[]): string {
+  const last = messages.findLast((turn) => turn.role === "user");
+  return last ? textOf(last.content) : "";
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Splits into chunks of `size` words, each keeping its trailing whitespace, so joining the chunks gives the text back exactly. */
+export function chunkWords(text: string, size: number): string[] {
+  const words = text.match(/\S+\s*/g) ?? [];
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(""));
+  return chunks;
+}
+
+function numberedWords(count: number): string {
+  return Array.from({ length: count }, (_, i) => `word${i + 1}`).join(" ");
+}
+
+export interface Delivery {
+  sendError(status: number, reason: ErrorReason): void;
+  sendWhole(plan: TextPlan): void;
+  /** Stream writer: headers + preamble, one text piece, then the closing events (usage, stop, [DONE]). */
+  start(plan: TextPlan): void;
+  delta(piece: string, index: number): void;
+  finish(plan: TextPlan): void;
+}
+
+/** Plays a plan on the response; the same timing rules apply to every provider format. */
+export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: boolean, out: Delivery): Promise<void> {
+  if (plan.kind === "error") return out.sendError(plan.status, plan.reason);
+  if (plan.kind === "hang-start") return untilClientGone(res);
+  if (!stream) {
+    if (plan.kind === "hang") return untilClientGone(res);
+    if (plan.kind === "cut") return void res.destroy();
+    return out.sendWhole(plan);
+  }
+  out.start(plan);
+  for (const [index, piece] of plan.chunks.entries()) {
+    if (index > 0) await sleep(plan.delayMs);
+    if (res.destroyed) return; // the client gave up (abort, timeout): stop writing into a dead socket
+    out.delta(piece, index);
+    if (plan.kind === "hang") return untilClientGone(res);
+    if (plan.kind === "cut" && index === CUT_AFTER_CHUNKS - 1) {
+      // Wait first: destroy() discards unflushed writes. Destroying (not ending) leaves the chunked body unterminated,
+      // so the client sees a network error, as when a provider's connection drops mid-answer.
+      await sleep(plan.delayMs);
+      return void res.destroy();
+    }
+  }
+  out.finish(plan);
+  res.end();
+}
+
+const XSS_REPLY = [
+  "Here are some links to check the renderer:",
+  "",
+  "- a script link [click](javascript:alert(1))",
+  "- a script image ![img](javascript:alert(2))",
+  "- raw html <script>alert(3)</script>",
+  "- a normal link [ok](https://example.com)",
+].join("\n");
+
+const LONG_REPLY = buildLongReply();
+
+function buildLongReply(): string {
+  const parts = [
+    "## A long answer",
+    "This reply is long on purpose, to exercise scrolling, wrapping and markdown rendering in the chat view.",
+    ["- first, a point about streaming", "- second, a point about layout", "- third, a point about code blocks"].join("\n"),
+    ["```ts", "export function add(a: number, b: number): number {", "  return a + b;", "}", "```"].join("\n"),
+  ];
+  const sentence = "The quick brown fox jumps over the lazy dog while the fake provider keeps talking about nothing in particular.";
+  for (let n = 1; countWords(parts.join(" ")) < 400; n++) parts.push(`Paragraph ${n}. ${sentence} ${sentence} ${sentence}`);
+  return parts.join("\n\n");
+}

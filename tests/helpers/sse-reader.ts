@@ -1,0 +1,51 @@
+import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+
+/**
+ * Reads a live SSE response event by event. `until` stops early (the caller then
+ * aborts the request); otherwise it reads to the end of the stream.
+ */
+export async function readEvents(response: Response, until?: (event: StreamEvent, all: StreamEvent[]) => boolean): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  if (!response.body) return events;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut = buffer.indexOf("\n\n");
+      while (cut >= 0) {
+        const line = buffer
+          .slice(0, cut)
+          .split("\n")
+          .find((l) => l.startsWith("data: "));
+        buffer = buffer.slice(cut + 2);
+        if (line) {
+          const event = JSON.parse(line.slice(6)) as StreamEvent;
+          events.push(event);
+          if (until?.(event, events)) return events;
+        }
+        cut = buffer.indexOf("\n\n");
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return events;
+}
+
+/** The reply's text from a snapshot (if any) and the deltas after it. */
+export function replyText(events: StreamEvent[]): string {
+  let text = "";
+  for (const event of events) {
+    if (event.type === "snapshot") text = event.assistantMessage.content;
+    if (event.type === "delta") text += event.text;
+  }
+  return text;
+}
+
+export function jsonPost(url: string, cookie: string, body: unknown = {}, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body), signal });
+}
