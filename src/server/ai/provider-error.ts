@@ -1,7 +1,12 @@
-import { APICallError } from "ai";
+import { APICallError, RetryError } from "ai";
 import { AppError } from "../lib/app-error.js";
 
 const FIX_KEY = "An administrator can check it under Admin > AI Chat Settings.";
+
+/** After a retry the SDK wraps the provider's answer in a RetryError: judge by the last attempt. */
+function unwrap(error: unknown): unknown {
+  return RetryError.isInstance(error) ? (error.lastError ?? error) : error;
+}
 
 function statusOf(error: unknown): number | undefined {
   if (APICallError.isInstance(error)) return error.statusCode;
@@ -10,9 +15,11 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** Nobody else aborts a provider call: an abort (also one that lands in a retry's wait) is a timeout. */
 function isTimeout(error: unknown): boolean {
   const e = error as { name?: string; message?: string; cause?: { name?: string } } | undefined;
-  return e?.name === "TimeoutError" || e?.cause?.name === "TimeoutError" || /timeout of \d+ms exceeded/i.test(e?.message ?? "");
+  const names = [e?.name, e?.cause?.name];
+  return names.includes("TimeoutError") || names.includes("AbortError") || /timeout of \d+ms exceeded/i.test(e?.message ?? "");
 }
 
 function isUnreachable(error: unknown): boolean {
@@ -24,8 +31,9 @@ function isUnreachable(error: unknown): boolean {
  * Turns whatever a provider call threw into a message a person can act on and
  * the status that says whose fault it is (never the provider's raw body).
  */
-export function toProviderError(error: unknown, platformName: string, model: string): AppError {
-  if (error instanceof AppError) return error;
+export function toProviderError(thrown: unknown, platformName: string, model: string): AppError {
+  if (thrown instanceof AppError) return thrown;
+  const error = unwrap(thrown);
   if (isTimeout(error)) return new AppError("GATEWAY_TIMEOUT", `${platformName} took too long to answer. Please try again.`);
   const status = statusOf(error);
   if (status === 401 || status === 403) {

@@ -105,7 +105,7 @@ export const aiChatBodySchema = z.object({
     .max(1000),
   model: modelName.optional(),
   /** When given, the chat's owner is checked and its settings apply. */
-  chatId: z.number().int().positive().optional(),
+  chatId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type AiChatBody = z.input<typeof aiChatBodySchema>;
 export const aiChatResponseSchema = z.object({ content: z.string() });

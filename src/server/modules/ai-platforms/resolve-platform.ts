@@ -22,7 +22,7 @@ export async function resolveModel(options: { db: Db; deps: PlatformDeps; slug: 
   const platform = await findPlatformRow(db, { slug });
   if (!platform || !isUsable(platform, deps)) {
     const usable = await listChatPlatforms({ db, deps });
-    if (!platform && usable.length === 0) {
+    if (usable.length === 0) {
       throw new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
     }
     if (!platform) throw new AppError("BAD_REQUEST", "Unknown AI platform. Pick another model.");

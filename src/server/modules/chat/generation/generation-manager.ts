@@ -131,6 +131,13 @@ export class GenerationManager {
       );
     };
     const saver = setInterval(save, SAVE_EVERY_MS);
+    // The SDK's first-chunk timer starts only once the provider has sent its headers;
+    // this one also covers a provider that accepts the request and never answers.
+    let timedOut = false;
+    const firstChunkTimer = setTimeout(() => {
+      timedOut = true;
+      generation.controller.abort();
+    }, this.options.firstChunkMs);
     let failure: unknown;
     let usage: { inputTokens?: number; outputTokens?: number } | undefined;
     try {
@@ -141,13 +148,15 @@ export class GenerationManager {
         temperature: input.temperature,
         maxOutputTokens: input.maxTokens,
         abortSignal: generation.controller.signal,
-        maxRetries: 1,
+        // No silent retry: a person is watching, the error shows at once and Regenerate is one click.
+        maxRetries: 0,
         timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
         // Errors arrive as parts of the stream and are handled there; the SDK would also print them.
         onError: () => {},
       });
       for await (const part of result.fullStream) {
         if (part.type === "text-delta" && part.text) {
+          clearTimeout(firstChunkTimer);
           const offset = generation.content.length;
           generation.content += part.text;
           generation.emit({ type: "delta", messageId: generation.messageId, offset, text: part.text });
@@ -165,7 +174,9 @@ export class GenerationManager {
       if (!generation.stopReason) failure = error;
     } finally {
       clearInterval(saver);
+      clearTimeout(firstChunkTimer);
     }
+    if (timedOut && !generation.stopReason) failure = Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
     await writes;
 
     const providerError = failure ? toProviderError(failure, platform.name, modelId) : undefined;

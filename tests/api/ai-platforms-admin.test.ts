@@ -1,0 +1,203 @@
+// AI Chat Settings (spec 002; DESIGN section 4): admins manage the platforms, keys are stored encrypted and never
+// sent back (only a hint), validation uses the spec's messages, the model pickers list only usable platforms,
+// and the chat-system prompt and the user's temperature reach the provider.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+
+type Platform = { id: number; slug: string; status: string; usable: boolean; hasApiKey: boolean; apiKeyHint: string | null };
+type Body = { temperature?: number; messages: { role: string; content: unknown }[] };
+
+let t: TestApp;
+let fake: FakeProvider;
+let keyless: FakeProvider;
+let admin: CookieClient;
+let user: CookieClient;
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleFake();
+  keyless = await startOpenAiCompatibleFake({ apiKey: null });
+  t = await buildTestApp();
+  ({ admin, user } = await adminAndUser(t.app));
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await keyless?.close();
+});
+
+const adminList = async () => (await admin.get("/api/ai-platforms")).json() as Platform[];
+const platformId = async (slug: string) => (await adminList()).find((p) => p.slug === slug)?.id as number;
+const settings = { models: ["fake-model"], temperature: 0.5, maxTokens: 2048 };
+const newPlatform = (over: Record<string, unknown> = {}) => ({ name: "Local Llama", slug: "local-llama", settings, ...over });
+
+describe("the admin list", () => {
+  it("shows the four seeded platforms as Setup Required to admins only", async () => {
+    const res = await admin.get("/api/ai-platforms");
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Platform[];
+    expect(list.map((p) => p.slug)).toEqual(["openai", "anthropic-claude", "deepseek", "mistral"]);
+    for (const p of list) expect(p).toMatchObject({ usable: false, hasApiKey: false, apiKeyHint: null });
+    expect((await user.get("/api/ai-platforms")).statusCode).toBe(403);
+    expect((await new CookieClient(t.app).get("/api/ai-platforms")).statusCode).toBe(401);
+    // Nothing is usable yet: the model pickers are empty.
+    expect((await user.get("/api/ai/platforms")).json()).toEqual([]);
+  });
+});
+
+describe("API keys", () => {
+  it("are stored encrypted and only ever shown as a hint", async () => {
+    const key = "sk-live-SECRET-abcdefghijkl-9Z7q";
+    const id = await platformId("openai");
+    const patched = await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: key });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ hasApiKey: true, usable: true, apiKeySource: "database" });
+    const hint = patched.json().apiKeyHint as string;
+    expect(hint.startsWith("sk-...")).toBe(true);
+    expect(hint.endsWith("9Z7q")).toBe(true);
+    const created = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "keyed", name: "Keyed", apiKey: key }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().apiKeyHint).toBe(hint);
+    const bodies = [patched.body, created.body, (await admin.get("/api/ai-platforms")).body, (await user.get("/api/ai/platforms")).body];
+    for (const body of bodies) {
+      expect(body).not.toContain(key);
+      expect(body).not.toContain("SECRET");
+    }
+    const rows = (
+      await t.database.db.execute(sql`select api_key_encrypted, api_key_hint from ai_platforms where api_key_encrypted is not null`)
+    ).rows as { api_key_encrypted: string; api_key_hint: string }[];
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.api_key_encrypted).not.toContain(key);
+      expect(row.api_key_encrypted).not.toContain("SECRET");
+      expect(row.api_key_hint).toBe(hint);
+    }
+    // Sealed with a fresh nonce each time: the same key never looks the same twice.
+    expect(rows[0]?.api_key_encrypted).not.toBe(rows[1]?.api_key_encrypted);
+  });
+
+  it("cannot be changed, and platforms cannot be created or tested, by a non-admin (403, nothing changed)", async () => {
+    const before = await adminList();
+    const id = await platformId("deepseek");
+    const attempts = [
+      await user.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-attacker-0000", status: "inactive" }),
+      await user.post("/api/admin/ai-platforms", newPlatform({ slug: "sneaky" })),
+      await user.post(`/api/admin/ai-platforms/${id}/test`, {}),
+    ];
+    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    expect(await adminList()).toEqual(before);
+    const anonymous = new CookieClient(t.app);
+    expect((await anonymous.patch(`/api/admin/ai-platforms/${id}`, { status: "inactive" })).statusCode).toBe(401);
+  });
+});
+
+describe("creating a platform", () => {
+  it("refuses bad input with the spec's messages", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [newPlatform({ name: "" }), "Name is required"],
+      [{ slug: "x", settings }, "Name is required"],
+      [newPlatform({ slug: "Local Llama" }), "Slug must contain only lowercase letters, numbers, and hyphens"],
+      [newPlatform({ slug: "under_score" }), "Slug must contain only lowercase letters, numbers, and hyphens"],
+      [newPlatform({ settings: { ...settings, temperature: 1.5 } }), "Temperature must be between 0 and 1"],
+      [newPlatform({ settings: { ...settings, temperature: -0.1 } }), "Temperature must be between 0 and 1"],
+      [newPlatform({ settings: { ...settings, maxTokens: 0 } }), "Max tokens must be at least 1"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.post("/api/admin/ai-platforms", body);
+      expect({ body, status: res.statusCode, message: res.json().message }).toEqual({ body, status: 400, message });
+    }
+    expect((await adminList()).map((p) => p.slug)).not.toContain("local-llama");
+  });
+
+  it("refuses a taken slug (409) and ignores fields it does not know", async () => {
+    const res = await admin.post("/api/admin/ai-platforms", {
+      ...newPlatform({ slug: "extra-fields" }),
+      id: 424242,
+      apiKeyEncrypted: "forged",
+      apiKeyHint: "sk-...forg",
+      usable: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ slug: "extra-fields", hasApiKey: false, apiKeyHint: null });
+    expect(res.json().id).not.toBe(424242);
+    const row = (await t.database.db.execute(sql`select id, api_key_encrypted, api_key_hint from ai_platforms where slug = 'extra-fields'`))
+      .rows[0];
+    expect(row).toEqual({ id: res.json().id, api_key_encrypted: null, api_key_hint: null });
+    const again = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "extra-fields", name: "Another" }));
+    expect(again.statusCode).toBe(409);
+    expect((await adminList()).filter((p) => p.slug === "extra-fields")).toHaveLength(1);
+  });
+
+  it("makes a keyless OpenAI-compatible server with a base URL usable (and one without a base URL not)", async () => {
+    const without = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "no-url", name: "No URL" }));
+    expect(without.json()).toMatchObject({ usable: false, hasApiKey: false });
+    const res = await admin.post("/api/admin/ai-platforms", newPlatform({ baseUrl: keyless.url }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ kind: "openai-compatible", usable: true, hasApiKey: false });
+    const pickers = (await user.get("/api/ai/platforms")).json() as { slug: string }[];
+    expect(pickers.map((p) => p.slug)).toContain("local-llama");
+    expect(pickers.map((p) => p.slug)).not.toContain("no-url");
+    const chat = await newChat(user, { aiPlatform: "local-llama" });
+    const events = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "hi llama" })).body);
+    expect(textOf(events)).toBe("Echo: hi llama");
+    expect(keyless.requests.at(-1)?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("the model pickers and disabling", () => {
+  it("list usable platforms to any signed-in user without keys, and drop a disabled one", async () => {
+    const id = (await pointPlatformAt(admin, "mistral", fake)).id;
+    const entry = ((await user.get("/api/ai/platforms")).json() as Record<string, unknown>[]).find((p) => p.slug === "mistral");
+    expect(entry).toMatchObject({ name: "Mistral", slug: "mistral", models: ["fake-model", "missing-model"], defaultModel: "fake-model" });
+    expect(Object.keys(entry ?? {}).some((k) => /key|hint|secret|url/i.test(k))).toBe(false);
+    const disabled = await admin.patch(`/api/admin/ai-platforms/${id}`, { status: "inactive" });
+    expect(disabled.json()).toMatchObject({ status: "inactive", usable: false, hasApiKey: true });
+    const slugs = ((await user.get("/api/ai/platforms")).json() as { slug: string }[]).map((p) => p.slug);
+    expect(slugs).not.toContain("mistral");
+    const chat = await newChat(user, { aiPlatform: "mistral" });
+    const refused = await user.post(`/api/chats/${chat.id}/reply`, { content: "hi" });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe("Mistral is disabled. Pick another model.");
+    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { status: "active" })).json().usable).toBe(true);
+    expect(((await user.get("/api/ai/platforms")).json() as { slug: string }[]).map((p) => p.slug)).toContain("mistral");
+  });
+});
+
+describe("testing a connection", () => {
+  it("answers ok with the latency against a working provider, 502 with a clear message on a wrong key", async () => {
+    const id = (await pointPlatformAt(admin, "deepseek", fake)).id;
+    const ok = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ok: true, model: "fake-model", latencyMs: expect.any(Number) });
+    await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-wrong-key-000000" });
+    const wrong = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
+    expect(wrong.statusCode).toBe(502);
+    expect(wrong.json().message).toBe("Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.");
+    await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
+  });
+});
+
+describe("what the provider receives", () => {
+  it("the chat-system global prompt as the system prompt, and the user's temperature", async () => {
+    await pointPlatformAt(admin, "openai", fake);
+    const ask = async () => {
+      const chat = await newChat(user);
+      await user.post(`/api/chats/${chat.id}/reply`, { content: "who are you?" });
+      const body = fake.requests.at(-1)?.body as Body;
+      return { system: body.messages.filter((m) => m.role === "system").map((m) => m.content), temperature: body.temperature };
+    };
+    expect(await ask()).toEqual({ system: [], temperature: 0.7 });
+    await t.database.db.execute(
+      sql`insert into global_ai_prompts (key, prompt, description) values ('chat-system', 'You are Tutor Bot. Be brief.', 'Chat')`,
+    );
+    expect((await user.patch("/api/user/settings", { temperature: "0.3" })).statusCode).toBe(200);
+    expect(await ask()).toEqual({ system: ["You are Tutor Bot. Be brief."], temperature: 0.3 });
+    // The non-streamed call gets the same.
+    await user.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] });
+    const body = fake.requests.at(-1)?.body as Body;
+    expect(body.messages[0]).toEqual({ role: "system", content: "You are Tutor Bot. Be brief." });
+    expect(body.temperature).toBe(0.3);
+  });
+});

@@ -1,0 +1,210 @@
+// What a person sees when a provider fails (DESIGN sections 3-4): a clear message with the status that says whose
+// fault it is, the failed reply kept with its error, the user's message stored first; and a streamed conversation
+// works with each of the four providers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import { startAnthropicFake } from "../fakes/anthropic-fake.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+
+type Msg = { role: string; content: string; status: string; error: string | null };
+
+let t: TestApp;
+let fake: FakeProvider;
+let claude: FakeProvider;
+let admin: CookieClient;
+let user: CookieClient;
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleFake();
+  claude = await startAnthropicFake();
+  t = await buildTestApp({ env: { AI_FIRST_CHUNK_TIMEOUT_MS: "1500", AI_CHUNK_TIMEOUT_MS: "2000" } });
+  ({ admin, user } = await adminAndUser(t.app));
+  await pointPlatformAt(admin, "openai", fake);
+  await pointPlatformAt(admin, "anthropic-claude", claude);
+  await pointPlatformAt(admin, "deepseek", fake);
+  await pointPlatformAt(admin, "mistral", fake);
+  // Two broken copies of the OpenAI platform: a wrong key, and a server that is not there.
+  for (const [slug, apiKey, baseUrl] of [
+    ["wrong-key", "sk-wrong-key-000000", fake.url],
+    ["nowhere", FAKE_KEY, "http://127.0.0.1:9/v1"],
+  ]) {
+    const res = await admin.post("/api/admin/ai-platforms", {
+      name: slug,
+      slug,
+      kind: "openai",
+      apiKey,
+      baseUrl,
+      settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await claude?.close();
+});
+
+/** A reply in a new chat: its events, and the chat's stored messages afterwards. */
+async function reply(body: Record<string, unknown>, client = user) {
+  const chat = await newChat(client);
+  const res = await client.post(`/api/chats/${chat.id}/reply`, body);
+  const events = res.statusCode === 200 ? parseEvents(res.body) : [];
+  const stored = (await client.get(`/api/chats/${chat.id}/messages`)).json() as Msg[];
+  return { res, events, stored, chatId: chat.id };
+}
+const errorOf = (events: StreamEvent[]) => events.find((e): e is Extract<StreamEvent, { type: "error" }> => e.type === "error");
+const once = (platformSlug: string, content: string, extra: Record<string, unknown> = {}) =>
+  user.post("/api/ai/chat", { platformSlug, messages: [{ role: "user", content }], ...extra });
+
+describe("provider failures", () => {
+  it("a wrong API key: 502 naming the key, the failed reply stored with its error after the user's message", async () => {
+    const { res, events, stored } = await reply({ content: "hello with a bad key", platformSlug: "wrong-key" });
+    expect(res.statusCode).toBe(200);
+    const error = errorOf(events);
+    expect(error?.status).toBe(502);
+    expect(error?.message).toMatch(/API key/);
+    expect(error?.message).not.toContain("sk-wrong");
+    expect(stored.map((m) => [m.role, m.content, m.status])).toEqual([
+      ["user", "hello with a bad key", "complete"],
+      ["assistant", "", "failed"],
+    ]);
+    expect(stored[1]?.error).toBe(error?.message);
+    const direct = await once("wrong-key", "hello");
+    expect(direct.statusCode).toBe(502);
+    expect(direct.json().message).toMatch(/API key/);
+    // The same request with the right key works.
+    expect((await once("openai", "hello")).json()).toEqual({ content: "Echo: hello" });
+  });
+
+  it("a rate limit: 429, with Retry-After on /api/ai/chat", async () => {
+    const rateLimited = { status: 429, message: expect.stringMatching(/rate limit/i) };
+    const { events, stored } = await reply({ content: "busy #error=429" });
+    // Soft: the streamed and the non-streamed answer are two separate checks; report both.
+    expect.soft(errorOf(events)).toMatchObject(rateLimited);
+    expect(stored.at(-1)?.status).toBe("failed");
+    const direct = await once("openai", "busy #error=429");
+    expect({ status: direct.statusCode, message: direct.json().message }).toMatchObject(rateLimited);
+    expect(Number(direct.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("a model the provider does not know: 502 naming the model", async () => {
+    const { events } = await reply({ content: "hi", model: "missing-model" });
+    const error = errorOf(events);
+    expect(error?.status).toBe(502);
+    expect(error?.message).toContain('"missing-model"');
+    const direct = await once("openai", "hi", { model: "missing-model" });
+    expect(direct.statusCode).toBe(502);
+    expect(direct.json().message).toContain('"missing-model"');
+  });
+
+  it("a provider that cannot be reached: 503", async () => {
+    const unreachable = { status: 503, message: "nowhere cannot be reached right now. Please try again later." };
+    const { events, stored } = await reply({ content: "anyone there?", platformSlug: "nowhere" });
+    expect(errorOf(events)).toMatchObject(unreachable);
+    expect(stored.map((m) => m.status)).toEqual(["complete", "failed"]);
+    const direct = await once("nowhere", "anyone there?");
+    expect({ status: direct.statusCode, message: direct.json().message }).toEqual(unreachable);
+  });
+
+  it("a provider that never starts answering: 504, and the user's message was stored before the provider was asked", async () => {
+    const chat = await newChat(user);
+    const asked = fake.requests.length;
+    const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "wait for it #hang-start" });
+    for (let i = 0; i < 200 && fake.requests.length === asked; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.requests.length).toBe(asked + 1);
+    // The provider has the request and has not answered: the user's message is already stored.
+    const whileAsking = (await user.get(`/api/chats/${chat.id}/messages`)).json() as Msg[];
+    expect(whileAsking.map((m) => [m.role, m.content, m.status])).toEqual([
+      ["user", "wait for it #hang-start", "complete"],
+      ["assistant", "", "streaming"],
+    ]);
+    const direct = await once("openai", "#hang-start");
+    expect({ status: direct.statusCode, message: direct.json().message }).toEqual({
+      status: 504,
+      message: "OpenAI took too long to answer. Please try again.",
+    });
+    // The streamed reply must end the same way, well within a few first-chunk timeouts (1.5 s here).
+    const ended = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 6000))]);
+    expect(ended, "the streamed reply was still waiting for the provider after 6 s").not.toBeNull();
+    expect(errorOf(parseEvents(ended?.body ?? ""))).toMatchObject({ status: 504, message: expect.stringMatching(/too long/) });
+  });
+
+  it("a model the platform does not offer: 400 before anything is stored or sent", async () => {
+    const asked = fake.requests.length;
+    const { res, stored } = await reply({ content: "hi", model: "gpt-imaginary" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('"gpt-imaginary"');
+    expect(stored).toEqual([]);
+    const direct = await once("openai", "hi", { model: "gpt-imaginary" });
+    expect(direct.statusCode).toBe(400);
+    expect(fake.requests.length).toBe(asked);
+    expect((await reply({ content: "hi", platformSlug: "no-such-platform" })).res.statusCode).toBe(400);
+  });
+});
+
+describe("every provider", () => {
+  it("holds a streamed conversation with each of the four providers", async () => {
+    for (const slug of ["openai", "anthropic-claude", "deepseek", "mistral"]) {
+      const provider = slug === "anthropic-claude" ? claude : fake;
+      const asked = provider.requests.length;
+      const chat = await newChat(user, { aiPlatform: slug });
+      const first = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: `hello ${slug}` })).body);
+      expect({ slug, text: textOf(first) }).toEqual({ slug, text: `Echo: hello ${slug}` });
+      const second = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "and again" })).body);
+      expect({ slug, text: textOf(second) }).toEqual({ slug, text: "Echo: and again" });
+      const done = second.at(-1);
+      expect(done?.type === "done" && [done.assistantMessage.status, done.assistantMessage.platformSlug]).toEqual(["complete", slug]);
+      // The provider was called in its own format, with the whole conversation.
+      expect(provider.requests.length).toBe(asked + 2);
+      const last = provider.requests.at(-1);
+      expect(last?.path).toBe(slug === "anthropic-claude" ? "/v1/messages" : "/v1/chat/completions");
+      const body = last?.body as { messages?: { role: string }[] } | undefined;
+      const turns = (body?.messages ?? []).filter((m) => m.role !== "system");
+      expect(turns.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    }
+  });
+
+  it("a wrong key on Anthropic is reported the same way as on OpenAI", async () => {
+    const { res, events } = await reply({ content: "hi", platformSlug: "anthropic-claude" });
+    expect(res.statusCode).toBe(200);
+    expect(errorOf(events)).toBeUndefined();
+    const list = (await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+    const id = list.find((p) => p.slug === "anthropic-claude")?.id;
+    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-wrong-key-000000" })).statusCode).toBe(200);
+    try {
+      const error = errorOf((await reply({ content: "hi", platformSlug: "anthropic-claude" })).events);
+      expect(error?.status).toBe(502);
+      expect(error?.message).toMatch(/Anthropic Claude refused the API key/);
+    } finally {
+      await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
+    }
+  });
+});
+
+describe("with no platform set up at all", () => {
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await buildTestApp();
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  it("says so plainly (503) instead of answering, and the model picker list is empty", async () => {
+    const { client } = await registerAndSignIn(fresh.app);
+    const platforms = await client.get("/api/ai/platforms");
+    expect(platforms.statusCode).toBe(200);
+    expect(platforms.json()).toEqual([]);
+    const { res, stored } = await reply({ content: "is anyone there?" }, client);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/^No AI platform is set up yet/);
+    expect(res.json().message).toContain("Admin > AI Chat Settings");
+    expect(stored).toEqual([]);
+    const direct = await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] });
+    expect(direct.statusCode).toBe(503);
+    expect(direct.json().message).toMatch(/^No AI platform is set up yet/);
+  });
+});

@@ -1,0 +1,201 @@
+// Replies stream over a real connection and live apart from it (DESIGN section 4): Stop keeps what arrived, a dropped
+// connection resumes from a snapshot without repeating or skipping text, one reply at a time per chat, regenerate
+// replaces the last reply, and the growing reply is saved while it is written.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+
+type Msg = { id: number; role: string; content: string; status: string; error: string | null };
+
+let t: TestApp;
+let fake: FakeProvider;
+let user: CookieClient;
+let base: string;
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleFake();
+  t = await buildTestApp();
+  const both = await adminAndUser(t.app);
+  user = both.user;
+  await pointPlatformAt(both.admin, "openai", fake);
+  base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A live SSE connection: events as they arrive, and a way to wait for some. */
+async function open(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { cookie: user.sessionCookie ?? "", ...(init.body ? { "content-type": "application/json" } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+    signal: init.signal,
+  });
+  const events: StreamEvent[] = [];
+  const finished = (async () => {
+    if (!res.body || res.status !== 200) return;
+    const decoder = new TextDecoder();
+    let buffer = "";
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      buffer += decoder.decode(part.value, { stream: true });
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const line = buffer
+          .slice(0, end)
+          .split("\n")
+          .find((l) => l.startsWith("data: "));
+        buffer = buffer.slice(end + 2);
+        if (line) events.push(JSON.parse(line.slice(6)) as StreamEvent);
+      }
+    }
+  })().catch((error: unknown) => {
+    if ((error as Error).name !== "AbortError") throw error;
+  });
+  async function until(check: (events: StreamEvent[]) => boolean, ms = 10_000) {
+    for (const end = Date.now() + ms; !check(events); await sleep(20)) {
+      if (Date.now() > end) throw new Error(`timed out; got ${JSON.stringify(events.map((e) => e.type))}`);
+    }
+  }
+  return { res, events, finished, until };
+}
+
+const deltas = (n: number) => (events: StreamEvent[]) => events.filter((e) => e.type === "delta").length >= n;
+const lastOf = (events: StreamEvent[]) => events.at(-1);
+const messagesOf = async (chatId: number) => (await user.get(`/api/chats/${chatId}/messages`)).json() as Msg[];
+const SLOW_TEXT = `Slow reply: ${Array.from({ length: 38 }, (_, i) => `word${i + 1}`).join(" ")}`;
+
+describe("a streamed reply over a real connection", () => {
+  it("stops on Stop, keeping exactly the text that arrived, marked incomplete", async () => {
+    const chat = await newChat(user);
+    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "talk slowly #slow" } });
+    expect(stream.res.status).toBe(200);
+    await stream.until(deltas(2));
+    const stop = await user.post(`/api/chats/${chat.id}/stop`, {});
+    expect(stop.statusCode).toBe(200);
+    expect(stop.json()).toEqual({ stopped: true });
+    await stream.finished;
+    const done = lastOf(stream.events);
+    expect(done?.type).toBe("done");
+    if (done?.type !== "done") return;
+    const arrived = textOf(stream.events);
+    expect(done.assistantMessage.status).toBe("incomplete");
+    expect(done.assistantMessage.content).toBe(arrived);
+    expect(arrived.length).toBeGreaterThan(0);
+    expect(SLOW_TEXT.startsWith(arrived) && arrived !== SLOW_TEXT).toBe(true);
+    const stored = (await messagesOf(chat.id)).at(-1);
+    expect(stored).toMatchObject({ id: done.assistantMessage.id, content: arrived, status: "incomplete" });
+    expect(stored?.error).toEqual(expect.any(String));
+    // Nothing left to stop.
+    expect((await user.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: false });
+  });
+
+  it("goes on when the connection drops, and resumes from a snapshot with no repeat and no gap", async () => {
+    const chat = await newChat(user);
+    const abort = new AbortController();
+    const first = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" }, signal: abort.signal });
+    await first.until(deltas(2));
+    abort.abort();
+    await first.finished;
+    const seenBefore = textOf(first.events);
+    await sleep(500);
+
+    const resumed = await open(`/api/chats/${chat.id}/stream`);
+    expect(resumed.res.status).toBe(200);
+    await resumed.finished;
+    const [snapshot, ...rest] = resumed.events;
+    expect(snapshot?.type).toBe("snapshot");
+    if (snapshot?.type !== "snapshot") return;
+    const start = snapshot.assistantMessage.content;
+    expect(start.startsWith(seenBefore)).toBe(true);
+    expect(start.length).toBeGreaterThan(seenBefore.length);
+    expect(rest.filter((e) => e.type === "delta").length).toBeGreaterThan(0);
+    const firstDelta = rest.find((e) => e.type === "delta");
+    expect(firstDelta?.type === "delta" && firstDelta.offset).toBe(start.length);
+    const done = lastOf(rest);
+    expect(done?.type).toBe("done");
+    if (done?.type !== "done") return;
+    expect(start + textOf(rest)).toBe(done.assistantMessage.content);
+    expect(done.assistantMessage).toMatchObject({ status: "complete", content: SLOW_TEXT, id: snapshot.assistantMessage.id });
+    const stored = (await messagesOf(chat.id)).at(-1);
+    expect(stored).toMatchObject({ content: SLOW_TEXT, status: "complete" });
+  });
+
+  it("answers 204 on GET /stream when nothing is being written", async () => {
+    const chat = await newChat(user);
+    expect((await user.get(`/api/chats/${chat.id}/stream`)).statusCode).toBe(204);
+    await user.post(`/api/chats/${chat.id}/reply`, { content: "quick one" });
+    const res = await user.get(`/api/chats/${chat.id}/stream`);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+  });
+
+  it("refuses a second reply or a regenerate while one is being written (409), and allows it afterwards", async () => {
+    const chat = await newChat(user);
+    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" } });
+    await stream.until(deltas(1));
+    for (const [url, body] of [
+      [`/api/chats/${chat.id}/reply`, { content: "me too" }],
+      [`/api/chats/${chat.id}/regenerate`, {}],
+    ] as const) {
+      const res = await user.post(url, body);
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 409 });
+      expect(res.json().message).toMatch(/still being written/);
+    }
+    await stream.finished;
+    expect((await messagesOf(chat.id)).map((m) => m.role)).toEqual(["user", "assistant"]);
+    const after = await user.post(`/api/chats/${chat.id}/reply`, { content: "me too" });
+    expect(after.statusCode).toBe(200);
+    expect(textOf(parseEvents(after.body))).toBe("Echo: me too");
+  });
+
+  it("regenerate replaces the last reply: a new id, still one reply after the user message", async () => {
+    const chat = await newChat(user);
+    expect((await user.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(400);
+    await user.post(`/api/chats/${chat.id}/reply`, { content: "say it again" });
+    const before = await messagesOf(chat.id);
+    expect(before.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const res = await user.post(`/api/chats/${chat.id}/regenerate`, {});
+    expect(res.statusCode).toBe(200);
+    const events = parseEvents(res.body);
+    const start = events[0];
+    expect(start?.type === "start" && start.userMessage).toBeNull();
+    expect(textOf(events)).toBe("Echo: say it again");
+    const after = await messagesOf(chat.id);
+    expect(after.map((m) => [m.role, m.content, m.status])).toEqual([
+      ["user", "say it again", "complete"],
+      ["assistant", "Echo: say it again", "complete"],
+    ]);
+    expect(after[0]?.id).toBe(before[0]?.id);
+    expect(after[1]?.id).not.toBe(before[1]?.id);
+    expect(start?.type === "start" && start.assistantMessage.id).toBe(after[1]?.id);
+  });
+
+  it("saves the reply as it grows: mid-stream the stored message already has text and status streaming", async () => {
+    const chat = await newChat(user);
+    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" } });
+    await stream.until((events) => events.length > 0);
+    const start = stream.events[0];
+    expect(start?.type).toBe("start");
+    if (start?.type !== "start") return;
+    expect(start.assistantMessage.status).toBe("streaming");
+    await sleep(1500);
+    const read = async () =>
+      (await t.database.db.execute(sql`select content, status from messages where id = ${start.assistantMessage.id}`)).rows[0] as {
+        content: string;
+        status: string;
+      };
+    const midway = await read();
+    expect(midway.status).toBe("streaming");
+    expect(midway.content.length).toBeGreaterThan(0);
+    expect(SLOW_TEXT.startsWith(midway.content) && midway.content !== SLOW_TEXT).toBe(true);
+    await stream.finished;
+    expect(await read()).toEqual({ content: SLOW_TEXT, status: "complete" });
+  });
+});
