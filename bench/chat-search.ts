@@ -78,8 +78,9 @@ async function main() {
     for (let i = 0; i < SEARCHES; i++) random.push(await search(words[Math.floor(Math.random() * words.length)] ?? ""));
     const common: number[] = [];
     for (let i = 0; i < 10; i++) common.push(await search(words[i] ?? ""));
-    const [hits] = (await db.execute(sql`select count(*)::int as n from messages where content_search @@ to_tsquery('simple', ${`${words[0]}:*`})`))
-      .rows as { n: number }[];
+    const [hits] = (
+      await db.execute(sql`select count(*)::int as n from messages where content_search @@ to_tsquery('simple', ${`${words[0]}:*`})`)
+    ).rows as { n: number }[];
     const fmt = (n: number) => n.toFixed(1).padStart(7);
     console.log(`database: ${usePostgres ? "PostgreSQL" : "PGlite"}`);
     console.log(`                              p50      p99   (ms per search through the API)`);
