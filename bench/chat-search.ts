@@ -5,7 +5,8 @@
  * (session, validation, the query, the snippet), one at a time, for words picked at random
  * from the vocabulary, plus the 10 most common words (the worst case). Reports p50 and p99.
  * BENCH_DB=postgres uses BENCH_DATABASE_URL / TEST_DATABASE_URL (a scratch database is made and dropped);
- * otherwise PGlite in memory. CHATS and MESSAGES change the size.
+ * otherwise PGlite in memory. CHATS and MESSAGES change the size. BENCH_REUSE_URL=postgres://.../db keeps
+ * a seeded database between runs (seeded on the first), to compare two versions of the query fairly.
  */
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app.js";
@@ -34,38 +35,50 @@ const percentile = (values: number[], p: number) => {
 
 async function main() {
   const usePostgres = process.env.BENCH_DB === "postgres";
-  const scratch = usePostgres ? await createScratchPostgres() : undefined;
-  const database = await openDatabase(scratch ? { url: scratch.url } : {});
+  const reuseUrl = process.env.BENCH_REUSE_URL;
+  const scratch = usePostgres && !reuseUrl ? await createScratchPostgres() : undefined;
+  const url = reuseUrl ?? scratch?.url;
+  const database = await openDatabase(url ? { url } : {});
   const app = await buildApp({ config: testConfig(), database, logger: false });
   const { db } = database;
   try {
+    const words = vocabulary();
+    const seeded = reuseUrl
+      ? ((await db.execute(sql`select user_id from chats limit 1`)).rows[0] as { user_id: number } | undefined)
+      : undefined;
     const account = newAccount();
     const register = await app.inject({ method: "POST", url: "/api/register", payload: account });
     const cookie = String(register.headers["set-cookie"]).split(";")[0] ?? "";
-    const userId = register.json().id as number;
-    const words = vocabulary();
-    const vocab = `{${words.join(",")}}`;
-    const started = performance.now();
-    await db.execute(sql`
+    if (seeded) {
+      // Search as the seeded user: move the fresh session to them.
+      await db.execute(sql`update sessions set user_id = ${seeded.user_id} where user_id = ${register.json().id as number}`);
+    }
+    const userId = seeded?.user_id ?? (register.json().id as number);
+    if (!seeded) await seed(userId);
+    async function seed(userId: number) {
+      const vocab = `{${words.join(",")}}`;
+      const started = performance.now();
+      await db.execute(sql`
       insert into chats (user_id, title, ai_platform, updated_at)
       select ${userId}::int, 'Chat about ' || (${vocab}::text[])[1 + abs(hashint4(g)) % 3000], 'openai', now() - g * interval '1 minute'
       from generate_series(1, ${CHATS}::int) g`);
-    const [first] = (await db.execute(sql`select min(id) as id from chats where user_id = ${userId}`)).rows as { id: number }[];
-    // Skewed draw: u^3 puts most picks on the first words of the list (common words), the rest spread thin.
-    const batch = 100_000;
-    for (let from = 1; from <= MESSAGES; from += batch) {
-      await db.execute(sql`
+      const [first] = (await db.execute(sql`select min(id) as id from chats where user_id = ${userId}`)).rows as { id: number }[];
+      // Skewed draw: u^3 puts most picks on the first words of the list (common words), the rest spread thin.
+      const batch = 100_000;
+      for (let from = 1; from <= MESSAGES; from += batch) {
+        await db.execute(sql`
         insert into messages (chat_id, user_id, role, content)
         select ${Number(first?.id)}::int + (g % ${CHATS}::int), ${userId}::int, case when g % 2 = 0 then 'user' else 'assistant' end,
           array_to_string(array(
             select (${vocab}::text[])[1 + floor(3000 * power((abs(hashint4(g * 13 + k)) % 1000000) / 1000000.0, 3::numeric))::int]
             from generate_series(1, 12) k), ' ')
         from generate_series(${from}::int, ${Math.min(MESSAGES, from + batch - 1)}::int) g`);
-      process.stdout.write(`\rinserted ${Math.min(MESSAGES, from + batch - 1)} messages`);
+        process.stdout.write(`\rinserted ${Math.min(MESSAGES, from + batch - 1)} messages`);
+      }
+      await db.execute(sql`analyze chats`);
+      await db.execute(sql`analyze messages`);
+      console.log(`\nseeded ${CHATS} chats and ${MESSAGES} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
-    await db.execute(sql`analyze chats`);
-    await db.execute(sql`analyze messages`);
-    console.log(`\nseeded ${CHATS} chats and ${MESSAGES} messages in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const search = async (q: string) => {
       const t0 = performance.now();

@@ -39,15 +39,19 @@ export async function searchChats(options: { db: Db; userId: number; q: string; 
   if (!query) return [];
   const { userId, limit } = options;
   const result = await options.db.execute(sql`
-    with q as (select to_tsquery('simple', ${query}) as query),
+    with     -- The newest matching messages, bounded: a word found in most messages then costs a short
+    -- backward walk of the primary key instead of collecting every match. The tsquery is written
+    -- inline (not in a CTE) so the planner can tell a rare word from a common one.
     by_message as (
-      select m.chat_id, max(m.id) as message_id
-      from messages m, q
-      where m.content_search @@ q.query and m.user_id = ${userId}
-      group by m.chat_id
+      select chat_id, max(id) as message_id from (
+        select m.chat_id, m.id from messages m
+        where m.content_search @@ to_tsquery('simple', ${query}) and m.user_id = ${userId}
+        order by m.id desc limit 2000
+      ) recent
+      group by chat_id
     ),
     by_title as (
-      select c.id as chat_id from chats c, q where c.title_search @@ q.query and c.user_id = ${userId}
+      select c.id as chat_id from chats c where c.title_search @@ to_tsquery('simple', ${query}) and c.user_id = ${userId}
     ),
     hits as (
       select c.*, bm.message_id
