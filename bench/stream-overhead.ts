@@ -57,7 +57,11 @@ async function main() {
     const headers = { "content-type": "application/json", cookie };
     const platforms = (await (await fetch(`${base}/api/ai-platforms`, { headers })).json()) as { id: number; slug: string }[];
     const id = platforms.find((p) => p.slug === "openai")?.id;
-    const body = { apiKey: FAKE_KEY, baseUrl: fake.url, settings: { models: ["fake-model"], defaultModel: "fake-model" } };
+    const body = {
+      apiKey: FAKE_KEY,
+      baseUrl: fake.url,
+      settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] },
+    };
     await fetch(`${base}/api/admin/ai-platforms/${id}`, { method: "PATCH", headers, body: JSON.stringify(body) });
 
     const direct: number[] = [];

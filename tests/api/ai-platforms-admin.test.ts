@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const adminList = async () => (await admin.get("/api/ai-platforms")).json() as Platform[];
 const platformId = async (slug: string) => (await adminList()).find((p) => p.slug === slug)?.id as number;
-const settings = { models: ["fake-model"], temperature: 0.5, maxTokens: 2048 };
+const settings = { models: ["fake-model"], temperature: 0.5, maxTokens: 2048, freeModels: ["fake-model"] };
 const newPlatform = (over: Record<string, unknown> = {}) => ({ name: "Local Llama", slug: "local-llama", settings, ...over });
 
 describe("the admin list", () => {

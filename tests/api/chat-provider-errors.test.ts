@@ -36,7 +36,7 @@ beforeAll(async () => {
       kind: "openai",
       apiKey,
       baseUrl,
-      settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+      settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024, freeModels: ["fake-model"] },
     });
     expect(res.statusCode).toBe(201);
   }

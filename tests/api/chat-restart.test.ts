@@ -23,7 +23,11 @@ async function setUp(server: RunningServer, client: ReturnType<typeof cookieFetc
   expect((await client.call(`${server.url}/api/register`, { method: "POST", body: newAccount() })).status).toBe(201);
   const platforms = (await (await client.call(`${server.url}/api/ai-platforms`)).json()) as { id: number; slug: string }[];
   const id = platforms.find((p) => p.slug === "openai")?.id;
-  const body = { apiKey: FAKE_KEY, baseUrl: fake.url, settings: { models: ["fake-model"], defaultModel: "fake-model" } };
+  const body = {
+    apiKey: FAKE_KEY,
+    baseUrl: fake.url,
+    settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] },
+  };
   expect((await client.call(`${server.url}/api/admin/ai-platforms/${id}`, { method: "PATCH", body })).status).toBe(200);
   return ((await (await client.call(`${server.url}/api/chats`, { method: "POST", body: {} })).json()) as { id: number }).id;
 }

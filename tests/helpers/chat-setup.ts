@@ -14,7 +14,8 @@ export async function pointPlatformAt(admin: CookieClient, slug: string, fake: F
   const res = await admin.patch(`/api/admin/ai-platforms/${platform.id}`, {
     apiKey: FAKE_KEY,
     baseUrl: fake.url,
-    settings: { models: ["fake-model", "missing-model"], defaultModel: "fake-model" },
+    // Free-tier, so the free-plan test users may chat with them (plans have their own tests).
+    settings: { models: ["fake-model", "missing-model"], defaultModel: "fake-model", freeModels: ["fake-model", "missing-model"] },
     ...extra,
   });
   if (res.statusCode !== 200) throw new Error(`patch platform: ${res.statusCode} ${res.body}`);

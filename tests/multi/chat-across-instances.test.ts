@@ -27,7 +27,11 @@ beforeAll(async () => {
   const openai = platforms.find((p) => p.slug === "openai");
   const patch = await client.call(`${a.url}/api/admin/ai-platforms/${openai?.id}`, {
     method: "PATCH",
-    body: { apiKey: FAKE_KEY, baseUrl: fake.url, settings: { models: ["fake-model"], defaultModel: "fake-model" } },
+    body: {
+      apiKey: FAKE_KEY,
+      baseUrl: fake.url,
+      settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] },
+    },
   });
   expect(patch.status).toBe(200);
 }, 90_000);

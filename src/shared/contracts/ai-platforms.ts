@@ -116,8 +116,13 @@ export const chatPlatformSchema = z.object({
   name: z.string(),
   slug: z.string(),
   kind: platformKindSchema,
+  /** The models this user may pick. */
   models: z.array(z.string()),
+  /** The first of `models` to use when none is chosen ("" when every model is locked). */
   defaultModel: z.string(),
+  /** Models shown but not usable on the user's plan, and why. */
+  lockedModels: z.array(z.string()),
+  lockReason: z.string().nullable(),
 });
 export type ChatPlatform = z.infer<typeof chatPlatformSchema>;
 

@@ -17,6 +17,8 @@ export const chatSchema = z.object({
   model: z.string().nullable(),
   /** Save Chat History off: not listed, removed when left. */
   temporary: z.boolean(),
+  /** The training personality speaking in this chat (Early Access). */
+  personalityId: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -32,8 +34,13 @@ export type CreateChatBody = z.input<typeof createChatBodySchema>;
 
 /** PATCH /api/chats/{id}: rename, or change the platform/model. */
 export const updateChatBodySchema = z
-  .object({ title: title.optional(), aiPlatform: slug.optional(), model: modelName.nullable().optional() })
-  .refine((b) => b.title !== undefined || b.aiPlatform !== undefined || b.model !== undefined, "Nothing to change");
+  .object({
+    title: title.optional(),
+    aiPlatform: slug.optional(),
+    model: modelName.nullable().optional(),
+    personalityId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
 
 export const chatIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -77,6 +84,8 @@ export const messageSchema = z.object({
   attachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
+  /** The personality that wrote this reply, kept even if the chat changes personality later. */
+  personalityName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -106,6 +115,8 @@ export const aiChatBodySchema = z.object({
   model: modelName.optional(),
   /** When given, the chat's owner is checked and its settings apply. */
   chatId: z.number().int().positive().max(2_147_483_647).optional(),
+  /** A training personality of the caller's (Early Access). */
+  personalityId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 export type AiChatBody = z.input<typeof aiChatBodySchema>;
 export const aiChatResponseSchema = z.object({ content: z.string() });

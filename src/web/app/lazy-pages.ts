@@ -12,8 +12,15 @@ export const CheckoutPage = lazy(() =>
 export const DashboardPage = lazy(() =>
   import("../features/dashboard/pages/dashboard-page.js").then((m) => ({ default: m.DashboardPage })),
 );
+export const ChatPage = lazy(() => import("../features/chat/pages/chat-page.js").then((m) => ({ default: m.ChatPage })));
 export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
 export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
 export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
+export const AdminAiPlatformsPage = lazy(() =>
+  import("../features/admin/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
+);
+export const AccessDeniedPage = lazy(() =>
+  import("../features/admin/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
+);

@@ -5,7 +5,7 @@ import { PageSpinner } from "../components/ui/spinner.js";
 import { errorMessage } from "../lib/api-client.js";
 import { loginPath } from "../lib/paths.js";
 import { useCurrentUser } from "../lib/session.js";
-import { AppLayout } from "./lazy-pages.js";
+import { AccessDeniedPage, AppLayout } from "./lazy-pages.js";
 import { SessionError } from "./session-error.js";
 
 /** Signed-in pages inside the shell; a signed-out visitor goes to /login?next=<here>. */
@@ -17,6 +17,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (error) return <SessionError message={errorMessage(error)} onRetry={() => void refetch()} />;
   if (!user) return <Redirect to={loginPath(`${location}${search ? `?${search}` : ""}`)} replace />;
   return <SignedInShell>{children}</SignedInShell>;
+}
+
+/** Every /admin path: a signed-out visitor goes to /login like RequireAuth; a signed-in non-admin sees Access Denied. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  return <RequireAuth>{user?.role === "admin" ? children : <AccessDeniedPage />}</RequireAuth>;
 }
 
 export function SignedInShell({ children }: { children: ReactNode }) {

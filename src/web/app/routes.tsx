@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
+import { Redirect } from "wouter";
 import { paths } from "../lib/paths.js";
-import { AuthPage, CheckoutPage, DashboardPage, LandingPage, NotFoundPage, PrivacyPage, SettingsPage, TermsPage } from "./lazy-pages.js";
-import { GuestOnly, HomeSwitch, PublicPage, RequireAuth } from "./route-guards.js";
+import {
+  AdminAiPlatformsPage,
+  AuthPage,
+  ChatPage,
+  CheckoutPage,
+  DashboardPage,
+  LandingPage,
+  NotFoundPage,
+  PrivacyPage,
+  SettingsPage,
+  TermsPage,
+} from "./lazy-pages.js";
+import { GuestOnly, HomeSwitch, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
 
 type RouteEntry = { path: string; render: () => ReactNode };
 
@@ -57,11 +69,45 @@ export const routes: RouteEntry[] = [
     ),
   },
   {
+    path: paths.chatRoute,
+    render: () => (
+      <RequireAuth>
+        <ChatPage />
+      </RequireAuth>
+    ),
+  },
+  {
     path: paths.settings,
     render: () => (
       <RequireAuth>
         <SettingsPage />
       </RequireAuth>
+    ),
+  },
+  // Spec 002: /admin redirects to /admin/users and an unknown admin path shows the users page;
+  // that page does not exist yet, so both go to AI Chat Settings until it does.
+  {
+    path: paths.admin,
+    render: () => (
+      <RequireAdmin>
+        <Redirect to={paths.adminAiPlatforms} replace />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: paths.adminAiPlatforms,
+    render: () => (
+      <RequireAdmin>
+        <AdminAiPlatformsPage />
+      </RequireAdmin>
+    ),
+  },
+  {
+    path: paths.adminAny,
+    render: () => (
+      <RequireAdmin>
+        <AdminAiPlatformsPage />
+      </RequireAdmin>
     ),
   },
 ];

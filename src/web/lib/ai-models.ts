@@ -1,12 +1,35 @@
-/**
- * Options of the "Default model" select. A fixed list until GET /api/ai/platforms
- * exists (chat issue); replace this one file with that call then.
- */
-export type ModelOption = { value: string; label: string };
+import { queryOptions } from "@tanstack/react-query";
+import type { ChatPlatform } from "../../shared/contracts/ai-platforms.js";
 
-export const MODEL_OPTIONS: readonly ModelOption[] = [
-  { value: "openai", label: "OpenAI (default)" },
-  { value: "anthropic-claude", label: "Anthropic Claude" },
-  { value: "deepseek", label: "Deepseek" },
-  { value: "mistral", label: "Mistral" },
+/** GET /api/ai/platforms: the usable platforms (a key set up, active), for every model picker. */
+export const aiPlatformsQuery = queryOptions<ChatPlatform[]>({ queryKey: ["/api/ai/platforms"] });
+
+/** The four named providers of spec 000, shown even before an admin sets them up. */
+export const NAMED_PLATFORMS: readonly { slug: string; name: string }[] = [
+  { slug: "openai", name: "OpenAI" },
+  { slug: "anthropic-claude", name: "Anthropic Claude" },
+  { slug: "deepseek", name: "Deepseek" },
+  { slug: "mistral", name: "Mistral" },
 ];
+
+/** A model choice is a platform slug ("openai") or "slug/model" ("openai/gpt-4o-mini"); model names may hold "/" too. */
+export function parseModelValue(value: string): { slug: string; model: string | null } {
+  const cut = value.indexOf("/");
+  return cut === -1 ? { slug: value, model: null } : { slug: value.slice(0, cut), model: value.slice(cut + 1) || null };
+}
+
+export function modelValue(slug: string, model: string | null | undefined): string {
+  return model ? `${slug}/${model}` : slug;
+}
+
+/** The platform's display name: from the usable list, else the named providers, else the slug. */
+export function platformName(slug: string, platforms: readonly ChatPlatform[] | undefined): string {
+  return platforms?.find((p) => p.slug === slug)?.name ?? NAMED_PLATFORMS.find((p) => p.slug === slug)?.name ?? slug;
+}
+
+/** The models a platform offers, its default first when the list leaves it out. */
+export function platformModels(platform: ChatPlatform): string[] {
+  return !platform.defaultModel || platform.models.includes(platform.defaultModel)
+    ? platform.models
+    : [platform.defaultModel, ...platform.models];
+}

@@ -69,6 +69,13 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   return readJson<T>(response);
 }
 
+/** Like apiRequest, with the answer's headers too (paged lists carry their next cursor in one). */
+export async function apiRequestWithHeaders<T>(method: string, url: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
+  const response = await send(method, url, body);
+  if (!response.ok) throw await toApiError(response);
+  return { data: await readJson<T>(response), headers: response.headers };
+}
+
 export type On401 = "throw" | "returnNull";
 
 /** A GET that yields null on 401 in the "returnNull" mode (used for the current user). */

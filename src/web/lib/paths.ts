@@ -10,9 +10,19 @@ export const paths = {
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   chat: "/chat",
+  /** /chat and /chat/{id} in one route, so the page stays mounted while a new chat gets its id. */
+  chatRoute: "/chat/:id?",
   courses: "/courses",
   admin: "/admin",
+  adminAiPlatforms: "/admin/ai-platforms",
+  /** Any other admin path (wouter pattern): shows the default admin page. */
+  adminAny: "/admin/*",
 } as const;
+
+/** One chat's screen. */
+export function chatPath(id: number): string {
+  return `${paths.chat}/${id}`;
+}
 
 /** The sign-in screen, remembering where the visitor was going. */
 export function loginPath(next?: string): string {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { personalities } from "./personalities.js";
 import { users } from "./users.js";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -17,6 +18,7 @@ export const chats = pgTable(
     model: text("model"),
     /** Save Chat History off: not listed, deleted when left (and swept after a day). */
     temporary: boolean("temporary").notNull().default(false),
+    personalityId: integer("personality_id").references(() => personalities.id, { onDelete: "set null" }),
     titleSearch: tsvector("title_search").generatedAlwaysAs(sql`to_tsvector('simple', title)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +55,8 @@ export const messages = pgTable(
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
+    /** The personality that wrote the reply, by name, so history keeps it. */
+    personalityName: text("personality_name"),
     /** The app instance writing a streaming reply, so a restart can tell orphans from live ones. */
     generationOwner: text("generation_owner"),
     contentSearch: tsvector("content_search").generatedAlwaysAs(sql`to_tsvector('simple', left(content, 100000))`),

@@ -2,4 +2,5 @@
 export * from "./ai.js";
 export * from "./chat.js";
 export * from "./content.js";
+export * from "./personalities.js";
 export * from "./users.js";

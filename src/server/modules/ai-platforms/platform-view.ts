@@ -2,6 +2,7 @@ import type { AdminPlatform, ChatPlatform, PlatformKind, PlatformStatus } from "
 import type { ProviderAccess } from "../../ai/language-model.js";
 import type { aiPlatforms } from "../../db/schema/index.js";
 import type { SecretBox } from "../../lib/secret-box.js";
+import { type Entitled, entitlements } from "../entitlements/entitlements.js";
 
 export type PlatformRow = typeof aiPlatforms.$inferSelect;
 
@@ -57,8 +58,19 @@ export function defaultModelOf(row: PlatformRow): string {
   return row.defaultModel && row.models.includes(row.defaultModel) ? row.defaultModel : (row.models[0] ?? "");
 }
 
-export function toChatPlatform(row: PlatformRow): ChatPlatform {
-  return { name: row.name, slug: row.slug, kind: row.kind as PlatformKind, models: row.models, defaultModel: defaultModelOf(row) };
+export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
+  const models = row.models.filter((m) => entitlements.canUseModel(who, row, m));
+  const lockedModels = row.models.filter((m) => !models.includes(m));
+  const preferred = defaultModelOf(row);
+  return {
+    name: row.name,
+    slug: row.slug,
+    kind: row.kind as PlatformKind,
+    models,
+    defaultModel: models.includes(preferred) ? preferred : (models[0] ?? ""),
+    lockedModels,
+    lockReason: lockedModels.length ? "Needs the Early Access plan" : null,
+  };
 }
 
 /** The decrypted key (database first, then environment) and base URL: server-side only. */

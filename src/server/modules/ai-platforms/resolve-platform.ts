@@ -2,6 +2,7 @@ import type { LanguageModel } from "ai";
 import { languageModelFor } from "../../ai/language-model.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
+import { type Entitled, entitlements } from "../entitlements/entitlements.js";
 import { accessFor, defaultModelOf, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
 import { findPlatformRow, listChatPlatforms } from "./service.js";
 
@@ -17,11 +18,17 @@ const NOT_SET_UP = "an administrator needs to add its API key under Admin > AI C
  * The platform and model a reply will use, or a clear refusal: unknown platform,
  * platform not set up (503), model not offered (400). Never a made-up answer.
  */
-export async function resolveModel(options: { db: Db; deps: PlatformDeps; slug: string; modelId?: string | null }): Promise<ResolvedModel> {
-  const { db, deps, slug } = options;
+export async function resolveModel(options: {
+  db: Db;
+  deps: PlatformDeps;
+  who: Entitled;
+  slug: string;
+  modelId?: string | null;
+}): Promise<ResolvedModel> {
+  const { db, deps, slug, who } = options;
   const platform = await findPlatformRow(db, { slug });
   if (!platform || !isUsable(platform, deps)) {
-    const usable = await listChatPlatforms({ db, deps });
+    const usable = await listChatPlatforms({ db, deps, who });
     if (usable.length === 0) {
       throw new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
     }
@@ -33,7 +40,15 @@ export async function resolveModel(options: { db: Db; deps: PlatformDeps; slug: 
         : `${platform.name} is disabled. Pick another model.`,
     );
   }
-  const modelId = options.modelId || defaultModelOf(platform);
+  const modelId = options.modelId || defaultModelFor(who, platform);
   if (!platform.models.includes(modelId)) throw new AppError("BAD_REQUEST", `${platform.name} does not offer the model "${modelId}".`);
+  entitlements.assertCanUseModel(who, platform, modelId);
   return { platform, modelId, model: languageModelFor(accessFor(platform, deps), modelId) };
+}
+
+/** The platform's default model, or for a free user the first model their plan allows. */
+export function defaultModelFor(who: Entitled, platform: PlatformRow): string {
+  const preferred = defaultModelOf(platform);
+  if (entitlements.canUseModel(who, platform, preferred)) return preferred;
+  return platform.models.find((m) => entitlements.canUseModel(who, platform, m)) ?? preferred;
 }

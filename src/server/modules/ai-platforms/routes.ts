@@ -13,10 +13,7 @@ export async function aiPlatformRoutes(root: FastifyInstance) {
   const { db, platformDeps: deps } = app.ctx;
 
   /** The model pickers: any signed-in user, usable platforms only, no keys. */
-  app.get("/api/ai/platforms", async (request) => {
-    requireUser(request);
-    return listChatPlatforms({ db, deps });
-  });
+  app.get("/api/ai/platforms", async (request) => listChatPlatforms({ db, deps, who: requireUser(request) }));
 
   /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */
   app.get("/api/ai-platforms", async (request) => {

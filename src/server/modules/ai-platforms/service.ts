@@ -3,6 +3,7 @@ import type { AdminPlatform, ChatPlatform, CreatePlatformBody, UpdatePlatformBod
 import type { Db } from "../../db/client.js";
 import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Entitled } from "../entitlements/entitlements.js";
 import { isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
 
 type Options = { db: Db; deps: PlatformDeps };
@@ -12,10 +13,10 @@ export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPl
   return rows.map((row) => toAdminPlatform(row, deps));
 }
 
-/** GET /api/ai/platforms: only what can answer right now. */
-export async function listChatPlatforms({ db, deps }: Options): Promise<ChatPlatform[]> {
+/** GET /api/ai/platforms: only what can answer right now, with the models this user's plan locks. */
+export async function listChatPlatforms({ db, deps, who }: Options & { who: Entitled }): Promise<ChatPlatform[]> {
   const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
-  return rows.filter((row) => isUsable(row, deps)).map(toChatPlatform);
+  return rows.filter((row) => isUsable(row, deps)).map((row) => toChatPlatform(row, who));
 }
 
 export async function findPlatformRow(db: Db, where: { id: number } | { slug: string }): Promise<PlatformRow | undefined> {

@@ -6,26 +6,36 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
 import { getSettings } from "../settings/service.js";
+import type { SessionUser } from "../user/public-user.js";
+import { personaFor, replyParams } from "./persona.js";
 import { findOwnChat } from "./service.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
-export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; userId: number; input: AiChatBody; timeoutMs: number }) {
-  const { db, userId, input } = options;
+export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; user: SessionUser; input: AiChatBody; timeoutMs: number }) {
+  const { db, user, input } = options;
+  const userId = user.id;
   const chat = input.chatId ? await findOwnChat(db, userId, input.chatId) : undefined;
+  const persona = await personaFor(db, user, input.personalityId ?? chat?.personalityId);
   const resolved = await resolveModel({
     db,
     deps: options.platformDeps,
+    who: user,
     slug: input.platformSlug,
     modelId: input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null),
   });
-  const [settings, system] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
+  const [settings, globalPrompt] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
+  const params = replyParams(
+    { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system: globalPrompt },
+    persona,
+    resolved.platform.maxTokens,
+  );
   try {
     const result = await generateText({
       model: resolved.model,
-      instructions: system,
+      instructions: params.system,
       messages: input.messages,
-      temperature: Number(settings.temperature),
-      maxOutputTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens),
+      temperature: params.temperature,
+      maxOutputTokens: params.maxTokens,
       maxRetries: 1,
       timeout: options.timeoutMs,
     });

@@ -4,13 +4,16 @@ import type { chats, messages } from "../../db/schema/index.js";
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
-export function toChat(row: Pick<ChatRow, "id" | "title" | "aiPlatform" | "model" | "temporary" | "createdAt" | "updatedAt">): Chat {
+export function toChat(
+  row: Pick<ChatRow, "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "createdAt" | "updatedAt">,
+): Chat {
   return {
     id: row.id,
     title: row.title,
     aiPlatform: row.aiPlatform,
     model: row.model,
     temporary: row.temporary,
+    personalityId: row.personalityId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -30,6 +33,7 @@ export function toMessage(row: MessageRow): Message {
     attachments: row.attachments.map((a) => ({ name: a.name, size: a.size })),
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
+    personalityName: row.personalityName,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -7,10 +7,12 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
 import { getSettings } from "../settings/service.js";
+import type { SessionUser } from "../user/public-user.js";
 import { toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory } from "./history.js";
 import { titleFrom } from "./messages-service.js";
+import { personaFor, replyParams } from "./persona.js";
 import { findOwnChat } from "./service.js";
 
 export interface ReplyDeps {
@@ -48,22 +50,25 @@ async function replyParameters(db: Db, userId: number) {
  */
 export async function startReply(
   deps: ReplyDeps,
-  options: { userId: number; chatId: number; input: SendReplyBody },
+  options: { user: SessionUser; chatId: number; input: SendReplyBody },
 ): Promise<StartedReply> {
   const { db, generations } = deps;
-  const { userId, chatId, input } = options;
+  const { user, chatId, input } = options;
+  const userId = user.id;
   const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
   const slug = input.platformSlug ?? chat.aiPlatform;
   const [resolved, settings] = await Promise.all([
     resolveModel({
       db,
       deps: deps.platformDeps,
+      who: user,
       slug,
       modelId: input.model ?? (slug === chat.aiPlatform ? chat.model : null),
     }),
     replyParameters(db, userId),
   ]);
-  const params = { ...settings, maxTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens) };
+  const persona = await personaFor(db, user, chat.personalityId);
+  const params = replyParams(settings, persona, resolved.platform.maxTokens);
   const attachments = (input.attachments ?? []).map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
 
   const { userRow, assistantRow } = await db.transaction(async (tx) => {
@@ -78,6 +83,7 @@ export async function startReply(
         status: "streaming",
         platformSlug: slug,
         model: resolved.modelId,
+        personalityName: persona?.name ?? null,
         generationOwner: generations.instanceId,
       })
       .returning();
@@ -103,10 +109,11 @@ export async function startReply(
 /** Replaces the last reply with a new one (or answers a last user message that never got one). */
 export async function regenerateReply(
   deps: ReplyDeps,
-  options: { userId: number; chatId: number; input: { platformSlug?: string; model?: string } },
+  options: { user: SessionUser; chatId: number; input: { platformSlug?: string; model?: string } },
 ): Promise<StartedReply> {
   const { db, generations } = deps;
-  const { userId, chatId, input } = options;
+  const { user, chatId, input } = options;
+  const userId = user.id;
   const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
   const [last] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.id)).limit(1);
   if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
@@ -115,12 +122,14 @@ export async function regenerateReply(
     resolveModel({
       db,
       deps: deps.platformDeps,
+      who: user,
       slug,
       modelId: input.model ?? (last.role === "assistant" ? last.model : chat.model),
     }),
     replyParameters(db, userId),
   ]);
-  const params = { ...settings, maxTokens: Math.min(settings.maxTokens, resolved.platform.maxTokens) };
+  const persona = await personaFor(db, user, chat.personalityId);
+  const params = replyParams(settings, persona, resolved.platform.maxTokens);
 
   const assistantRow = await db.transaction(async (tx) => {
     if (last.role === "assistant") await tx.delete(messages).where(eq(messages.id, last.id));
@@ -134,6 +143,7 @@ export async function regenerateReply(
         status: "streaming",
         platformSlug: slug,
         model: resolved.modelId,
+        personalityName: persona?.name ?? null,
         generationOwner: generations.instanceId,
       })
       .returning();

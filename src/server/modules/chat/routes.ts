@@ -47,7 +47,7 @@ export async function chatRoutes(root: FastifyInstance) {
   );
 
   app.patch("/api/chats/:id", { schema: { ...params, body: updateChatBodySchema } }, async (request) =>
-    updateChat({ db, userId: requireUser(request).id, chatId: request.params.id, input: request.body }),
+    updateChat({ db, user: requireUser(request), chatId: request.params.id, input: request.body }),
   );
 
   app.delete("/api/chats/:id", { schema: params }, async (request, reply) => {
@@ -79,13 +79,13 @@ export async function chatRoutes(root: FastifyInstance) {
   };
 
   app.post("/api/chats/:id/reply", { schema: { ...params, body: sendReplyBodySchema } }, async (request, reply) => {
-    const started = await startReply(replyDeps, { userId: requireUser(request).id, chatId: request.params.id, input: request.body });
+    const started = await startReply(replyDeps, { user: requireUser(request), chatId: request.params.id, input: request.body });
     streamStarted(request, reply, started);
   });
 
   app.post("/api/chats/:id/regenerate", { schema: { ...params, body: regenerateBodySchema } }, async (request, reply) => {
     const started = await regenerateReply(replyDeps, {
-      userId: requireUser(request).id,
+      user: requireUser(request),
       chatId: request.params.id,
       input: request.body ?? {},
     });
@@ -116,6 +116,6 @@ export async function chatRoutes(root: FastifyInstance) {
   });
 
   app.post("/api/ai/chat", { schema: { body: aiChatBodySchema } }, async (request) =>
-    answerOnce({ db, platformDeps, userId: requireUser(request).id, input: request.body, timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2 }),
+    answerOnce({ db, platformDeps, user: requireUser(request), input: request.body, timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2 }),
   );
 }

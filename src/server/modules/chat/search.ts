@@ -62,7 +62,7 @@ export async function searchChats(options: { db: Db; userId: number; q: string; 
       order by c.updated_at desc, c.id desc
       limit ${limit}
     )
-    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.created_at, h.updated_at,
+    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.created_at, h.updated_at,
            left(m.content, 20000) as content
     from hits h left join messages m on m.id = h.message_id
     order by h.updated_at desc, h.id desc`);
@@ -73,6 +73,7 @@ export async function searchChats(options: { db: Db; userId: number; q: string; 
       aiPlatform: String(row.ai_platform),
       model: (row.model as string | null) ?? null,
       temporary: Boolean(row.temporary),
+      personalityId: row.personality_id === null ? null : Number(row.personality_id),
       createdAt: new Date(row.created_at as string),
       updatedAt: new Date(row.updated_at as string),
     }),

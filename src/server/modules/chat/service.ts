@@ -3,7 +3,9 @@ import type { Chat, CreateChatBody, UpdateChatBody } from "../../../shared/contr
 import type { Db } from "../../db/client.js";
 import { chats, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { SessionUser } from "../user/public-user.js";
 import { type ChatRow, toChat } from "./chat-view.js";
+import { personaFor } from "./persona.js";
 
 export const CHAT_NOT_FOUND = "Chat not found";
 const TEMPORARY_CHAT_LIFETIME = "1 day";
@@ -56,6 +58,7 @@ export async function listChats(options: { db: Db; userId: number; limit: number
       aiPlatform: chats.aiPlatform,
       model: chats.model,
       temporary: chats.temporary,
+      personalityId: chats.personalityId,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
       updatedUs: sql<string>`(extract(epoch from ${chats.updatedAt}) * 1000000)::bigint::text`,
@@ -77,16 +80,23 @@ export async function listChats(options: { db: Db; userId: number; limit: number
   return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.updatedUs, last.id) : null };
 }
 
-export async function updateChat(options: { db: Db; userId: number; chatId: number; input: UpdateChatBody }): Promise<Chat> {
-  const { db, userId, chatId, input } = options;
+/** Rename, change model, or pick a personality (which also switches to its preferred model, if it has one). */
+export async function updateChat(options: { db: Db; user: SessionUser; chatId: number; input: UpdateChatBody }): Promise<Chat> {
+  const { db, user, chatId, input } = options;
+  const persona = input.personalityId ? await personaFor(db, user, input.personalityId) : null;
+  const change: Partial<typeof chats.$inferInsert> = {};
+  if (input.title !== undefined) change.title = input.title;
+  if (input.aiPlatform !== undefined) change.aiPlatform = input.aiPlatform;
+  if (input.model !== undefined) change.model = input.model;
+  if (input.personalityId !== undefined) change.personalityId = input.personalityId;
+  if (persona?.platformSlug && input.aiPlatform === undefined) {
+    change.aiPlatform = persona.platformSlug;
+    change.model = persona.model;
+  }
   const [row] = await db
     .update(chats)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.aiPlatform !== undefined ? { aiPlatform: input.aiPlatform } : {}),
-      ...(input.model !== undefined ? { model: input.model } : {}),
-    })
-    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .set(change)
+    .where(and(eq(chats.id, chatId), eq(chats.userId, user.id)))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   return toChat(row);

@@ -1,0 +1,38 @@
+import type { Db } from "../../db/client.js";
+import { type Entitled, entitlements } from "../entitlements/entitlements.js";
+import { findOwnPersonality, type PersonalityRow } from "../personalities/service.js";
+
+/**
+ * The personality a reply speaks with: the caller's own (404 otherwise) and only
+ * on a plan that includes personalities (403 otherwise).
+ */
+export async function personaFor(
+  db: Db,
+  who: Entitled & { id: number },
+  personalityId: number | null | undefined,
+): Promise<PersonalityRow | null> {
+  if (!personalityId) return null;
+  entitlements.assertCanUsePersonalities(who);
+  return findOwnPersonality(db, who.id, personalityId);
+}
+
+/** The global `chat-system` prompt first, then the personality's tone and instructions. */
+export function composeSystemPrompt(globalPrompt: string | undefined, persona: PersonalityRow | null): string | undefined {
+  const parts = [globalPrompt];
+  if (persona) parts.push(`You are "${persona.name}". Tone: ${persona.tone}.\n\n${persona.instructions}`);
+  const text = parts.filter(Boolean).join("\n\n");
+  return text || undefined;
+}
+
+/** A personality's parameters override the user's preferences for the chats that use it. */
+export function replyParams(
+  base: { temperature: number; maxTokens: number; system: string | undefined },
+  persona: PersonalityRow | null,
+  platformMaxTokens: number,
+) {
+  return {
+    temperature: persona ? persona.temperature : base.temperature,
+    maxTokens: Math.min(persona ? persona.maxTokens : base.maxTokens, platformMaxTokens),
+    system: composeSystemPrompt(base.system, persona),
+  };
+}

@@ -1,0 +1,99 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Personality, PersonalityBody, UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
+import type { Db } from "../../db/client.js";
+import { personalities } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+
+export type PersonalityRow = typeof personalities.$inferSelect;
+const NOT_FOUND = "Personality not found";
+
+function toPersonality(row: PersonalityRow): Personality {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    tone: row.tone,
+    instructions: row.instructions,
+    temperature: Math.round(row.temperature * 100) / 100,
+    maxTokens: row.maxTokens,
+    platformSlug: row.platformSlug,
+    model: row.model,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Owner-only: someone else's personality and a missing one are the same 404. */
+export async function findOwnPersonality(db: Db, userId: number, id: number): Promise<PersonalityRow> {
+  const [row] = await db
+    .select()
+    .from(personalities)
+    .where(and(eq(personalities.id, id), eq(personalities.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return row;
+}
+
+export async function listPersonalities(options: { db: Db; userId: number }): Promise<Personality[]> {
+  const rows = await options.db
+    .select()
+    .from(personalities)
+    .where(eq(personalities.userId, options.userId))
+    .orderBy(desc(personalities.id))
+    .limit(500);
+  return rows.map(toPersonality);
+}
+
+export async function getPersonality(options: { db: Db; userId: number; id: number }): Promise<Personality> {
+  return toPersonality(await findOwnPersonality(options.db, options.userId, options.id));
+}
+
+export async function createPersonality(options: { db: Db; userId: number; input: PersonalityBody }): Promise<Personality> {
+  const { input } = options;
+  const [row] = await options.db
+    .insert(personalities)
+    .values({
+      userId: options.userId,
+      name: input.name,
+      description: input.description ?? "",
+      tone: input.tone || "friendly",
+      instructions: input.instructions,
+      temperature: input.temperature ?? 0.7,
+      maxTokens: input.maxTokens ?? 1024,
+      platformSlug: input.platformSlug || null,
+      model: input.model || null,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return toPersonality(row);
+}
+
+export async function updatePersonality(options: {
+  db: Db;
+  userId: number;
+  id: number;
+  input: UpdatePersonalityBody;
+}): Promise<Personality> {
+  const { input } = options;
+  const change: Partial<typeof personalities.$inferInsert> = { updatedAt: new Date() };
+  for (const key of ["name", "description", "tone", "instructions", "temperature", "maxTokens"] as const) {
+    if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
+  }
+  if (input.platformSlug !== undefined) change.platformSlug = input.platformSlug || null;
+  if (input.model !== undefined) change.model = input.model || null;
+  const [row] = await options.db
+    .update(personalities)
+    .set(change)
+    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.userId)))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toPersonality(row);
+}
+
+export async function deletePersonality(options: { db: Db; userId: number; id: number }): Promise<void> {
+  const deleted = await options.db
+    .delete(personalities)
+    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.userId)))
+    .returning({ id: personalities.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
+}

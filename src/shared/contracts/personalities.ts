@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
+
+/** Suggested tones; any short free text is accepted too. */
+export const SUGGESTED_TONES = ["friendly", "professional", "concise", "Socratic"] as const;
+
+const slug = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^[a-z0-9-]*$/, "Unknown AI platform");
+
+/** The personality form and POST /api/personalities (issue 5 field names). */
+export const personalityBodySchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name cannot exceed 80 characters"),
+  description: z.string().trim().max(500, "Description cannot exceed 500 characters").default(""),
+  tone: z.string().trim().max(60, "Tone cannot exceed 60 characters").default("friendly"),
+  instructions: z
+    .string({ error: "Instructions are required" })
+    .trim()
+    .min(1, "Instructions are required")
+    .max(8000, "Instructions cannot exceed 8000 characters"),
+  temperature: z
+    .number({ error: "Temperature must be between 0 and 1" })
+    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
+    .max(TEMPERATURE.max, "Temperature must be between 0 and 1")
+    .default(TEMPERATURE.default),
+  maxTokens: z
+    .number({ error: `Response length must be between ${MAX_TOKENS.min} and ${MAX_TOKENS.max}` })
+    .int("Response length must be a whole number")
+    .min(MAX_TOKENS.min, `Response length must be at least ${MAX_TOKENS.min}`)
+    .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
+    .default(MAX_TOKENS.default),
+  /** Preferred platform and model; empty means "whatever the chat uses". */
+  platformSlug: slug.nullable().optional(),
+  model: z.string().trim().max(120).nullable().optional(),
+});
+export type PersonalityBody = z.input<typeof personalityBodySchema>;
+
+export const updatePersonalityBodySchema = personalityBodySchema.partial();
+export type UpdatePersonalityBody = z.input<typeof updatePersonalityBodySchema>;
+
+export const personalitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  tone: z.string(),
+  instructions: z.string(),
+  temperature: z.number(),
+  maxTokens: z.number().int(),
+  platformSlug: z.string().nullable(),
+  model: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Personality = z.infer<typeof personalitySchema>;
+
+/** PATCH /api/admin/users/{id}: the plan (the admin users page adds the other fields). */
+export const adminUserPatchSchema = z.object({
+  planType: z.enum(["free", "earlyAccess"], { error: "Plan must be free or earlyAccess" }).optional(),
+});

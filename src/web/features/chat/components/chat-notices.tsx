@@ -1,0 +1,34 @@
+import { Info, TriangleAlert } from "lucide-react";
+import { Link } from "wouter";
+import { paths } from "../../../lib/paths.js";
+
+/** No usable platform: say so plainly, and how it gets fixed. */
+export function NoPlatformNotice({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <div role="status" className="mx-auto mb-2 flex w-full max-w-3xl items-start gap-2 px-3 text-sm sm:px-6">
+      <div className="flex w-full items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-amber-900 dark:text-amber-200">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          No AI platform is set up yet.{" "}
+          {isAdmin ? (
+            <Link href={paths.adminAiPlatforms} className="font-medium underline underline-offset-2">
+              Set up an AI platform
+            </Link>
+          ) : (
+            "Ask an administrator to add an API key."
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Save Chat History is off: this chat goes when the user leaves it. */
+export function TemporaryChatNote() {
+  return (
+    <p className="flex items-center justify-center gap-1.5 border-b bg-muted/50 px-3 py-1 text-center text-xs text-muted-foreground">
+      <Info className="size-3.5 shrink-0" aria-hidden="true" />
+      Temporary chat: not saved to history
+    </p>
+  );
+}

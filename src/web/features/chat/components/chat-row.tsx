@@ -1,0 +1,77 @@
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Link } from "wouter";
+import type { Chat } from "../../../../shared/contracts/chat.js";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu.js";
+import { cn } from "../../../lib/cn.js";
+import { chatPath } from "../../../lib/paths.js";
+import { formatChatDate } from "../format-chat-date.js";
+import { PlatformBadge } from "./platform-badge.js";
+
+export type ChatAction = { kind: "rename" | "delete"; chat: Chat };
+
+/** One chat of the history: title, platform badge, date; its menu renames or deletes it. */
+export function ChatRow({
+  chat,
+  platformName,
+  selected,
+  snippet,
+  now,
+  onNavigate,
+  onAction,
+}: {
+  chat: Chat;
+  platformName: string;
+  selected: boolean;
+  snippet?: string | null;
+  now: Date;
+  onNavigate?: () => void;
+  onAction?: (action: ChatAction) => void;
+}) {
+  return (
+    <div
+      className={cn(
+        "group relative flex items-center rounded-md transition-colors hover:bg-accent/60",
+        selected && "bg-accent text-accent-foreground hover:bg-accent",
+      )}
+    >
+      <Link
+        href={chatPath(chat.id)}
+        onClick={onNavigate}
+        aria-current={selected ? "page" : undefined}
+        className="flex min-w-0 flex-1 flex-col gap-1 rounded-md px-2.5 py-2 pr-9 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="truncate text-sm font-medium">{chat.title || "New Chat"}</span>
+        {snippet ? <span className="line-clamp-2 text-xs text-muted-foreground">{snippet}</span> : null}
+        <span className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+          <PlatformBadge slug={chat.aiPlatform} name={platformName} />
+          <time dateTime={chat.updatedAt} className="truncate">
+            {formatChatDate(chat.updatedAt, now)}
+          </time>
+        </span>
+      </Link>
+      {onAction ? (
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger
+            aria-label="Chat actions"
+            className="absolute top-1.5 right-1 flex size-7 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-background/80 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background/80"
+          >
+            <MoreHorizontal className="size-4" aria-hidden="true" />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-40">
+            <DropdownMenuItem onSelect={() => onAction({ kind: "rename", chat })}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              className="text-destructive focus:bg-destructive/10 focus:text-destructive"
+              onSelect={() => onAction({ kind: "delete", chat })}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+    </div>
+  );
+}

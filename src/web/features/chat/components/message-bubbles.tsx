@@ -1,0 +1,116 @@
+import { AlertTriangle, Bot, RefreshCw } from "lucide-react";
+import { lazy, Suspense } from "react";
+import type { Message } from "../../../../shared/contracts/chat.js";
+import type { PublicUser } from "../../../../shared/contracts/user.js";
+import { Button } from "../../../components/ui/button.js";
+import { UserAvatar } from "../../../components/user-avatar.js";
+import { CopyButton } from "../../../lib/markdown-copy-button.js";
+import { AttachmentChip } from "./attachment-chip.js";
+import { TypingIndicator } from "./typing-indicator.js";
+
+/** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
+export const loadMarkdown = () => import("../../../lib/markdown.js");
+const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+
+/** The reply as typed (markdown rendering off, or while the renderer loads). */
+function PlainText({ content }: { content: string }) {
+  return <div className="whitespace-pre-wrap break-words text-sm leading-relaxed">{content}</div>;
+}
+
+function AssistantIcon() {
+  return (
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
+      <Bot className="size-4" />
+    </span>
+  );
+}
+
+/** Why a reply is short: stopped, cut off, or failed. */
+function StatusNote({ message }: { message: Message }) {
+  if (message.status === "incomplete") {
+    return <p className="text-xs text-muted-foreground italic">{message.error || "Stopped before the end"}</p>;
+  }
+  if (message.status === "failed") {
+    return (
+      <p role="alert" className="flex items-start gap-1.5 rounded-md bg-destructive/10 px-2 py-1 text-xs text-destructive">
+        <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+        {message.error || "The reply failed."}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** An AI reply on the left: markdown (or plain text), its status, Copy and, for the last one, Regenerate. */
+export function AssistantMessage({
+  message,
+  markdown,
+  typing,
+  onRegenerate,
+}: {
+  message: Message | null;
+  markdown: boolean;
+  typing: boolean;
+  onRegenerate?: () => void;
+}) {
+  const content = message?.content ?? "";
+  const settled = message !== null && message.status !== "streaming" && !typing;
+  return (
+    <article data-message-role="assistant" aria-label="Assistant reply" className="flex gap-3">
+      <AssistantIcon />
+      <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-start gap-1 sm:max-w-[85%]">
+        {message?.personalityName ? <span className="text-xs font-medium text-muted-foreground">{message.personalityName}</span> : null}
+        <div className="min-w-0 max-w-full rounded-2xl rounded-tl-sm bg-muted px-4 py-2.5">
+          {typing && content === "" ? (
+            <TypingIndicator />
+          ) : markdown ? (
+            <Suspense fallback={<PlainText content={content} />}>
+              <Markdown content={content} />
+            </Suspense>
+          ) : (
+            <PlainText content={content} />
+          )}
+        </div>
+        {message ? <StatusNote message={message} /> : null}
+        {settled ? (
+          <div className="flex items-center gap-0.5">
+            {content ? <CopyButton getText={() => content} label="Copy reply" /> : null}
+            {onRegenerate ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-7 text-muted-foreground hover:text-foreground"
+                aria-label="Regenerate reply"
+                title="Regenerate reply"
+                onClick={onRegenerate}
+              >
+                <RefreshCw aria-hidden="true" />
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** The user's message on the right, with its attached files and the avatar. */
+export function UserMessage({ message, user }: { message: Message; user: PublicUser | null }) {
+  return (
+    <article data-message-role="user" aria-label="Your message" className="flex justify-end gap-3">
+      <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-end gap-1.5 sm:max-w-[85%]">
+        {message.attachments.length > 0 ? (
+          <div className="flex flex-wrap justify-end gap-1.5">
+            {message.attachments.map((file) => (
+              <AttachmentChip key={`${file.name}:${file.size}`} name={file.name} size={file.size} />
+            ))}
+          </div>
+        ) : null}
+        <div className="max-w-full rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words text-primary-foreground">
+          {message.content}
+        </div>
+      </div>
+      <UserAvatar user={user} className="size-8 shrink-0" fallbackClassName="text-xs" />
+    </article>
+  );
+}

@@ -1,0 +1,203 @@
+import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { errorMessage } from "../../../lib/api-client.js";
+import { notify } from "../../../lib/notify.js";
+import { chatKeys, refreshChatAfterReply, stopReply } from "../api.js";
+import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
+import { openReplyStream, readReplyStream } from "../reply-stream.js";
+
+const FLUSH_MS = 40;
+
+/**
+ * Sending, regenerating, stopping and resuming a chat's reply stream. On
+ * mount it asks GET /stream, so a reload in the middle of a reply carries on.
+ */
+export function useReplyStream(chatId: number) {
+  const client = useQueryClient();
+  const [live, setLive] = useState<LiveReply | null>(null);
+  const liveRef = useRef<LiveReply | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  const flushTimer = useRef<number | null>(null);
+  const stopWanted = useRef(false);
+
+  /** Deltas are drawn at most every FLUSH_MS; everything else at once. */
+  const commit = useCallback((next: LiveReply | null, immediate = true) => {
+    liveRef.current = next;
+    if (immediate) {
+      if (flushTimer.current !== null) window.clearTimeout(flushTimer.current);
+      flushTimer.current = null;
+      setLive(next);
+    } else if (flushTimer.current === null) {
+      flushTimer.current = window.setTimeout(() => {
+        flushTimer.current = null;
+        setLive(liveRef.current);
+      }, FLUSH_MS);
+    }
+  }, []);
+
+  const requestStop = useCallback(async () => {
+    try {
+      await stopReply(chatId);
+    } catch (error) {
+      notify.error("Could not stop the reply", errorMessage(error));
+    }
+  }, [chatId]);
+
+  const apply = useCallback(
+    (event: StreamEvent) => {
+      const current = liveRef.current ?? { phase: "streaming", userMessage: null, assistant: null, replacesId: null };
+      switch (event.type) {
+        case "start":
+          commit({
+            ...current,
+            phase: "streaming",
+            userMessage: event.userMessage ?? current.userMessage,
+            assistant: event.assistantMessage,
+          });
+          if (stopWanted.current) void requestStop();
+          return;
+        case "snapshot":
+          commit({ ...current, phase: "streaming", assistant: event.assistantMessage });
+          return;
+        case "delta":
+          if (current.assistant?.id === event.messageId) {
+            commit({ ...current, assistant: appendDelta(current.assistant, event.offset, event.text) }, false);
+          }
+          return;
+        case "done":
+          commit({ ...current, assistant: event.assistantMessage });
+          return;
+        case "error":
+          notify.error("Error sending message", event.message);
+          return;
+      }
+    },
+    [commit, requestStop],
+  );
+
+  /** Fetches the stored messages and the chat again, then drops the live copy. */
+  const settle = useCallback(
+    async (controller: AbortController) => {
+      await Promise.all([
+        client.refetchQueries({ queryKey: chatKeys.messages(chatId) }),
+        refreshChatAfterReply(client, chatId).catch(() => undefined),
+      ]);
+      if (controllerRef.current === controller) {
+        controllerRef.current = null;
+        commit(null);
+      }
+    },
+    [client, chatId, commit],
+  );
+
+  /** Runs one stream to its end. Throws only a refusal that came before the stream started. */
+  const run = useCallback(
+    async (
+      method: "GET" | "POST",
+      url: string,
+      body: unknown,
+      initial: LiveReply | null,
+    ): Promise<"streamed" | "refused" | "nothing" | "aborted"> => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      stopWanted.current = false;
+      if (initial) commit(initial);
+      let response: Response | null;
+      try {
+        response = await openReplyStream(method, url, body, controller.signal);
+      } catch (error) {
+        if (controller.signal.aborted) return "aborted";
+        controllerRef.current = null;
+        commit(null);
+        throw error;
+      }
+      if (!response) {
+        if (controllerRef.current === controller) {
+          controllerRef.current = null;
+          commit(null);
+        }
+        return "nothing";
+      }
+      let started = false;
+      let refused = false;
+      try {
+        await readReplyStream(response, (event) => {
+          if (controller.signal.aborted) return;
+          if (event.type === "start" || event.type === "snapshot") started = true;
+          if (event.type === "error" && !started) refused = true;
+          apply(event);
+        });
+      } catch {
+        if (controller.signal.aborted) return "aborted";
+        // The connection dropped mid-reply: the server keeps generating; the stored copy is fetched below.
+      }
+      if (controller.signal.aborted) return "aborted";
+      await settle(controller);
+      return refused ? "refused" : "streamed";
+    },
+    [apply, commit, settle],
+  );
+
+  /** Sends the user's message. False when the server refused it before storing it (the caller gives the text back). */
+  const send = useCallback(
+    async (request: ReplyRequest): Promise<boolean> => {
+      const initial: LiveReply = { phase: "sending", userMessage: optimisticMessage(chatId, request), assistant: null, replacesId: null };
+      try {
+        // An error event before `start` means nothing was stored either.
+        return (await run("POST", `/api/chats/${chatId}/reply`, request, initial)) !== "refused";
+      } catch (error) {
+        notify.error("Error sending message", errorMessage(error));
+        return false;
+      }
+    },
+    [chatId, run],
+  );
+
+  /** Replaces the last reply. */
+  const regenerate = useCallback(
+    async (replacesId: number, choice: { platformSlug?: string; model?: string }) => {
+      try {
+        await run("POST", `/api/chats/${chatId}/regenerate`, choice, { phase: "sending", userMessage: null, assistant: null, replacesId });
+      } catch (error) {
+        notify.error("Error sending message", errorMessage(error));
+      }
+    },
+    [chatId, run],
+  );
+
+  /** Stops the reply; the stream then ends with the reply marked incomplete. */
+  const stop = useCallback(() => {
+    if (!liveRef.current) return;
+    if (liveRef.current.phase === "sending") {
+      stopWanted.current = true; // asked before the reply exists: stop it as soon as it starts
+      return;
+    }
+    void requestStop();
+  }, [requestStop]);
+
+  // Resume a reply that is still being generated (after a reload, or coming back to the chat).
+  useEffect(() => {
+    let active = true;
+    run("GET", `/api/chats/${chatId}/stream`, undefined, null)
+      .then((outcome) => {
+        if (!active || outcome !== "nothing") return;
+        // Nothing running: a reply stored as "streaming" finished meanwhile, so read the final copy.
+        const stored = client.getQueryData<InfiniteData<{ items: Message[] }>>(chatKeys.messages(chatId));
+        if (stored?.pages.some((page) => page.items.some((m) => m.status === "streaming"))) {
+          void client.invalidateQueries({ queryKey: chatKeys.messages(chatId) });
+        }
+      })
+      .catch(() => undefined); // the chat's own load shows any problem
+    return () => {
+      active = false;
+      controllerRef.current?.abort();
+      controllerRef.current = null;
+      if (flushTimer.current !== null) window.clearTimeout(flushTimer.current);
+      flushTimer.current = null;
+    };
+  }, [chatId, client, run]);
+
+  return { live, busy: live !== null, send, regenerate, stop };
+}

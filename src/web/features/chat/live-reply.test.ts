@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import type { Message } from "../../../shared/contracts/chat.js";
+import { appendDelta, mergeLive, optimisticMessage } from "./live-reply.js";
+
+const message = (id: number, content: string, role: Message["role"] = "assistant"): Message => ({
+  id,
+  chatId: 1,
+  role,
+  content,
+  status: "streaming",
+  error: null,
+  platformSlug: "openai",
+  model: "gpt-4o-mini",
+  attachments: [],
+  inputTokens: null,
+  outputTokens: null,
+  personalityName: null,
+  createdAt: "2024-11-15T10:00:00.000Z",
+});
+
+describe("appendDelta", () => {
+  it("appends the next piece", () => {
+    expect(appendDelta(message(1, "Hello"), 5, " world").content).toBe("Hello world");
+  });
+
+  it("adds only the part not shown yet when a resumed stream overlaps the snapshot", () => {
+    expect(appendDelta(message(1, "Hello wor"), 5, " world").content).toBe("Hello world");
+  });
+
+  it("ignores a delta already shown in full, and one that would leave a gap", () => {
+    const shown = message(1, "Hello world");
+    expect(appendDelta(shown, 5, " world")).toBe(shown);
+    expect(appendDelta(shown, 0, "Hello")).toBe(shown);
+    expect(appendDelta(message(1, "Hi"), 5, "later")).toEqual(message(1, "Hi"));
+  });
+});
+
+describe("mergeLive", () => {
+  const stored = [message(1, "Q", "user"), message(2, "old answer"), message(3, "partial")];
+
+  it("shows the stored messages when nothing is live", () => {
+    expect(mergeLive(stored, null)).toBe(stored);
+  });
+
+  it("puts the live copy of a stored reply last instead of the stored one (resume)", () => {
+    const live = message(3, "partial and more");
+    expect(mergeLive(stored, { phase: "streaming", userMessage: null, assistant: live, replacesId: null }).map((m) => m.content)).toEqual([
+      "Q",
+      "old answer",
+      "partial and more",
+    ]);
+  });
+
+  it("hides the reply being regenerated and adds the optimistic user message", () => {
+    const user = optimisticMessage(1, { content: "Again", attachments: [{ name: "a.txt", content: "héllo" }] });
+    expect(user.id).toBeLessThan(0);
+    expect(user.attachments).toEqual([{ name: "a.txt", size: 6 }]);
+    const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 3 });
+    expect(merged.map((m) => m.id)).toEqual([1, 2, user.id]);
+  });
+});

@@ -1,0 +1,56 @@
+import { type StreamEvent, streamEventSchema } from "../../../shared/contracts/chat.js";
+import { ApiError } from "../../lib/api-client.js";
+import { readSseStream } from "../../lib/sse.js";
+
+/** The server's `{ message }` of a refused request, kept with its status. */
+async function refusal(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  let body: { message?: unknown; errors?: Record<string, string> } = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === "object") body = parsed as typeof body;
+  } catch {
+    // Not JSON: the status line says it.
+  }
+  const message = typeof body.message === "string" && body.message ? body.message : `${response.status}: ${text || response.statusText}`;
+  return new ApiError(response.status, message, { message, errors: body.errors });
+}
+
+/**
+ * Opens a reply stream (POST reply/regenerate, or GET stream to resume).
+ * Null when nothing is streaming (204). A refusal before the stream starts
+ * throws ApiError with the server's message; an abort throws the AbortError.
+ */
+export async function openReplyStream(method: "GET" | "POST", url: string, body: unknown, signal: AbortSignal): Promise<Response | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "include",
+      signal,
+      headers: body === undefined ? { Accept: "text/event-stream" } : { Accept: "text/event-stream", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.", {});
+  }
+  if (response.status === 204) return null;
+  if (!response.ok) throw await refusal(response);
+  return response;
+}
+
+/** Hands each well-formed event of the stream to `onEvent`, in order, until the stream ends. */
+export async function readReplyStream(response: Response, onEvent: (event: StreamEvent) => void): Promise<void> {
+  if (!response.body) return;
+  await readSseStream(response.body, (data) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const event = streamEventSchema.safeParse(json);
+    if (event.success) onEvent(event.data);
+  });
+}

@@ -1,0 +1,74 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Markdown, safeUrlTransform } from "./markdown.js";
+
+const html = (content: string) => renderToStaticMarkup(<Markdown content={content} />);
+
+describe("safeUrlTransform", () => {
+  it("keeps http, https, irc, ircs, mailto, xmpp and relative addresses", () => {
+    for (const url of [
+      "http://example.com/a",
+      "https://example.com/?q=1",
+      "irc://irc.example.net/chan",
+      "ircs://irc.example.net/chan",
+      "mailto:ada@example.com",
+      "xmpp:ada@example.com",
+      "/relative/path",
+      "relative",
+      "#anchor",
+      "?q=1",
+    ]) {
+      expect(safeUrlTransform(url)).toBe(url);
+    }
+  });
+
+  it("blanks every other scheme, whatever its case", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,<b>x</b>",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "ftp://x",
+    ]) {
+      expect(safeUrlTransform(url)).toBe("");
+    }
+  });
+});
+
+describe("Markdown", () => {
+  it("blanks a javascript: link and keeps its text", () => {
+    const out = html("[click me](javascript:alert(document.cookie))");
+    expect(out).not.toMatch(/javascript/i);
+    expect(out).toContain("click me");
+    expect(out).not.toContain("<a");
+  });
+
+  it("blanks an unsafe image source", () => {
+    const out = html("![pic](data:image/png;base64,AAAA) ![ok](https://example.com/a.png)");
+    expect(out).not.toContain("data:");
+    expect(out).toContain('src="https://example.com/a.png"');
+  });
+
+  it("opens safe links in a new tab without an opener", () => {
+    expect(html("[docs](https://example.com/docs)")).toContain(
+      '<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer">docs</a>',
+    );
+  });
+
+  it("shows raw HTML as text", () => {
+    const out = html('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("<img");
+    expect(out).toContain("&lt;script&gt;");
+  });
+
+  it("renders GitHub-flavoured markdown and highlights code with a Copy button", () => {
+    const out = html("| a | b |\n| - | - |\n| 1 | 2 |\n\n~~gone~~\n\n```js\nconst x = 1;\n```");
+    expect(out).toContain("<table>");
+    expect(out).toContain("<del>gone</del>");
+    expect(out).toContain('class="hljs-keyword"');
+    expect(out).toContain(">js<");
+    expect(out).toContain("Copy");
+  });
+});

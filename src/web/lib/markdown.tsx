@@ -1,0 +1,125 @@
+import { type ComponentProps, isValidElement, memo, type ReactNode, useRef } from "react";
+import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
+import rehypeHighlight from "rehype-highlight";
+import remarkGfm from "remark-gfm";
+import { cn } from "./cn.js";
+import { CopyButton } from "./markdown-copy-button.js";
+
+/**
+ * Spec 000 section 5: only http, https, irc, ircs, mailto and xmpp links and
+ * images survive, plus relative addresses; anything else (javascript:, data:,
+ * vbscript:...) becomes "". react-markdown's own default does exactly that; it
+ * is named here so the rule is visible and tested.
+ */
+export const safeUrlTransform = defaultUrlTransform;
+
+/** GitHub-like highlight.js colours, light and dark (no global stylesheet needed). */
+const highlightTheme = [
+  "[&_.hljs-comment]:text-[#6a737d] dark:[&_.hljs-comment]:text-[#8b949e] [&_.hljs-comment]:italic",
+  "[&_.hljs-quote]:text-[#6a737d] dark:[&_.hljs-quote]:text-[#8b949e]",
+  "[&_.hljs-keyword]:text-[#cf222e] dark:[&_.hljs-keyword]:text-[#ff7b72]",
+  "[&_.hljs-doctag]:text-[#cf222e] dark:[&_.hljs-doctag]:text-[#ff7b72]",
+  "[&_.hljs-meta]:text-[#0550ae] dark:[&_.hljs-meta]:text-[#79c0ff]",
+  "[&_.hljs-title]:text-[#8250df] dark:[&_.hljs-title]:text-[#d2a8ff]",
+  "[&_.hljs-section]:text-[#0550ae] dark:[&_.hljs-section]:text-[#79c0ff] [&_.hljs-section]:font-semibold",
+  "[&_.hljs-attr]:text-[#0550ae] dark:[&_.hljs-attr]:text-[#79c0ff]",
+  "[&_.hljs-attribute]:text-[#0550ae] dark:[&_.hljs-attribute]:text-[#79c0ff]",
+  "[&_.hljs-number]:text-[#0550ae] dark:[&_.hljs-number]:text-[#79c0ff]",
+  "[&_.hljs-literal]:text-[#0550ae] dark:[&_.hljs-literal]:text-[#79c0ff]",
+  "[&_.hljs-variable]:text-[#953800] dark:[&_.hljs-variable]:text-[#ffa657]",
+  "[&_.hljs-template-variable]:text-[#953800] dark:[&_.hljs-template-variable]:text-[#ffa657]",
+  "[&_.hljs-property]:text-[#0550ae] dark:[&_.hljs-property]:text-[#79c0ff]",
+  "[&_.hljs-params]:text-inherit",
+  "[&_.hljs-string]:text-[#0a3069] dark:[&_.hljs-string]:text-[#a5d6ff]",
+  "[&_.hljs-regexp]:text-[#0a3069] dark:[&_.hljs-regexp]:text-[#a5d6ff]",
+  "[&_.hljs-built_in]:text-[#953800] dark:[&_.hljs-built_in]:text-[#ffa657]",
+  "[&_.hljs-type]:text-[#953800] dark:[&_.hljs-type]:text-[#ffa657]",
+  "[&_.hljs-symbol]:text-[#953800] dark:[&_.hljs-symbol]:text-[#ffa657]",
+  "[&_.hljs-bullet]:text-[#953800] dark:[&_.hljs-bullet]:text-[#ffa657]",
+  "[&_.hljs-name]:text-[#116329] dark:[&_.hljs-name]:text-[#7ee787]",
+  "[&_.hljs-tag]:text-[#116329] dark:[&_.hljs-tag]:text-[#7ee787]",
+  "[&_.hljs-selector-tag]:text-[#116329] dark:[&_.hljs-selector-tag]:text-[#7ee787]",
+  "[&_.hljs-selector-class]:text-[#0550ae] dark:[&_.hljs-selector-class]:text-[#79c0ff]",
+  "[&_.hljs-selector-id]:text-[#0550ae] dark:[&_.hljs-selector-id]:text-[#79c0ff]",
+  "[&_.hljs-addition]:bg-[#dafbe1] [&_.hljs-addition]:text-[#116329] dark:[&_.hljs-addition]:bg-[#033a16] dark:[&_.hljs-addition]:text-[#aff5b4]",
+  "[&_.hljs-deletion]:bg-[#ffebe9] [&_.hljs-deletion]:text-[#82071e] dark:[&_.hljs-deletion]:bg-[#67060c] dark:[&_.hljs-deletion]:text-[#ffdcd7]",
+  "[&_.hljs-emphasis]:italic [&_.hljs-strong]:font-semibold",
+].join(" ");
+
+/** Prose styles for markdown (there is no typography plugin). */
+const proseClass = [
+  "min-w-0 break-words text-sm leading-relaxed",
+  "[&>*:first-child]:mt-0 [&>*:last-child]:mb-0",
+  "[&_p]:my-2 [&_ul]:my-2 [&_ol]:my-2 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-5 [&_ol]:pl-5 [&_li]:my-0.5",
+  "[&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold",
+  "[&_h3]:mt-3 [&_h3]:mb-1.5 [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:mb-1 [&_h4]:font-semibold",
+  "[&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground",
+  "[&_hr]:my-4 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2",
+  "[&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:font-mono [&_:not(pre)>code]:text-[0.85em]",
+  "[&_table]:w-full [&_table]:border-collapse [&_th]:border [&_th]:bg-muted [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_td]:border [&_td]:px-2 [&_td]:py-1",
+  "[&_img]:max-w-full [&_img]:rounded-md",
+  highlightTheme,
+].join(" ");
+
+function languageOf(children: ReactNode): string | null {
+  if (!isValidElement<{ className?: string }>(children)) return null;
+  return /language-([\w+#-]+)/.exec(children.props.className ?? "")?.[1] ?? null;
+}
+
+/** A fenced code block: the language and a Copy button above the scrolling code. */
+function CodeBlock({ node: _node, children, className, ...props }: ComponentProps<"pre"> & { node?: unknown }) {
+  const ref = useRef<HTMLPreElement>(null);
+  const language = languageOf(children);
+  return (
+    <div className="my-3 overflow-hidden rounded-lg border bg-muted/60 dark:bg-black/30">
+      <div className="flex items-center justify-between border-b px-3 py-1 text-xs text-muted-foreground">
+        <span className="font-mono">{language ?? "code"}</span>
+        <CopyButton showText getText={() => ref.current?.textContent ?? ""} label="Copy code" />
+      </div>
+      <pre ref={ref} className={cn("overflow-x-auto p-3 font-mono text-[13px] leading-snug", className)} {...props}>
+        {children}
+      </pre>
+    </div>
+  );
+}
+
+/** Links open in a new tab; a blanked (unsafe) address leaves plain text behind. */
+function SafeLink({ node: _node, href, children, ...props }: ComponentProps<"a"> & { node?: unknown }) {
+  if (!href) return <span className="font-medium">{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" {...props}>
+      {children}
+    </a>
+  );
+}
+
+function Table({ node: _node, ...props }: ComponentProps<"table"> & { node?: unknown }) {
+  return (
+    <div className="my-3 overflow-x-auto">
+      <table {...props} />
+    </div>
+  );
+}
+
+function SafeImage({ node: _node, src, alt, ...props }: ComponentProps<"img"> & { node?: unknown }) {
+  if (!src) return alt ? <span>{alt}</span> : null;
+  return <img src={src} alt={alt ?? ""} loading="lazy" referrerPolicy="no-referrer" {...props} />;
+}
+
+const components: Components = { pre: CodeBlock, a: SafeLink, table: Table, img: SafeImage };
+const remarkPlugins = [remarkGfm];
+const rehypePlugins = [rehypeHighlight];
+
+/**
+ * Markdown of an AI reply: GitHub-flavoured, code highlighted, raw HTML shown
+ * as text (no rehype-raw), only safe URL schemes kept.
+ */
+export const Markdown = memo(function Markdown({ content, className }: { content: string; className?: string }) {
+  return (
+    <div className={cn(proseClass, className)}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={safeUrlTransform} components={components}>
+        {content}
+      </ReactMarkdown>
+    </div>
+  );
+});
