@@ -65,4 +65,15 @@ describe("a streamed reply", () => {
     const error = events.find((e) => e.type === "error");
     expect(error?.type === "error" && error.status).toBe(504);
   });
+
+  it("lets only one of two replies sent at the same moment through; the other gets 409", async () => {
+    const chat = await newChat(user);
+    const [a, b] = await Promise.all([
+      user.post(`/api/chats/${chat.id}/reply`, { content: "first #slow" }),
+      user.post(`/api/chats/${chat.id}/reply`, { content: "second #slow" }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const stored = (await user.get(`/api/chats/${chat.id}/messages`)).json() as { role: string }[];
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { personalities } from "./personalities.js";
 import { users } from "./users.js";
 
@@ -67,5 +67,7 @@ export const messages = pgTable(
     index("messages_chat_id_idx").on(t.chatId, t.id),
     index("messages_content_search_idx").using("gin", t.contentSearch),
     index("messages_streaming_idx").on(t.status).where(sql`status = 'streaming'`),
+    // At most one reply being written per chat, even when two requests race.
+    uniqueIndex("messages_one_streaming_per_chat_idx").on(t.chatId).where(sql`status = 'streaming'`),
   ],
 );

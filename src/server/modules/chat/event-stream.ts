@@ -54,6 +54,10 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
 /** Relays a reply running on this instance; the reply goes on if the browser leaves. */
 export function relayLocal(stream: EventStream, generation: LiveGeneration, first: StreamEvent): void {
   stream.send(first);
+  // Text that arrived before this follower joined (the start event carries an empty reply).
+  if (first.type === "start" && generation.content) {
+    stream.send({ type: "delta", messageId: generation.messageId, offset: 0, text: generation.content });
+  }
   if (generation.finished) {
     for (const event of generation.finished) stream.send(event);
     stream.end();

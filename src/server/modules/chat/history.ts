@@ -3,7 +3,7 @@ import type { MessageRow } from "./chat-view.js";
 
 /** How much of a long conversation goes to the model: the newest messages within this budget. */
 const HISTORY_CHAR_BUDGET = 200_000;
-const HISTORY_MAX_MESSAGES = 200;
+export const HISTORY_MAX_MESSAGES = 200;
 
 /** A user message with its attached files, each fenced and named so the model can refer to them. */
 export function userText(row: Pick<MessageRow, "content" | "attachments">): string {

@@ -8,12 +8,12 @@ import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
 import { getSettings } from "../settings/service.js";
 import type { SessionUser } from "../user/public-user.js";
-import { toMessage } from "./chat-view.js";
+import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
-import { buildHistory } from "./history.js";
+import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { titleFrom } from "./messages-service.js";
 import { personaFor, replyParams } from "./persona.js";
-import { findOwnChat } from "./service.js";
+import { CHAT_NOT_FOUND, findOwnChat } from "./service.js";
 
 export interface ReplyDeps {
   db: Db;
@@ -29,13 +29,31 @@ export interface StartedReply {
 
 const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";
 
-async function assertNothingStreaming(db: Db, chatId: number): Promise<void> {
+/** The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409). */
+async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<ChatRow> {
   const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.status, "streaming")))
+    .select({
+      chat: chats,
+      // The id as a parameter: a column reference here would be read as the subquery's own messages.id.
+      streaming: sql<boolean>`exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming')`,
+    })
+    .from(chats)
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
     .limit(1);
-  if (row) throw new AppError("CONFLICT", STILL_WRITING);
+  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
+  return row.chat;
+}
+
+/** The newest messages of the chat, oldest first (the owner is part of the filter). */
+async function recentMessages(db: Db, userId: number, chatId: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
+    .orderBy(desc(messages.id))
+    .limit(HISTORY_MAX_MESSAGES);
+  return rows.reverse();
 }
 
 /** The user's preferences and the global system prompt; the caller caps maxTokens by the platform's. */
@@ -44,9 +62,50 @@ async function replyParameters(db: Db, userId: number) {
   return { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system };
 }
 
+/** Everything a reply needs before anything is written; independent reads run together. */
+async function prepareReply(
+  deps: ReplyDeps,
+  user: SessionUser,
+  chatId: number,
+  pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
+) {
+  const { db } = deps;
+  const [chat, base, prior] = await Promise.all([
+    loadChatForReply(db, user.id, chatId),
+    replyParameters(db, user.id),
+    recentMessages(db, user.id, chatId),
+  ]);
+  const { slug, model } = pick(chat, prior);
+  const [resolved, persona] = await Promise.all([
+    resolveModel({ db, deps: deps.platformDeps, who: user, slug, modelId: model }),
+    personaFor(db, user, chat.personalityId),
+  ]);
+  const params = replyParams(base, persona, resolved.platform.maxTokens);
+  const reply = {
+    chatId,
+    userId: user.id,
+    role: "assistant",
+    content: "",
+    status: "streaming",
+    platformSlug: slug,
+    model: resolved.modelId,
+    personalityName: persona?.name ?? null,
+    generationOwner: deps.generations.instanceId,
+  } satisfies typeof messages.$inferInsert;
+  return { chat, prior, resolved, params, reply };
+}
+
+/** A second reply racing the first one hits the one-streaming-reply-per-chat index: same 409. */
+function isStreamingConflict(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
 /**
  * Spec order: the user's message is stored, then the AI is asked with the whole
  * conversation, then the reply is stored (as it grows), then the list refreshes.
+ * The user's message and the empty reply go in with one statement; the chat's
+ * timestamp and title are updated once the provider has been asked.
  */
 export async function startReply(
   deps: ReplyDeps,
@@ -54,55 +113,37 @@ export async function startReply(
 ): Promise<StartedReply> {
   const { db, generations } = deps;
   const { user, chatId, input } = options;
-  const userId = user.id;
-  const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
-  const slug = input.platformSlug ?? chat.aiPlatform;
-  const [resolved, settings] = await Promise.all([
-    resolveModel({
-      db,
-      deps: deps.platformDeps,
-      who: user,
-      slug,
-      modelId: input.model ?? (slug === chat.aiPlatform ? chat.model : null),
-    }),
-    replyParameters(db, userId),
-  ]);
-  const persona = await personaFor(db, user, chat.personalityId);
-  const params = replyParams(settings, persona, resolved.platform.maxTokens);
-  const attachments = (input.attachments ?? []).map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
-
-  const { userRow, assistantRow } = await db.transaction(async (tx) => {
-    const [userRow] = await tx.insert(messages).values({ chatId, userId, role: "user", content: input.content, attachments }).returning();
-    const [assistantRow] = await tx
-      .insert(messages)
-      .values({
-        chatId,
-        userId,
-        role: "assistant",
-        content: "",
-        status: "streaming",
-        platformSlug: slug,
-        model: resolved.modelId,
-        personalityName: persona?.name ?? null,
-        generationOwner: generations.instanceId,
-      })
-      .returning();
-    await tx
-      .update(chats)
-      .set({
-        updatedAt: sql`now()`,
-        aiPlatform: slug,
-        model: resolved.modelId,
-        ...(chat.title === "New Chat" ? { title: titleFrom(input.content) } : {}),
-      })
-      .where(eq(chats.id, chatId));
-    return { userRow, assistantRow };
+  const { chat, prior, resolved, params, reply } = await prepareReply(deps, user, chatId, (c) => {
+    const slug = input.platformSlug ?? c.aiPlatform;
+    return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
   });
+  const attachments = (input.attachments ?? []).map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
+  const inserted = await db
+    .insert(messages)
+    .values([{ chatId, userId: user.id, role: "user", content: input.content, attachments }, reply])
+    .returning()
+    .catch((error) => {
+      throw isStreamingConflict(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
+    });
+  const [userRow, assistantRow] = inserted.sort((a, b) => a.id - b.id);
   if (!userRow || !assistantRow) throw new Error("insert returned no row");
 
-  const rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
-  const history = buildHistory(rows.filter((r) => r.id !== assistantRow.id));
-  const generation = generations.begin({ messageId: assistantRow.id, chatId, resolved, history, ...params });
+  const generation = generations.begin({
+    messageId: assistantRow.id,
+    chatId,
+    resolved,
+    history: buildHistory([...prior, userRow]),
+    ...params,
+  });
+  await db
+    .update(chats)
+    .set({
+      updatedAt: sql`now()`,
+      aiPlatform: reply.platformSlug,
+      model: resolved.modelId,
+      ...(chat.title === "New Chat" ? { title: titleFrom(input.content) } : {}),
+    })
+    .where(eq(chats.id, chatId));
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
 }
 
@@ -113,46 +154,22 @@ export async function regenerateReply(
 ): Promise<StartedReply> {
   const { db, generations } = deps;
   const { user, chatId, input } = options;
-  const userId = user.id;
-  const [chat] = await Promise.all([findOwnChat(db, userId, chatId), assertNothingStreaming(db, chatId)]);
-  const [last] = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(desc(messages.id)).limit(1);
-  if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
-  const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
-  const [resolved, settings] = await Promise.all([
-    resolveModel({
-      db,
-      deps: deps.platformDeps,
-      who: user,
-      slug,
-      modelId: input.model ?? (last.role === "assistant" ? last.model : chat.model),
-    }),
-    replyParameters(db, userId),
-  ]);
-  const persona = await personaFor(db, user, chat.personalityId);
-  const params = replyParams(settings, persona, resolved.platform.maxTokens);
-
+  const { prior, resolved, params, reply } = await prepareReply(deps, user, chatId, (chat, rows) => {
+    const last = rows.at(-1);
+    if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
+    const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
+    return { slug, model: input.model ?? (last.role === "assistant" ? last.model : chat.model) };
+  });
+  const last = prior.at(-1);
+  const replaced = last?.role === "assistant" ? last : undefined;
   const assistantRow = await db.transaction(async (tx) => {
-    if (last.role === "assistant") await tx.delete(messages).where(eq(messages.id, last.id));
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        chatId,
-        userId,
-        role: "assistant",
-        content: "",
-        status: "streaming",
-        platformSlug: slug,
-        model: resolved.modelId,
-        personalityName: persona?.name ?? null,
-        generationOwner: generations.instanceId,
-      })
-      .returning();
+    if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id));
+    const [row] = await tx.insert(messages).values(reply).returning();
     await tx.update(chats).set({ updatedAt: sql`now()` }).where(eq(chats.id, chatId));
     return row;
   });
   if (!assistantRow) throw new Error("insert returned no row");
-  const rows = await db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(asc(messages.id));
-  const history = buildHistory(rows.filter((r) => r.id !== assistantRow.id));
+  const history = buildHistory(replaced ? prior.slice(0, -1) : prior);
   const generation = generations.begin({ messageId: assistantRow.id, chatId, resolved, history, ...params });
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
 }

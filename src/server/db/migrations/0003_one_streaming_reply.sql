@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "messages_one_streaming_per_chat_idx" ON "messages" USING btree ("chat_id") WHERE status = 'streaming';
