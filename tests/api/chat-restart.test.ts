@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { newAccount } from "../helpers/build-test-app.js";
 import { FAKE_KEY } from "../helpers/chat-setup.js";
@@ -36,23 +36,33 @@ describe("a reply when the server goes away", () => {
   it("kill -9 mid-reply: the next start keeps the saved text and marks it incomplete, never streaming", { timeout: 120_000 }, async () => {
     const client = cookieFetch();
     const first = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-    const chatId = await setUp(first, client);
-    const stream = await jsonPost(`${first.url}/api/chats/${chatId}/reply`, client.cookie, { content: "story #slow" });
-    // Saved at least every second: after ~8 deltas (200 ms apart) something is on disk.
-    const seen = await readEvents(stream, (_e, all) => all.filter((x) => x.type === "delta").length >= 8);
-    await new Promise((r) => setTimeout(r, 1200));
-    first.child.kill("SIGKILL");
-    await first.exited;
+    let second: RunningServer | undefined;
+    try {
+      const chatId = await setUp(first, client);
+      // #hang: one piece, then the provider goes quiet (well inside the 30 s chunk timeout), so the
+      // reply is still being written when the process dies, however loaded the machine is.
+      const stream = await jsonPost(`${first.url}/api/chats/${chatId}/reply`, client.cookie, { content: "story #hang" });
+      const seen = await readEvents(stream, (event) => event.type === "delta");
+      // Saved at least every second: wait past one save.
+      await new Promise((r) => setTimeout(r, 1500));
+      first.child.kill("SIGKILL");
+      await first.exited;
 
-    const second = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-    const messages = (await (await client.call(`${second.url}/api/chats/${chatId}/messages`)).json()) as StoredMessage[];
-    const reply = messages.find((m) => m.role === "assistant");
-    expect(reply?.status).toBe("incomplete");
-    expect(reply?.error).toMatch(/restarted/);
-    expect(reply?.content.length).toBeGreaterThanOrEqual(replyText(seen).length);
-    expect((await fetch(`${second.url}/api/chats/${chatId}/stream`, { headers: { cookie: client.cookie } })).status).toBe(204);
-    second.child.kill("SIGTERM");
-    expect(await second.exited).toBe(0);
+      second = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+      const messages = (await (await client.call(`${second.url}/api/chats/${chatId}/messages`)).json()) as StoredMessage[];
+      const reply = messages.find((m) => m.role === "assistant");
+      expect(reply?.status).toBe("incomplete");
+      expect(reply?.error).toMatch(/restarted/);
+      expect(reply?.content).toBe(replyText(seen));
+      expect(reply?.content.length).toBeGreaterThan(0);
+      expect((await fetch(`${second.url}/api/chats/${chatId}/stream`, { headers: { cookie: client.cookie } })).status).toBe(204);
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    } finally {
+      first.child.kill("SIGKILL");
+      second?.child.kill("SIGKILL");
+      await Promise.all([first.exited, second?.exited]);
+    }
   });
 
   it("SIGTERM mid-reply: the stream ends with what arrived, stored incomplete, and the process exits cleanly", {
@@ -60,6 +70,10 @@ describe("a reply when the server goes away", () => {
   }, async () => {
     const client = cookieFetch();
     const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+    onTestFinished(async () => {
+      server.child.kill("SIGKILL");
+      await server.exited;
+    });
     const chatId = await setUpAgain(server, client);
     const stream = await jsonPost(`${server.url}/api/chats/${chatId}/reply`, client.cookie, { content: "again #slow" });
     const events = await readEvents(stream, (event, all) => {

@@ -75,9 +75,9 @@ export function relayLocal(stream: EventStream, generation: LiveGeneration, firs
  * Relays a reply running on another instance, through Redis. Pieces that the
  * snapshot already holds are dropped by offset, so the browser never sees text twice.
  */
-export async function relayRemote(stream: EventStream, generations: GenerationManager, row: Message): Promise<void> {
+export async function relayRemote(stream: EventStream, generations: GenerationManager, row: Message, owner: string | null): Promise<void> {
   const mirror = generations.mirror;
-  if (!mirror) return stream.end();
+  if (!mirror || !owner) return stream.end();
   let sent = -1;
   const early: MirrorEvent[] = [];
   const deliver = (event: MirrorEvent) => {
@@ -92,7 +92,7 @@ export async function relayRemote(stream: EventStream, generations: GenerationMa
     stream.send(event);
     if (event.type === "done") stream.end();
   };
-  const follow = await mirror.follow(row.id, deliver);
+  const follow = await mirror.follow({ owner, messageId: row.id }, deliver);
   stream.onClose(follow.stop);
   const content = follow.content && follow.content.length > row.content.length ? follow.content : row.content;
   stream.send({ type: "snapshot", assistantMessage: { ...row, content } });

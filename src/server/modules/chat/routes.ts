@@ -53,7 +53,7 @@ export async function chatRoutes(root: FastifyInstance) {
   app.delete("/api/chats/:id", { schema: params }, async (request, reply) => {
     const userId = requireUser(request).id;
     const streaming = await findStreamingReply(db, userId, request.params.id);
-    if (streaming) await generations.stop(streaming.id);
+    if (streaming) await generations.stop(streaming.id, streaming.generationOwner);
     await deleteChat({ db, userId, chatId: request.params.id });
     return reply.status(204).send();
   });
@@ -99,7 +99,7 @@ export async function chatRoutes(root: FastifyInstance) {
     const local = generations.get(row.id);
     const stream = openEventStream(request, reply);
     if (local) return relayLocal(stream, local, { type: "snapshot", assistantMessage: { ...toMessage(row), content: local.content } });
-    if (generations.mirror) return relayRemote(stream, generations, toMessage(row));
+    if (generations.mirror) return relayRemote(stream, generations, toMessage(row), row.generationOwner);
     // One instance and nobody writing it: a reply left over from before a restart. Close it and show it.
     await generations.recoverOrphans();
     const closed = await findOwnMessage(db, row.id);
@@ -111,7 +111,7 @@ export async function chatRoutes(root: FastifyInstance) {
   app.post("/api/chats/:id/stop", { schema: params }, async (request) => {
     const row = await findStreamingReply(db, requireUser(request).id, request.params.id);
     if (!row) return { stopped: false };
-    await generations.stop(row.id);
+    await generations.stop(row.id, row.generationOwner);
     return { stopped: true };
   });
 

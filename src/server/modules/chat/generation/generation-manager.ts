@@ -69,11 +69,17 @@ export class GenerationManager {
   }
 
   async start(): Promise<void> {
-    await this.mirror?.start((messageId) => this.abortLocal(messageId, "user"));
+    await this.mirror?.start((ref) => {
+      if (ref.owner === this.instanceId) this.abortLocal(ref.messageId, "user");
+    });
     await this.recoverOrphans();
     // Another instance may die mid-reply: its replies are closed by whoever sees it first.
     this.sweeper = setInterval(() => void this.recoverOrphans().catch((e) => this.options.log("orphan sweep failed", e)), 30_000);
     this.sweeper.unref();
+  }
+
+  private ref(messageId: number) {
+    return { owner: this.instanceId, messageId };
   }
 
   get(messageId: number): LiveGeneration | undefined {
@@ -85,10 +91,10 @@ export class GenerationManager {
     return undefined;
   }
 
-  /** Stops a reply wherever it runs; true when this instance had it. */
-  async stop(messageId: number): Promise<boolean> {
+  /** Stops a reply wherever it runs (`owner`: the instance writing it); true when this instance had it. */
+  async stop(messageId: number, owner: string | null): Promise<boolean> {
     if (this.abortLocal(messageId, "user")) return true;
-    await this.mirror?.requestStop(messageId);
+    if (owner) await this.mirror?.requestStop({ owner, messageId });
     return false;
   }
 
@@ -160,7 +166,7 @@ export class GenerationManager {
           const offset = generation.content.length;
           generation.content += part.text;
           generation.emit({ type: "delta", messageId: generation.messageId, offset, text: part.text });
-          this.mirror?.append(generation.messageId, offset, part.text);
+          this.mirror?.append(this.ref(generation.messageId), offset, part.text);
         } else if (part.type === "finish") usage = part.totalUsage;
         else if (part.type === "error") throw part.error;
         else if (part.type === "abort") {
@@ -203,7 +209,7 @@ export class GenerationManager {
     events.push({ type: "done", assistantMessage: final });
     generation.finished = events;
     for (const event of events) generation.emit(event);
-    this.mirror?.finish(generation.messageId, final, errorInfo);
+    this.mirror?.finish(this.ref(generation.messageId), final, errorInfo);
   }
 
   /**
@@ -218,7 +224,7 @@ export class GenerationManager {
       .where(and(eq(messages.status, "streaming"), or(isNull(messages.generationOwner), ne(messages.generationOwner, this.instanceId))));
     for (const row of rows) {
       if (this.mirror && row.owner && (await this.mirror.isInstanceAlive(row.owner))) continue;
-      const mirrored = (await this.mirror?.contentSoFar(row.id)) ?? "";
+      const mirrored = (row.owner ? await this.mirror?.contentSoFar({ owner: row.owner, messageId: row.id }) : null) ?? "";
       const content = mirrored.length > row.content.length ? mirrored : row.content;
       await db
         .update(messages)

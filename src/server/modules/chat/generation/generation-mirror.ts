@@ -5,10 +5,19 @@ import type { RedisLink } from "../../../lib/redis.js";
 export type MirrorEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
 type Listener = (event: MirrorEvent) => void;
 
+/**
+ * A reply is named by the instance that writes it (a random id per process) and its message id:
+ * message ids repeat across databases (a reset, tests, two deployments on one Redis), instance ids do not.
+ */
+export interface GenerationRef {
+  owner: string;
+  messageId: number;
+}
 const STOP_CHANNEL = "gen:stop";
-const eventsChannel = (messageId: number) => `gen:events:${messageId}`;
-const contentKey = (messageId: number) => `gen:content:${messageId}`;
-const doneKey = (messageId: number) => `gen:done:${messageId}`;
+const name = (ref: GenerationRef) => `${ref.owner}:${ref.messageId}`;
+const eventsChannel = (ref: GenerationRef) => `gen:events:${name(ref)}`;
+const contentKey = (ref: GenerationRef) => `gen:content:${name(ref)}`;
+const doneKey = (ref: GenerationRef) => `gen:done:${name(ref)}`;
 const instanceKey = (instanceId: string) => `gen:instance:${instanceId}`;
 const KEEP_SECONDS = 3600;
 
@@ -20,7 +29,7 @@ const KEEP_SECONDS = 3600;
  */
 export class RedisGenerationMirror {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private stopHandler: (messageId: number) => void = () => {};
+  private stopHandler: (ref: GenerationRef) => void = () => {};
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
@@ -28,10 +37,10 @@ export class RedisGenerationMirror {
     private readonly instanceId: string,
   ) {}
 
-  async start(onStop: (messageId: number) => void): Promise<void> {
+  async start(onStop: (ref: GenerationRef) => void): Promise<void> {
     this.stopHandler = onStop;
     this.redis.subscriber.on("message", (channel: string, text: string) => {
-      if (channel === STOP_CHANNEL) return this.stopHandler(Number(text));
+      if (channel === STOP_CHANNEL) return this.stopHandler(JSON.parse(text) as GenerationRef);
       const listeners = this.listeners.get(channel);
       if (!listeners) return;
       const event = JSON.parse(text) as MirrorEvent;
@@ -50,45 +59,45 @@ export class RedisGenerationMirror {
   }
 
   /** Fire and forget: one connection keeps the order; a Redis hiccup must not stop the reply. */
-  append(messageId: number, offset: number, text: string): void {
+  append(ref: GenerationRef, offset: number, text: string): void {
     this.redis.client
       .multi()
-      .append(contentKey(messageId), text)
-      .expire(contentKey(messageId), KEEP_SECONDS)
-      .publish(eventsChannel(messageId), JSON.stringify({ type: "delta", messageId, offset, text }))
+      .append(contentKey(ref), text)
+      .expire(contentKey(ref), KEEP_SECONDS)
+      .publish(eventsChannel(ref), JSON.stringify({ type: "delta", messageId: ref.messageId, offset, text }))
       .exec()
       .catch(() => {});
   }
 
-  finish(messageId: number, final: Message, error?: { message: string; status: number }): void {
+  finish(ref: GenerationRef, final: Message, error?: { message: string; status: number }): void {
     const done: MirrorEvent = { type: "done", assistantMessage: final };
-    const pipeline = this.redis.client.multi().set(doneKey(messageId), JSON.stringify(done), "EX", KEEP_SECONDS);
-    if (error) pipeline.publish(eventsChannel(messageId), JSON.stringify({ type: "error", ...error }));
+    const pipeline = this.redis.client.multi().set(doneKey(ref), JSON.stringify(done), "EX", KEEP_SECONDS);
+    if (error) pipeline.publish(eventsChannel(ref), JSON.stringify({ type: "error", ...error }));
     pipeline
-      .publish(eventsChannel(messageId), JSON.stringify(done))
-      .del(contentKey(messageId))
+      .publish(eventsChannel(ref), JSON.stringify(done))
+      .del(contentKey(ref))
       .exec()
       .catch(() => {});
   }
 
-  async requestStop(messageId: number): Promise<void> {
-    await this.redis.client.publish(STOP_CHANNEL, String(messageId));
+  async requestStop(ref: GenerationRef): Promise<void> {
+    await this.redis.client.publish(STOP_CHANNEL, JSON.stringify(ref));
   }
 
   async isInstanceAlive(instanceId: string): Promise<boolean> {
     return (await this.redis.client.exists(instanceKey(instanceId))) === 1;
   }
 
-  async contentSoFar(messageId: number): Promise<string | null> {
-    return this.redis.client.get(contentKey(messageId));
+  async contentSoFar(ref: GenerationRef): Promise<string | null> {
+    return this.redis.client.get(contentKey(ref));
   }
 
   /**
    * Follows a reply running elsewhere: subscribes first, then reads the text so far,
    * so nothing falls between the two (the follower drops repeats by offset).
    */
-  async follow(messageId: number, listener: Listener): Promise<{ content: string | null; done: MirrorEvent | null; stop(): void }> {
-    const channel = eventsChannel(messageId);
+  async follow(ref: GenerationRef, listener: Listener): Promise<{ content: string | null; done: MirrorEvent | null; stop(): void }> {
+    const channel = eventsChannel(ref);
     let set = this.listeners.get(channel);
     if (!set) {
       set = new Set();
@@ -96,7 +105,7 @@ export class RedisGenerationMirror {
       await this.redis.subscriber.subscribe(channel);
     }
     set.add(listener);
-    const [content, done] = await Promise.all([this.redis.client.get(contentKey(messageId)), this.redis.client.get(doneKey(messageId))]);
+    const [content, done] = await Promise.all([this.redis.client.get(contentKey(ref)), this.redis.client.get(doneKey(ref))]);
     return {
       content,
       done: done ? (JSON.parse(done) as MirrorEvent) : null,
