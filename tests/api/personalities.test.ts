@@ -20,6 +20,13 @@ const tutor = {
   maxTokens: 512,
 };
 
+/** The JSON body of the last request the provider stand-in received. */
+function lastBody<T>(): T {
+  const last = fake.requests.at(-1);
+  if (!last) throw new Error("the provider stand-in received no request");
+  return last.body as T;
+}
+
 /** Registers a user and gives them Early Access the way an admin does. */
 async function earlyAccessUser(): Promise<CookieClient> {
   const { client, user } = await registerAndSignIn(t.app);
@@ -124,7 +131,7 @@ describe("training personalities", () => {
       personalityId: id,
     });
     expect(once.statusCode).toBe(200);
-    expect((fake.requests.at(-1)?.body as { temperature: number }).temperature).toBe(0.2);
+    expect(lastBody<{ temperature: number }>().temperature).toBe(0.2);
   });
 });
 
@@ -151,7 +158,7 @@ describe("plans and models", () => {
     // With no model named, a free user gets the first model their plan allows.
     const allowed = await free.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] });
     expect(allowed.statusCode).toBe(200);
-    expect((fake.requests.at(-1)?.body as { model: string }).model).toBe("small-model");
+    expect(lastBody<{ model: string }>().model).toBe("small-model");
   });
 
   it("lets Early Access users and admins use every model", async () => {

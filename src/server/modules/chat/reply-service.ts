@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Message, SendReplyBody } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
