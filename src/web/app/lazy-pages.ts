@@ -14,6 +14,9 @@ export const DashboardPage = lazy(() =>
 );
 export const ChatPage = lazy(() => import("../features/chat/pages/chat-page.js").then((m) => ({ default: m.ChatPage })));
 export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
+export const PersonalitiesPage = lazy(() =>
+  import("../features/personalities/pages/personalities-page.js").then((m) => ({ default: m.PersonalitiesPage })),
+);
 export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
 export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));

@@ -9,6 +9,7 @@ import {
   DashboardPage,
   LandingPage,
   NotFoundPage,
+  PersonalitiesPage,
   PrivacyPage,
   SettingsPage,
   TermsPage,
@@ -81,6 +82,14 @@ export const routes: RouteEntry[] = [
     render: () => (
       <RequireAuth>
         <SettingsPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.personalities,
+    render: () => (
+      <RequireAuth>
+        <PersonalitiesPage />
       </RequireAuth>
     ),
   },

@@ -6,6 +6,7 @@ export const paths = {
   register: "/auth?tab=register",
   dashboard: "/dashboard",
   settings: "/settings",
+  personalities: "/personalities",
   checkout: "/checkout/early-access",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",

@@ -6,7 +6,8 @@ export interface Entitled {
   planType: "free" | "earlyAccess";
 }
 
-const UPGRADE = "Upgrade to Early Access to unlock it.";
+// Signed-in users cannot buy the plan themselves yet (the checkout is part of registration): say who can help.
+const UPGRADE = "An administrator can upgrade your account.";
 
 /**
  * The plan rules (DESIGN.md section 4, issue 5), written once. Free users chat

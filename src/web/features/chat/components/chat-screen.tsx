@@ -13,8 +13,9 @@ import { NoPlatformNotice, TemporaryChatNote } from "./chat-notices.js";
 import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
+import { PersonalityPicker } from "./personality-picker.js";
 
-/** One chat: header with the model picker, the messages, and the input bar. Keyed by chat id. */
+/** One chat: header with the personality and model pickers, the messages, and the input bar. Keyed by chat id. */
 export function ChatScreen({ chatId }: { chatId: number }) {
   const { user } = useCurrentUser();
   const chat = useQuery(chatQuery(chatId));
@@ -50,18 +51,21 @@ export function ChatScreen({ chatId }: { chatId: number }) {
         currentId={chatId}
         title={current.title || "New Chat"}
         picker={
-          <ModelPicker
-            platforms={usable}
-            aiPlatform={current.aiPlatform}
-            model={current.model}
-            disabled={reply.busy || update.isPending}
-            onChange={(next) =>
-              update.mutate(
-                { id: chatId, body: next },
-                { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
-              )
-            }
-          />
+          <>
+            <PersonalityPicker chat={current} disabled={reply.busy} />
+            <ModelPicker
+              platforms={usable}
+              aiPlatform={current.aiPlatform}
+              model={current.model}
+              disabled={reply.busy || update.isPending}
+              onChange={(next) =>
+                update.mutate(
+                  { id: chatId, body: next },
+                  { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
+                )
+              }
+            />
+          </>
         }
       />
       {current.temporary ? <TemporaryChatNote /> : null}

@@ -8,7 +8,7 @@ import { PasswordForm } from "../components/password-form.js";
 import { ProfileTab } from "../components/profile-tab.js";
 
 const sections = {
-  profile: { title: "Profile", description: "Your photo, name and email." },
+  profile: { title: "Profile", description: "Your photo, plan, name and email." },
   password: { title: "Password", description: "Changing it signs you out on your other devices." },
   ai: { title: "AI Preferences", description: "How the AI answers you. Changes are saved at once." },
 } as const;

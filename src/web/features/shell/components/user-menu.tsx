@@ -1,4 +1,4 @@
-import { LogOut, Settings, Shield } from "lucide-react";
+import { LogOut, Settings, Shield, UserRound } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import {
@@ -14,7 +14,7 @@ import { paths } from "../../../lib/paths.js";
 import { displayName } from "../../../lib/session.js";
 import { useLogout } from "../api.js";
 
-/** Avatar button with the account: name or username, email, Settings, Admin (admins), Sign out. */
+/** Avatar button with the account: name or username, email, Settings, Personalities, Admin (admins), Sign out. */
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
   const name = displayName(user);
@@ -37,6 +37,12 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <Link href={paths.settings}>
             <Settings aria-hidden="true" />
             Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href={paths.personalities}>
+            <UserRound aria-hidden="true" />
+            Personalities
           </Link>
         </DropdownMenuItem>
         {user.role === "admin" ? (

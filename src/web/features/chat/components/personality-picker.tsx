@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query";
+import { Lock, Settings2, UserRound } from "lucide-react";
+import { useLocation } from "wouter";
+import type { Chat } from "../../../../shared/contracts/chat.js";
+import { Button } from "../../../components/ui/button.js";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.js";
+import { errorMessage, isApiError } from "../../../lib/api-client.js";
+import { cn } from "../../../lib/cn.js";
+import { notify } from "../../../lib/notify.js";
+import { paths } from "../../../lib/paths.js";
+import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../lib/personalities.js";
+import { hasEarlyAccess, UPGRADE_HINT } from "../../../lib/plan.js";
+import { useCurrentUser } from "../../../lib/session.js";
+import { useUpdateChat } from "../api.js";
+
+const DEFAULT = "default";
+
+/**
+ * Who speaks in this chat: the default assistant or one of the user's training
+ * personalities (Early Access). On the free plan it shows a lock and the way to
+ * get them, and never asks for the list.
+ */
+export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: boolean }) {
+  const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const entitled = hasEarlyAccess(user);
+  const list = useQuery({ ...personalitiesQuery, enabled: entitled });
+  const update = useUpdateChat();
+  const locked = !entitled || (isApiError(list.error) && list.error.status === 403);
+  const current = chat.personalityId === null ? null : list.data?.find((p) => p.id === chat.personalityId);
+  // A chat keeps its personality when the plan ends; the menu then offers to go back to the default assistant.
+  const name = chat.personalityId === null ? "Default assistant" : locked ? "Locked personality" : (current?.name ?? "Personality");
+
+  const choose = (personalityId: number | null) => {
+    if (personalityId === chat.personalityId) return;
+    update.mutate(
+      { id: chat.id, body: { personalityId } },
+      { onError: (error) => notify.error("Could not change the personality", errorMessage(error)) },
+    );
+  };
+
+  const Icon = locked ? Lock : UserRound;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={disabled || update.isPending}>
+        <Button
+          variant="outline"
+          className="h-9 shrink-0 px-2.5 sm:max-w-44"
+          aria-label={`Personality: ${name}`}
+          title={`Personality: ${name}`}
+        >
+          <Icon aria-hidden="true" className={cn(chat.personalityId !== null && !locked && "text-primary")} />
+          <span className="hidden truncate sm:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
+        {locked ? (
+          <>
+            <DropdownMenuLabel className="grid gap-1">
+              <span className="flex items-center gap-1.5 font-medium">
+                <Lock className="size-3.5" aria-hidden="true" />
+                Personalities need Early Access
+              </span>
+              <span className="text-xs font-normal text-muted-foreground">
+                {PERSONALITIES_LOCKED} {UPGRADE_HINT}
+              </span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {chat.personalityId !== null ? (
+              <DropdownMenuItem onSelect={() => choose(null)}>Use the default assistant</DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem onSelect={() => navigate(paths.personalities)}>About personalities...</DropdownMenuItem>
+          </>
+        ) : (
+          <>
+            <DropdownMenuLabel className="text-xs font-semibold text-muted-foreground">Personality</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={chat.personalityId === null ? DEFAULT : String(chat.personalityId)}
+              onValueChange={(value) => choose(value === DEFAULT ? null : Number(value))}
+            >
+              <DropdownMenuRadioItem value={DEFAULT}>Default assistant</DropdownMenuRadioItem>
+              {(list.data ?? []).map((p) => (
+                <DropdownMenuRadioItem key={p.id} value={String(p.id)}>
+                  <span className="truncate">{p.name}</span>
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+            {list.isPending ? <DropdownMenuItem disabled>Loading personalities...</DropdownMenuItem> : null}
+            {list.isError ? <DropdownMenuItem disabled>The personalities could not be loaded.</DropdownMenuItem> : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => navigate(paths.personalities)}>
+              <Settings2 aria-hidden="true" />
+              Manage personalities...
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,51 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Personality, PersonalityBody, UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
+import { apiRequest, isApiError } from "../../lib/api-client.js";
+import { personalitiesQuery } from "../../lib/personalities.js";
+import { currentUserQuery } from "../../lib/session.js";
+
+const key = personalitiesQuery.queryKey;
+
+/** Newest first, as the server lists them. */
+function putFirst(client: QueryClient, saved: Personality) {
+  client.setQueryData(key, (old) => (old ? [saved, ...old.filter((p) => p.id !== saved.id)] : old));
+}
+
+/** A 403 means the plan changed since the page loaded: read the user again so every screen shows the locked state. */
+export function refreshPlanOn403(client: QueryClient, error: unknown) {
+  if (isApiError(error) && error.status === 403) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+}
+
+/** POST /api/personalities. */
+export function useCreatePersonality() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonalityBody) => apiRequest<Personality>("POST", "/api/personalities", body),
+    onSuccess: (saved) => putFirst(client, saved),
+    onError: (error) => refreshPlanOn403(client, error),
+  });
+}
+
+/** PATCH /api/personalities/{id}. */
+export function useUpdatePersonality() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdatePersonalityBody }) =>
+      apiRequest<Personality>("PATCH", `/api/personalities/${id}`, body),
+    onSuccess: (saved) => client.setQueryData(key, (old) => old?.map((p) => (p.id === saved.id ? saved : p))),
+    onError: (error) => refreshPlanOn403(client, error),
+  });
+}
+
+/** DELETE /api/personalities/{id}: chats that used it go back to the default assistant, so cached chats are read again. */
+export function useDeletePersonality() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>("DELETE", `/api/personalities/${id}`),
+    onSuccess: (_data, id) => {
+      client.setQueryData(key, (old) => old?.filter((p) => p.id !== id));
+      void client.invalidateQueries({ queryKey: ["/api/chats"] });
+    },
+    onError: (error) => refreshPlanOn403(client, error),
+  });
+}
