@@ -15,6 +15,8 @@ import { SessionStore } from "./modules/auth/session-store.js";
 import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import { chatRoutes } from "./modules/chat/routes.js";
 import { sweepTemporaryChats } from "./modules/chat/service.js";
+import { courseRoutes } from "./modules/courses/course-routes.js";
+import { lessonRoutes } from "./modules/courses/lesson-routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes);
   await app.register(personalityRoutes);
   await app.register(adminUserRoutes);
+  await app.register(courseRoutes);
+  await app.register(lessonRoutes);
   await app.register(publicContentRoutes);
   await app.register(staticWebPlugin);
   return app;

@@ -2,5 +2,6 @@
 export * from "./ai.js";
 export * from "./chat.js";
 export * from "./content.js";
+export * from "./courses.js";
 export * from "./personalities.js";
 export * from "./users.js";

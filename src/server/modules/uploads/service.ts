@@ -50,7 +50,16 @@ export async function removeAvatar(options: { db: Db; userId: number }): Promise
   });
 }
 
-async function deleteOwnUpload(db: Db, userId: number, url: string | null) {
+/** Stores an image (checked by content) and returns its URL; for course covers. */
+export async function storeImage(db: Db, userId: number, bytes: Uint8Array): Promise<string> {
+  const mimeType = assertImage(bytes);
+  const id = randomBytes(16).toString("hex");
+  await db.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
+  return `${UPLOAD_URL_PREFIX}${id}`;
+}
+
+/** Deletes an upload by its URL, only if it belongs to the user. */
+export async function deleteOwnUpload(db: Db, userId: number, url: string | null) {
   if (!url?.startsWith(UPLOAD_URL_PREFIX)) return;
   await db.delete(uploads).where(and(eq(uploads.id, url.slice(UPLOAD_URL_PREFIX.length)), eq(uploads.userId, userId)));
 }

@@ -1,0 +1,122 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** draft | published */
+    status: text("status").notNull().default("draft"),
+    isPublic: boolean("is_public").notNull().default(false),
+    coverImage: text("cover_image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("courses_user_idx").on(t.userId, t.id), index("courses_public_idx").on(t.isPublic, t.status, t.id)],
+);
+
+export const courseModules = pgTable(
+  "course_modules",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    order: integer("order").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("course_modules_course_order_idx").on(t.courseId, t.order)],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: serial("id").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => courseModules.id, { onDelete: "cascade" }),
+    /** Copied from the module, so a course's outline and permissions need no extra join. */
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** reading | video | quiz | exercise */
+    type: text("type").notNull().default("reading"),
+    content: text("content").notNull().default(""),
+    /** What an approved AI outline said the lesson covers; guides the writing of its body. */
+    summary: text("summary").notNull().default(""),
+    order: integer("order").notNull(),
+    aiGenerated: boolean("ai_generated").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lessons_module_order_idx").on(t.moduleId, t.order), index("lessons_course_idx").on(t.courseId)],
+);
+
+/** Earlier contents of a lesson (kept when the content changes), newest restored on request. */
+export const lessonVersions = pgTable(
+  "lesson_versions",
+  {
+    id: serial("id").primaryKey(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lesson_versions_lesson_idx").on(t.lessonId, t.id)],
+);
+
+/** A reader's completed lessons. */
+export const lessonCompletions = pgTable(
+  "lesson_completions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("lesson_completions_course_idx").on(t.courseId, t.userId)],
+);
+
+/**
+ * Writing the bodies of an approved outline's lessons, one by one. The hints are kept
+ * here (not on the course) only so a stopped, failed or interrupted run can resume.
+ */
+export const courseGenerationRuns = pgTable(
+  "course_generation_runs",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** running | stopped | failed | done */
+    status: text("status").notNull().default("running"),
+    lessonIds: jsonb("lesson_ids").$type<number[]>().notNull(),
+    done: integer("done").notNull().default(0),
+    currentLessonId: integer("current_lesson_id"),
+    hints: jsonb("hints").$type<Record<string, string>>().notNull(),
+    error: text("error"),
+    /** The instance writing it; a run whose instance is gone is marked stopped. */
+    owner: text("owner"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("course_generation_runs_course_idx").on(t.courseId, t.id)],
+);

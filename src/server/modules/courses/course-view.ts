@@ -1,0 +1,39 @@
+import type { Course, CourseModule, Lesson } from "../../../shared/contracts/courses.js";
+import type { courseModules, courses, lessons } from "../../db/schema/index.js";
+
+export type CourseRow = typeof courses.$inferSelect;
+export type ModuleRow = typeof courseModules.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+
+export function toCourse(row: CourseRow): Course {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    description: row.description,
+    status: row.status as Course["status"],
+    isPublic: row.isPublic,
+    coverImage: row.coverImage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toModule(row: ModuleRow): CourseModule {
+  return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.order };
+}
+
+export function toLesson(row: LessonRow): Lesson {
+  return {
+    id: row.id,
+    moduleId: row.moduleId,
+    courseId: row.courseId,
+    title: row.title,
+    type: row.type as Lesson["type"],
+    content: row.content,
+    order: row.order,
+    aiGenerated: row.aiGenerated,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Lesson, LessonVersion } from "../../../shared/contracts/courses.js";
+import type { Db } from "../../db/client.js";
+import { lessons, lessonVersions } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { lessonFor, moduleFor, type Reader } from "./access.js";
+import { toLesson } from "./course-view.js";
+import { touchCourse } from "./modules-service.js";
+import { moveInOrder } from "./ordering.js";
+
+type Options = { db: Db; who: Reader };
+type LessonInput = { title?: string; type?: Lesson["type"]; content?: string; aiGenerated?: boolean };
+const KEEP_VERSIONS = 20;
+
+export async function listLessons({ db, who, moduleId }: Options & { moduleId: number }): Promise<Lesson[]> {
+  await moduleFor(db, who, moduleId, "view");
+  const rows = await db.select().from(lessons).where(eq(lessons.moduleId, moduleId)).orderBy(asc(lessons.order), asc(lessons.id));
+  return rows.map(toLesson);
+}
+
+/** Appends: order is the module's highest plus 1 (1 if none). */
+export async function createLesson({
+  db,
+  who,
+  moduleId,
+  input,
+}: Options & { moduleId: number; input: Required<Pick<LessonInput, "title" | "type" | "content">> & LessonInput }) {
+  const { module } = await moduleFor(db, who, moduleId, "edit");
+  const [row] = await db
+    .insert(lessons)
+    .values({
+      moduleId,
+      courseId: module.courseId,
+      title: input.title,
+      type: input.type,
+      content: input.content,
+      aiGenerated: input.aiGenerated ?? false,
+      order: sql`(select coalesce(max("order"), 0) + 1 from lessons where module_id = ${moduleId})`,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  await touchCourse(db, module.courseId);
+  return toLesson(row);
+}
+
+export async function getLesson({ db, who, lessonId }: Options & { lessonId: number }): Promise<Lesson> {
+  return toLesson((await lessonFor(db, who, lessonId, "view")).lesson);
+}
+
+/** Saves the change; when the content changes, the previous content is kept as a version first. */
+export async function updateLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: LessonInput }): Promise<Lesson> {
+  const { lesson } = await lessonFor(db, who, lessonId, "edit");
+  return saveLesson(db, lesson.id, lesson.content, input);
+}
+
+export async function saveLesson(db: Db, lessonId: number, previousContent: string, input: LessonInput): Promise<Lesson> {
+  return db.transaction(async (tx) => {
+    if (input.content !== undefined && input.content !== previousContent && previousContent.trim()) {
+      await tx.insert(lessonVersions).values({ lessonId, content: previousContent });
+      await tx.execute(
+        sql`delete from lesson_versions where lesson_id = ${lessonId} and id not in (select id from lesson_versions where lesson_id = ${lessonId} order by id desc limit ${KEEP_VERSIONS})`,
+      );
+    }
+    const [row] = await tx
+      .update(lessons)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(lessons.id, lessonId))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+    await touchCourse(tx as unknown as Db, row.courseId);
+    return toLesson(row);
+  });
+}
+
+export async function deleteLesson({ db, who, lessonId }: Options & { lessonId: number }): Promise<void> {
+  const { lesson } = await lessonFor(db, who, lessonId, "edit");
+  await db.transaction(async (tx) => {
+    await tx.delete(lessons).where(eq(lessons.id, lessonId));
+    await tx.execute(sql`update lessons set "order" = "order" - 1 where module_id = ${lesson.moduleId} and "order" > ${lesson.order}`);
+  });
+  await touchCourse(db, lesson.courseId);
+}
+
+export async function moveLesson({
+  db,
+  who,
+  lessonId,
+  direction,
+}: Options & { lessonId: number; direction: "up" | "down" }): Promise<Lesson[]> {
+  const { lesson } = await lessonFor(db, who, lessonId, "edit");
+  return db.transaction(async (tx) => {
+    const siblings = await tx
+      .select({ id: lessons.id, order: lessons.order })
+      .from(lessons)
+      .where(eq(lessons.moduleId, lesson.moduleId))
+      .for("update");
+    for (const [id, order] of moveInOrder(siblings, lessonId, direction)) {
+      await tx.update(lessons).set({ order }).where(eq(lessons.id, id));
+    }
+    const rows = await tx.select().from(lessons).where(eq(lessons.moduleId, lesson.moduleId)).orderBy(asc(lessons.order));
+    return rows.map(toLesson);
+  });
+}
+
+export async function listVersions({ db, who, lessonId }: Options & { lessonId: number }): Promise<LessonVersion[]> {
+  await lessonFor(db, who, lessonId, "edit");
+  const rows = await db.select().from(lessonVersions).where(eq(lessonVersions.lessonId, lessonId)).orderBy(desc(lessonVersions.id));
+  return rows.map((r) => ({ id: r.id, lessonId: r.lessonId, content: r.content, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Restoring is itself a change: the content being replaced becomes a version too. */
+export async function restoreVersion({ db, who, lessonId, versionId }: Options & { lessonId: number; versionId: number }): Promise<Lesson> {
+  const { lesson } = await lessonFor(db, who, lessonId, "edit");
+  const [version] = await db
+    .select()
+    .from(lessonVersions)
+    .where(and(eq(lessonVersions.id, versionId), eq(lessonVersions.lessonId, lessonId)))
+    .limit(1);
+  if (!version) throw new AppError("NOT_FOUND", "Version not found");
+  return saveLesson(db, lessonId, lesson.content, { content: version.content });
+}

@@ -1,0 +1,97 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { CourseModule } from "../../../shared/contracts/courses.js";
+import type { Db } from "../../db/client.js";
+import { courseModules, courses } from "../../db/schema/index.js";
+import { courseFor, moduleFor, type Reader } from "./access.js";
+import { toModule } from "./course-view.js";
+import { moveInOrder } from "./ordering.js";
+
+type Options = { db: Db; who: Reader };
+
+export async function listModules({ db, who, courseId }: Options & { courseId: number }): Promise<CourseModule[]> {
+  await courseFor(db, who, courseId, "view");
+  const rows = await db
+    .select()
+    .from(courseModules)
+    .where(eq(courseModules.courseId, courseId))
+    .orderBy(asc(courseModules.order), asc(courseModules.id));
+  return rows.map(toModule);
+}
+
+/** Appends: the new module's order is the highest plus 1 (1 if none), computed in the insert itself. */
+export async function createModule({
+  db,
+  who,
+  courseId,
+  input,
+}: Options & { courseId: number; input: { title: string; description?: string } }) {
+  await courseFor(db, who, courseId, "edit");
+  const [row] = await db
+    .insert(courseModules)
+    .values({
+      courseId,
+      title: input.title,
+      description: input.description ?? "",
+      order: sql`(select coalesce(max("order"), 0) + 1 from course_modules where course_id = ${courseId})`,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  await touchCourse(db, courseId);
+  return toModule(row);
+}
+
+export async function getModule({ db, who, moduleId }: Options & { moduleId: number }): Promise<CourseModule> {
+  return toModule((await moduleFor(db, who, moduleId, "view")).module);
+}
+
+export async function updateModule({
+  db,
+  who,
+  moduleId,
+  input,
+}: Options & { moduleId: number; input: { title?: string; description?: string } }) {
+  const { module } = await moduleFor(db, who, moduleId, "edit");
+  const [row] = await db
+    .update(courseModules)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    })
+    .where(eq(courseModules.id, moduleId))
+    .returning();
+  await touchCourse(db, module.courseId);
+  return toModule(row ?? module);
+}
+
+/** Deletes the module and its lessons (cascade) and closes the gap in the order, in one transaction. */
+export async function deleteModule({ db, who, moduleId }: Options & { moduleId: number }): Promise<void> {
+  const { module } = await moduleFor(db, who, moduleId, "edit");
+  await db.transaction(async (tx) => {
+    await tx.delete(courseModules).where(eq(courseModules.id, moduleId));
+    await tx.execute(
+      sql`update course_modules set "order" = "order" - 1 where course_id = ${module.courseId} and "order" > ${module.order}`,
+    );
+    await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, module.courseId));
+  });
+}
+
+export async function moveModule({
+  db,
+  who,
+  moduleId,
+  direction,
+}: Options & { moduleId: number; direction: "up" | "down" }): Promise<CourseModule[]> {
+  const { module } = await moduleFor(db, who, moduleId, "edit");
+  return db.transaction(async (tx) => {
+    const siblings = await tx.select().from(courseModules).where(eq(courseModules.courseId, module.courseId)).for("update");
+    for (const [id, order] of moveInOrder(siblings, moduleId, direction)) {
+      await tx.update(courseModules).set({ order }).where(eq(courseModules.id, id));
+    }
+    const rows = await tx.select().from(courseModules).where(eq(courseModules.courseId, module.courseId)).orderBy(asc(courseModules.order));
+    return rows.map(toModule);
+  });
+}
+
+export async function touchCourse(db: Db, courseId: number): Promise<void> {
+  await db.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+}

@@ -1,0 +1,216 @@
+import { z } from "zod";
+
+export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
+export const COURSE_STATUSES = ["draft", "published"] as const;
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced", "all-levels"] as const;
+export const COURSE_NOT_FOUND = "Course not found";
+export const COURSE_FORBIDDEN = "You don't have permission to view this course.";
+export const COURSE_EDIT_FORBIDDEN = "You don't have permission to edit this course.";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamsSchema = z.object({ id });
+export const courseLessonParamsSchema = z.object({ courseId: id, lessonId: id });
+
+const description = z.string().trim().max(5000, "Description cannot exceed 5000 characters");
+
+/** POST /api/courses (spec 001 section 5: title at least 3 characters; draft and private by default). */
+export const createCourseBodySchema = z.object({
+  title: z
+    .string({ error: "Title must be at least 3 characters" })
+    .trim()
+    .min(3, "Title must be at least 3 characters")
+    .max(200, "Title cannot exceed 200 characters"),
+  description: description.optional().default(""),
+  isPublic: z.boolean().default(false),
+  status: z.enum(COURSE_STATUSES).default("draft"),
+});
+export type CreateCourseBody = z.input<typeof createCourseBodySchema>;
+
+/** PATCH /api/courses/{id}: the edit form (title required, status required). */
+export const updateCourseBodySchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(200, "Title cannot exceed 200 characters")
+    .optional(),
+  description: description.optional(),
+  status: z.enum(COURSE_STATUSES, { error: "Status is required" }).optional(),
+  isPublic: z.boolean().optional(),
+});
+export type UpdateCourseBody = z.input<typeof updateCourseBodySchema>;
+
+export const courseSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(COURSE_STATUSES),
+  isPublic: z.boolean(),
+  coverImage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+/** GET /api/courses?scope=all|mine|public&limit&cursor (the three tabs); next page in X-Next-Cursor. */
+export const courseListQuerySchema = z.object({
+  scope: z.enum(["all", "mine", "public"]).default("all"),
+  limit: z.coerce.number().int().min(1).max(100).default(60),
+  cursor: z.string().max(40).optional(),
+});
+
+/** POST /api/courses/{id}/modules and PATCH /api/modules/{id}. `order` is ignored on create: the server appends. */
+export const moduleBodySchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters"),
+  description: description.optional().default(""),
+  order: z.number().int().optional(),
+});
+export const updateModuleBodySchema = moduleBodySchema.omit({ order: true }).partial();
+
+export const moduleSchema = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+});
+export type CourseModule = z.infer<typeof moduleSchema>;
+
+/** POST /api/modules/{id}/lessons and PATCH /api/lessons/{id} (spec 001 section 5). */
+export const lessonBodySchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters"),
+  type: z.enum(LESSON_TYPES, { error: "Type is required" }),
+  content: z
+    .string({ error: "Content is required" })
+    .trim()
+    .min(1, "Content is required")
+    .max(200_000, "Content cannot exceed 200000 characters"),
+  aiGenerated: z.boolean().default(false),
+  order: z.number().int().optional(),
+});
+export const updateLessonBodySchema = lessonBodySchema.omit({ order: true }).partial();
+
+export const lessonSchema = z.object({
+  id: z.number().int(),
+  moduleId: z.number().int(),
+  courseId: z.number().int(),
+  title: z.string(),
+  type: z.enum(LESSON_TYPES),
+  content: z.string(),
+  order: z.number().int(),
+  aiGenerated: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+/** POST /api/modules/{id}/move and /api/lessons/{id}/move: one step; order stays 1..n. */
+export const moveBodySchema = z.object({ direction: z.enum(["up", "down"]) });
+
+/** GET /api/courses/{id}/outline: the detail and editor screens in one request. Lessons carry no content. */
+export const outlineSchema = z.object({
+  course: courseSchema,
+  canEdit: z.boolean(),
+  modules: z.array(
+    moduleSchema.extend({
+      lessons: z.array(lessonSchema.omit({ content: true }).extend({ completed: z.boolean() })),
+    }),
+  ),
+  /** The signed-in reader's progress. */
+  progress: z.object({ completed: z.number().int(), total: z.number().int(), nextLessonId: z.number().int().nullable() }),
+  /** Owner and admin only: how many learners started and finished. */
+  learners: z.object({ started: z.number().int(), finished: z.number().int() }).nullable(),
+});
+export type CourseOutline = z.infer<typeof outlineSchema>;
+
+/** Course Training hints (sent with each AI request). */
+export const trainingHintsSchema = z.object({
+  audience: z.string().trim().max(500).default(""),
+  level: z.enum(COURSE_LEVELS).default("all-levels"),
+  goals: z.string().trim().max(2000).default(""),
+  notes: z.string().trim().max(2000).default(""),
+});
+export type TrainingHints = z.input<typeof trainingHintsSchema>;
+
+/** POST /api/ai/course-description */
+export const describeCourseBodySchema = z.object({
+  title: z.string({ error: "Please enter a title first." }).trim().min(1, "Please enter a title first.").max(200),
+  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+});
+
+/** A generated outline, reviewed and edited by the user before anything is created. */
+export const outlineDraftSchema = z.object({
+  modules: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, "Title is required").max(200),
+        description: z.string().trim().max(1000).default(""),
+        lessons: z
+          .array(
+            z.object({
+              title: z.string().trim().min(1, "Title is required").max(200),
+              type: z.enum(LESSON_TYPES),
+              summary: z.string().trim().max(1000).default(""),
+            }),
+          )
+          .min(1, "Each module needs at least one lesson")
+          .max(30),
+      }),
+    )
+    .min(1, "The outline needs at least one module")
+    .max(60),
+});
+export type OutlineDraft = z.infer<typeof outlineDraftSchema>;
+
+/** POST /api/courses/{id}/generate/outline */
+export const outlineRequestSchema = z.object({
+  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+  moduleCount: z.number().int().min(1).max(12).default(4),
+});
+
+/** POST /api/courses/{id}/generate/approve: create the reviewed outline, then write the lessons. */
+export const approveOutlineBodySchema = z.object({
+  outline: outlineDraftSchema,
+  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+});
+
+export const generationRunSchema = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  status: z.enum(["running", "stopped", "failed", "done"]),
+  total: z.number().int(),
+  done: z.number().int(),
+  currentLessonId: z.number().int().nullable(),
+  currentLessonTitle: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GenerationRun = z.infer<typeof generationRunSchema>;
+
+export const lessonVersionSchema = z.object({
+  id: z.number().int(),
+  lessonId: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type LessonVersion = z.infer<typeof lessonVersionSchema>;
+
+/**
+ * Answer of POST /api/courses/{id}/generate/outline. With no usable AI platform the server
+ * answers the spec's template (3 modules x 3 reading lessons) and says so in `notice`.
+ */
+export const outlineProposalSchema = outlineDraftSchema.extend({
+  source: z.enum(["ai", "template"]),
+  notice: z.string().nullable(),
+});
+export type OutlineProposal = z.infer<typeof outlineProposalSchema>;
+
+/** POST /api/modules/{id}/lesson-content: a lesson body for a new or existing lesson of this module (not saved). */
+export const lessonContentBodySchema = z.object({
+  title: z.string({ error: "Please enter a title first" }).trim().min(1, "Please enter a title first").max(200),
+  type: z.enum(LESSON_TYPES).default("reading"),
+  lessonId: z.number().int().positive().max(2_147_483_647).optional(),
+  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+});
