@@ -15,6 +15,8 @@ import { SessionStore } from "./modules/auth/session-store.js";
 import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import { chatRoutes } from "./modules/chat/routes.js";
 import { sweepTemporaryChats } from "./modules/chat/service.js";
+import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
+import { courseAiRoutes } from "./modules/courses/ai-routes.js";
 import { courseRoutes } from "./modules/courses/course-routes.js";
 import { lessonRoutes } from "./modules/courses/lesson-routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
@@ -70,10 +72,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await generations.start();
   const platformDeps = { secrets, envKeys: envKeysBySlug(config) };
-  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations });
+  const courseGenerations = new CourseGenerationRunner({
+    db: database.db,
+    platformDeps,
+    instanceId: generations.instanceId,
+    isInstanceAlive: generations.mirror ? (id) => generations.mirror?.isInstanceAlive(id) ?? Promise.resolve(false) : undefined,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await courseGenerations.start();
+  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations, courseGenerations });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
-    await generations.close();
+    await Promise.all([generations.close(), courseGenerations.close()]);
   });
 
   await app.register(errorHandlerPlugin);
@@ -93,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
   await app.register(lessonRoutes);
+  await app.register(courseAiRoutes);
   await app.register(publicContentRoutes);
   await app.register(staticWebPlugin);
   return app;

@@ -33,10 +33,12 @@ export interface PlanInput {
   messages: ChatTurn[];
   keyProblem: "missing-key" | "wrong-key" | null;
   chunkDelayMs: number;
+  /** The request asked for JSON (OpenAI `response_format`): answer a course outline, as structured output. */
+  json?: boolean;
 }
 
 /** Order matters: auth first, then the model, like the real APIs; then directives, most disruptive first. */
-export function planReply({ model, system, messages, keyProblem, chunkDelayMs }: PlanInput): ReplyPlan {
+export function planReply({ model, system, messages, keyProblem, chunkDelayMs, json }: PlanInput): ReplyPlan {
   if (keyProblem) return { kind: "error", status: 401, reason: keyProblem };
   if (model === MISSING_MODEL) return { kind: "error", status: 404, reason: "missing-model" };
 
@@ -61,6 +63,8 @@ export function planReply({ model, system, messages, keyProblem, chunkDelayMs }:
   } else if (last.includes("#markdown-xss")) {
     text = XSS_REPLY;
   }
+  // Structured output: a valid course outline, or (#bad-json) text that is not JSON at all.
+  if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(FAKE_OUTLINE);
 
   const allText = [textOf(system), ...messages.map((turn) => textOf(turn.content))].join(" ");
   return { kind, text, chunks: chunkWords(text, 3), delayMs, inputTokens: countWords(allText), outputTokens: countWords(text) };
@@ -113,6 +117,9 @@ export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: bool
   if (!stream) {
     if (plan.kind === "hang") return untilClientGone(res);
     if (plan.kind === "cut") return void res.destroy();
+    // A whole answer takes as long as its streamed form would (so #slow also slows generateText).
+    await sleep(plan.delayMs * Math.max(0, plan.chunks.length - 1));
+    if (res.destroyed) return;
     return out.sendWhole(plan);
   }
   out.start(plan);
@@ -131,6 +138,28 @@ export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: bool
   out.finish(plan);
   res.end();
 }
+
+/** What the stand-in answers to a structured-output request (2 modules x 2 lessons). */
+export const FAKE_OUTLINE = {
+  modules: [
+    {
+      title: "Getting Started",
+      description: "Set up and first steps",
+      lessons: [
+        { title: "Why it matters", type: "reading", summary: "The problem this course solves" },
+        { title: "Your first try", type: "exercise", summary: "A small hands-on start" },
+      ],
+    },
+    {
+      title: "Going Further",
+      description: "Deeper practice",
+      lessons: [
+        { title: "Common mistakes", type: "reading", summary: "What trips people up" },
+        { title: "Check yourself", type: "quiz", summary: "Five questions" },
+      ],
+    },
+  ],
+};
 
 const XSS_REPLY = [
   "Here are some links to check the renderer:",

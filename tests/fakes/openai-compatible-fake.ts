@@ -29,6 +29,7 @@ interface ChatRequest {
   messages?: ChatTurn[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
+  response_format?: unknown;
 }
 
 const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "deepseek-chat", "mistral-small-latest"];
@@ -60,6 +61,7 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
       messages: Array.isArray(request.messages) ? request.messages : [],
       keyProblem: problem,
       chunkDelayMs,
+      json: Boolean(request.response_format),
     });
     // OpenAI and Deepseek ask for usage in a final empty-choices chunk; Mistral never asks (and its SDK crashes on
     // an empty `choices`), it gets usage on the finish chunk instead, as the real Mistral API sends it.

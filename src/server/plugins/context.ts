@@ -5,6 +5,7 @@ import type { SecretBox } from "../lib/secret-box.js";
 import type { PlatformDeps } from "../modules/ai-platforms/platform-view.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
 import type { GenerationManager } from "../modules/chat/generation/generation-manager.js";
+import type { CourseGenerationRunner } from "../modules/courses/ai/generation-runner.js";
 import type { SessionUser } from "../modules/user/public-user.js";
 
 /** What every route reaches through `app.ctx`: built once in app.ts. */
@@ -19,6 +20,8 @@ export interface AppContext {
   platformDeps: PlatformDeps;
   /** Replies being written, apart from the requests that asked for them. */
   generations: GenerationManager;
+  /** Lesson bodies of approved AI outlines being written. */
+  courseGenerations: CourseGenerationRunner;
 }
 
 declare module "fastify" {

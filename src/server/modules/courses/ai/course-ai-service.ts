@@ -1,0 +1,128 @@
+import { generateText, NoObjectGeneratedError, Output } from "ai";
+import { asc, eq } from "drizzle-orm";
+import { type OutlineProposal, outlineDraftSchema, type TrainingHints, trainingHintsSchema } from "../../../../shared/contracts/courses.js";
+import { toProviderError } from "../../../ai/provider-error.js";
+import type { Db } from "../../../db/client.js";
+import { lessons } from "../../../db/schema/index.js";
+import { AppError } from "../../../lib/app-error.js";
+import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
+import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
+import { findGlobalPrompt } from "../../ai-prompts/service.js";
+import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
+import { courseFor, moduleFor, type Reader } from "../access.js";
+import { courseModelFor, hasUsableModel } from "./course-model.js";
+import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
+
+type Who = Reader & Entitled;
+type Deps = { db: Db; platformDeps: PlatformDeps; who: Who };
+const TIMEOUT_MS = 120_000;
+
+export const OUTLINE_FAILED = "Failed to generate course content";
+
+async function systemPrompt(db: Db, key: keyof typeof DEFAULT_PROMPTS): Promise<string> {
+  return (await findGlobalPrompt(db, key)) ?? DEFAULT_PROMPTS[key];
+}
+
+async function write(model: ResolvedModel, system: string, prompt: string, maxOutputTokens: number): Promise<string> {
+  try {
+    const result = await generateText({
+      model: model.model,
+      instructions: system,
+      prompt,
+      maxOutputTokens,
+      maxRetries: 1,
+      timeout: TIMEOUT_MS,
+    });
+    const text = result.text.trim();
+    if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
+    return text;
+  } catch (error) {
+    throw toProviderError(error, model.platform.name, model.modelId);
+  }
+}
+
+/** A description from the course title (and the Course Training hints). */
+export async function describeCourse({ db, platformDeps, who }: Deps, input: { title: string; hints: TrainingHints }) {
+  entitlements.assertCanGenerateCourses(who);
+  const hints = trainingHintsSchema.parse(input.hints);
+  const model = await courseModelFor(db, platformDeps, who);
+  const prompt = `Course title: ${input.title}${hintsText(hints)}`;
+  return { description: await write(model, await systemPrompt(db, "course-description"), prompt, 400) };
+}
+
+/** A lesson body from its title and its place in the course; not saved (the editor fills the field). */
+export async function lessonContent(
+  deps: Deps,
+  input: { moduleId: number; title: string; type: string; hints: TrainingHints; summary?: string },
+) {
+  const { db, platformDeps, who } = deps;
+  entitlements.assertCanGenerateCourses(who);
+  const { course, module } = await moduleFor(db, who, input.moduleId, "edit");
+  const siblings = await db
+    .select({ title: lessons.title })
+    .from(lessons)
+    .where(eq(lessons.moduleId, module.id))
+    .orderBy(asc(lessons.order));
+  const model = await courseModelFor(db, platformDeps, who);
+  const prompt =
+    lessonContext({
+      courseTitle: course.title,
+      courseDescription: course.description,
+      moduleTitle: module.title,
+      moduleOrder: module.order,
+      lessonTitle: input.title,
+      lessonType: input.type,
+      summary: input.summary,
+      siblings: siblings.map((s) => s.title),
+    }) + hintsText(trainingHintsSchema.parse(input.hints));
+  return { content: await write(model, await systemPrompt(db, "lesson-content"), prompt, 4000) };
+}
+
+/**
+ * A whole course as an outline to review: structured output validated by the shared zod
+ * schema, asked again once if the model answers something invalid, then refused with the
+ * spec's message. With no usable platform, the spec's template, and a notice that says so.
+ */
+export async function proposeOutline(
+  { db, platformDeps, who }: Deps,
+  input: { courseId: number; hints: TrainingHints; moduleCount: number },
+): Promise<OutlineProposal> {
+  entitlements.assertCanGenerateCourses(who);
+  const course = await courseFor(db, who, input.courseId, "edit");
+  if (!(await hasUsableModel(db, platformDeps, who))) {
+    return {
+      ...templateOutline(course.title),
+      source: "template",
+      notice:
+        "No AI platform is set up, so this is the built-in template. An administrator can add an API key under Admin > AI Chat Settings.",
+    };
+  }
+  const model = await courseModelFor(db, platformDeps, who);
+  const system = await systemPrompt(db, "course-outline");
+  const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(trainingHintsSchema.parse(input.hints))}`;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      const result = await generateText({
+        model: model.model,
+        instructions: system,
+        prompt,
+        output: Output.object({ schema: outlineDraftSchema, name: "course_outline" }),
+        maxOutputTokens: 4000,
+        maxRetries: 1,
+        timeout: TIMEOUT_MS,
+      });
+      return { ...result.output, source: "ai", notice: null };
+    } catch (error) {
+      if (NoObjectGeneratedError.isInstance(error)) {
+        if (attempt === 2)
+          throw new AppError(
+            "BAD_GATEWAY",
+            `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`,
+          );
+        continue;
+      }
+      throw toProviderError(error, model.platform.name, model.modelId);
+    }
+  }
+  throw new AppError("BAD_GATEWAY", OUTLINE_FAILED);
+}

@@ -1,0 +1,274 @@
+import { generateText } from "ai";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { GenerationRun, OutlineDraft, TrainingHints } from "../../../../shared/contracts/courses.js";
+import { trainingHintsSchema } from "../../../../shared/contracts/courses.js";
+import { toProviderError } from "../../../ai/provider-error.js";
+import type { Db } from "../../../db/client.js";
+import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
+import { AppError } from "../../../lib/app-error.js";
+import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
+import { findGlobalPrompt } from "../../ai-prompts/service.js";
+import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
+import { courseFor, type Reader } from "../access.js";
+import { courseModelFor } from "./course-model.js";
+import { DEFAULT_PROMPTS, hintsText, lessonContext } from "./prompts.js";
+
+type RunRow = typeof courseGenerationRuns.$inferSelect;
+type Who = Reader & Entitled;
+export const INTERRUPTED = "Interrupted by a server restart. Press Resume to go on where it stopped.";
+const BUSY = "Lessons are still being written for this course. Stop that first or wait for it to finish.";
+
+/**
+ * Writes the bodies of an approved outline's lessons one at a time, apart from any
+ * request. Progress lives in the run row, so a reload shows it and a stopped, failed or
+ * interrupted run resumes where it ended. A lesson that already has content (written by
+ * hand meanwhile) is never overwritten.
+ */
+export class CourseGenerationRunner {
+  private readonly active = new Map<number, AbortController>();
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      platformDeps: PlatformDeps;
+      instanceId: string;
+      isInstanceAlive?: (id: string) => Promise<boolean>;
+      log: (msg: string, err?: unknown) => void;
+    },
+  ) {}
+
+  /** Runs left "running" by an instance that is gone become stopped, to be resumed. */
+  async start(): Promise<void> {
+    const { db, instanceId, isInstanceAlive } = this.options;
+    const rows = await db
+      .select({ id: courseGenerationRuns.id, owner: courseGenerationRuns.owner })
+      .from(courseGenerationRuns)
+      .where(
+        and(eq(courseGenerationRuns.status, "running"), or(isNull(courseGenerationRuns.owner), ne(courseGenerationRuns.owner, instanceId))),
+      );
+    for (const row of rows) {
+      if (row.owner && isInstanceAlive && (await isInstanceAlive(row.owner))) continue;
+      await db
+        .update(courseGenerationRuns)
+        .set({ status: "stopped", error: INTERRUPTED, owner: null, updatedAt: new Date() })
+        .where(eq(courseGenerationRuns.id, row.id));
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const [runId, controller] of this.active) {
+      controller.abort();
+      await this.options.db
+        .update(courseGenerationRuns)
+        .set({ status: "stopped", error: INTERRUPTED, owner: null })
+        .where(eq(courseGenerationRuns.id, runId));
+    }
+  }
+
+  async latest(who: Who, courseId: number): Promise<GenerationRun | null> {
+    await courseFor(this.options.db, who, courseId, "edit");
+    const [row] = await this.options.db
+      .select()
+      .from(courseGenerationRuns)
+      .where(eq(courseGenerationRuns.courseId, courseId))
+      .orderBy(desc(courseGenerationRuns.id))
+      .limit(1);
+    return row ? this.view(row) : null;
+  }
+
+  /** Creates the reviewed outline (appended after existing modules) in one transaction, then starts writing. */
+  async approve(who: Who, courseId: number, outline: OutlineDraft, hints: TrainingHints): Promise<GenerationRun> {
+    const { db } = this.options;
+    entitlements.assertCanGenerateCourses(who);
+    await courseFor(db, who, courseId, "edit");
+    const run = await db.transaction(async (tx) => {
+      const [busy] = await tx
+        .select({ id: courseGenerationRuns.id })
+        .from(courseGenerationRuns)
+        .where(and(eq(courseGenerationRuns.courseId, courseId), eq(courseGenerationRuns.status, "running")))
+        .limit(1);
+      if (busy) throw new AppError("CONFLICT", BUSY);
+      const [last] = await tx
+        .select({ order: sql<number>`coalesce(max(${courseModules.order}), 0)` })
+        .from(courseModules)
+        .where(eq(courseModules.courseId, courseId));
+      const base = Number(last?.order ?? 0);
+      const modules = await tx
+        .insert(courseModules)
+        .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description ?? "", order: base + i + 1 })))
+        .returning({ id: courseModules.id, order: courseModules.order });
+      modules.sort((a, b) => a.order - b.order);
+      const lessonValues = outline.modules.flatMap((m, i) =>
+        m.lessons.map((l, j) => ({
+          moduleId: modules[i]?.id ?? 0,
+          courseId,
+          title: l.title,
+          type: l.type,
+          summary: l.summary ?? "",
+          content: "",
+          order: j + 1,
+        })),
+      );
+      const created = await tx
+        .insert(lessons)
+        .values(lessonValues)
+        .returning({ id: lessons.id, moduleId: lessons.moduleId, order: lessons.order });
+      const moduleRank = new Map(modules.map((m) => [m.id, m.order]));
+      created.sort((a, b) => (moduleRank.get(a.moduleId) ?? 0) - (moduleRank.get(b.moduleId) ?? 0) || a.order - b.order);
+      await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+      const [row] = await tx
+        .insert(courseGenerationRuns)
+        .values({
+          courseId,
+          userId: who.id,
+          lessonIds: created.map((l) => l.id),
+          hints: trainingHintsSchema.parse(hints),
+          owner: this.options.instanceId,
+        })
+        .returning();
+      return row;
+    });
+    if (!run) throw new Error("insert returned no row");
+    this.launch(run.id);
+    return this.view(run);
+  }
+
+  async stop(who: Who, courseId: number): Promise<GenerationRun | null> {
+    const latest = await this.latest(who, courseId);
+    if (latest?.status !== "running") return latest;
+    await this.options.db
+      .update(courseGenerationRuns)
+      .set({ status: "stopped", error: null, owner: null, updatedAt: new Date() })
+      .where(eq(courseGenerationRuns.id, latest.id));
+    // Here: stop the lesson being written at once. Elsewhere: that instance sees the status before its next lesson.
+    this.active.get(latest.id)?.abort();
+    return this.latest(who, courseId);
+  }
+
+  async resume(who: Who, courseId: number): Promise<GenerationRun> {
+    entitlements.assertCanGenerateCourses(who);
+    const latest = await this.latest(who, courseId);
+    if (!latest) throw new AppError("BAD_REQUEST", "There is nothing to resume for this course.");
+    if (latest.status === "running") throw new AppError("CONFLICT", BUSY);
+    if (latest.status === "done") return latest;
+    await this.options.db
+      .update(courseGenerationRuns)
+      .set({ status: "running", error: null, owner: this.options.instanceId, updatedAt: new Date() })
+      .where(eq(courseGenerationRuns.id, latest.id));
+    this.launch(latest.id);
+    return (await this.latest(who, courseId)) as GenerationRun;
+  }
+
+  private launch(runId: number): void {
+    const controller = new AbortController();
+    this.active.set(runId, controller);
+    void this.loop(runId, controller.signal)
+      .catch((error) => this.options.log("course generation crashed", error))
+      .finally(() => this.active.delete(runId));
+  }
+
+  private async loop(runId: number, signal: AbortSignal): Promise<void> {
+    const { db } = this.options;
+    const setRun = (change: Partial<RunRow>) =>
+      db
+        .update(courseGenerationRuns)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(courseGenerationRuns.id, runId));
+    for (;;) {
+      const [run] = await db.select().from(courseGenerationRuns).where(eq(courseGenerationRuns.id, runId)).limit(1);
+      if (run?.status !== "running" || signal.aborted) return;
+      const lessonId = run.lessonIds[run.done];
+      if (lessonId === undefined) return void (await setRun({ status: "done", currentLessonId: null, owner: null }));
+      try {
+        await setRun({ currentLessonId: lessonId });
+        await this.writeLesson(run, lessonId, signal);
+        await setRun({ done: run.done + 1 });
+      } catch (error) {
+        if (signal.aborted) return;
+        const message = error instanceof AppError ? error.message : "Failed to generate course content";
+        return void (await setRun({ status: "failed", error: message, owner: null }));
+      }
+    }
+  }
+
+  private async writeLesson(run: RunRow, lessonId: number, signal: AbortSignal): Promise<void> {
+    const { db, platformDeps } = this.options;
+    const [row] = await db
+      .select({ lesson: lessons, module: courseModules, course: courses })
+      .from(lessons)
+      .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+      .innerJoin(courses, eq(courses.id, lessons.courseId))
+      .where(eq(lessons.id, lessonId))
+      .limit(1);
+    if (!row || row.lesson.content.trim()) return; // deleted, or written meanwhile: never overwrite
+    const [owner] = await db
+      .select({ id: users.id, role: users.role, planType: users.planType })
+      .from(users)
+      .where(eq(users.id, run.userId))
+      .limit(1);
+    if (!owner) throw new AppError("NOT_FOUND", "The course's author no longer exists.");
+    entitlements.assertCanGenerateCourses(owner);
+    const model = await courseModelFor(db, platformDeps, owner);
+    const siblings = await db
+      .select({ title: lessons.title })
+      .from(lessons)
+      .where(eq(lessons.moduleId, row.module.id))
+      .orderBy(asc(lessons.order));
+    const prompt =
+      lessonContext({
+        courseTitle: row.course.title,
+        courseDescription: row.course.description,
+        moduleTitle: row.module.title,
+        moduleOrder: row.module.order,
+        lessonTitle: row.lesson.title,
+        lessonType: row.lesson.type,
+        summary: row.lesson.summary,
+        siblings: siblings.map((s) => s.title),
+      }) + hintsText(trainingHintsSchema.parse(run.hints));
+    let text: string;
+    try {
+      const result = await generateText({
+        model: model.model,
+        instructions: (await findGlobalPrompt(db, "lesson-content")) ?? DEFAULT_PROMPTS["lesson-content"],
+        prompt,
+        maxOutputTokens: 4000,
+        maxRetries: 1,
+        timeout: 120_000,
+        abortSignal: signal,
+      });
+      text = result.text.trim();
+    } catch (error) {
+      throw toProviderError(error, model.platform.name, model.modelId);
+    }
+    if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty lesson.`);
+    // Only into a lesson still empty: the author may have written it while this one was being generated.
+    await db
+      .update(lessons)
+      .set({ content: text, aiGenerated: true, updatedAt: sql`now()` })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.content, "")));
+  }
+
+  private async view(run: RunRow): Promise<GenerationRun> {
+    const current = run.currentLessonId
+      ? (
+          await this.options.db
+            .select({ title: lessons.title })
+            .from(lessons)
+            .where(inArray(lessons.id, [run.currentLessonId]))
+            .limit(1)
+        )[0]
+      : undefined;
+    return {
+      id: run.id,
+      courseId: run.courseId,
+      status: run.status as GenerationRun["status"],
+      total: run.lessonIds.length,
+      done: run.done,
+      currentLessonId: run.status === "running" ? run.currentLessonId : null,
+      currentLessonTitle: run.status === "running" ? (current?.title ?? null) : null,
+      error: run.error,
+      createdAt: run.createdAt.toISOString(),
+      updatedAt: run.updatedAt.toISOString(),
+    };
+  }
+}
