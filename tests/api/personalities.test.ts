@@ -62,8 +62,15 @@ describe("training personalities", () => {
     const id = created.json().id as number;
     expect(created.json()).toMatchObject({ ...tutor, platformSlug: null, model: null });
     expect((await early.get(`/api/personalities/${id}`)).json().name).toBe("Socratic Tutor");
+    // Only what is sent changes: the temperature and length set at creation stay.
     const patched = await early.patch(`/api/personalities/${id}`, { tone: "friendly" });
-    expect(patched.json()).toMatchObject({ tone: "friendly", instructions: tutor.instructions });
+    expect(patched.json()).toMatchObject({
+      tone: "friendly",
+      instructions: tutor.instructions,
+      temperature: 0.2,
+      maxTokens: 512,
+      description: tutor.description,
+    });
     expect((await early.get("/api/personalities")).json().map((p: { id: number }) => p.id)).toContain(id);
     expect((await early.request({ method: "DELETE", url: `/api/personalities/${id}` })).statusCode).toBe(204);
     expect((await early.get(`/api/personalities/${id}`)).statusCode).toBe(404);

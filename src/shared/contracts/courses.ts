@@ -66,7 +66,11 @@ export const moduleBodySchema = z.object({
   description: description.optional().default(""),
   order: z.number().int().optional(),
 });
-export const updateModuleBodySchema = moduleBodySchema.omit({ order: true }).partial();
+/** PATCH: only what was sent changes. Written out, because `.partial()` keeps `.default()` and would reset fields. */
+export const updateModuleBodySchema = z.object({
+  title: moduleBodySchema.shape.title.optional(),
+  description: description.optional(),
+});
 
 export const moduleSchema = z.object({
   id: z.number().int(),
@@ -89,7 +93,13 @@ export const lessonBodySchema = z.object({
   aiGenerated: z.boolean().default(false),
   order: z.number().int().optional(),
 });
-export const updateLessonBodySchema = lessonBodySchema.omit({ order: true }).partial();
+/** PATCH: only what was sent changes (no defaults, unlike the create body). */
+export const updateLessonBodySchema = z.object({
+  title: lessonBodySchema.shape.title.optional(),
+  type: lessonBodySchema.shape.type.optional(),
+  content: lessonBodySchema.shape.content.optional(),
+  aiGenerated: z.boolean().optional(),
+});
 
 export const lessonSchema = z.object({
   id: z.number().int(),

@@ -37,7 +37,26 @@ export const personalityBodySchema = z.object({
 });
 export type PersonalityBody = z.input<typeof personalityBodySchema>;
 
-export const updatePersonalityBodySchema = personalityBodySchema.partial();
+/** PATCH: only what was sent changes. Written out, because `.partial()` keeps `.default()` and would reset fields. */
+export const updatePersonalityBodySchema = z.object({
+  name: personalityBodySchema.shape.name.optional(),
+  description: z.string().trim().max(500, "Description cannot exceed 500 characters").optional(),
+  tone: z.string().trim().max(60, "Tone cannot exceed 60 characters").optional(),
+  instructions: personalityBodySchema.shape.instructions.optional(),
+  temperature: z
+    .number({ error: "Temperature must be between 0 and 1" })
+    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
+    .max(TEMPERATURE.max, "Temperature must be between 0 and 1")
+    .optional(),
+  maxTokens: z
+    .number()
+    .int("Response length must be a whole number")
+    .min(MAX_TOKENS.min, `Response length must be at least ${MAX_TOKENS.min}`)
+    .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
+    .optional(),
+  platformSlug: personalityBodySchema.shape.platformSlug,
+  model: personalityBodySchema.shape.model,
+});
 export type UpdatePersonalityBody = z.input<typeof updatePersonalityBodySchema>;
 
 export const personalitySchema = z.object({

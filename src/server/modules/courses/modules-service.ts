@@ -51,14 +51,13 @@ export async function updateModule({
   input,
 }: Options & { moduleId: number; input: { title?: string; description?: string } }) {
   const { module } = await moduleFor(db, who, moduleId, "edit");
-  const [row] = await db
-    .update(courseModules)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-    })
-    .where(eq(courseModules.id, moduleId))
-    .returning();
+  const change = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+  };
+  // Nothing known was sent (unknown fields are dropped): nothing to write.
+  if (Object.keys(change).length === 0) return toModule(module);
+  const [row] = await db.update(courseModules).set(change).where(eq(courseModules.id, moduleId)).returning();
   await touchCourse(db, module.courseId);
   return toModule(row ?? module);
 }
