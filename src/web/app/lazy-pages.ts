@@ -17,6 +17,14 @@ export const SettingsPage = lazy(() => import("../features/settings/pages/settin
 export const PersonalitiesPage = lazy(() =>
   import("../features/personalities/pages/personalities-page.js").then((m) => ({ default: m.PersonalitiesPage })),
 );
+export const CoursesPage = lazy(() => import("../features/courses/pages/courses-page.js").then((m) => ({ default: m.CoursesPage })));
+export const CourseDetailPage = lazy(() =>
+  import("../features/courses/pages/course-detail-page.js").then((m) => ({ default: m.CourseDetailPage })),
+);
+export const CourseEditPage = lazy(() =>
+  import("../features/courses/pages/course-edit-page.js").then((m) => ({ default: m.CourseEditPage })),
+);
+export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
 export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
 export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));

@@ -6,8 +6,12 @@ import {
   AuthPage,
   ChatPage,
   CheckoutPage,
+  CourseDetailPage,
+  CourseEditPage,
+  CoursesPage,
   DashboardPage,
   LandingPage,
+  LessonPage,
   NotFoundPage,
   PersonalitiesPage,
   PrivacyPage,
@@ -90,6 +94,47 @@ export const routes: RouteEntry[] = [
     render: () => (
       <RequireAuth>
         <PersonalitiesPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.courses,
+    render: () => (
+      <RequireAuth>
+        <CoursesPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.courseRoute,
+    render: () => (
+      <RequireAuth>
+        <CourseDetailPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.courseEditRoute,
+    render: () => (
+      <RequireAuth>
+        <CourseEditPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.lessonRoute,
+    render: () => (
+      <RequireAuth>
+        <LessonPage />
+      </RequireAuth>
+    ),
+  },
+  // Spec 001: any other course path goes to /courses.
+  {
+    path: paths.coursesAny,
+    render: () => (
+      <RequireAuth>
+        <Redirect to={paths.courses} replace />
       </RequireAuth>
     ),
   },

@@ -14,6 +14,11 @@ export const paths = {
   /** /chat and /chat/{id} in one route, so the page stays mounted while a new chat gets its id. */
   chatRoute: "/chat/:id?",
   courses: "/courses",
+  courseRoute: "/courses/:id",
+  courseEditRoute: "/courses/:id/edit",
+  lessonRoute: "/courses/:courseId/lessons/:lessonId",
+  /** Any other /courses path (wouter pattern): redirects to /courses. */
+  coursesAny: "/courses/*",
   admin: "/admin",
   adminAiPlatforms: "/admin/ai-platforms",
   /** Any other admin path (wouter pattern): shows the default admin page. */
@@ -23,6 +28,21 @@ export const paths = {
 /** One chat's screen. */
 export function chatPath(id: number): string {
   return `${paths.chat}/${id}`;
+}
+
+/** One course's detail screen. */
+export function coursePath(id: number): string {
+  return `${paths.courses}/${id}`;
+}
+
+/** The course editor. */
+export function courseEditPath(id: number): string {
+  return `${paths.courses}/${id}/edit`;
+}
+
+/** The lesson reader. */
+export function lessonPath(courseId: number, lessonId: number): string {
+  return `${paths.courses}/${courseId}/lessons/${lessonId}`;
 }
 
 /** The sign-in screen, remembering where the visitor was going. */

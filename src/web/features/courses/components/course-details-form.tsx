@@ -1,0 +1,70 @@
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { FormField, TextField } from "../../../components/ui/form-field.js";
+import { Label } from "../../../components/ui/label.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { Switch } from "../../../components/ui/switch.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import type { CourseDetailsInput, CourseDetailsOutput } from "../course-details-schema.js";
+
+export const COURSE_DETAILS_FORM_ID = "course-details-form";
+
+type Form = UseFormReturn<CourseDetailsInput, unknown, CourseDetailsOutput>;
+
+/** Title, description, status and visibility; Save Course (in the page header) submits it. */
+export function CourseDetailsForm({ form, onSubmit }: { form: Form; onSubmit: () => void }) {
+  const { errors } = form.formState;
+  return (
+    <form
+      id={COURSE_DETAILS_FORM_ID}
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <TextField id="course-title" label="Title" autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+      <FormField id="course-description" label="Description" error={errors.description?.message}>
+        <Textarea
+          id="course-description"
+          rows={5}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "course-description-error" : undefined}
+          {...form.register("description")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field, fieldState }) => (
+            <FormField id="course-status" label="Status" error={fieldState.error?.message} hint="A draft is visible only to you.">
+              <Select value={field.value ?? ""} onValueChange={field.onChange}>
+                <SelectTrigger id="course-status" aria-invalid={fieldState.error ? true : undefined}>
+                  <SelectValue placeholder="Choose a status" />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="draft">Draft</SelectItem>
+                  <SelectItem value="published">Published</SelectItem>
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="isPublic"
+          render={({ field }) => (
+            <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+              <div className="grid gap-1">
+                <Label htmlFor="course-public">Public course</Label>
+                <p className="text-xs text-muted-foreground">When published, every signed-in user can read it.</p>
+              </div>
+              <Switch id="course-public" checked={field.value ?? false} onCheckedChange={field.onChange} />
+            </div>
+          )}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Sparkles } from "lucide-react";
+import { useState } from "react";
+import type { OutlineProposal } from "../../../../shared/contracts/courses.js";
+import { Button } from "../../../components/ui/button.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
+import { TextField } from "../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { notify } from "../../../lib/notify.js";
+import { useApproveOutline, useProposeOutline } from "../ai-mutations.js";
+import { refreshCourse } from "../api.js";
+import { LEVEL_LABELS, useTrainingHints } from "../training-hints.js";
+import { OutlineReview } from "./outline-review.js";
+
+/** Generate with AI: ask for an outline, review and edit it, then approve; the lessons are written afterwards. */
+export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const hints = useTrainingHints();
+  const [moduleCount, setModuleCount] = useState("4");
+  const [proposal, setProposal] = useState<OutlineProposal | null>(null);
+  const propose = useProposeOutline(courseId);
+  const approve = useApproveOutline(courseId);
+  const count = Number(moduleCount);
+  const countError = Number.isInteger(count) && count >= 1 && count <= 12 ? undefined : "Choose between 1 and 12 modules";
+  const pending = propose.isPending || approve.isPending;
+  const audience = hints.audience.trim() ? ` for ${hints.audience.trim()}` : "";
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{proposal ? "Review the outline" : "Generate with AI"}</DialogTitle>
+          <DialogDescription>
+            {proposal
+              ? "Edit titles, remove or add modules and lessons. Nothing is created until you approve."
+              : `An outline of modules and lessons (${LEVEL_LABELS[hints.level]}${audience}), from the course details and your Course Training hints.`}
+          </DialogDescription>
+        </DialogHeader>
+        {proposal ? (
+          <OutlineReview
+            proposal={proposal}
+            pending={approve.isPending}
+            onBack={() => setProposal(null)}
+            onApprove={(outline) =>
+              approve.mutate(
+                { outline, hints },
+                {
+                  onSuccess: (run) => {
+                    if (run.status === "done") {
+                      notify.success("Course Content Generated");
+                      void refreshCourse(client, courseId);
+                    }
+                    onClose();
+                  },
+                },
+              )
+            }
+          />
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!countError) propose.mutate({ hints, moduleCount: count }, { onSuccess: setProposal });
+            }}
+          >
+            <TextField
+              id="outline-module-count"
+              label="Number of modules"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={12}
+              className="sm:max-w-40"
+              value={moduleCount}
+              error={countError}
+              onChange={(event) => setModuleCount(event.target.value)}
+            />
+            <div className="flex justify-end gap-2">
+              <Button variant="outline" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending || Boolean(countError)}>
+                {propose.isPending ? <ButtonSpinner /> : <Sparkles aria-hidden="true" />}
+                {propose.isPending ? "Generating..." : "Generate Outline"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { LESSON_TYPES } from "../../../../shared/contracts/courses.js";
+import { FieldError, FormField, TextField } from "../../../components/ui/form-field.js";
+import { Label } from "../../../components/ui/label.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import { notify } from "../../../lib/notify.js";
+import { useGenerateLessonContent } from "../ai-mutations.js";
+import type { LessonFormInput, LessonFormOutput } from "../lesson-form-values.js";
+import { LESSON_TYPE_LABELS, useTrainingHints } from "../training-hints.js";
+import { AiButton } from "./ai-button.js";
+
+type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
+
+/** Title, Type and Content (markdown), with "Generate with AI" filling the content (the user then saves). */
+export function LessonFields({
+  form,
+  idPrefix,
+  moduleId,
+  lessonId,
+}: {
+  form: Form;
+  idPrefix: string;
+  moduleId: number;
+  lessonId?: number;
+}) {
+  const { errors } = form.formState;
+  const hints = useTrainingHints();
+  const generate = useGenerateLessonContent();
+
+  const onGenerate = () => {
+    const title = form.getValues("title").trim();
+    if (!title) {
+      form.setError("title", { type: "manual", message: "Please enter a title first" });
+      notify.error("Error generating content", "Please enter a title first");
+      return;
+    }
+    const type = form.getValues("type") ?? "reading";
+    generate.mutate(
+      { moduleId, title, type, lessonId, hints },
+      {
+        onSuccess: ({ content }) => {
+          form.setValue("content", content, { shouldDirty: true, shouldValidate: true });
+          form.setValue("aiGenerated", true, { shouldDirty: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <TextField
+          id={`${idPrefix}-title`}
+          label="Lesson title"
+          autoComplete="off"
+          error={errors.title?.message}
+          {...form.register("title")}
+        />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field, fieldState }) => (
+            <FormField id={`${idPrefix}-type`} label="Type" error={fieldState.error?.message}>
+              <Select value={field.value ?? ""} onValueChange={field.onChange}>
+                <SelectTrigger id={`${idPrefix}-type`} aria-invalid={fieldState.error ? true : undefined}>
+                  <SelectValue placeholder="Choose a type" />
+                </SelectTrigger>
+                <SelectContent>
+                  {LESSON_TYPES.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {LESSON_TYPE_LABELS[type]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
+        />
+      </div>
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Label htmlFor={`${idPrefix}-content`}>Content</Label>
+          <AiButton pending={generate.isPending} onClick={onGenerate} />
+        </div>
+        <Textarea
+          id={`${idPrefix}-content`}
+          rows={12}
+          className="font-mono text-sm"
+          placeholder="Write the lesson in Markdown..."
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? `${idPrefix}-content-error` : undefined}
+          {...form.register("content")}
+        />
+        <p className="text-xs text-muted-foreground">Markdown: headings, lists, links, tables and code blocks.</p>
+        <FieldError id={`${idPrefix}-content-error`} message={errors.content?.message} />
+      </div>
+    </>
+  );
+}

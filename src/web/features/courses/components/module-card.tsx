@@ -1,0 +1,113 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { CourseOutline } from "../../../../shared/contracts/courses.js";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent, CardHeader } from "../../../components/ui/card.js";
+import { useMoveLesson } from "../lesson-mutations.js";
+import { useMoveModule, useUpdateModule } from "../module-mutations.js";
+import { LessonEditor } from "./lesson-editor.js";
+import { LessonRow } from "./lesson-row.js";
+import { ModuleForm } from "./module-form.js";
+import { MoveButtons } from "./move-buttons.js";
+
+type OutlineModule = CourseOutline["modules"][number];
+type OutlineLesson = OutlineModule["lessons"][number];
+
+type Props = {
+  courseId: number;
+  module: OutlineModule;
+  first: boolean;
+  last: boolean;
+  editingLessonId: number | null;
+  onEditLesson: (id: number | null) => void;
+  onAddLesson: () => void;
+  onDelete: () => void;
+  onDeleteLesson: (lesson: OutlineLesson) => void;
+};
+
+/** One module in the editor: its title and description (editable in place), its lessons, and the module's actions. */
+export function ModuleCard({ courseId, module, first, last, editingLessonId, onEditLesson, onAddLesson, onDelete, onDeleteLesson }: Props) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateModule(courseId);
+  const moveModule = useMoveModule(courseId);
+  const moveLesson = useMoveLesson(courseId);
+  const titleId = `module-${module.id}-title`;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className="gap-3 pb-4">
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="grid min-w-0 flex-1 basis-48 gap-1">
+            <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Module {module.order}</p>
+            <h3 id={titleId} className="text-lg leading-tight font-semibold break-words">
+              {module.title}
+            </h3>
+            {module.description && !editing ? <p className="text-sm break-words text-muted-foreground">{module.description}</p> : null}
+          </div>
+          <div className="ml-auto flex items-center">
+            <MoveButtons
+              name={module.title}
+              first={first}
+              last={last}
+              disabled={moveModule.isPending}
+              onMove={(direction) => moveModule.mutate({ id: module.id, direction })}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Edit module ${module.title}`}
+              onClick={() => setEditing(true)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-destructive hover:text-destructive"
+              aria-label={`Delete module ${module.title}`}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        {editing ? (
+          <div className="rounded-lg border border-primary/40 bg-muted/30 p-4">
+            <ModuleForm
+              idPrefix={`edit-module-${module.id}`}
+              initial={{ title: module.title, description: module.description }}
+              submitLabel="Save Module"
+              pendingLabel="Saving..."
+              pending={update.isPending}
+              onCancel={() => setEditing(false)}
+              onSubmit={(body, onError) => update.mutate({ id: module.id, body }, { onSuccess: () => setEditing(false), onError })}
+            />
+          </div>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {module.lessons.length === 0 ? <p className="text-sm text-muted-foreground">No lessons yet.</p> : null}
+        {module.lessons.map((lesson, index) =>
+          editingLessonId === lesson.id ? (
+            <LessonEditor key={lesson.id} courseId={courseId} lessonId={lesson.id} onDone={() => onEditLesson(null)} />
+          ) : (
+            <LessonRow
+              key={lesson.id}
+              lesson={lesson}
+              first={index === 0}
+              last={index === module.lessons.length - 1}
+              busy={moveLesson.isPending}
+              onMove={(direction) => moveLesson.mutate({ id: lesson.id, direction })}
+              onEdit={() => onEditLesson(lesson.id)}
+              onDelete={() => onDeleteLesson(lesson)}
+            />
+          ),
+        )}
+        <Button variant="outline" size="sm" className="mt-1 w-fit" onClick={onAddLesson}>
+          <Plus aria-hidden="true" />
+          Add Lesson
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { useLocation } from "wouter";
+import type { z } from "zod";
+import { createCourseBodySchema } from "../../../../shared/contracts/courses.js";
+import { Button } from "../../../components/ui/button.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
+import { FieldError, TextField } from "../../../components/ui/form-field.js";
+import { Label } from "../../../components/ui/label.js";
+import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { Switch } from "../../../components/ui/switch.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import { applyServerFieldErrors } from "../../../lib/form-errors.js";
+import { notify } from "../../../lib/notify.js";
+import { courseEditPath } from "../../../lib/paths.js";
+import { useDescribeCourse } from "../ai-mutations.js";
+import { useCreateCourse } from "../course-mutations.js";
+import { DEFAULT_HINTS } from "../training-hints.js";
+import { AiButton } from "./ai-button.js";
+
+type Input = z.input<typeof createCourseBodySchema>;
+type Output = z.output<typeof createCourseBodySchema>;
+
+/** New Course: title, description (or one written by AI), public or private; then the editor opens. */
+export function NewCourseDialog({ onClose }: { onClose: () => void }) {
+  const [, navigate] = useLocation();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(createCourseBodySchema),
+    defaultValues: { title: "", description: "", isPublic: false, status: "draft" },
+  });
+  const { errors } = form.formState;
+  const create = useCreateCourse();
+  const describe = useDescribeCourse();
+
+  const onDescribe = () => {
+    const title = form.getValues("title").trim();
+    if (!title) {
+      form.setError("title", { type: "manual", message: "Please enter a title first." });
+      notify.error("Error generating description", "Please enter a title first.");
+      return;
+    }
+    describe.mutate(
+      { title, hints: DEFAULT_HINTS },
+      { onSuccess: ({ description }) => form.setValue("description", description, { shouldDirty: true, shouldValidate: true }) },
+    );
+  };
+
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (course) => navigate(courseEditPath(course.id)),
+      onError: (error) => applyServerFieldErrors(form.setError, error, ["title", "description"]),
+    }),
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !create.isPending && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>New Course</DialogTitle>
+          <DialogDescription>
+            Start with a title and a description. New courses are private drafts until you publish them.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+          <TextField id="new-course-title" label="Title" autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="new-course-description">Description</Label>
+              <AiButton pending={describe.isPending} onClick={onDescribe} />
+            </div>
+            <Textarea
+              id="new-course-description"
+              rows={5}
+              placeholder="What will people learn?"
+              aria-invalid={errors.description ? true : undefined}
+              {...form.register("description")}
+            />
+            <FieldError id="new-course-description-error" message={errors.description?.message} />
+          </div>
+          <Controller
+            control={form.control}
+            name="isPublic"
+            render={({ field }) => (
+              <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+                <div className="grid gap-1">
+                  <Label htmlFor="new-course-public">Public course</Label>
+                  <p className="text-xs text-muted-foreground">Once published, every signed-in user can read it.</p>
+                </div>
+                <Switch id="new-course-public" checked={field.value ?? false} onCheckedChange={field.onChange} />
+              </div>
+            )}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? <ButtonSpinner /> : null}
+              {create.isPending ? "Creating..." : "Create Course"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

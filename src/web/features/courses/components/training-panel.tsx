@@ -1,0 +1,74 @@
+import { Badge } from "../../../components/ui/badge.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
+import { FormField, TextField } from "../../../components/ui/form-field.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import { hasEarlyAccess, UPGRADE_HINT } from "../../../lib/plan.js";
+import { useCurrentUser } from "../../../lib/session.js";
+import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
+
+/** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */
+export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hints: Hints) => void }) {
+  const { user } = useCurrentUser();
+  const set = (patch: Partial<Hints>) => onChange({ ...hints, ...patch });
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <CardTitle>Course Training</CardTitle>
+          <Badge variant="beta">BETA</Badge>
+        </div>
+        <CardDescription>Hints that go with every AI request on this page. They are not saved with the course.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {hasEarlyAccess(user) ? null : (
+          <p role="note" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs">
+            AI course generation needs the Early Access plan. {UPGRADE_HINT}
+          </p>
+        )}
+        <TextField
+          id="training-audience"
+          label="Target audience"
+          placeholder="e.g. new web developers"
+          maxLength={500}
+          value={hints.audience}
+          onChange={(event) => set({ audience: event.target.value })}
+        />
+        <FormField id="training-level" label="Level">
+          <Select value={hints.level} onValueChange={(level) => set({ level: level as CourseLevel })}>
+            <SelectTrigger id="training-level">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {LEVELS.map((level) => (
+                <SelectItem key={level} value={level}>
+                  {LEVEL_LABELS[level]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <FormField id="training-goals" label="Learning goals">
+          <Textarea
+            id="training-goals"
+            rows={3}
+            maxLength={2000}
+            placeholder="What should learners be able to do afterwards?"
+            value={hints.goals}
+            onChange={(event) => set({ goals: event.target.value })}
+          />
+        </FormField>
+        <FormField id="training-notes" label="Notes">
+          <Textarea
+            id="training-notes"
+            rows={3}
+            maxLength={2000}
+            placeholder="Tone, examples to use, topics to avoid..."
+            value={hints.notes}
+            onChange={(event) => set({ notes: event.target.value })}
+          />
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { isApiError } from "../../lib/api-client.js";
+import { notify } from "../../lib/notify.js";
+import { currentUserQuery } from "../../lib/session.js";
+
+/** Spec 001 section 8: each failure toast's title and the text shown when the server sends none. */
+export const FAILURES = {
+  createCourse: ["Error creating course", "Failed to create course"],
+  deleteCourse: ["Error deleting course", "Failed to delete course"],
+  loadCourse: ["Error loading course", undefined],
+  loadLesson: ["Error loading lesson", undefined],
+  updateCourse: ["Error updating course", "Failed to update course"],
+  addModule: ["Error adding module", "Failed to add module"],
+  addLesson: ["Error adding lesson", "Failed to add lesson"],
+  updateLesson: ["Error updating lesson", "Failed to update lesson"],
+  deleteModule: ["Error deleting module", "Failed to delete module"],
+  deleteLesson: ["Error deleting lesson", "Failed to delete lesson"],
+  describe: ["Error generating description", "Failed to generate AI description. Please try again or enter your own."],
+  content: ["Error generating content", "Failed to generate AI content. Please try again or enter your own content."],
+  course: ["Error Generating Course", "Failed to generate course content"],
+  // Not in the spec's catalogue (the screens it adds): the same pattern.
+  updateModule: ["Error updating module", "Failed to update module"],
+  moveModule: ["Error moving module", "Failed to move module"],
+  moveLesson: ["Error moving lesson", "Failed to move lesson"],
+  progress: ["Error saving progress", "Failed to save your progress"],
+} as const satisfies Record<string, readonly [string, string | undefined]>;
+
+export type Failure = keyof typeof FAILURES;
+
+/** The server's (or the thrown) message; the spec's fallback when there is none. */
+export function failureText(error: unknown, fallback?: string): string {
+  if (isApiError(error)) {
+    const sent = error.body.message;
+    if (typeof sent === "string" && sent) return sent;
+    return error.status === 0 || !fallback ? error.message : fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback ?? "Something went wrong. Please try again.";
+}
+
+/** A destructive toast with the spec's title. */
+export function toastFailure(kind: Failure, error: unknown) {
+  const [title, fallback] = FAILURES[kind];
+  notify.error(title, failureText(error, fallback));
+}
+
+/** An AI call refused with 403: the plan may have changed since the page loaded, so the user is read again. */
+export function refreshPlanOn403(client: QueryClient, error: unknown) {
+  if (isApiError(error) && error.status === 403) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+}

@@ -1,0 +1,18 @@
+import type { z } from "zod";
+import { type Lesson, lessonBodySchema } from "../../../shared/contracts/courses.js";
+
+/** Add Lesson and the inline editor: title, type and content required (spec 001 section 5). */
+export const lessonFormSchema = lessonBodySchema.omit({ order: true });
+export type LessonFormInput = z.input<typeof lessonFormSchema>;
+export type LessonFormOutput = z.output<typeof lessonFormSchema>;
+
+export const LESSON_FIELDS = ["title", "type", "content"] as const;
+
+export function lessonFormValues(lesson?: Lesson): LessonFormInput {
+  return {
+    title: lesson?.title ?? "",
+    type: lesson?.type ?? "reading",
+    content: lesson?.content ?? "",
+    aiGenerated: lesson?.aiGenerated ?? false,
+  };
+}

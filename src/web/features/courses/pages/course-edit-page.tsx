@@ -1,0 +1,44 @@
+import { Redirect, useParams } from "wouter";
+import { COURSE_EDIT_FORBIDDEN } from "../../../../shared/contracts/courses.js";
+import { Spinner } from "../../../components/ui/spinner.js";
+import { paths } from "../../../lib/paths.js";
+import { CourseEditor } from "../components/course-editor.js";
+import { CourseStateView } from "../components/course-state-view.js";
+import { LoadFailed } from "../components/load-failed.js";
+import { parseId, useCourseOutline } from "../use-course-outline.js";
+
+/** /courses/{id}/edit: only the owner or an admin; anyone else sees Access Denied. */
+export function CourseEditPage() {
+  const id = parseId(useParams<{ id: string }>().id);
+  if (id === null) return <Redirect to={paths.courses} replace />;
+  return <CourseEdit id={id} />;
+}
+
+function CourseEdit({ id }: { id: number }) {
+  const { query, failure } = useCourseOutline(id);
+  if (failure === "missing")
+    return <CourseStateView kind="missing" title="Course Not Found" backHref={paths.courses} backLabel="Back to Courses" />;
+  if (failure === "forbidden" || query.data?.canEdit === false) {
+    return (
+      <CourseStateView
+        kind="denied"
+        title="Access Denied"
+        message={COURSE_EDIT_FORBIDDEN}
+        backHref={paths.courses}
+        backLabel="Back to Courses"
+      />
+    );
+  }
+  if (failure === "failed") {
+    return <LoadFailed what="course" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  if (!query.data) {
+    return (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner label="Loading course..." />
+        <span aria-hidden="true">Loading course...</span>
+      </div>
+    );
+  }
+  return <CourseEditor outline={query.data} />;
+}

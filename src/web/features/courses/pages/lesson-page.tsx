@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Redirect, useParams } from "wouter";
+import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
+import { lessonQuery, outlineQuery } from "../api.js";
+import { CourseStateView } from "../components/course-state-view.js";
+import { LessonReader } from "../components/lesson-reader.js";
+import { LoadFailed } from "../components/load-failed.js";
+import { toastFailure } from "../course-toasts.js";
+import { loadFailure, parseId } from "../use-course-outline.js";
+
+/** /courses/{courseId}/lessons/{lessonId}: the lesson reader. */
+export function LessonPage() {
+  const params = useParams<{ courseId: string; lessonId: string }>();
+  const courseId = parseId(params.courseId);
+  const lessonId = parseId(params.lessonId);
+  if (courseId === null || lessonId === null) return <Redirect to={paths.courses} replace />;
+  return <LessonScreen courseId={courseId} lessonId={lessonId} />;
+}
+
+const DENIED = "You don't have permission to view this lesson.";
+
+function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: number }) {
+  const lesson = useQuery({
+    ...lessonQuery(lessonId),
+    // A lesson still being written fills in while it is open.
+    refetchInterval: (query) => (query.state.data && !query.state.data.content.trim() ? 3000 : false),
+  });
+  // The outline gives the module, the order and the neighbours; its failure alone is only logged (spec 001 section 8).
+  const outline = useQuery(outlineQuery(courseId));
+  const lessonFailure = loadFailure(lesson.error);
+  const outlineFailure = loadFailure(outline.error);
+  const back = coursePath(courseId);
+
+  useEffect(() => {
+    if (lessonFailure === "failed") toastFailure("loadLesson", lesson.error);
+  }, [lessonFailure, lesson.error]);
+  useEffect(() => {
+    if (outline.error) console.warn("Could not load the course outline for the lesson page", outline.error);
+  }, [outline.error]);
+
+  if (lessonFailure === "forbidden" || outlineFailure === "forbidden") {
+    return <CourseStateView kind="denied" title="Access Denied" message={DENIED} backHref={paths.courses} backLabel="Back to Courses" />;
+  }
+  if (outlineFailure === "missing") {
+    return <CourseStateView kind="missing" title="Course not found" backHref={paths.courses} backLabel="Back to Courses" />;
+  }
+  if (lessonFailure === "missing") {
+    return <CourseStateView kind="missing" title="Lesson not found" backHref={back} backLabel="Back to Course Overview" />;
+  }
+  if (lessonFailure === "failed") {
+    return <LoadFailed what="lesson" error={lesson.error} retrying={lesson.isFetching} onRetry={() => void lesson.refetch()} />;
+  }
+  if (lesson.data && lesson.data.courseId !== courseId) return <Redirect to={lessonPath(lesson.data.courseId, lessonId)} replace />;
+  if (!lesson.data || (!outline.data && !outline.error)) {
+    return (
+      <p role="status" className="py-10 text-center text-muted-foreground">
+        Loading lesson...
+      </p>
+    );
+  }
+  return <LessonReader lesson={lesson.data} outline={outline.data ?? null} />;
+}
