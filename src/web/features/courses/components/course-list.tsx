@@ -4,12 +4,12 @@ import { useState } from "react";
 import type { Course } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { useCurrentUser } from "../../../lib/session.js";
 import { type CourseScope, courseListQuery } from "../api.js";
 import { useDeleteCourse } from "../course-mutations.js";
-import { ConfirmDialog } from "./confirm-dialog.js";
 import { CourseCard } from "./course-card.js";
 
 const EMPTY: Record<CourseScope, string> = {

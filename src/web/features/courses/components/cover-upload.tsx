@@ -1,10 +1,10 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
-import { AVATAR_MAX_BYTES, IMAGE_MIME_TYPES } from "../../../../shared/constants.js";
 import type { Course } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { notify } from "../../../lib/notify.js";
+import { IMAGE_ACCEPT, pickImageFile } from "../../../lib/pick-image-file.js";
 import { useRemoveCover, useUploadCover } from "../course-mutations.js";
 import { CourseCover } from "./course-cover.js";
 
@@ -16,18 +16,8 @@ export function CoverUpload({ course }: { course: Course }) {
   const busy = upload.isPending || remove.isPending;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
-      notify.error("Error updating course", "Choose a PNG, JPEG or WebP image.");
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      notify.error("Error updating course", "The image is larger than 2 MB. Please choose a smaller one.");
-      return;
-    }
-    upload.mutate(file);
+    const file = pickImageFile(event, (message) => notify.error("Error updating course", message), "image");
+    if (file) upload.mutate(file);
   };
 
   return (
@@ -38,14 +28,7 @@ export function CoverUpload({ course }: { course: Course }) {
           <label htmlFor="course-cover-file" className="sr-only">
             Cover image
           </label>
-          <input
-            ref={inputRef}
-            id="course-cover-file"
-            type="file"
-            accept={IMAGE_MIME_TYPES.join(",")}
-            className="hidden"
-            onChange={onFile}
-          />
+          <input ref={inputRef} id="course-cover-file" type="file" accept={IMAGE_ACCEPT} className="hidden" onChange={onFile} />
           <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={busy}>
             {upload.isPending ? <ButtonSpinner /> : <ImagePlus aria-hidden="true" />}
             {upload.isPending ? "Uploading..." : course.coverImage ? "Change cover" : "Upload cover"}

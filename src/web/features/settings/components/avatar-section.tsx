@@ -1,11 +1,11 @@
 import { Camera, Trash2 } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
-import { AVATAR_MAX_BYTES, IMAGE_MIME_TYPES } from "../../../../shared/constants.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
 import { notify } from "../../../lib/notify.js";
+import { IMAGE_ACCEPT, pickImageFile } from "../../../lib/pick-image-file.js";
 import { useRemoveAvatar, useUploadAvatar } from "../api.js";
 
 /** Photo with initials fallback, a Change button (PNG, JPEG or WebP up to 2 MB) and Remove. */
@@ -16,18 +16,8 @@ export function AvatarSection({ user }: { user: PublicUser }) {
   const busy = upload.isPending || remove.isPending;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
-      notify.error("Update failed", "Choose a PNG, JPEG or WebP image.");
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      notify.error("Update failed", "The photo is larger than 2 MB. Please choose a smaller one.");
-      return;
-    }
-    upload.mutate(file);
+    const file = pickImageFile(event, (message) => notify.error("Update failed", message), "photo");
+    if (file) upload.mutate(file);
   };
 
   return (
@@ -38,7 +28,7 @@ export function AvatarSection({ user }: { user: PublicUser }) {
           <label htmlFor="avatar-file" className="sr-only">
             Profile photo
           </label>
-          <input ref={inputRef} id="avatar-file" type="file" accept={IMAGE_MIME_TYPES.join(",")} className="hidden" onChange={onFile} />
+          <input ref={inputRef} id="avatar-file" type="file" accept={IMAGE_ACCEPT} className="hidden" onChange={onFile} />
           <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={busy}>
             {upload.isPending ? <ButtonSpinner /> : <Camera aria-hidden="true" />}
             {upload.isPending ? "Uploading..." : "Change"}

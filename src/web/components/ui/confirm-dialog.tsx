@@ -1,6 +1,6 @@
-import { Button } from "../../../components/ui/button.js";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { Button } from "./button.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog.js";
+import { ButtonSpinner } from "./spinner.js";
 
 /** "Are you sure...?" before a delete; stays open (busy) until the call answers. */
 export function ConfirmDialog({
