@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../helpers/build-test-app.js";
+import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 
 const h = startHarness();
@@ -13,19 +14,7 @@ const EDIT_FORBIDDEN = "You don't have permission to edit this course.";
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
-  // The first account on the empty database becomes the admin; it points OpenAI at the stand-in.
-  const admin = await registerViaApi(h, uniqueAccount("admin"));
-  adminApi = new CookieClient(h.app);
-  expect((await adminApi.post("/api/login", { username: admin.username, password: admin.password })).statusCode).toBe(200);
-  const platforms = (await adminApi.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
-  const openai = platforms.find((p) => p.slug === "openai");
-  if (!openai) throw new Error("the openai platform is not seeded");
-  const saved = await adminApi.patch(`/api/admin/ai-platforms/${openai.id}`, {
-    apiKey: "sk-test-valid-key-123456",
-    baseUrl: fake.url,
-    settings: { models: ["small-model"], freeModels: ["small-model"], defaultModel: "small-model" },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  adminApi = await adminWithStandIn(h, fake, { models: ["small-model"], freeModels: ["small-model"], defaultModel: "small-model" });
 });
 afterAll(async () => {
   await fake?.close();

@@ -1,0 +1,28 @@
+import { expect } from "vitest";
+import type { FakeProvider } from "../../fakes/openai-compatible-fake.js";
+import { CookieClient } from "../../helpers/build-test-app.js";
+import { type Harness, registerViaApi, uniqueAccount } from "./harness.js";
+
+/**
+ * Registers the first account (the admin, on an empty database), signs it in through
+ * the API and points the seeded OpenAI platform at the provider stand-in.
+ */
+export async function adminWithStandIn(
+  h: Harness,
+  fake: FakeProvider,
+  settings: { models: string[]; freeModels: string[]; defaultModel: string },
+) {
+  const admin = await registerViaApi(h, uniqueAccount("admin"));
+  const adminApi = new CookieClient(h.app);
+  expect((await adminApi.post("/api/login", { username: admin.username, password: admin.password })).statusCode).toBe(200);
+  const platforms = (await adminApi.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+  const openai = platforms.find((p) => p.slug === "openai");
+  if (!openai) throw new Error("the openai platform is not seeded");
+  const saved = await adminApi.patch(`/api/admin/ai-platforms/${openai.id}`, {
+    apiKey: "sk-test-valid-key-123456",
+    baseUrl: fake.url,
+    settings,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return adminApi;
+}
