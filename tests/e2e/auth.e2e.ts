@@ -51,7 +51,8 @@ describe("registration", () => {
     // Step 2: Early Access is the recommended default, with the price from the payment settings.
     const plans = page.getByRole("radiogroup", { name: "Plan" });
     expect(await plans.innerText()).toContain("RECOMMENDED");
-    expect(await plans.innerText()).toContain("$297");
+    // The price arrives from GET /api/payment-settings a moment later ("…" until then).
+    await expect.poll(() => plans.innerText()).toContain("$297");
     expect(await plans.innerText()).toContain("$0");
     await expect.poll(() => page.getByRole("checkbox").getAttribute("data-state")).toBe("checked");
     expect(await page.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
