@@ -76,4 +76,38 @@ describe("a streamed reply", () => {
     const stored = (await user.get(`/api/chats/${chat.id}/messages`)).json() as { role: string }[];
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
+
+  it("lets one of several racing regenerates through; the others get 409, never 500", async () => {
+    const chat = await newChat(user);
+    await user.post(`/api/chats/${chat.id}/reply`, { content: "hello" });
+    const tries = await Promise.all([1, 2, 3, 4].map(() => user.post(`/api/chats/${chat.id}/regenerate`, {})));
+    const statuses = tries.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1)).toEqual([409, 409, 409]);
+  });
+
+  it("refuses cursors and ids out of range with 400, never 500", async () => {
+    const chat = await newChat(user);
+    for (const url of [
+      "/api/chats?cursor=99999999999999999999_1",
+      "/api/chats?cursor=1_9999999999",
+      `/api/chats/${chat.id}/messages?before=99999999999`,
+      "/api/courses?cursor=99999999999",
+      "/api/courses?cursor=1e20",
+    ]) {
+      expect({ url, status: (await user.get(url)).statusCode }).toEqual({ url, status: 400 });
+    }
+  });
+
+  it("ends the stream of a reply whose chat is deleted while it is written", async () => {
+    const chat = await newChat(user);
+    const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "long one #slow" });
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await user.request({ method: "DELETE", url: `/api/chats/${chat.id}` })).statusCode).toBe(204);
+    // The stream ends (inject resolves): with the stopped reply, or with "This chat was deleted." when the
+    // delete won the race against the reply's last save.
+    const last = parseEvents((await pending).body).at(-1);
+    if (last?.type === "error") expect(last).toMatchObject({ status: 404, message: "This chat was deleted." });
+    else expect(last).toMatchObject({ type: "done", assistantMessage: { status: "incomplete" } });
+  });
 });

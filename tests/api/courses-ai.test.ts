@@ -175,4 +175,20 @@ describe("AI course building", () => {
       await admin.patch(`/api/admin/ai-platforms/${openai?.id}`, { status: "active" });
     }
   });
+
+  it("lets one of several racing approvals or resumes through; the others get 409 and nothing is duplicated", async () => {
+    const id = await courseOf(author, "Racing #slow");
+    const approvals = await Promise.all([1, 2, 3].map(() => author.post(`/api/courses/${id}/generate/approve`, { outline: FAKE_OUTLINE })));
+    expect(approvals.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const modules = (await author.get(`/api/courses/${id}/modules`)).json() as unknown[];
+    expect(modules).toHaveLength(FAKE_OUTLINE.modules.length);
+    await author.post(`/api/courses/${id}/generation/stop`);
+    const resumes = await Promise.all([1, 2, 3].map(() => author.post(`/api/courses/${id}/generation/resume`)));
+    expect(resumes.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const running = await t.database.db.execute(
+      `select count(*)::int as n from course_generation_runs where course_id = ${id} and status = 'running'`,
+    );
+    expect((running.rows[0] as { n: number }).n).toBe(1);
+    await author.post(`/api/courses/${id}/generation/stop`);
+  });
 });

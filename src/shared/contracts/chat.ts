@@ -102,7 +102,7 @@ export const createMessageBodySchema = z.object({ content, role: z.enum(["user",
 /** GET /api/chats/{id}/messages: the newest `limit`, oldest first; `before` pages back. */
 export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** POST /api/ai/chat (spec 000 section 7): non-streamed, answers `{ content }`. */

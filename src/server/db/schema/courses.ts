@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 export const courses = pgTable(
@@ -118,5 +119,9 @@ export const courseGenerationRuns = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("course_generation_runs_course_idx").on(t.courseId, t.id)],
+  (t) => [
+    index("course_generation_runs_course_idx").on(t.courseId, t.id),
+    // One run writing a course at a time, even when two approvals or resumes race.
+    uniqueIndex("course_generation_runs_one_running_idx").on(t.courseId).where(sql`status = 'running'`),
+  ],
 );

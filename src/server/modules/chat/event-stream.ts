@@ -65,7 +65,8 @@ export function relayLocal(stream: EventStream, generation: LiveGeneration, firs
   }
   const listener = (event: StreamEvent) => {
     stream.send(event);
-    if (event.type === "done") stream.end();
+    // A reply ends with `done`; a 404 error means its chat was deleted and no `done` will come.
+    if (event.type === "done" || (event.type === "error" && event.status === 404)) stream.end();
   };
   generation.listeners.add(listener);
   stream.onClose(() => generation.listeners.delete(listener));

@@ -3,6 +3,7 @@ import type { Message, SendReplyBody } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
@@ -95,12 +96,6 @@ async function prepareReply(
   return { chat, prior, resolved, params, reply };
 }
 
-/** A second reply racing the first one hits the one-streaming-reply-per-chat index: same 409. */
-function isStreamingConflict(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /**
  * Spec order: the user's message is stored, then the AI is asked with the whole
  * conversation, then the reply is stored (as it grows), then the list refreshes.
@@ -123,7 +118,7 @@ export async function startReply(
     .values([{ chatId, userId: user.id, role: "user", content: input.content, attachments }, reply])
     .returning()
     .catch((error) => {
-      throw isStreamingConflict(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
+      throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
     });
   const [userRow, assistantRow] = inserted.sort((a, b) => a.id - b.id);
   if (!userRow || !assistantRow) throw new Error("insert returned no row");
@@ -162,12 +157,17 @@ export async function regenerateReply(
   });
   const last = prior.at(-1);
   const replaced = last?.role === "assistant" ? last : undefined;
-  const assistantRow = await db.transaction(async (tx) => {
-    if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id));
-    const [row] = await tx.insert(messages).values(reply).returning();
-    await tx.update(chats).set({ updatedAt: sql`now()` }).where(eq(chats.id, chatId));
-    return row;
-  });
+  // A second regenerate racing this one hits the one-streaming-reply-per-chat index: the same 409.
+  const assistantRow = await db
+    .transaction(async (tx) => {
+      if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id));
+      const [row] = await tx.insert(messages).values(reply).returning();
+      await tx.update(chats).set({ updatedAt: sql`now()` }).where(eq(chats.id, chatId));
+      return row;
+    })
+    .catch((error) => {
+      throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
+    });
   if (!assistantRow) throw new Error("insert returned no row");
   const history = buildHistory(replaced ? prior.slice(0, -1) : prior);
   const generation = generations.begin({ messageId: assistantRow.id, chatId, resolved, history, ...params });

@@ -42,8 +42,10 @@ export async function createChat(options: { db: Db; userId: number; input: Creat
 // The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
 const encodeCursor = (us: string, id: number) => `${us}_${id}`;
 function decodeCursor(cursor: string): { us: string; id: number } | null {
-  const match = /^(\d{1,20})_(\d{1,10})$/.exec(cursor);
-  return match?.[1] && match[2] ? { us: match[1], id: Number(match[2]) } : null;
+  // Microseconds since 1970 have 16 digits until the year 2286; ids are 32-bit.
+  const match = /^(\d{1,16})_(\d{1,10})$/.exec(cursor);
+  const id = Number(match?.[2]);
+  return match?.[1] && id <= 2_147_483_647 ? { us: match[1], id } : null;
 }
 
 /** One indexed range scan per page: the user's listed chats, most recently active first. */

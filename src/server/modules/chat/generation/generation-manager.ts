@@ -201,7 +201,13 @@ export class GenerationManager {
       })
       .where(eq(messages.id, generation.messageId))
       .returning();
-    if (!row) return; // The chat was deleted while the reply was being written.
+    if (!row) {
+      // The chat was deleted while the reply was being written: end whoever still follows it.
+      const gone: LocalEvent = { type: "error", message: "This chat was deleted.", status: 404 };
+      generation.finished = [gone];
+      generation.emit(gone);
+      return;
+    }
     const final: Message = toMessage(row);
     const events: LocalEvent[] = [];
     const errorInfo = providerError ? { message: providerError.message, status: providerError.statusCode } : undefined;
@@ -226,7 +232,7 @@ export class GenerationManager {
       if (this.mirror && row.owner && (await this.mirror.isInstanceAlive(row.owner))) continue;
       const mirrored = (row.owner ? await this.mirror?.contentSoFar({ owner: row.owner, messageId: row.id }) : null) ?? "";
       const content = mirrored.length > row.content.length ? mirrored : row.content;
-      await db
+      const [closed] = await db
         .update(messages)
         .set({
           content,
@@ -235,7 +241,10 @@ export class GenerationManager {
           generationOwner: null,
           updatedAt: new Date(),
         })
-        .where(and(eq(messages.id, row.id), eq(messages.status, "streaming")));
+        .where(and(eq(messages.id, row.id), eq(messages.status, "streaming")))
+        .returning();
+      // Followers on other instances are waiting on the dead instance's channel: tell them it ended.
+      if (closed && row.owner) this.mirror?.finish({ owner: row.owner, messageId: row.id }, toMessage(closed));
     }
   }
 

@@ -6,6 +6,7 @@ import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
+import { isUniqueViolation } from "../../../lib/db-errors.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
@@ -81,53 +82,57 @@ export class CourseGenerationRunner {
     const { db } = this.options;
     entitlements.assertCanGenerateCourses(who);
     await courseFor(db, who, courseId, "edit");
-    const run = await db.transaction(async (tx) => {
-      const [busy] = await tx
-        .select({ id: courseGenerationRuns.id })
-        .from(courseGenerationRuns)
-        .where(and(eq(courseGenerationRuns.courseId, courseId), eq(courseGenerationRuns.status, "running")))
-        .limit(1);
-      if (busy) throw new AppError("CONFLICT", BUSY);
-      const [last] = await tx
-        .select({ order: sql<number>`coalesce(max(${courseModules.order}), 0)` })
-        .from(courseModules)
-        .where(eq(courseModules.courseId, courseId));
-      const base = Number(last?.order ?? 0);
-      const modules = await tx
-        .insert(courseModules)
-        .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description ?? "", order: base + i + 1 })))
-        .returning({ id: courseModules.id, order: courseModules.order });
-      modules.sort((a, b) => a.order - b.order);
-      const lessonValues = outline.modules.flatMap((m, i) =>
-        m.lessons.map((l, j) => ({
-          moduleId: modules[i]?.id ?? 0,
-          courseId,
-          title: l.title,
-          type: l.type,
-          summary: l.summary ?? "",
-          content: "",
-          order: j + 1,
-        })),
-      );
-      const created = await tx
-        .insert(lessons)
-        .values(lessonValues)
-        .returning({ id: lessons.id, moduleId: lessons.moduleId, order: lessons.order });
-      const moduleRank = new Map(modules.map((m) => [m.id, m.order]));
-      created.sort((a, b) => (moduleRank.get(a.moduleId) ?? 0) - (moduleRank.get(b.moduleId) ?? 0) || a.order - b.order);
-      await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
-      const [row] = await tx
-        .insert(courseGenerationRuns)
-        .values({
-          courseId,
-          userId: who.id,
-          lessonIds: created.map((l) => l.id),
-          hints: trainingHintsSchema.parse(hints),
-          owner: this.options.instanceId,
-        })
-        .returning();
-      return row;
-    });
+    const run = await db
+      .transaction(async (tx) => {
+        const [busy] = await tx
+          .select({ id: courseGenerationRuns.id })
+          .from(courseGenerationRuns)
+          .where(and(eq(courseGenerationRuns.courseId, courseId), eq(courseGenerationRuns.status, "running")))
+          .limit(1);
+        if (busy) throw new AppError("CONFLICT", BUSY);
+        const [last] = await tx
+          .select({ order: sql<number>`coalesce(max(${courseModules.order}), 0)` })
+          .from(courseModules)
+          .where(eq(courseModules.courseId, courseId));
+        const base = Number(last?.order ?? 0);
+        const modules = await tx
+          .insert(courseModules)
+          .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description ?? "", order: base + i + 1 })))
+          .returning({ id: courseModules.id, order: courseModules.order });
+        modules.sort((a, b) => a.order - b.order);
+        const lessonValues = outline.modules.flatMap((m, i) =>
+          m.lessons.map((l, j) => ({
+            moduleId: modules[i]?.id ?? 0,
+            courseId,
+            title: l.title,
+            type: l.type,
+            summary: l.summary ?? "",
+            content: "",
+            order: j + 1,
+          })),
+        );
+        const created = await tx
+          .insert(lessons)
+          .values(lessonValues)
+          .returning({ id: lessons.id, moduleId: lessons.moduleId, order: lessons.order });
+        const moduleRank = new Map(modules.map((m) => [m.id, m.order]));
+        created.sort((a, b) => (moduleRank.get(a.moduleId) ?? 0) - (moduleRank.get(b.moduleId) ?? 0) || a.order - b.order);
+        await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+        const [row] = await tx
+          .insert(courseGenerationRuns)
+          .values({
+            courseId,
+            userId: who.id,
+            lessonIds: created.map((l) => l.id),
+            hints: trainingHintsSchema.parse(hints),
+            owner: this.options.instanceId,
+          })
+          .returning();
+        return row;
+      })
+      .catch((error) => {
+        throw isUniqueViolation(error) ? new AppError("CONFLICT", BUSY) : error;
+      });
     if (!run) throw new Error("insert returned no row");
     this.launch(run.id);
     return this.view(run);
@@ -151,10 +156,16 @@ export class CourseGenerationRunner {
     if (!latest) throw new AppError("BAD_REQUEST", "There is nothing to resume for this course.");
     if (latest.status === "running") throw new AppError("CONFLICT", BUSY);
     if (latest.status === "done") return latest;
-    await this.options.db
+    // Only one of several racing resumes wins the row; the others are told it is busy.
+    const claimed = await this.options.db
       .update(courseGenerationRuns)
       .set({ status: "running", error: null, owner: this.options.instanceId, updatedAt: new Date() })
-      .where(eq(courseGenerationRuns.id, latest.id));
+      .where(and(eq(courseGenerationRuns.id, latest.id), inArray(courseGenerationRuns.status, ["stopped", "failed"])))
+      .returning({ id: courseGenerationRuns.id })
+      .catch((error) => {
+        throw isUniqueViolation(error) ? new AppError("CONFLICT", BUSY) : error;
+      });
+    if (claimed.length === 0) throw new AppError("CONFLICT", BUSY);
     this.launch(latest.id);
     return (await this.latest(who, courseId)) as GenerationRun;
   }
@@ -164,7 +175,9 @@ export class CourseGenerationRunner {
     this.active.set(runId, controller);
     void this.loop(runId, controller.signal)
       .catch((error) => this.options.log("course generation crashed", error))
-      .finally(() => this.active.delete(runId));
+      .finally(() => {
+        if (this.active.get(runId) === controller) this.active.delete(runId);
+      });
   }
 
   private async loop(runId: number, signal: AbortSignal): Promise<void> {
@@ -176,7 +189,8 @@ export class CourseGenerationRunner {
         .where(eq(courseGenerationRuns.id, runId));
     for (;;) {
       const [run] = await db.select().from(courseGenerationRuns).where(eq(courseGenerationRuns.id, runId)).limit(1);
-      if (run?.status !== "running" || signal.aborted) return;
+      // Stopped, or taken over by another instance after a resume there: this loop is done.
+      if (run?.status !== "running" || run.owner !== this.options.instanceId || signal.aborted) return;
       const lessonId = run.lessonIds[run.done];
       if (lessonId === undefined) return void (await setRun({ status: "done", currentLessonId: null, owner: null }));
       try {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "course_generation_runs_one_running_idx" ON "course_generation_runs" USING btree ("course_id") WHERE status = 'running';
