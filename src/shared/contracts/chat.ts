@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENTS, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
+import { idField, idText } from "./common.js";
 
 const slug = z
   .string()
@@ -38,19 +39,16 @@ export const updateChatBodySchema = z
     title: title.optional(),
     aiPlatform: slug.optional(),
     model: modelName.nullable().optional(),
-    personalityId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    personalityId: idField.nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
 
-export const chatIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** Lists that can grow without bound: `limit` + `cursor`; the next cursor comes in the `X-Next-Cursor` header. */
+/** GET /api/chats: `limit` + `cursor` (next one in the NEXT_CURSOR_HEADER response header). */
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(100).optional(),
 });
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, "Type something to search for").max(200, "Search text is too long"),
@@ -102,7 +100,7 @@ export const createMessageBodySchema = z.object({ content, role: z.enum(["user",
 /** GET /api/chats/{id}/messages: the newest `limit`, oldest first; `before` pages back. */
 export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  before: idText.optional(),
 });
 
 /** POST /api/ai/chat (spec 000 section 7): non-streamed, answers `{ content }`. */
@@ -114,9 +112,9 @@ export const aiChatBodySchema = z.object({
     .max(1000),
   model: modelName.optional(),
   /** When given, the chat's owner is checked and its settings apply. */
-  chatId: z.number().int().positive().max(2_147_483_647).optional(),
+  chatId: idField.optional(),
   /** A training personality of the caller's (Early Access). */
-  personalityId: z.number().int().positive().max(2_147_483_647).optional(),
+  personalityId: idField.optional(),
 });
 export type AiChatBody = z.input<typeof aiChatBodySchema>;
 export const aiChatResponseSchema = z.object({ content: z.string() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "./common.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
 export const COURSE_STATUSES = ["draft", "published"] as const;
@@ -6,10 +7,6 @@ export const COURSE_LEVELS = ["beginner", "intermediate", "advanced", "all-level
 export const COURSE_NOT_FOUND = "Course not found";
 export const COURSE_FORBIDDEN = "You don't have permission to view this course.";
 export const COURSE_EDIT_FORBIDDEN = "You don't have permission to edit this course.";
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-export const idParamsSchema = z.object({ id });
-export const courseLessonParamsSchema = z.object({ courseId: id, lessonId: id });
 
 const description = z.string().trim().max(5000, "Description cannot exceed 5000 characters");
 
@@ -221,6 +218,6 @@ export type OutlineProposal = z.infer<typeof outlineProposalSchema>;
 export const lessonContentBodySchema = z.object({
   title: z.string({ error: "Please enter a title first" }).trim().min(1, "Please enter a title first").max(200),
   type: z.enum(LESSON_TYPES).default("reading"),
-  lessonId: z.number().int().positive().max(2_147_483_647).optional(),
+  lessonId: idField.optional(),
   hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { chatIdParamsSchema as idParams } from "../../../shared/contracts/chat.js";
+import { idParamsSchema as idParams } from "../../../shared/contracts/common.js";
 import { adminUserPatchSchema } from "../../../shared/contracts/personalities.js";
 import { requireAdmin } from "../../plugins/session.js";
 import { toPublicUser } from "../user/public-user.js";

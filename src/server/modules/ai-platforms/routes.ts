@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { createPlatformBodySchema, updatePlatformBodySchema } from "../../../shared/contracts/ai-platforms.js";
+import { idParamsSchema as idParams } from "../../../shared/contracts/common.js";
 import { requireAdmin, requireUser } from "../../plugins/session.js";
 import { createPlatform, listAdminPlatforms, listChatPlatforms, updatePlatform } from "./service.js";
 import { testPlatformConnection } from "./test-connection.js";
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function aiPlatformRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

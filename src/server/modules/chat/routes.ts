@@ -2,17 +2,16 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   aiChatBodySchema,
-  chatIdParamsSchema,
   createChatBodySchema,
   createMessageBodySchema,
   listQuerySchema,
   messagesQuerySchema,
-  NEXT_CURSOR_HEADER,
   regenerateBodySchema,
   searchQuerySchema,
   sendReplyBodySchema,
   updateChatBodySchema,
 } from "../../../shared/contracts/chat.js";
+import { idParamsSchema, NEXT_CURSOR_HEADER } from "../../../shared/contracts/common.js";
 import { requireUser } from "../../plugins/session.js";
 import { answerOnce } from "./ai-chat-service.js";
 import { toChat, toMessage } from "./chat-view.js";
@@ -26,7 +25,7 @@ export async function chatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, platformDeps, generations, config } = app.ctx;
   const replyDeps = { db, platformDeps, generations };
-  const params = { params: chatIdParamsSchema };
+  const params = { params: idParamsSchema };
 
   app.get("/api/chats", { schema: { querystring: listQuerySchema } }, async (request, reply) => {
     const page = await listChats({ db, userId: requireUser(request).id, ...request.query });

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Chat, CreateChatBody, UpdateChatBody } from "../../../shared/contracts/chat.js";
+import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
 import { chats, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -45,7 +46,7 @@ function decodeCursor(cursor: string): { us: string; id: number } | null {
   // Microseconds since 1970 have 16 digits until the year 2286; ids are 32-bit.
   const match = /^(\d{1,16})_(\d{1,10})$/.exec(cursor);
   const id = Number(match?.[2]);
-  return match?.[1] && id <= 2_147_483_647 ? { us: match[1], id } : null;
+  return match?.[1] && id <= MAX_ID ? { us: match[1], id } : null;
 }
 
 /** One indexed range scan per page: the user's listed chats, most recently active first. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../../shared/contracts/common.js";
 import {
   approveOutlineBodySchema,
   describeCourseBodySchema,
-  idParamsSchema,
   lessonContentBodySchema,
   outlineRequestSchema,
 } from "../../../shared/contracts/courses.js";

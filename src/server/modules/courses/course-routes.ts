@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AVATAR_MAX_BYTES } from "../../../shared/constants.js";
-import { NEXT_CURSOR_HEADER } from "../../../shared/contracts/chat.js";
+import { idParamsSchema, NEXT_CURSOR_HEADER } from "../../../shared/contracts/common.js";
 import {
   courseListQuerySchema,
   createCourseBodySchema,
-  idParamsSchema,
   moduleBodySchema,
   updateCourseBodySchema,
 } from "../../../shared/contracts/courses.js";

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Course, CreateCourseBody, UpdateCourseBody } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
@@ -13,8 +14,7 @@ const visibleToAll = and(eq(courses.isPublic, true), eq(courses.status, "publish
 export async function listCourses(options: { db: Db; who: Reader; scope: "all" | "mine" | "public"; limit: number; cursor?: string }) {
   const { db, who, scope, limit } = options;
   const before = options.cursor ? Number(options.cursor) : undefined;
-  if (options.cursor && (!/^\d{1,10}$/.test(options.cursor) || (before ?? 0) > 2_147_483_647))
-    throw new AppError("BAD_REQUEST", "Invalid cursor");
+  if (options.cursor && (!/^\d{1,10}$/.test(options.cursor) || (before ?? 0) > MAX_ID)) throw new AppError("BAD_REQUEST", "Invalid cursor");
   const scopeFilter =
     scope === "mine"
       ? eq(courses.userId, who.id)

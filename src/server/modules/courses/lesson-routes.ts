@@ -1,13 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  idParamsSchema,
-  lessonBodySchema,
-  moveBodySchema,
-  updateLessonBodySchema,
-  updateModuleBodySchema,
-} from "../../../shared/contracts/courses.js";
+import { idParamsSchema, idText } from "../../../shared/contracts/common.js";
+import { lessonBodySchema, moveBodySchema, updateLessonBodySchema, updateModuleBodySchema } from "../../../shared/contracts/courses.js";
 import { requireUser } from "../../plugins/session.js";
 import {
   createLesson,
@@ -22,7 +16,7 @@ import {
 import { deleteModule, getModule, moveModule, updateModule } from "./modules-service.js";
 import { setLessonCompleted } from "./outline-service.js";
 
-const versionParams = idParamsSchema.extend({ versionId: z.coerce.number().int().positive().max(2_147_483_647) });
+const versionParams = idParamsSchema.extend({ versionId: idText });
 
 /** Modules and lessons: every call takes its permission from the course they belong to. */
 export async function lessonRoutes(root: FastifyInstance) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { chatIdParamsSchema as idParams } from "../../../shared/contracts/chat.js";
+import { idParamsSchema as idParams } from "../../../shared/contracts/common.js";
 import { personalityBodySchema, updatePersonalityBodySchema } from "../../../shared/contracts/personalities.js";
 import { requireUser } from "../../plugins/session.js";
 import { entitlements } from "../entitlements/entitlements.js";

@@ -6,7 +6,8 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { type Chat, type ChatSearchHit, type Message, NEXT_CURSOR_HEADER, type UpdateChatBody } from "../../../shared/contracts/chat.js";
+import type { Chat, ChatSearchHit, Message, UpdateChatBody } from "../../../shared/contracts/chat.js";
+import { NEXT_CURSOR_HEADER } from "../../../shared/contracts/common.js";
 import type { UserSettings } from "../../../shared/contracts/settings.js";
 import { aiPlatformsQuery } from "../../lib/ai-models.js";
 import { apiRequest, apiRequestWithHeaders } from "../../lib/api-client.js";

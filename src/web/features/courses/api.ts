@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import { NEXT_CURSOR_HEADER } from "../../../shared/contracts/chat.js";
+import { NEXT_CURSOR_HEADER } from "../../../shared/contracts/common.js";
 import type { Course, CourseOutline, GenerationRun, Lesson, LessonVersion } from "../../../shared/contracts/courses.js";
 import { apiRequest, apiRequestWithHeaders } from "../../lib/api-client.js";
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { CourseOutline } from "../../../shared/contracts/courses.js";
 import { isApiError } from "../../lib/api-client.js";
 import { outlineQuery } from "./api.js";
@@ -19,7 +20,7 @@ export function loadFailure(error: unknown): LoadFailure | null {
 export function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= MAX_ID ? id : null;
 }
 
 /** The course's outline for the detail, editor and reader screens ("Error loading course" when it fails for another reason). */
