@@ -63,6 +63,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await seedPlatforms(database.db);
   await sweepTemporaryChats(database.db);
+  // Temporary chats the browser could not delete go after a day, also on a server that runs for weeks.
+  const temporarySweep = setInterval(
+    () => void sweepTemporaryChats(database.db).catch((error) => app.log.error({ err: error }, "sweeping temporary chats failed")),
+    60 * 60 * 1000,
+  );
+  temporarySweep.unref();
   const generations = new GenerationManager({
     db: database.db,
     redis,
@@ -83,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations, courseGenerations });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
+    clearInterval(temporarySweep);
     await Promise.all([generations.close(), courseGenerations.close()]);
   });
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { idField } from "./common.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
 export const COURSE_STATUSES = ["draft", "published"] as const;
@@ -214,10 +213,9 @@ export const outlineProposalSchema = outlineDraftSchema.extend({
 });
 export type OutlineProposal = z.infer<typeof outlineProposalSchema>;
 
-/** POST /api/modules/{id}/lesson-content: a lesson body for a new or existing lesson of this module (not saved). */
+/** POST /api/modules/{id}/lesson-content: a lesson body for a lesson of this module, from its title and place (not saved). */
 export const lessonContentBodySchema = z.object({
   title: z.string({ error: "Please enter a title first" }).trim().min(1, "Please enter a title first").max(200),
   type: z.enum(LESSON_TYPES).default("reading"),
-  lessonId: idField.optional(),
   hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
 });

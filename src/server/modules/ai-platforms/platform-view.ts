@@ -61,13 +61,13 @@ export function defaultModelOf(row: PlatformRow): string {
 export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
   const models = row.models.filter((m) => entitlements.canUseModel(who, row, m));
   const lockedModels = row.models.filter((m) => !models.includes(m));
-  const preferred = defaultModelOf(row);
+  const preferred = defaultModelFor(who, row);
   return {
     name: row.name,
     slug: row.slug,
     kind: row.kind as PlatformKind,
     models,
-    defaultModel: models.includes(preferred) ? preferred : (models[0] ?? ""),
+    defaultModel: models.includes(preferred) ? preferred : "",
     lockedModels,
     lockReason: lockedModels.length ? "Needs the Early Access plan" : null,
   };
@@ -77,4 +77,11 @@ export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
 export function accessFor(row: PlatformRow, deps: PlatformDeps): ProviderAccess {
   const apiKey = row.apiKeyEncrypted ? deps.secrets.open(row.apiKeyEncrypted) : (deps.envKeys[row.slug] ?? null);
   return { kind: row.kind as PlatformKind, slug: row.slug, apiKey, baseUrl: row.baseUrl };
+}
+
+/** The platform's default model, or for a free user the first model their plan allows. */
+export function defaultModelFor(who: Entitled, platform: PlatformRow): string {
+  const preferred = defaultModelOf(platform);
+  if (entitlements.canUseModel(who, platform, preferred)) return preferred;
+  return platform.models.find((m) => entitlements.canUseModel(who, platform, m)) ?? preferred;
 }

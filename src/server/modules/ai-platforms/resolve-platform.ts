@@ -3,7 +3,7 @@ import { languageModelFor } from "../../ai/language-model.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
-import { accessFor, defaultModelOf, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
+import { accessFor, defaultModelFor, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
 import { findPlatformRow, listChatPlatforms } from "./service.js";
 
 export interface ResolvedModel {
@@ -13,6 +13,11 @@ export interface ResolvedModel {
 }
 
 const NOT_SET_UP = "an administrator needs to add its API key under Admin > AI Chat Settings.";
+
+/** The refusal when no platform at all can answer (503): chat and course generation say the same. */
+export function noPlatformError(): AppError {
+  return new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
+}
 
 /**
  * The platform and model a reply will use, or a clear refusal: unknown platform,
@@ -30,7 +35,7 @@ export async function resolveModel(options: {
   if (!platform || !isUsable(platform, deps)) {
     const usable = await listChatPlatforms({ db, deps, who });
     if (usable.length === 0) {
-      throw new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
+      throw noPlatformError();
     }
     if (!platform) throw new AppError("BAD_REQUEST", "Unknown AI platform. Pick another model.");
     throw new AppError(
@@ -44,11 +49,4 @@ export async function resolveModel(options: {
   if (!platform.models.includes(modelId)) throw new AppError("BAD_REQUEST", `${platform.name} does not offer the model "${modelId}".`);
   entitlements.assertCanUseModel(who, platform, modelId);
   return { platform, modelId, model: languageModelFor(accessFor(platform, deps), modelId) };
-}
-
-/** The platform's default model, or for a free user the first model their plan allows. */
-export function defaultModelFor(who: Entitled, platform: PlatformRow): string {
-  const preferred = defaultModelOf(platform);
-  if (entitlements.canUseModel(who, platform, preferred)) return preferred;
-  return platform.models.find((m) => entitlements.canUseModel(who, platform, m)) ?? preferred;
 }

@@ -41,8 +41,6 @@ function sealedKey(deps: PlatformDeps, apiKey: string) {
 export async function createPlatform(options: Options & { input: CreatePlatformBody }): Promise<AdminPlatform> {
   const { db, deps } = options;
   const input = options.input;
-  const existing = await findPlatformRow(db, { slug: input.slug });
-  if (existing) throw new AppError("CONFLICT", "A platform with this slug already exists", { errors: { slug: "This slug is taken" } });
   const { settings } = input;
   const [row] = await db
     .insert(aiPlatforms)
@@ -59,6 +57,7 @@ export async function createPlatform(options: Options & { input: CreatePlatformB
     })
     .onConflictDoNothing({ target: aiPlatforms.slug })
     .returning();
+  // The unique slug decides, in the insert itself (no separate lookup that a racing create could pass).
   if (!row) throw new AppError("CONFLICT", "A platform with this slug already exists", { errors: { slug: "This slug is taken" } });
   return toAdminPlatform(row, deps);
 }

@@ -4,10 +4,8 @@ import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
-import { getSettings } from "../settings/service.js";
 import type { SessionUser } from "../user/public-user.js";
-import { personaFor, replyParams } from "./persona.js";
+import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { findOwnChat } from "./service.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
@@ -23,12 +21,7 @@ export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; 
     slug: input.platformSlug,
     modelId: input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null),
   });
-  const [settings, globalPrompt] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
-  const params = replyParams(
-    { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system: globalPrompt },
-    persona,
-    resolved.platform.maxTokens,
-  );
+  const params = replyParams(await userReplyDefaults(db, userId), persona, resolved.platform.maxTokens);
   try {
     const result = await generateText({
       model: resolved.model,

@@ -1,6 +1,8 @@
 import type { Db } from "../../db/client.js";
+import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
 import { findOwnPersonality, type PersonalityRow } from "../personalities/service.js";
+import { getSettings } from "../settings/service.js";
 
 /**
  * The personality a reply speaks with: the caller's own (404 otherwise) and only
@@ -22,6 +24,12 @@ export function composeSystemPrompt(globalPrompt: string | undefined, persona: P
   if (persona) parts.push(`You are "${persona.name}". Tone: ${persona.tone}.\n\n${persona.instructions}`);
   const text = parts.filter(Boolean).join("\n\n");
   return text || undefined;
+}
+
+/** The user's preferences and the global `chat-system` prompt: what a reply starts from. */
+export async function userReplyDefaults(db: Db, userId: number) {
+  const [settings, system] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
+  return { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system };
 }
 
 /** A personality's parameters override the user's preferences for the chats that use it. */

@@ -6,14 +6,12 @@ import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
-import { getSettings } from "../settings/service.js";
 import type { SessionUser } from "../user/public-user.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { titleFrom } from "./messages-service.js";
-import { personaFor, replyParams } from "./persona.js";
+import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { CHAT_NOT_FOUND, findOwnChat } from "./service.js";
 
 export interface ReplyDeps {
@@ -57,12 +55,6 @@ async function recentMessages(db: Db, userId: number, chatId: number): Promise<M
   return rows.reverse();
 }
 
-/** The user's preferences and the global system prompt; the caller caps maxTokens by the platform's. */
-async function replyParameters(db: Db, userId: number) {
-  const [settings, system] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
-  return { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system };
-}
-
 /** Everything a reply needs before anything is written; independent reads run together. */
 async function prepareReply(
   deps: ReplyDeps,
@@ -73,7 +65,7 @@ async function prepareReply(
   const { db } = deps;
   const [chat, base, prior] = await Promise.all([
     loadChatForReply(db, user.id, chatId),
-    replyParameters(db, user.id),
+    userReplyDefaults(db, user.id),
     recentMessages(db, user.id, chatId),
   ]);
   const { slug, model } = pick(chat, prior);

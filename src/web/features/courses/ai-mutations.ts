@@ -19,7 +19,7 @@ export function useDescribeCourse() {
   });
 }
 
-export type LessonContentRequest = { moduleId: number; title: string; type: LessonType; lessonId?: number; hints: Hints };
+export type LessonContentRequest = { moduleId: number; title: string; type: LessonType; hints: Hints };
 
 /** POST /api/modules/{id}/lesson-content: a lesson body, not saved (it fills the content field). */
 export function useGenerateLessonContent() {

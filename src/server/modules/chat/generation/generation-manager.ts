@@ -86,11 +86,6 @@ export class GenerationManager {
     return this.live.get(messageId);
   }
 
-  findByChat(chatId: number): LiveGeneration | undefined {
-    for (const generation of this.live.values()) if (generation.chatId === chatId) return generation;
-    return undefined;
-  }
-
   /** Stops a reply wherever it runs (`owner`: the instance writing it); true when this instance had it. */
   async stop(messageId: number, owner: string | null): Promise<boolean> {
     if (this.abortLocal(messageId, "user")) return true;

@@ -10,7 +10,7 @@ import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
 import { courseFor, moduleFor, type Reader } from "../access.js";
-import { courseModelFor, hasUsableModel } from "./course-model.js";
+import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
 
 type Who = Reader & Entitled;
@@ -23,7 +23,7 @@ async function systemPrompt(db: Db, key: keyof typeof DEFAULT_PROMPTS): Promise<
   return (await findGlobalPrompt(db, key)) ?? DEFAULT_PROMPTS[key];
 }
 
-async function write(model: ResolvedModel, system: string, prompt: string, maxOutputTokens: number): Promise<string> {
+async function write(model: ResolvedModel, system: string, prompt: string, maxOutputTokens: number, signal?: AbortSignal): Promise<string> {
   try {
     const result = await generateText({
       model: model.model,
@@ -32,6 +32,7 @@ async function write(model: ResolvedModel, system: string, prompt: string, maxOu
       maxOutputTokens,
       maxRetries: 1,
       timeout: TIMEOUT_MS,
+      abortSignal: signal,
     });
     const text = result.text.trim();
     if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
@@ -45,37 +46,53 @@ async function write(model: ResolvedModel, system: string, prompt: string, maxOu
 export async function describeCourse({ db, platformDeps, who }: Deps, input: { title: string; hints: TrainingHints }) {
   entitlements.assertCanGenerateCourses(who);
   const hints = trainingHintsSchema.parse(input.hints);
-  const model = await courseModelFor(db, platformDeps, who);
+  const model = await requireCourseModel(db, platformDeps, who);
   const prompt = `Course title: ${input.title}${hintsText(hints)}`;
   return { description: await write(model, await systemPrompt(db, "course-description"), prompt, 400) };
 }
 
-/** A lesson body from its title and its place in the course; not saved (the editor fills the field). */
-export async function lessonContent(
-  deps: Deps,
-  input: { moduleId: number; title: string; type: string; hints: TrainingHints; summary?: string },
-) {
-  const { db, platformDeps, who } = deps;
-  entitlements.assertCanGenerateCourses(who);
-  const { course, module } = await moduleFor(db, who, input.moduleId, "edit");
-  const siblings = await db
-    .select({ title: lessons.title })
-    .from(lessons)
-    .where(eq(lessons.moduleId, module.id))
-    .orderBy(asc(lessons.order));
-  const model = await courseModelFor(db, platformDeps, who);
+/**
+ * Writes one lesson body from its title, its summary and its place in the course, with
+ * the author's model. Used by the editor's "Generate with AI" and by the outline runner.
+ * The caller has checked permission and plan.
+ */
+export async function writeLessonBody(options: {
+  db: Db;
+  platformDeps: PlatformDeps;
+  author: Entitled & { id: number };
+  course: { title: string; description: string };
+  module: { id: number; title: string; order: number };
+  lesson: { title: string; type: string; summary?: string };
+  hints: TrainingHints;
+  signal?: AbortSignal;
+}): Promise<string> {
+  const { db, course, module, lesson } = options;
+  const [siblings, model, system] = await Promise.all([
+    db.select({ title: lessons.title }).from(lessons).where(eq(lessons.moduleId, module.id)).orderBy(asc(lessons.order)),
+    requireCourseModel(db, options.platformDeps, options.author),
+    systemPrompt(db, "lesson-content"),
+  ]);
   const prompt =
     lessonContext({
       courseTitle: course.title,
       courseDescription: course.description,
       moduleTitle: module.title,
       moduleOrder: module.order,
-      lessonTitle: input.title,
-      lessonType: input.type,
-      summary: input.summary,
+      lessonTitle: lesson.title,
+      lessonType: lesson.type,
+      summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
-    }) + hintsText(trainingHintsSchema.parse(input.hints));
-  return { content: await write(model, await systemPrompt(db, "lesson-content"), prompt, 4000) };
+    }) + hintsText(trainingHintsSchema.parse(options.hints));
+  return write(model, system, prompt, 4000, options.signal);
+}
+
+/** A lesson body for the editor (not saved: the editor fills the field). */
+export async function lessonContent(deps: Deps, input: { moduleId: number; title: string; type: string; hints: TrainingHints }) {
+  const { db, platformDeps, who } = deps;
+  entitlements.assertCanGenerateCourses(who);
+  const { course, module } = await moduleFor(db, who, input.moduleId, "edit");
+  const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson: input, hints: input.hints });
+  return { content };
 }
 
 /**
@@ -89,7 +106,8 @@ export async function proposeOutline(
 ): Promise<OutlineProposal> {
   entitlements.assertCanGenerateCourses(who);
   const course = await courseFor(db, who, input.courseId, "edit");
-  if (!(await hasUsableModel(db, platformDeps, who))) {
+  const model = await courseModelFor(db, platformDeps, who);
+  if (!model) {
     return {
       ...templateOutline(course.title),
       source: "template",
@@ -97,7 +115,6 @@ export async function proposeOutline(
         "No AI platform is set up, so this is the built-in template. An administrator can add an API key under Admin > AI Chat Settings.",
     };
   }
-  const model = await courseModelFor(db, platformDeps, who);
   const system = await systemPrompt(db, "course-outline");
   const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(trainingHintsSchema.parse(input.hints))}`;
   for (let attempt = 1; attempt <= 2; attempt++) {

@@ -1,18 +1,14 @@
-import { generateText } from "ai";
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { GenerationRun, OutlineDraft, TrainingHints } from "../../../../shared/contracts/courses.js";
 import { trainingHintsSchema } from "../../../../shared/contracts/courses.js";
-import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../../../lib/db-errors.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
-import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
 import { courseFor, type Reader } from "../access.js";
-import { courseModelFor } from "./course-model.js";
-import { DEFAULT_PROMPTS, hintsText, lessonContext } from "./prompts.js";
+import { writeLessonBody } from "./course-ai-service.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
 type Who = Reader & Entitled;
@@ -222,39 +218,16 @@ export class CourseGenerationRunner {
       .limit(1);
     if (!owner) throw new AppError("NOT_FOUND", "The course's author no longer exists.");
     entitlements.assertCanGenerateCourses(owner);
-    const model = await courseModelFor(db, platformDeps, owner);
-    const siblings = await db
-      .select({ title: lessons.title })
-      .from(lessons)
-      .where(eq(lessons.moduleId, row.module.id))
-      .orderBy(asc(lessons.order));
-    const prompt =
-      lessonContext({
-        courseTitle: row.course.title,
-        courseDescription: row.course.description,
-        moduleTitle: row.module.title,
-        moduleOrder: row.module.order,
-        lessonTitle: row.lesson.title,
-        lessonType: row.lesson.type,
-        summary: row.lesson.summary,
-        siblings: siblings.map((s) => s.title),
-      }) + hintsText(trainingHintsSchema.parse(run.hints));
-    let text: string;
-    try {
-      const result = await generateText({
-        model: model.model,
-        instructions: (await findGlobalPrompt(db, "lesson-content")) ?? DEFAULT_PROMPTS["lesson-content"],
-        prompt,
-        maxOutputTokens: 4000,
-        maxRetries: 1,
-        timeout: 120_000,
-        abortSignal: signal,
-      });
-      text = result.text.trim();
-    } catch (error) {
-      throw toProviderError(error, model.platform.name, model.modelId);
-    }
-    if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty lesson.`);
+    const text = await writeLessonBody({
+      db,
+      platformDeps,
+      author: owner,
+      course: row.course,
+      module: row.module,
+      lesson: row.lesson,
+      hints: run.hints,
+      signal,
+    });
     // Only into a lesson still empty: the author may have written it while this one was being generated.
     await db
       .update(lessons)

@@ -61,7 +61,7 @@ function LessonEditForm({ courseId, lesson, onDone }: Props & { lesson: Lesson }
       className="grid gap-4 rounded-lg border border-primary/40 bg-muted/30 p-4"
       onSubmit={onSubmit}
     >
-      <LessonFields form={form} idPrefix={`lesson-${lesson.id}`} moduleId={lesson.moduleId} lessonId={lesson.id} />
+      <LessonFields form={form} idPrefix={`lesson-${lesson.id}`} moduleId={lesson.moduleId} />
       <LessonVersions courseId={courseId} lessonId={lesson.id} onRestored={(restored) => form.reset(lessonFormValues(restored))} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>

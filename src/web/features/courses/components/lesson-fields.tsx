@@ -13,17 +13,7 @@ import { AiButton } from "./ai-button.js";
 type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
 
 /** Title, Type and Content (markdown), with "Generate with AI" filling the content (the user then saves). */
-export function LessonFields({
-  form,
-  idPrefix,
-  moduleId,
-  lessonId,
-}: {
-  form: Form;
-  idPrefix: string;
-  moduleId: number;
-  lessonId?: number;
-}) {
+export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefix: string; moduleId: number }) {
   const { errors } = form.formState;
   const hints = useTrainingHints();
   const generate = useGenerateLessonContent();
@@ -37,7 +27,7 @@ export function LessonFields({
     }
     const type = form.getValues("type") ?? "reading";
     generate.mutate(
-      { moduleId, title, type, lessonId, hints },
+      { moduleId, title, type, hints },
       {
         onSuccess: ({ content }) => {
           form.setValue("content", content, { shouldDirty: true, shouldValidate: true });
