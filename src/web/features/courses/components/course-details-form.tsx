@@ -1,8 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Label } from "../../../components/ui/label.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { Switch } from "../../../components/ui/switch.js";
+import { SwitchField } from "../../../components/ui/switch-field.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import type { CourseDetailsInput, CourseDetailsOutput } from "../course-details-schema.js";
 
@@ -55,13 +54,12 @@ export function CourseDetailsForm({ form, onSubmit }: { form: Form; onSubmit: ()
           control={form.control}
           name="isPublic"
           render={({ field }) => (
-            <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-              <div className="grid gap-1">
-                <Label htmlFor="course-public">Public course</Label>
-                <p className="text-xs text-muted-foreground">When published, every signed-in user can read it.</p>
-              </div>
-              <Switch id="course-public" checked={field.value ?? false} onCheckedChange={field.onChange} />
-            </div>
+            <SwitchField
+              label="Public course"
+              description="When published, every signed-in user can read it."
+              checked={field.value ?? false}
+              onChange={field.onChange}
+            />
           )}
         />
       </div>

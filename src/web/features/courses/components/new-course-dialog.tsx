@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError, TextField } from "../../../components/ui/form-field.js";
 import { Label } from "../../../components/ui/label.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { Switch } from "../../../components/ui/switch.js";
+import { SwitchField } from "../../../components/ui/switch-field.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
@@ -81,13 +81,12 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
             control={form.control}
             name="isPublic"
             render={({ field }) => (
-              <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-                <div className="grid gap-1">
-                  <Label htmlFor="new-course-public">Public course</Label>
-                  <p className="text-xs text-muted-foreground">Once published, every signed-in user can read it.</p>
-                </div>
-                <Switch id="new-course-public" checked={field.value ?? false} onCheckedChange={field.onChange} />
-              </div>
+              <SwitchField
+                label="Public course"
+                description="When published, every signed-in user can read it."
+                checked={field.value ?? false}
+                onChange={field.onChange}
+              />
             )}
           />
           <div className="flex justify-end gap-2">

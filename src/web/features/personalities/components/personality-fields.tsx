@@ -2,10 +2,10 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { MAX_TOKENS, TEMPERATURE } from "../../../../shared/constants.js";
 import { SUGGESTED_TONES } from "../../../../shared/contracts/personalities.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
+import { SliderField } from "../../../components/ui/slider-field.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import type { PersonalityFormInput, PersonalityFormOutput } from "./personality-form-values.js";
 import { PreferredModelSelect } from "./preferred-model-select.js";
-import { SliderField } from "./slider-field.js";
 
 type Form = UseFormReturn<PersonalityFormInput, unknown, PersonalityFormOutput>;
 const ID = "personality";

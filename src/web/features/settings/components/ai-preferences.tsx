@@ -4,11 +4,11 @@ import { MAX_TOKENS, TEMPERATURE } from "../../../../shared/constants.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { PageSpinner } from "../../../components/ui/spinner.js";
+import { SwitchField } from "../../../components/ui/switch-field.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { userSettingsQuery, useUpdateSetting } from "../api.js";
 import { DefaultModelSelect } from "./default-model-select.js";
 import { SettingSlider } from "./setting-slider.js";
-import { SettingSwitch } from "./setting-switch.js";
 
 /** Default model, temperature, response length, history and markdown; each change saves one field. */
 export function AiPreferences() {
@@ -55,13 +55,13 @@ export function AiPreferences() {
         onCommit={(v) => update.mutate({ key: "maxTokens", value: v })}
       />
       <div className="grid gap-3">
-        <SettingSwitch
+        <SwitchField
           label="Save Chat History"
           description="Keep your conversations so you can come back to them. When off, new chats are temporary."
           checked={data.saveHistory}
           onChange={(value) => update.mutate({ key: "saveHistory", value })}
         />
-        <SettingSwitch
+        <SwitchField
           label="Enable Markdown Rendering"
           description="Show AI replies with headings, lists, tables and code formatting."
           checked={data.markdownRendering}

@@ -1,6 +1,5 @@
-import { useId, useState } from "react";
-import { Label } from "../../../components/ui/label.js";
-import { Slider } from "../../../components/ui/slider.js";
+import { useState } from "react";
+import { SliderField } from "../../../components/ui/slider-field.js";
 
 /**
  * A slider that shows its value while dragging and saves only when the drag is
@@ -27,9 +26,7 @@ export function SettingSlider({
   disabled?: boolean;
   onCommit: (value: number) => void;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<number | null>(null);
-  const shown = draft ?? value;
   // The saved value moved (the optimistic update, or a revert after a failure): show it.
   const [seenValue, setSeenValue] = useState(value);
   if (seenValue !== value) {
@@ -37,27 +34,20 @@ export function SettingSlider({
     setDraft(null);
   }
   return (
-    <div className="grid gap-3">
-      <div className="flex items-center justify-between gap-4">
-        <Label id={`${id}-label`}>{label}</Label>
-        <output aria-live="polite" className="rounded-md bg-muted px-2 py-0.5 font-mono text-sm tabular-nums">
-          {format(shown)}
-        </output>
-      </div>
-      <Slider
-        min={min}
-        max={max}
-        step={step}
-        value={[shown]}
-        disabled={disabled}
-        thumbLabelledBy={`${id}-label`}
-        onValueChange={([next]) => setDraft(next ?? null)}
-        onValueCommit={([next]) => {
-          if (next === undefined || next === value) setDraft(null);
-          else onCommit(next);
-        }}
-      />
-      <p className="text-xs text-muted-foreground">{description}</p>
-    </div>
+    <SliderField
+      label={label}
+      hint={description}
+      value={draft ?? value}
+      min={min}
+      max={max}
+      step={step}
+      format={format}
+      disabled={disabled}
+      onChange={setDraft}
+      onCommit={(next) => {
+        if (next === value) setDraft(null);
+        else onCommit(next);
+      }}
+    />
   );
 }

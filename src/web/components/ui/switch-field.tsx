@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { Label } from "../../../components/ui/label.js";
-import { Switch } from "../../../components/ui/switch.js";
+import { Label } from "./label.js";
+import { Switch } from "./switch.js";
 
-/** A labelled on/off setting, saved when toggled. */
-export function SettingSwitch({
+/** A labelled on/off switch with a line that explains it (settings, course visibility...). */
+export function SwitchField({
   label,
   description,
   checked,

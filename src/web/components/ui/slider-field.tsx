@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { Label } from "../../../components/ui/label.js";
-import { Slider } from "../../../components/ui/slider.js";
+import { Label } from "./label.js";
+import { Slider } from "./slider.js";
 
-/** A labelled slider inside a form: shows its value, the hint under it, and an error if any. */
+/** A labelled slider that shows its value, the hint under it, and an error if any. `onCommit` fires when a drag ends. */
 export function SliderField({
   label,
   hint,
@@ -12,7 +12,9 @@ export function SliderField({
   step,
   format,
   error,
+  disabled,
   onChange,
+  onCommit,
 }: {
   label: string;
   hint: string;
@@ -22,7 +24,9 @@ export function SliderField({
   step: number;
   format: (value: number) => string;
   error?: string;
+  disabled?: boolean;
   onChange: (value: number) => void;
+  onCommit?: (value: number) => void;
 }) {
   const id = useId();
   return (
@@ -38,8 +42,10 @@ export function SliderField({
         max={max}
         step={step}
         value={[value]}
+        disabled={disabled}
         thumbLabelledBy={`${id}-label`}
         onValueChange={([next]) => next !== undefined && onChange(next)}
+        onValueCommit={([next]) => next !== undefined && onCommit?.(next)}
       />
       {error ? (
         <p role="alert" className="text-sm font-medium text-destructive">
