@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
@@ -53,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // zod checks what comes in; answers go through Fastify's compiled (fast-json-stringify) response schemas (lib/route.ts).
 
   const sessions = new SessionStore({ db: database.db, idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS, redis });
   await sessions.start();

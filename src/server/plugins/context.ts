@@ -2,11 +2,11 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { CounterStore } from "../lib/counter-store.js";
 import type { SecretBox } from "../lib/secret-box.js";
+import type { Who } from "../lib/who.js";
 import type { PlatformDeps } from "../modules/ai-platforms/platform-view.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
 import type { GenerationManager } from "../modules/chat/generation/generation-manager.js";
 import type { CourseGenerationRunner } from "../modules/courses/ai/generation-runner.js";
-import type { SessionUser } from "../modules/user/public-user.js";
 
 /** What every route reaches through `app.ctx`: built once in app.ts. */
 export interface AppContext {
@@ -30,7 +30,7 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     /** The signed-in user, or null; set by the session plugin before the handler runs. */
-    user: SessionUser | null;
+    user: Who | null;
     sessionId: string | null;
   }
 }

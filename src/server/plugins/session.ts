@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.js";
-import type { SessionUser } from "../modules/user/public-user.js";
+import type { Who } from "../lib/who.js";
 
 export const SESSION_COOKIE = "sid";
 
@@ -35,12 +35,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
 }
 
-export function requireUser(request: FastifyRequest): SessionUser {
+export function requireUser(request: FastifyRequest): Who {
   if (!request.user) throw new AppError("UNAUTHORIZED", "You need to sign in to do that.");
   return request.user;
 }
 
-export function requireAdmin(request: FastifyRequest): SessionUser {
+export function requireAdmin(request: FastifyRequest): Who {
   const user = requireUser(request);
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "You don't have permission to access this area.");
   return user;

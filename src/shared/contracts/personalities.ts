@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
+import { idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
 
 /** Suggested tones; any short free text is accepted too. */
 export const SUGGESTED_TONES = ["friendly", "professional", "concise", "Socratic"] as const;
@@ -36,6 +38,8 @@ export const personalityBodySchema = z.object({
   model: z.string().trim().max(120).nullable().optional(),
 });
 export type PersonalityBody = z.input<typeof personalityBodySchema>;
+/** What the service receives: checked, defaults applied. */
+export type PersonalityInput = z.output<typeof personalityBodySchema>;
 
 /** PATCH: only what was sent changes. Written out, because `.partial()` keeps `.default()` and would reset fields. */
 export const updatePersonalityBodySchema = z.object({
@@ -58,6 +62,7 @@ export const updatePersonalityBodySchema = z.object({
   model: personalityBodySchema.shape.model,
 });
 export type UpdatePersonalityBody = z.input<typeof updatePersonalityBodySchema>;
+export type PersonalityPatch = z.output<typeof updatePersonalityBodySchema>;
 
 export const personalitySchema = z.object({
   id: z.number().int(),
@@ -73,6 +78,21 @@ export const personalitySchema = z.object({
   updatedAt: z.string(),
 });
 export type Personality = z.infer<typeof personalitySchema>;
+
+/** The endpoints of training personalities: owner-only, Early Access (admins always pass). */
+export const personalitiesApi = {
+  list: endpoint({ method: "GET", path: "/api/personalities", response: z.array(personalitySchema) }),
+  create: endpoint({ method: "POST", path: "/api/personalities", body: personalityBodySchema, response: personalitySchema, status: 201 }),
+  get: endpoint({ method: "GET", path: "/api/personalities/:id", params: idParamsSchema, response: personalitySchema }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/personalities/:id",
+    params: idParamsSchema,
+    body: updatePersonalityBodySchema,
+    response: personalitySchema,
+  }),
+  remove: endpoint({ method: "DELETE", path: "/api/personalities/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
+};
 
 /** PATCH /api/admin/users/{id}: the plan (the admin users page adds the other fields). */
 export const adminUserPatchSchema = z.object({

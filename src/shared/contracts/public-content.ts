@@ -16,9 +16,3 @@ export const gettingStartedVideoSchema = z.object({
   isActive: z.boolean(),
 });
 export type GettingStartedVideo = z.infer<typeof gettingStartedVideoSchema>;
-
-export const errorBodySchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,7 @@
-import type { ErrorBody } from "../../shared/contracts/public-content.js";
+import { queryOptions } from "@tanstack/react-query";
+import { NEXT_CURSOR_HEADER } from "../../shared/contracts/common.js";
+import { type EndpointInput, type EndpointKeyInput, type EndpointOutput, type EndpointShape, fillPath, queryString } from "../../shared/contracts/endpoint.js";
+import type { ErrorBody } from "../../shared/contracts/errors.js";
 
 /** A non-2xx answer. `message` is the server's human message; `status` and `body` stay for callers. */
 export class ApiError extends Error {
@@ -41,22 +44,24 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
-async function send(method: string, url: string, body?: unknown): Promise<Response> {
+async function send(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const isForm = body instanceof FormData;
   try {
     return await fetch(url, {
       method,
+      signal,
       credentials: "include",
       headers:
         body === undefined || isForm ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.", {});
   }
 }
 
-async function readJson<T>(response: Response): Promise<T> {
+async function readJson<T = unknown>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -84,4 +89,64 @@ export async function apiGet<T>(url: string, on401: On401 = "throw"): Promise<T 
   if (response.status === 401 && on401 === "returnNull") return null;
   if (!response.ok) throw await toApiError(response);
   return readJson<T>(response);
+}
+
+/** The URL of one call: the endpoint's path with its params, then its query. */
+export function endpointUrl<E extends EndpointShape>(endpoint: E, input: EndpointInput<E>): string {
+  const parts = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return fillPath(endpoint.path, parts.params) + queryString(parts.query);
+}
+
+export interface CallOptions {
+  /** "null": a 401 answers null instead of throwing (the current-user read). */
+  on401?: On401;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web talks to the API: `call(endpoints.chats.get, { params: { id } })`.
+ * Typed from the contract (input and answer); throws ApiError on a non-2xx answer.
+ */
+export async function call<E extends EndpointShape>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options?: CallOptions & { on401?: "throw" },
+): Promise<EndpointOutput<E>>;
+export async function call<E extends EndpointShape>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions & { on401: "returnNull" },
+): Promise<EndpointOutput<E> | null>;
+export async function call<E extends EndpointShape>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E> | null> {
+  const response = await send(endpoint.method, endpointUrl(endpoint, input), (input as { body?: unknown }).body, options.signal);
+  if (response.status === 401 && options.on401 === "returnNull") return null;
+  if (!response.ok) throw await toApiError(response);
+  if (endpoint.kind === "paged") {
+    return { items: await readJson(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) } as EndpointOutput<E>;
+  }
+  return (await readJson(response)) as EndpointOutput<E>;
+}
+
+/**
+ * The query key of a read: the endpoint's method and path, then its params and query. Invalidating
+ * `endpointKey(endpoint)` reaches every read of that endpoint; with params, the reads of that one resource.
+ */
+export function endpointKey<E extends EndpointShape>(endpoint: E, input?: EndpointKeyInput<E>) {
+  const parts = input as { params?: unknown; query?: unknown } | undefined;
+  const key: unknown[] = [endpoint.method, endpoint.path];
+  if (parts?.params !== undefined) key.push(parts.params);
+  if (parts?.query !== undefined) key.push(parts.query);
+  return key;
+}
+
+/** A read as React Query options: the key from `endpointKey`, the data from `call`. */
+export function endpointQuery<E extends EndpointShape>(endpoint: E, input: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(endpoint, input as EndpointKeyInput<E>),
+    queryFn: ({ signal }) => call(endpoint, input, { signal }),
+  });
 }

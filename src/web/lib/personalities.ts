@@ -1,7 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { Personality } from "../../shared/contracts/personalities.js";
+import { personalitiesApi } from "../../shared/contracts/personalities.js";
+import { endpointQuery } from "./api-client.js";
 
 /** GET /api/personalities: the user's own training personalities (Early Access; 403 on the free plan). */
-export const personalitiesQuery = queryOptions<Personality[]>({ queryKey: ["/api/personalities"] });
+export const personalitiesQuery = endpointQuery(personalitiesApi.list, {});
 
 export const PERSONALITIES_LOCKED = "Training personalities are part of the Early Access plan.";

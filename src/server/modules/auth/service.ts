@@ -5,7 +5,8 @@ import { platformSettings, userSettings, users } from "../../db/schema/index.js"
 import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
-import { type SessionUser, sessionUserColumns } from "../user/public-user.js";
+import type { Who } from "../../lib/who.js";
+import { sessionUserColumns } from "../user/public-user.js";
 import { logActivity } from "./activity-log.js";
 import { assertAccountNotLocked, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
 
@@ -22,7 +23,7 @@ interface Meta {
  * Creates the account. The plan is always free here: Early Access is granted
  * only by a verified payment, never by the request body.
  */
-export async function registerUser(options: { db: Db; input: RegisterBody; meta: Meta }): Promise<SessionUser> {
+export async function registerUser(options: { db: Db; input: RegisterBody; meta: Meta }): Promise<Who> {
   const { db, input, meta } = options;
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
@@ -64,7 +65,7 @@ export async function registerUser(options: { db: Db; input: RegisterBody; meta:
 }
 
 /** Checks the password; an unknown name costs the same time and gets the same answer as a wrong password. */
-export async function authenticate(options: { db: Db; counters: CounterStore; input: LoginBody; meta: Meta }): Promise<SessionUser> {
+export async function authenticate(options: { db: Db; counters: CounterStore; input: LoginBody; meta: Meta }): Promise<Who> {
   const { db, counters, input, meta } = options;
   await assertAccountNotLocked(counters, input.username);
   const byEmail = input.username.includes("@");
@@ -87,7 +88,7 @@ export async function authenticate(options: { db: Db; counters: CounterStore; in
   return row.user;
 }
 
-export async function findUserById(db: Db, userId: number): Promise<SessionUser | null> {
+export async function findUserById(db: Db, userId: number): Promise<Who | null> {
   const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }

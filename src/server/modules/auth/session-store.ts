@@ -3,7 +3,8 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import type { RedisLink } from "../../lib/redis.js";
-import { type SessionUser, sessionUserColumns } from "../user/public-user.js";
+import type { Who } from "../../lib/who.js";
+import { sessionUserColumns } from "../user/public-user.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -14,7 +15,7 @@ const INVALIDATE_CHANNEL = "sessions:invalidate";
 
 export interface ResolvedSession {
   id: string;
-  user: SessionUser;
+  user: Who;
   absoluteExpiresAt: Date;
 }
 

@@ -2,14 +2,15 @@ import { generateText } from "ai";
 import type { AiChatBody } from "../../../shared/contracts/chat.js";
 import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
+import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import type { SessionUser } from "../user/public-user.js";
+
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { findOwnChat } from "./service.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
-export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; user: SessionUser; input: AiChatBody; timeoutMs: number }) {
+export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; user: Who; input: AiChatBody; timeoutMs: number }) {
   const { db, user, input } = options;
   const userId = user.id;
   const chat = input.chatId ? await findOwnChat(db, userId, input.chatId) : undefined;

@@ -4,9 +4,10 @@ import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import type { SessionUser } from "../user/public-user.js";
+
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
@@ -58,7 +59,7 @@ async function recentMessages(db: Db, userId: number, chatId: number): Promise<M
 /** Everything a reply needs before anything is written; independent reads run together. */
 async function prepareReply(
   deps: ReplyDeps,
-  user: SessionUser,
+  user: Who,
   chatId: number,
   pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
 ) {
@@ -94,10 +95,7 @@ async function prepareReply(
  * The user's message and the empty reply go in with one statement; the chat's
  * timestamp and title are updated once the provider has been asked.
  */
-export async function startReply(
-  deps: ReplyDeps,
-  options: { user: SessionUser; chatId: number; input: SendReplyBody },
-): Promise<StartedReply> {
+export async function startReply(deps: ReplyDeps, options: { user: Who; chatId: number; input: SendReplyBody }): Promise<StartedReply> {
   const { db, generations } = deps;
   const { user, chatId, input } = options;
   const { chat, prior, resolved, params, reply } = await prepareReply(deps, user, chatId, (c) => {
@@ -137,7 +135,7 @@ export async function startReply(
 /** Replaces the last reply with a new one (or answers a last user message that never got one). */
 export async function regenerateReply(
   deps: ReplyDeps,
-  options: { user: SessionUser; chatId: number; input: { platformSlug?: string; model?: string } },
+  options: { user: Who; chatId: number; input: { platformSlug?: string; model?: string } },
 ): Promise<StartedReply> {
   const { db, generations } = deps;
   const { user, chatId, input } = options;

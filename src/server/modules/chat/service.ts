@@ -4,7 +4,8 @@ import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
 import { chats, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import type { SessionUser } from "../user/public-user.js";
+import type { Who } from "../../lib/who.js";
+
 import { type ChatRow, toChat } from "./chat-view.js";
 import { personaFor } from "./persona.js";
 
@@ -84,7 +85,7 @@ export async function listChats(options: { db: Db; userId: number; limit: number
 }
 
 /** Rename, change model, or pick a personality (which also switches to its preferred model, if it has one). */
-export async function updateChat(options: { db: Db; user: SessionUser; chatId: number; input: UpdateChatBody }): Promise<Chat> {
+export async function updateChat(options: { db: Db; user: Who; chatId: number; input: UpdateChatBody }): Promise<Chat> {
   const { db, user, chatId, input } = options;
   const persona = input.personalityId ? await personaFor(db, user, input.personalityId) : null;
   const change: Partial<typeof chats.$inferInsert> = {};

@@ -1,8 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Personality, PersonalityBody, UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
+import type { Personality, PersonalityInput, PersonalityPatch } from "../../../shared/contracts/personalities.js";
 import type { Db } from "../../db/client.js";
 import { personalities } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
 
 export type PersonalityRow = typeof personalities.$inferSelect;
 const NOT_FOUND = "Personality not found";
@@ -34,32 +35,32 @@ export async function findOwnPersonality(db: Db, userId: number, id: number): Pr
   return row;
 }
 
-export async function listPersonalities(options: { db: Db; userId: number }): Promise<Personality[]> {
+export async function listPersonalities(options: { db: Db; who: Who }): Promise<Personality[]> {
   const rows = await options.db
     .select()
     .from(personalities)
-    .where(eq(personalities.userId, options.userId))
+    .where(eq(personalities.userId, options.who.id))
     .orderBy(desc(personalities.id))
     .limit(500);
   return rows.map(toPersonality);
 }
 
-export async function getPersonality(options: { db: Db; userId: number; id: number }): Promise<Personality> {
-  return toPersonality(await findOwnPersonality(options.db, options.userId, options.id));
+export async function getPersonality(options: { db: Db; who: Who; id: number }): Promise<Personality> {
+  return toPersonality(await findOwnPersonality(options.db, options.who.id, options.id));
 }
 
-export async function createPersonality(options: { db: Db; userId: number; input: PersonalityBody }): Promise<Personality> {
+export async function createPersonality(options: { db: Db; who: Who; input: PersonalityInput }): Promise<Personality> {
   const { input } = options;
   const [row] = await options.db
     .insert(personalities)
     .values({
-      userId: options.userId,
+      userId: options.who.id,
       name: input.name,
-      description: input.description ?? "",
+      description: input.description,
       tone: input.tone || "friendly",
       instructions: input.instructions,
-      temperature: input.temperature ?? 0.7,
-      maxTokens: input.maxTokens ?? 1024,
+      temperature: input.temperature,
+      maxTokens: input.maxTokens,
       platformSlug: input.platformSlug || null,
       model: input.model || null,
     })
@@ -68,12 +69,7 @@ export async function createPersonality(options: { db: Db; userId: number; input
   return toPersonality(row);
 }
 
-export async function updatePersonality(options: {
-  db: Db;
-  userId: number;
-  id: number;
-  input: UpdatePersonalityBody;
-}): Promise<Personality> {
+export async function updatePersonality(options: { db: Db; who: Who; id: number; input: PersonalityPatch }): Promise<Personality> {
   const { input } = options;
   const change: Partial<typeof personalities.$inferInsert> = { updatedAt: new Date() };
   for (const key of ["name", "description", "tone", "instructions", "temperature", "maxTokens"] as const) {
@@ -84,16 +80,16 @@ export async function updatePersonality(options: {
   const [row] = await options.db
     .update(personalities)
     .set(change)
-    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.userId)))
+    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.who.id)))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
   return toPersonality(row);
 }
 
-export async function deletePersonality(options: { db: Db; userId: number; id: number }): Promise<void> {
+export async function deletePersonality(options: { db: Db; who: Who; id: number }): Promise<void> {
   const deleted = await options.db
     .delete(personalities)
-    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.userId)))
+    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.who.id)))
     .returning({ id: personalities.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", NOT_FOUND);
 }

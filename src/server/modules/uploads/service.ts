@@ -4,7 +4,8 @@ import type { Db } from "../../db/client.js";
 import { uploads, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { sniffImageType } from "../../lib/image-type.js";
-import { type SessionUser, sessionUserColumns } from "../user/public-user.js";
+import type { Who } from "../../lib/who.js";
+import { sessionUserColumns } from "../user/public-user.js";
 
 export const UPLOAD_URL_PREFIX = "/api/uploads/";
 
@@ -17,7 +18,7 @@ function assertImage(bytes: Uint8Array) {
 }
 
 /** Stores the photo and points the user's avatar at it; the previous photo is deleted. */
-export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8Array }): Promise<SessionUser> {
+export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8Array }): Promise<Who> {
   const { db, userId, bytes } = options;
   const mimeType = assertImage(bytes);
   const id = randomBytes(16).toString("hex");
@@ -35,7 +36,7 @@ export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8A
   });
 }
 
-export async function removeAvatar(options: { db: Db; userId: number }): Promise<SessionUser> {
+export async function removeAvatar(options: { db: Db; userId: number }): Promise<Who> {
   const { db, userId } = options;
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);

@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../../shared/contracts/user.js";
 import { users } from "../../db/schema/index.js";
+import type { Who } from "../../lib/who.js";
 
 /** The columns of a user that may leave the server (never the password hash). */
 export const sessionUserColumns = {
@@ -13,17 +14,6 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
 };
 
-export type SessionUser = {
-  id: number;
-  username: string;
-  name: string | null;
-  email: string | null;
-  role: "user" | "admin";
-  planType: "free" | "earlyAccess";
-  avatarUrl: string | null;
-  createdAt: Date;
-};
-
-export function toPublicUser(user: SessionUser): PublicUser {
+export function toPublicUser(user: Who): PublicUser {
   return { ...user, createdAt: user.createdAt.toISOString() };
 }

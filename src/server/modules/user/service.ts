@@ -4,9 +4,10 @@ import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { type SessionUser, sessionUserColumns } from "./public-user.js";
+import type { Who } from "../../lib/who.js";
+import { sessionUserColumns } from "./public-user.js";
 
-export async function updateProfile(options: { db: Db; userId: number; input: ProfileBody }): Promise<SessionUser> {
+export async function updateProfile(options: { db: Db; userId: number; input: ProfileBody }): Promise<Who> {
   const { db, userId, input } = options;
   const changes: { name?: string | null; email?: string | null; updatedAt: Date } = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name === "" ? null : input.name;

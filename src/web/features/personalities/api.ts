@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Personality, PersonalityBody, UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
-import { apiRequest, isApiError } from "../../lib/api-client.js";
+import { type Personality, type PersonalityBody, personalitiesApi as api, type UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
+import { call, isApiError } from "../../lib/api-client.js";
 import { personalitiesQuery } from "../../lib/personalities.js";
 import { currentUserQuery } from "../../lib/session.js";
 
@@ -20,7 +20,7 @@ export function refreshPlanOn403(client: QueryClient, error: unknown) {
 export function useCreatePersonality() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PersonalityBody) => apiRequest<Personality>("POST", "/api/personalities", body),
+    mutationFn: (body: PersonalityBody) => call(api.create, { body }),
     onSuccess: (saved) => putFirst(client, saved),
     onError: (error) => refreshPlanOn403(client, error),
   });
@@ -30,8 +30,7 @@ export function useCreatePersonality() {
 export function useUpdatePersonality() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdatePersonalityBody }) =>
-      apiRequest<Personality>("PATCH", `/api/personalities/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdatePersonalityBody }) => call(api.update, { params: { id }, body }),
     onSuccess: (saved) => client.setQueryData(key, (old) => old?.map((p) => (p.id === saved.id ? saved : p))),
     onError: (error) => refreshPlanOn403(client, error),
   });
@@ -41,7 +40,7 @@ export function useUpdatePersonality() {
 export function useDeletePersonality() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `/api/personalities/${id}`),
+    mutationFn: (id: number) => call(api.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       client.setQueryData(key, (old) => old?.filter((p) => p.id !== id));
       void client.invalidateQueries({ queryKey: ["/api/chats"] });

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { NEXT_CURSOR_HEADER } from "../../shared/contracts/common.js";
+import type { EndpointRequestParts, EndpointResult, EndpointShape } from "../../shared/contracts/endpoint.js";
+import { errorBodySchema } from "../../shared/contracts/errors.js";
+
+type JsonSchema = Record<string, unknown>;
+
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+
+/**
+ * The JSON Schema Fastify compiles (fast-json-stringify) for an answer: what the contract names and
+ * nothing else, since objects are closed (`additionalProperties: false`) and unnamed keys are dropped.
+ */
+export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
+    json = rest;
+    jsonSchemas.set(schema, json);
+  }
+  return json;
+}
+
+const errorJson = () => responseJsonSchema(errorBodySchema);
+
+/** The `schema.response` of a route: the success answer by its status, and `{ message, errors? }` for every failure. */
+function responseSchemas(endpoint: EndpointShape): Record<string, unknown> {
+  const failures = { "4xx": errorJson(), "5xx": errorJson() };
+  switch (endpoint.kind ?? "json") {
+    case "empty":
+      return { 204: { type: "null" }, ...failures };
+    case "events":
+      return { 200: { content: { "text/event-stream": { schema: responseJsonSchema(endpoint.response) } } }, ...failures };
+    case "file":
+      return { 200: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }, ...failures };
+    case "paged":
+      return { 200: responseJsonSchema(endpoint.response), ...failures };
+    default:
+      return { [endpoint.status ?? 200]: responseJsonSchema(endpoint.response), ...failures };
+  }
+}
+
+export type RouteRequest<E extends EndpointShape> = FastifyRequest<EndpointRequestParts<E>>;
+export type RouteHandler<E extends EndpointShape> = (
+  request: RouteRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointResult<E> | FastifyReply | undefined | void>;
+
+/**
+ * Registers one endpoint of the contracts: zod checks params, query and body; the answer goes through the
+ * compiled response schema; the status, the 204 and the paging header come from the contract, so handlers
+ * only return data.
+ */
+export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  const kind = endpoint.kind ?? "json";
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body && !endpoint.upload ? { body: endpoint.body } : {}),
+      response: responseSchemas(endpoint),
+    },
+    // Fastify's compiled serializer for answers; zod (set on the app) only for what comes in.
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as RouteRequest<E>, reply);
+      if (result === reply || reply.sent) return reply;
+      if (kind === "empty") return reply.status(204).send();
+      if (kind === "paged") {
+        const page = result as { items: unknown; nextCursor: string | null };
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return reply.status(200).send(page.items);
+      }
+      return reply.status(endpoint.status ?? 200).send(result);
+    },
+  });
+}

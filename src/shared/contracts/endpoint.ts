@@ -1,0 +1,90 @@
+import type { z } from "zod";
+
+/**
+ * One endpoint, written once: the server registers its route from this object (input validated with
+ * zod, answer serialised by Fastify's compiled response schema) and the web calls it through `call()`.
+ *
+ * - `kind: "json"` (default): the answer is `response`, with `status` (200 unless said).
+ * - `kind: "paged"`: `response` is an array; the next cursor travels in the NEXT_CURSOR_HEADER header,
+ *   so the handler returns `{ items, nextCursor }` and the client gets the same.
+ * - `kind: "empty"`: 204 No Content (`response` is `z.null()`).
+ * - `kind: "events"`: Server-Sent Events; `response` is the schema of one event.
+ * - `kind: "file"`: raw bytes (an uploaded image); `response` names nothing.
+ * - `upload: true`: the body is multipart/form-data (read by the route), not JSON.
+ */
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
+
+export interface EndpointShape {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  readonly status?: 200 | 201;
+  readonly kind?: EndpointKind;
+  readonly upload?: boolean;
+}
+
+/** Keeps the literal types of the object (so `call()` and `route()` know its method, path and schemas). */
+export function endpoint<const E extends EndpointShape>(definition: E): E {
+  return definition;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler returns: the answer as the contract names it (a page for paged lists, nothing for 204). */
+export type EndpointResult<E extends EndpointShape> = E["kind"] extends "paged"
+  ? { items: z.input<E["response"]>; nextCursor: string | null }
+  : E["kind"] extends "empty" | "events" | "file"
+    ? undefined | void
+    : z.input<E["response"]>;
+
+/** What the web gets back from `call()`. */
+export type EndpointOutput<E extends EndpointShape> = E["kind"] extends "paged"
+  ? { items: z.output<E["response"]>; nextCursor: string | null }
+  : E["kind"] extends "empty" | "events" | "file"
+    ? undefined
+    : z.output<E["response"]>;
+
+/** The validated request parts a handler reads. */
+export interface EndpointRequestParts<E extends EndpointShape> {
+  Params: Out<E["params"]>;
+  Querystring: Out<E["query"]>;
+  Body: E["upload"] extends true ? unknown : Out<E["body"]>;
+}
+
+type Part<K extends string, S> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: undefined };
+
+/** What the web passes to `call()`: only the parts the endpoint has, typed from its schemas. */
+export type EndpointInput<E extends EndpointShape> = Part<"params", E["params"]> &
+  (E["query"] extends z.ZodType ? { query?: In<E["query"]> } : { query?: undefined }) &
+  (E["upload"] extends true ? { body: FormData } : Part<"body", E["body"]>);
+
+/** What names one read in the cache: the params and the query, as `call()` takes them. */
+export type EndpointKeyInput<E extends EndpointShape> = {
+  params?: E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
+  query?: E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
+};
+
+/** `/api/chats/:id/messages` + `{ id: 5 }` → `/api/chats/5/messages`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `{ q: "x", limit: 20, cursor: undefined }` → `?q=x&limit=20` (undefined and null left out). */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
