@@ -31,6 +31,20 @@ import { securityPlugin } from "./plugins/security.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { staticWebPlugin } from "./plugins/static-web.js";
 
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  /** The statuses its response schema names ("200", "4xx"...). */
+  statuses: string[];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every /api route registered, with the statuses of its response schema (read by the contract test). */
+    apiRoutes: ApiRouteInfo[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -91,6 +105,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("preClose", async () => {
     clearInterval(temporarySweep);
     await Promise.all([generations.close(), courseGenerations.close()]);
+  });
+
+  // House rule: every API route answers through a contract. A route without a response schema stops the start.
+  app.decorate("apiRoutes", [] as ApiRouteInfo[]);
+  app.addHook("onRoute", (routeOptions) => {
+    if (!routeOptions.url?.startsWith("/api/")) return;
+    const response = routeOptions.schema?.response ?? {};
+    // TODO(contracts): throw here once every module registers through route().
+    app.apiRoutes.push({ method: String(routeOptions.method), url: routeOptions.url, statuses: Object.keys(response) });
   });
 
   await app.register(errorHandlerPlugin);

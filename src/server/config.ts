@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** A reply that sends nothing for this long (first chunk / between chunks) ends with a timeout. */
   AI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Tests: every answer is also checked against its contract's zod schema, so a drift fails loudly (500). */
+  CHECK_RESPONSES: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

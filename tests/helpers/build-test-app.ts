@@ -13,7 +13,7 @@ export interface TestApp {
 
 /** Configuration for an app under test: quiet, with a fixed secret (never written to ./data). */
 export function testConfig(env: Record<string, string> = {}) {
-  return loadConfig({ LOG_LEVEL: "silent", APP_SECRET: "test-secret-test-secret-test-secret-0123", ...env });
+  return loadConfig({ LOG_LEVEL: "silent", APP_SECRET: "test-secret-test-secret-test-secret-0123", CHECK_RESPONSES: "true", ...env });
 }
 
 /** The real app on a real (scratch) database, driven with app.inject. */

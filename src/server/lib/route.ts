@@ -41,6 +41,15 @@ function responseSchemas(endpoint: EndpointShape): Record<string, unknown> {
   }
 }
 
+/** CHECK_RESPONSES (tests): an answer the contract does not describe is a failure, not a silent coercion. */
+function checkAnswer(endpoint: EndpointShape, data: unknown): void {
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+    throw new Error(`${endpoint.method} ${endpoint.path} answered outside its contract: ${where}`);
+  }
+}
+
 export type RouteRequest<E extends EndpointShape> = FastifyRequest<EndpointRequestParts<E>>;
 export type RouteHandler<E extends EndpointShape> = (
   request: RouteRequest<E>,
@@ -54,6 +63,7 @@ export type RouteHandler<E extends EndpointShape> = (
  */
 export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   const kind = endpoint.kind ?? "json";
+  const check = app.ctx.config.CHECK_RESPONSES ? (data: unknown) => checkAnswer(endpoint, data) : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -71,8 +81,10 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
       if (kind === "paged") {
         const page = result as { items: unknown; nextCursor: string | null };
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        check?.(page.items);
         return reply.status(200).send(page.items);
       }
+      check?.(result);
       return reply.status(endpoint.status ?? 200).send(result);
     },
   });
