@@ -11,7 +11,6 @@ import { adminUserRoutes } from "./modules/admin-users/routes.js";
 import { aiPlatformRoutes } from "./modules/ai-platforms/routes.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { authRoutes } from "./modules/auth/routes.js";
-import { SessionStore } from "./modules/auth/session-store.js";
 import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import { chatRoutes } from "./modules/chat/routes.js";
 import { sweepTemporaryChats } from "./modules/chat/service.js";
@@ -21,10 +20,11 @@ import { courseRoutes } from "./modules/courses/course-routes.js";
 import { lessonRoutes } from "./modules/courses/lesson-routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
+import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { uploadRoutes } from "./modules/uploads/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
-import "./plugins/context.js";
+import "./context.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -111,8 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("apiRoutes", [] as ApiRouteInfo[]);
   app.addHook("onRoute", (routeOptions) => {
     if (!routeOptions.url?.startsWith("/api/")) return;
-    const response = routeOptions.schema?.response ?? {};
-    // TODO(contracts): throw here once every module registers through route().
+    const response = routeOptions.schema?.response;
+    if (!response) throw new Error(`${String(routeOptions.method)} ${routeOptions.url} has no response schema: register it with route()`);
     app.apiRoutes.push({ method: String(routeOptions.method), url: routeOptions.url, statuses: Object.keys(response) });
   });
 

@@ -140,6 +140,20 @@ describe("training personalities", () => {
     expect(once.statusCode).toBe(200);
     expect(lastBody<{ temperature: number }>().temperature).toBe(0.2);
   });
+
+  it("sends the provider exactly the temperature chosen (stored as numeric, never a float's 0.699999988)", async () => {
+    for (const temperature of [0.7, 0.3, 0.1]) {
+      const id = (await early.post("/api/personalities", { ...tutor, temperature })).json().id as number;
+      expect((await early.get(`/api/personalities/${id}`)).json().temperature).toBe(temperature);
+      const chat = await newChat(early);
+      await early.patch(`/api/chats/${chat.id}`, { personalityId: id });
+      await early.post(`/api/chats/${chat.id}/reply`, { content: "Hello" });
+      expect(fake.requests.at(-1)?.rawBody).toContain(`"temperature":${temperature},`);
+    }
+    const refused = await early.post("/api/personalities", { ...tutor, temperature: 0.25 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.temperature).toBe("Temperature moves in steps of 0.1");
+  });
 });
 
 describe("plans and models", () => {

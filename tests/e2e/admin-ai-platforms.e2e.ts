@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 const KEY = "sk-e2e-admin-key-7Hq2Wz9";
@@ -146,6 +147,6 @@ describe("admin: AI Chat Settings", () => {
     const wide = await h.newPage({ width: 1440, height: 900 });
     await openAdmin(wide);
     await wide.getByRole("button", { name: "Collapse menu" }).waitFor();
-    await wide.screenshot({ path: "/tmp/admin-ai-1440.png", fullPage: true });
+    await wide.screenshot({ path: screenshotPath("admin-ai-1440.png"), fullPage: true });
   });
 });

@@ -4,6 +4,7 @@ import { chats, messages } from "../../src/server/db/schema/index.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../helpers/build-test-app.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let fake: FakeProvider;
@@ -386,7 +387,7 @@ describe("chat", () => {
     await waitForReplyEnd(wide);
     await lastReply(wide).locator("pre code .hljs-keyword").first().waitFor();
     await lastReply(wide).getByRole("button", { name: "Copy", exact: true }).first().waitFor();
-    await wide.screenshot({ path: "/tmp/chat-1440.png" });
+    await wide.screenshot({ path: screenshotPath("chat-1440.png") });
 
     const narrow = await h.newPage({ width: 375, height: 812 });
     await signIn(narrow, member);
@@ -401,6 +402,6 @@ describe("chat", () => {
     await lastReply(narrow).locator("pre code").first().waitFor();
     const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await narrow.screenshot({ path: "/tmp/chat-375.png" });
+    await narrow.screenshot({ path: screenshotPath("chat-375.png") });
   });
 });

@@ -4,6 +4,7 @@ import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-co
 import { CookieClient } from "../helpers/build-test-app.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let fake: FakeProvider;
@@ -120,12 +121,12 @@ describe("course builder", () => {
     await review.getByLabel("Module 1 title").fill("Getting Started Fast");
     await review.getByRole("button", { name: "Remove module 2 lesson 2" }).click();
     await review.getByText("2 modules, 3 lessons.", { exact: false }).waitFor();
-    await page.screenshot({ path: "/tmp/courses-review-1440.png" });
+    await page.screenshot({ path: screenshotPath("courses-review-1440.png") });
     await review.getByRole("button", { name: "Approve and create" }).click();
     await review.waitFor({ state: "detached" });
     await page.getByText(/Writing lesson \d of 3/).waitFor();
     await page.getByRole("progressbar", { name: "Lessons written" }).waitFor();
-    await page.screenshot({ path: "/tmp/courses-generating-1440.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("courses-generating-1440.png"), fullPage: true });
     await toast(page, "Course Content Generated");
     fake.setChunkDelay(15);
     expect(await moduleTitles(page)).toEqual(["Tides", "Getting Started Fast", "Going Further"]);
@@ -150,7 +151,7 @@ describe("course builder", () => {
     await page.getByRole("switch", { name: "Public course" }).click();
     await page.getByRole("button", { name: "Save Course" }).click();
     await page.getByRole("complementary").getByText("Public", { exact: true }).waitFor();
-    await page.screenshot({ path: "/tmp/courses-edit-1440.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("courses-edit-1440.png"), fullPage: true });
 
     // Another user: finds it under Public Courses, reads, goes Next across modules, marks complete.
     const secret = await apiCourse(author, { title: "Secret Recipes" });
@@ -164,7 +165,7 @@ describe("course builder", () => {
     expect(await card.getByText("Created by you").count()).toBe(0);
     expect(await card.getByRole("button", { name: /Delete/ }).count()).toBe(0);
     expect(await card.getByRole("link", { name: /^Edit/ }).count()).toBe(0);
-    await other.screenshot({ path: "/tmp/courses-1440.png", fullPage: true });
+    await other.screenshot({ path: screenshotPath("courses-1440.png"), fullPage: true });
     await card.getByRole("link", { name: /View Course/ }).click();
     await other.waitForURL(`**/courses/${courseId}`);
     await other.getByRole("heading", { name: "Course Navigation" }).waitFor();
@@ -182,12 +183,12 @@ describe("course builder", () => {
     await other.getByText('Write the reading lesson "Why it matters".', { exact: false }).waitFor();
     await other.getByRole("button", { name: "Mark as complete" }).click();
     await other.getByRole("button", { name: "Completed" }).waitFor();
-    await other.screenshot({ path: "/tmp/courses-lesson-1440.png", fullPage: true });
+    await other.screenshot({ path: screenshotPath("courses-lesson-1440.png"), fullPage: true });
     await other.getByRole("link", { name: "Back to Course Overview" }).click();
     await other.waitForURL(`**/courses/${courseId}`);
     await expect.poll(() => progressValue(other)).toBe("25");
     await other.getByRole("link", { name: "Continue" }).waitFor();
-    await other.screenshot({ path: "/tmp/courses-detail-1440.png", fullPage: true });
+    await other.screenshot({ path: screenshotPath("courses-detail-1440.png"), fullPage: true });
 
     // Someone else's private course: Access Restricted; any edit page of it: Access Denied.
     await other.goto(`/courses/${secret.id}`);
@@ -221,13 +222,13 @@ describe("course builder", () => {
     await page.goto("/courses");
     const card = page.getByRole("region", { name: "Pocket Course" });
     await card.getByText("Created by you").waitFor();
-    await page.screenshot({ path: "/tmp/courses-375.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("courses-375.png"), fullPage: true });
     await card.getByRole("link", { name: "Edit Pocket Course" }).click();
     await page.getByRole("region", { name: "First steps" }).getByText("Hello").waitFor();
-    await page.screenshot({ path: "/tmp/courses-edit-375.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("courses-edit-375.png"), fullPage: true });
     await page.goto(`/courses/${id}/lessons/${lessonId}`);
     await page.getByText("Module 1: First steps").waitFor();
-    await page.screenshot({ path: "/tmp/courses-lesson-375.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("courses-lesson-375.png"), fullPage: true });
 
     // The lesson of a private course is denied to another (free) user; AI needs Early Access.
     const reader = await registerViaApi(h, uniqueAccount("free"));

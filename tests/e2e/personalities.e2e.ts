@@ -4,6 +4,7 @@ import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-co
 import type { CookieClient } from "../helpers/build-test-app.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let fake: FakeProvider;
@@ -94,7 +95,7 @@ describe("training personalities", () => {
     await edit.getByRole("button", { name: "Save changes" }).click();
     await toastText(page, "Personality updated");
     await card.getByText("Explains things with stories from the sea.").waitFor();
-    await page.screenshot({ path: "/tmp/personalities-1440.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("personalities-1440.png"), fullPage: true });
 
     // In a chat: pick it in the header; the chat moves to its preferred model.
     await openNewChat(page);
@@ -156,7 +157,7 @@ describe("training personalities", () => {
     const menu = page.getByRole("menu");
     await menu.getByText("Personalities need Early Access").waitFor();
     await menu.getByText(UPGRADE, { exact: false }).waitFor();
-    await page.screenshot({ path: "/tmp/personalities-chat-free-1440.png" });
+    await page.screenshot({ path: screenshotPath("personalities-chat-free-1440.png") });
     await page.getByRole("menuitem", { name: "About personalities..." }).click();
     await page.waitForURL("**/personalities");
     await page.getByText("Training personalities are part of the Early Access plan.").waitFor();
@@ -178,13 +179,13 @@ describe("training personalities", () => {
     await page.goto("/personalities");
     await createPersonality(page, "Pocket Coach");
     await page.getByRole("region", { name: "Pocket Coach" }).waitFor();
-    await page.screenshot({ path: "/tmp/personalities-375.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("personalities-375.png"), fullPage: true });
 
     await openNewChat(page);
     await personalityButton(page).click();
     await page.getByRole("menuitemradio", { name: "Pocket Coach" }).click();
     await page.getByRole("button", { name: "Personality: Pocket Coach" }).waitFor();
-    await page.screenshot({ path: "/tmp/personalities-chat-375.png" });
+    await page.screenshot({ path: screenshotPath("personalities-chat-375.png") });
 
     await page.goto("/personalities");
     await page.getByRole("region", { name: "Pocket Coach" }).waitFor();

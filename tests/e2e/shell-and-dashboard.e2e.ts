@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gettingStartedVideos } from "../../src/server/db/schema/index.js";
 import { registerViaApi, signIn, startHarness } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 
@@ -100,7 +101,7 @@ describe("dashboard and navigation", () => {
     await page.getByRole("heading", { name: "Key Features" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "test-results/dashboard-375.png", fullPage: true });
+    await page.screenshot({ path: screenshotPath("dashboard-375.png"), fullPage: true });
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog");
     await sheet.getByRole("link", { name: /Course AI Dashboard/ }).waitFor();

@@ -20,6 +20,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON body; `undefined` for an empty body, the raw text when it is not JSON. */
   body: unknown;
+  /** The body exactly as sent (to check how numbers were written, e.g. `"temperature":0.7`). */
+  rawBody: string;
 }
 
 export interface FakeProvider {
@@ -51,7 +53,7 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
       .then((text) => {
         const body = parseBody(text);
         const path = req.url ?? "/";
-        requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
+        requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, rawBody: text });
         const route = path.split("?")[0]!.replace(/^\/v1(?=\/|$)/, "") || "/";
         return handle({ req, res, route, body, apiKey, chunkDelayMs });
       })

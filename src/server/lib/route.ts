@@ -37,7 +37,11 @@ function responseSchemas(endpoint: EndpointShape): Record<string, unknown> {
     case "paged":
       return { 200: responseJsonSchema(endpoint.response), ...failures };
     default:
-      return { [endpoint.status ?? 200]: responseJsonSchema(endpoint.response), ...failures };
+      return {
+        [endpoint.status ?? 200]: responseJsonSchema(endpoint.response),
+        ...(endpoint.nullIs204 ? { 204: { type: "null" } } : {}),
+        ...failures,
+      };
   }
 }
 
@@ -51,10 +55,10 @@ function checkAnswer(endpoint: EndpointShape, data: unknown): void {
 }
 
 export type RouteRequest<E extends EndpointShape> = FastifyRequest<EndpointRequestParts<E>>;
-export type RouteHandler<E extends EndpointShape> = (
-  request: RouteRequest<E>,
-  reply: FastifyReply,
-) => Promise<EndpointResult<E> | FastifyReply | undefined | void>;
+export type RouteHandler<E extends EndpointShape> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<HandlerResult<E>>;
+
+/** Handlers of 204, event-stream and file endpoints answer through `reply` (or return nothing for a 204). */
+type HandlerResult<E extends EndpointShape> = E["kind"] extends "empty" | "events" | "file" ? unknown : EndpointResult<E> | FastifyReply;
 
 /**
  * Registers one endpoint of the contracts: zod checks params, query and body; the answer goes through the
@@ -84,6 +88,7 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
         check?.(page.items);
         return reply.status(200).send(page.items);
       }
+      if (result === null && endpoint.nullIs204) return reply.status(204).send();
       check?.(result);
       return reply.status(endpoint.status ?? 200).send(result);
     },

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { PLATFORM_KINDS, TEMPERATURE } from "../constants.js";
+import { PLATFORM_KINDS } from "../constants.js";
+import { idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
+import { platformMaxTokensField, temperatureField } from "./generation-params.js";
 
 /** Spec 002 section 5: the slug is derived from the name (lowercase, runs of other characters to "-", trimmed). */
 export function slugFromName(name: string): string {
@@ -30,15 +33,8 @@ const modelName = z.string().trim().min(1, "Model names cannot be empty").max(12
 
 export const platformSettingsSchema = z.object({
   models: z.array(modelName).max(100, "At most 100 models"),
-  temperature: z
-    .number({ error: "Temperature must be between 0 and 1" })
-    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
-    .max(TEMPERATURE.max, "Temperature must be between 0 and 1"),
-  maxTokens: z
-    .number({ error: "Max tokens must be at least 1" })
-    .int("Max tokens must be a whole number")
-    .min(1, "Max tokens must be at least 1")
-    .max(1_000_000, "Max tokens cannot exceed 1000000"),
+  temperature: temperatureField,
+  maxTokens: platformMaxTokensField,
   /** The model used when a chat names none; must be one of `models`. */
   defaultModel: modelName.optional(),
   /** Models open to free-plan users (subset of `models`). */
@@ -72,6 +68,7 @@ export const createPlatformBodySchema = z.object({
   settings: platformSettingsSchema,
 });
 export type CreatePlatformBody = z.input<typeof createPlatformBodySchema>;
+export type CreatePlatformInput = z.output<typeof createPlatformBodySchema>;
 
 /** PATCH /api/admin/ai-platforms/{id}: apiKey and settings, or status (spec), plus name, kind, baseUrl. An empty apiKey keeps the stored one. */
 export const updatePlatformBodySchema = z.object({
@@ -85,6 +82,7 @@ export const updatePlatformBodySchema = z.object({
   settings: platformSettingsSchema.partial().optional(),
 });
 export type UpdatePlatformBody = z.input<typeof updatePlatformBodySchema>;
+export type UpdatePlatformInput = z.output<typeof updatePlatformBodySchema>;
 
 /** What an admin sees of a platform: never the key, only a hint and where it comes from. */
 export const adminPlatformSchema = z.object({
@@ -134,3 +132,25 @@ export const platformTestResultSchema = z.object({
   reply: z.string(),
 });
 export type PlatformTestResult = z.infer<typeof platformTestResultSchema>;
+
+export const aiPlatformsApi = {
+  /** The model pickers: any signed-in user, usable platforms only, no keys. */
+  forChat: endpoint({ method: "GET", path: "/api/ai/platforms", response: z.array(chatPlatformSchema) }),
+  /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */
+  list: endpoint({ method: "GET", path: "/api/ai-platforms", response: z.array(adminPlatformSchema) }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/admin/ai-platforms",
+    body: createPlatformBodySchema,
+    response: adminPlatformSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/ai-platforms/:id",
+    params: idParamsSchema,
+    body: updatePlatformBodySchema,
+    response: adminPlatformSchema,
+  }),
+  test: endpoint({ method: "POST", path: "/api/admin/ai-platforms/:id/test", params: idParamsSchema, response: platformTestResultSchema }),
+};

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PLAN_TYPES } from "../constants.js";
+import { PLAN_TYPES, ROLES } from "../constants.js";
+import { endpoint } from "./endpoint.js";
 
 /** Rules and messages of spec 000 section 5, written once for the forms and the server. */
 export const usernameField = z
@@ -69,3 +70,21 @@ export const loginBodySchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password is required"),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  planType: z.enum(PLAN_TYPES),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authApi = {
+  register: endpoint({ method: "POST", path: "/api/register", body: registerBodySchema, response: publicUserSchema, status: 201 }),
+  login: endpoint({ method: "POST", path: "/api/login", body: loginBodySchema, response: publicUserSchema }),
+  logout: endpoint({ method: "POST", path: "/api/logout", response: z.object({ message: z.string() }) }),
+};

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENTS, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
-import { idField, idText } from "./common.js";
+import { idField, idParamsSchema, idText } from "./common.js";
+import { endpoint } from "./endpoint.js";
 
 const slug = z
   .string()
@@ -32,6 +33,7 @@ export const createChatBodySchema = z.object({
   model: modelName.optional(),
 });
 export type CreateChatBody = z.input<typeof createChatBodySchema>;
+export type CreateChatInput = z.output<typeof createChatBodySchema>;
 
 /** PATCH /api/chats/{id}: rename, or change the platform/model. */
 export const updateChatBodySchema = z
@@ -43,6 +45,7 @@ export const updateChatBodySchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
+export type ChatPatch = z.output<typeof updateChatBodySchema>;
 
 /** GET /api/chats: `limit` + `cursor` (next one in the NEXT_CURSOR_HEADER response header). */
 export const listQuerySchema = z.object({
@@ -96,6 +99,7 @@ const content = z
 
 /** POST /api/chats/{id}/messages (spec 000 section 7). */
 export const createMessageBodySchema = z.object({ content, role: z.enum(["user", "assistant"]).default("user") });
+export type NewMessageInput = z.output<typeof createMessageBodySchema>;
 
 /** GET /api/chats/{id}/messages: the newest `limit`, oldest first; `before` pages back. */
 export const messagesQuerySchema = z.object({
@@ -117,6 +121,7 @@ export const aiChatBodySchema = z.object({
   personalityId: idField.optional(),
 });
 export type AiChatBody = z.input<typeof aiChatBodySchema>;
+export type AiChatInput = z.output<typeof aiChatBodySchema>;
 export const aiChatResponseSchema = z.object({ content: z.string() });
 
 /** POST /api/chats/{id}/reply: store the user's message and stream the reply (Server-Sent Events). */
@@ -127,9 +132,12 @@ export const sendReplyBodySchema = z.object({
   attachments: z.array(attachmentSchema).max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`).default([]),
 });
 export type SendReplyBody = z.input<typeof sendReplyBodySchema>;
+export type SendReplyInput = z.output<typeof sendReplyBodySchema>;
 
 /** POST /api/chats/{id}/regenerate: replace the last reply. */
 export const regenerateBodySchema = z.object({ platformSlug: slug.optional(), model: modelName.optional() });
+export type RegenerateBody = z.input<typeof regenerateBodySchema>;
+export type RegenerateInput = z.output<typeof regenerateBodySchema>;
 
 /**
  * Events of a reply stream, one JSON object per SSE `data:` line.
@@ -143,3 +151,58 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().int() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+/** POST /api/chats/{id}/stop: whether a reply was running (and is now stopping). */
+export const stopResultSchema = z.object({ stopped: z.boolean() });
+
+/** The endpoints of chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
+export const chatsApi = {
+  /** Listed (not temporary) chats, most recently active first. */
+  list: endpoint({ method: "GET", path: "/api/chats", query: listQuerySchema, response: z.array(chatSchema), kind: "paged" }),
+  search: endpoint({ method: "GET", path: "/api/chats/search", query: searchQuerySchema, response: z.array(chatSearchHitSchema) }),
+  create: endpoint({ method: "POST", path: "/api/chats", body: createChatBodySchema, response: chatSchema, status: 201 }),
+  get: endpoint({ method: "GET", path: "/api/chats/:id", params: idParamsSchema, response: chatSchema }),
+  update: endpoint({ method: "PATCH", path: "/api/chats/:id", params: idParamsSchema, body: updateChatBodySchema, response: chatSchema }),
+  /** Stops a reply still being written, then deletes the chat and its messages. */
+  remove: endpoint({ method: "DELETE", path: "/api/chats/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
+  /** The newest `limit` messages, oldest first; the cursor pages back (`before`). */
+  messages: endpoint({
+    method: "GET",
+    path: "/api/chats/:id/messages",
+    params: idParamsSchema,
+    query: messagesQuerySchema,
+    response: z.array(messageSchema),
+    kind: "paged",
+  }),
+  addMessage: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/messages",
+    params: idParamsSchema,
+    body: createMessageBodySchema,
+    response: messageSchema,
+    status: 201,
+  }),
+  /** Stores the user's message and streams the reply. */
+  reply: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/reply",
+    params: idParamsSchema,
+    body: sendReplyBodySchema,
+    response: streamEventSchema,
+    kind: "events",
+  }),
+  /** Replaces the last reply, streamed. */
+  regenerate: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/regenerate",
+    params: idParamsSchema,
+    body: regenerateBodySchema,
+    response: streamEventSchema,
+    kind: "events",
+  }),
+  /** Resumes the reply being written, from what has arrived so far; 204 when none is. */
+  stream: endpoint({ method: "GET", path: "/api/chats/:id/stream", params: idParamsSchema, response: streamEventSchema, kind: "events" }),
+  stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", params: idParamsSchema, response: stopResultSchema }),
+  /** One non-streamed answer (spec 000 section 7). */
+  aiChat: endpoint({ method: "POST", path: "/api/ai/chat", body: aiChatBodySchema, response: aiChatResponseSchema }),
+};

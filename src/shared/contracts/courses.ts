@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { idParamsSchema, idText } from "./common.js";
+import { endpoint } from "./endpoint.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
 export const COURSE_STATUSES = ["draft", "published"] as const;
@@ -21,6 +23,8 @@ export const createCourseBodySchema = z.object({
   status: z.enum(COURSE_STATUSES).default("draft"),
 });
 export type CreateCourseBody = z.input<typeof createCourseBodySchema>;
+/** What the service receives: checked, defaults applied. */
+export type CreateCourseInput = z.output<typeof createCourseBodySchema>;
 
 /** PATCH /api/courses/{id}: the edit form (title required, status required). */
 export const updateCourseBodySchema = z.object({
@@ -35,6 +39,7 @@ export const updateCourseBodySchema = z.object({
   isPublic: z.boolean().optional(),
 });
 export type UpdateCourseBody = z.input<typeof updateCourseBodySchema>;
+export type CourseChanges = z.output<typeof updateCourseBodySchema>;
 
 export const courseSchema = z.object({
   id: z.number().int(),
@@ -55,6 +60,7 @@ export const courseListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(60),
   cursor: z.string().max(40).optional(),
 });
+export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
 /** POST /api/courses/{id}/modules and PATCH /api/modules/{id}. `order` is ignored on create: the server appends. */
 export const moduleBodySchema = z.object({
@@ -67,6 +73,8 @@ export const updateModuleBodySchema = z.object({
   title: moduleBodySchema.shape.title.optional(),
   description: description.optional(),
 });
+export type ModuleInput = z.output<typeof moduleBodySchema>;
+export type ModuleChanges = z.output<typeof updateModuleBodySchema>;
 
 export const moduleSchema = z.object({
   id: z.number().int(),
@@ -96,6 +104,8 @@ export const updateLessonBodySchema = z.object({
   content: lessonBodySchema.shape.content.optional(),
   aiGenerated: z.boolean().optional(),
 });
+export type LessonInput = z.output<typeof lessonBodySchema>;
+export type LessonChanges = z.output<typeof updateLessonBodySchema>;
 
 export const lessonSchema = z.object({
   id: z.number().int(),
@@ -113,6 +123,7 @@ export type Lesson = z.infer<typeof lessonSchema>;
 
 /** POST /api/modules/{id}/move and /api/lessons/{id}/move: one step; order stays 1..n. */
 export const moveBodySchema = z.object({ direction: z.enum(["up", "down"]) });
+export type MoveInput = z.output<typeof moveBodySchema>;
 
 /** GET /api/courses/{id}/outline: the detail and editor screens in one request. Lessons carry no content. */
 export const outlineSchema = z.object({
@@ -219,3 +230,119 @@ export const lessonContentBodySchema = z.object({
   type: z.enum(LESSON_TYPES).default("reading"),
   hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
 });
+export type LessonContentInput = z.output<typeof lessonContentBodySchema>;
+export type DescribeCourseInput = z.output<typeof describeCourseBodySchema>;
+export type OutlineRequestInput = z.output<typeof outlineRequestSchema>;
+export type ApproveOutlineInput = z.output<typeof approveOutlineBodySchema>;
+
+/** `/api/lessons/:id/versions/:versionId/restore` */
+export const versionParamsSchema = idParamsSchema.extend({ versionId: idText });
+
+/** POST and DELETE /api/lessons/{id}/complete */
+export const completionSchema = z.object({ completed: z.boolean() });
+
+const params = idParamsSchema;
+
+/** Courses (course-routes.ts): the owner and admins edit; any signed-in user reads a public, published course. */
+export const coursesApi = {
+  /** One tab of the list, newest first; the next page's cursor comes in X-Next-Cursor. */
+  list: endpoint({ method: "GET", path: "/api/courses", query: courseListQuerySchema, response: z.array(courseSchema), kind: "paged" }),
+  create: endpoint({ method: "POST", path: "/api/courses", body: createCourseBodySchema, response: courseSchema, status: 201 }),
+  get: endpoint({ method: "GET", path: "/api/courses/:id", params, response: courseSchema }),
+  update: endpoint({ method: "PATCH", path: "/api/courses/:id", params, body: updateCourseBodySchema, response: courseSchema }),
+  remove: endpoint({ method: "DELETE", path: "/api/courses/:id", params, response: z.null(), kind: "empty" }),
+  outline: endpoint({ method: "GET", path: "/api/courses/:id/outline", params, response: outlineSchema }),
+  modules: endpoint({ method: "GET", path: "/api/courses/:id/modules", params, response: z.array(moduleSchema) }),
+  createModule: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/modules",
+    params,
+    body: moduleBodySchema,
+    response: moduleSchema,
+    status: 201,
+  }),
+  /** Multipart, field "file": PNG, JPEG or WebP up to 2 MB. */
+  uploadCover: endpoint({ method: "POST", path: "/api/courses/:id/cover", params, response: courseSchema, upload: true }),
+  removeCover: endpoint({ method: "DELETE", path: "/api/courses/:id/cover", params, response: courseSchema }),
+};
+
+/** Modules and lessons (lesson-routes.ts): each takes its permission from its course. */
+export const lessonsApi = {
+  getModule: endpoint({ method: "GET", path: "/api/modules/:id", params, response: moduleSchema }),
+  updateModule: endpoint({ method: "PATCH", path: "/api/modules/:id", params, body: updateModuleBodySchema, response: moduleSchema }),
+  removeModule: endpoint({ method: "DELETE", path: "/api/modules/:id", params, response: z.null(), kind: "empty" }),
+  /** Answers the course's modules in their new order. */
+  moveModule: endpoint({ method: "POST", path: "/api/modules/:id/move", params, body: moveBodySchema, response: z.array(moduleSchema) }),
+  list: endpoint({ method: "GET", path: "/api/modules/:id/lessons", params, response: z.array(lessonSchema) }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/modules/:id/lessons",
+    params,
+    body: lessonBodySchema,
+    response: lessonSchema,
+    status: 201,
+  }),
+  get: endpoint({ method: "GET", path: "/api/lessons/:id", params, response: lessonSchema }),
+  update: endpoint({ method: "PATCH", path: "/api/lessons/:id", params, body: updateLessonBodySchema, response: lessonSchema }),
+  remove: endpoint({ method: "DELETE", path: "/api/lessons/:id", params, response: z.null(), kind: "empty" }),
+  /** Answers the module's lessons in their new order. */
+  move: endpoint({ method: "POST", path: "/api/lessons/:id/move", params, body: moveBodySchema, response: z.array(lessonSchema) }),
+  versions: endpoint({ method: "GET", path: "/api/lessons/:id/versions", params, response: z.array(lessonVersionSchema) }),
+  restoreVersion: endpoint({
+    method: "POST",
+    path: "/api/lessons/:id/versions/:versionId/restore",
+    params: versionParamsSchema,
+    response: lessonSchema,
+  }),
+  complete: endpoint({ method: "POST", path: "/api/lessons/:id/complete", params, response: completionSchema }),
+  uncomplete: endpoint({ method: "DELETE", path: "/api/lessons/:id/complete", params, response: completionSchema }),
+};
+
+/** AI help for course building (ai-routes.ts): Early Access or admin, owner or admin of the course. */
+export const courseAiApi = {
+  describe: endpoint({
+    method: "POST",
+    path: "/api/ai/course-description",
+    body: describeCourseBodySchema,
+    response: z.object({ description: z.string() }),
+  }),
+  lessonContent: endpoint({
+    method: "POST",
+    path: "/api/modules/:id/lesson-content",
+    params,
+    body: lessonContentBodySchema,
+    response: z.object({ content: z.string() }),
+  }),
+  proposeOutline: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/generate/outline",
+    params,
+    body: outlineRequestSchema,
+    response: outlineProposalSchema,
+  }),
+  approveOutline: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/generate/approve",
+    params,
+    body: approveOutlineBodySchema,
+    response: generationRunSchema,
+    status: 201,
+  }),
+  /** The latest run; none: 204 No Content (the web reads null). */
+  generation: endpoint({
+    method: "GET",
+    path: "/api/courses/:id/generation",
+    params,
+    response: generationRunSchema.nullable(),
+    nullIs204: true,
+  }),
+  /** The latest run after the stop; none: 204 No Content. */
+  stopGeneration: endpoint({
+    method: "POST",
+    path: "/api/courses/:id/generation/stop",
+    params,
+    response: generationRunSchema.nullable(),
+    nullIs204: true,
+  }),
+  resumeGeneration: endpoint({ method: "POST", path: "/api/courses/:id/generation/resume", params, response: generationRunSchema }),
+};

@@ -11,6 +11,7 @@ import type { z } from "zod";
  * - `kind: "events"`: Server-Sent Events; `response` is the schema of one event.
  * - `kind: "file"`: raw bytes (an uploaded image); `response` names nothing.
  * - `upload: true`: the body is multipart/form-data (read by the route), not JSON.
+ * - `nullIs204: true`: "nothing there" (a null answer) goes out as 204 No Content and comes back as null.
  */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
@@ -25,6 +26,7 @@ export interface EndpointShape {
   readonly status?: 200 | 201;
   readonly kind?: EndpointKind;
   readonly upload?: boolean;
+  readonly nullIs204?: boolean;
 }
 
 /** Keeps the literal types of the object (so `call()` and `route()` know its method, path and schemas). */
@@ -39,7 +41,7 @@ type In<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type EndpointResult<E extends EndpointShape> = E["kind"] extends "paged"
   ? { items: z.input<E["response"]>; nextCursor: string | null }
   : E["kind"] extends "empty" | "events" | "file"
-    ? undefined | void
+    ? undefined
     : z.input<E["response"]>;
 
 /** What the web gets back from `call()`. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { maxTokensField, temperatureField } from "./generation-params.js";
 
 /** Suggested tones; any short free text is accepted too. */
 export const SUGGESTED_TONES = ["friendly", "professional", "concise", "Socratic"] as const;
@@ -22,17 +23,8 @@ export const personalityBodySchema = z.object({
     .trim()
     .min(1, "Instructions are required")
     .max(8000, "Instructions cannot exceed 8000 characters"),
-  temperature: z
-    .number({ error: "Temperature must be between 0 and 1" })
-    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
-    .max(TEMPERATURE.max, "Temperature must be between 0 and 1")
-    .default(TEMPERATURE.default),
-  maxTokens: z
-    .number({ error: `Response length must be between ${MAX_TOKENS.min} and ${MAX_TOKENS.max}` })
-    .int("Response length must be a whole number")
-    .min(MAX_TOKENS.min, `Response length must be at least ${MAX_TOKENS.min}`)
-    .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
-    .default(MAX_TOKENS.default),
+  temperature: temperatureField.default(TEMPERATURE.default),
+  maxTokens: maxTokensField.default(MAX_TOKENS.default),
   /** Preferred platform and model; empty means "whatever the chat uses". */
   platformSlug: slug.nullable().optional(),
   model: z.string().trim().max(120).nullable().optional(),
@@ -47,17 +39,8 @@ export const updatePersonalityBodySchema = z.object({
   description: z.string().trim().max(500, "Description cannot exceed 500 characters").optional(),
   tone: z.string().trim().max(60, "Tone cannot exceed 60 characters").optional(),
   instructions: personalityBodySchema.shape.instructions.optional(),
-  temperature: z
-    .number({ error: "Temperature must be between 0 and 1" })
-    .min(TEMPERATURE.min, "Temperature must be between 0 and 1")
-    .max(TEMPERATURE.max, "Temperature must be between 0 and 1")
-    .optional(),
-  maxTokens: z
-    .number()
-    .int("Response length must be a whole number")
-    .min(MAX_TOKENS.min, `Response length must be at least ${MAX_TOKENS.min}`)
-    .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
-    .optional(),
+  temperature: temperatureField.optional(),
+  maxTokens: maxTokensField.optional(),
   platformSlug: personalityBodySchema.shape.platformSlug,
   model: personalityBodySchema.shape.model,
 });
@@ -93,8 +76,3 @@ export const personalitiesApi = {
   }),
   remove: endpoint({ method: "DELETE", path: "/api/personalities/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
 };
-
-/** PATCH /api/admin/users/{id}: the plan (the admin users page adds the other fields). */
-export const adminUserPatchSchema = z.object({
-  planType: z.enum(["free", "earlyAccess"], { error: "Plan must be free or earlyAccess" }).optional(),
-});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.js";
 
 export const paymentSettingsPublicSchema = z.object({
   currency: z.string(),
@@ -16,3 +17,13 @@ export const gettingStartedVideoSchema = z.object({
   isActive: z.boolean(),
 });
 export type GettingStartedVideo = z.infer<typeof gettingStartedVideoSchema>;
+
+export const platformSettingsPublicSchema = paymentSettingsPublicSchema.extend({ platformName: z.string() });
+export type PlatformSettingsPublic = z.infer<typeof platformSettingsPublicSchema>;
+
+/** Reads the sign-in and registration screens need before anyone is signed in. */
+export const publicContentApi = {
+  paymentSettings: endpoint({ method: "GET", path: "/api/payment-settings", response: paymentSettingsPublicSchema }),
+  platformSettings: endpoint({ method: "GET", path: "/api/platform-settings", response: platformSettingsPublicSchema }),
+  videos: endpoint({ method: "GET", path: "/api/getting-started-videos", response: z.array(gettingStartedVideoSchema) }),
+};

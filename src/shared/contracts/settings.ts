@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
+import { endpoint } from "./endpoint.js";
+import { maxTokensField, temperatureField } from "./generation-params.js";
 
 export const userSettingsSchema = z.object({
   defaultModel: z.string(),
@@ -9,22 +10,6 @@ export const userSettingsSchema = z.object({
   markdownRendering: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-
-const temperatureField = z
-  .string()
-  .trim()
-  .regex(/^\d(\.\d+)?$/, "Temperature must be a number between 0 and 1")
-  .transform(Number)
-  .refine((v) => v >= TEMPERATURE.min && v <= TEMPERATURE.max, "Temperature must be between 0 and 1")
-  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, "Temperature moves in steps of 0.1")
-  .transform((v) => v.toFixed(1));
-
-const maxTokensField = z
-  .number()
-  .int("Response length must be a whole number")
-  .min(MAX_TOKENS.min, `Response length must be at least ${MAX_TOKENS.min}`)
-  .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
-  .refine((v) => v % MAX_TOKENS.step === 0, `Response length moves in steps of ${MAX_TOKENS.step}`);
 
 /** PATCH /api/user/settings sends exactly one field (spec 000 section 7). */
 export const settingsPatchSchema = z
@@ -42,3 +27,10 @@ export const settingsPatchSchema = z
     message: "Send exactly one setting at a time",
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+/** The checked change the service writes (the temperature as a number). */
+export type SettingsChange = z.output<typeof settingsPatchSchema>;
+
+export const settingsApi = {
+  get: endpoint({ method: "GET", path: "/api/user/settings", response: userSettingsSchema }),
+  update: endpoint({ method: "PATCH", path: "/api/user/settings", body: settingsPatchSchema, response: userSettingsSchema }),
+};

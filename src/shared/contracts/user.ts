@@ -1,18 +1,9 @@
 import { z } from "zod";
-import { PLAN_TYPES, ROLES } from "../constants.js";
-import { emailField } from "./auth.js";
+import { emailField, publicUserSchema } from "./auth.js";
+import { endpoint } from "./endpoint.js";
 
-export const publicUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  role: z.enum(ROLES),
-  planType: z.enum(PLAN_TYPES),
-  avatarUrl: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
+/** The account as the browser sees it: defined with sign-in (auth.ts), named here too for the profile screens. */
+export { type PublicUser, publicUserSchema } from "./auth.js";
 
 /** PATCH /api/user: name optional, email valid or empty (spec 000 section 5, Profile). */
 export const profileBodySchema = z.object({
@@ -28,7 +19,8 @@ export const profileBodySchema = z.object({
     .refine((v) => v === "" || emailField.safeParse(v).success, "Please enter a valid email")
     .optional(),
 });
-export type ProfileBody = z.infer<typeof profileBodySchema>;
+export type ProfileBody = z.input<typeof profileBodySchema>;
+export type ProfileInput = z.output<typeof profileBodySchema>;
 
 /** PATCH /api/user/password (spec 000 section 5, Password change). */
 export const passwordChangeBodySchema = z
@@ -45,3 +37,19 @@ export const passwordChangeBodySchema = z
     path: ["confirmPassword"],
   });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+/** An uploaded file's id (`/api/uploads/{id}`). */
+export const uploadParamsSchema = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "File not found") });
+
+export const userApi = {
+  me: endpoint({ method: "GET", path: "/api/user", response: publicUserSchema }),
+  updateProfile: endpoint({ method: "PATCH", path: "/api/user", body: profileBodySchema, response: publicUserSchema }),
+  changePassword: endpoint({ method: "PATCH", path: "/api/user/password", body: passwordChangeBodySchema, response: messageAnswerSchema }),
+  /** multipart/form-data with one `file` (PNG, JPEG or WebP, 2 MB at most). */
+  uploadAvatar: endpoint({ method: "POST", path: "/api/user/avatar", upload: true, response: publicUserSchema }),
+  removeAvatar: endpoint({ method: "DELETE", path: "/api/user/avatar", response: publicUserSchema }),
+  /** The bytes of an uploaded image (avatars, course covers), for signed-in users. */
+  upload: endpoint({ method: "GET", path: "/api/uploads/:id", params: uploadParamsSchema, response: z.unknown(), kind: "file" }),
+};

@@ -1,8 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { ChatPlatform } from "../../shared/contracts/ai-platforms.js";
+import { aiPlatformsApi, type ChatPlatform } from "../../shared/contracts/ai-platforms.js";
+import { endpointQuery } from "./api-client.js";
 
 /** GET /api/ai/platforms: the usable platforms (a key set up, active), for every model picker. */
-export const aiPlatformsQuery = queryOptions<ChatPlatform[]>({ queryKey: ["/api/ai/platforms"] });
+export const aiPlatformsQuery = endpointQuery(aiPlatformsApi.forChat, {});
 
 /** The four named providers of spec 000, shown even before an admin sets them up. */
 export const NAMED_PLATFORMS: readonly { slug: string; name: string }[] = [

@@ -1,6 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { NEXT_CURSOR_HEADER } from "../../shared/contracts/common.js";
-import { type EndpointInput, type EndpointKeyInput, type EndpointOutput, type EndpointShape, fillPath, queryString } from "../../shared/contracts/endpoint.js";
+import {
+  type EndpointInput,
+  type EndpointKeyInput,
+  type EndpointOutput,
+  type EndpointShape,
+  fillPath,
+  queryString,
+} from "../../shared/contracts/endpoint.js";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
 
 /** A non-2xx answer. `message` is the server's human message; `status` and `body` stay for callers. */
@@ -128,6 +135,7 @@ export async function call<E extends EndpointShape>(
   if (endpoint.kind === "paged") {
     return { items: await readJson(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) } as EndpointOutput<E>;
   }
+  if (response.status === 204 && endpoint.nullIs204) return null as EndpointOutput<E>;
   return (await readJson(response)) as EndpointOutput<E>;
 }
 

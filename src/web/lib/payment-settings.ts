@@ -1,10 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_PAYMENT_SETTINGS } from "../../shared/constants.js";
-import type { PaymentSettingsPublic } from "../../shared/contracts/public-content.js";
+import { publicContentApi } from "../../shared/contracts/public-content.js";
 import { formatPrice } from "../../shared/format-price.js";
+import { endpointQuery } from "./api-client.js";
 
 /** GET /api/payment-settings (public). */
-export const paymentSettingsQuery = queryOptions<PaymentSettingsPublic>({ queryKey: ["/api/payment-settings"] });
+export const paymentSettingsQuery = endpointQuery(publicContentApi.paymentSettings, {});
 
 /** The Early Access price, formatted; the spec's defaults (USD 297) when the read fails. */
 export function useEarlyAccessPrice() {

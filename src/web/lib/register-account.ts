@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RegisterBody } from "../../shared/contracts/auth.js";
-import type { PublicUser } from "../../shared/contracts/user.js";
-import { apiRequest } from "./api-client.js";
+import { authApi, type PublicUser, type RegisterBody } from "../../shared/contracts/auth.js";
+import { call } from "./api-client.js";
 import { signIn } from "./session.js";
 
 type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
@@ -16,7 +15,7 @@ export function useRegisterAccount({ onSuccess, onError }: Callbacks = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ username, name, email, password, planType }: RegisterBody) =>
-      apiRequest<PublicUser>("POST", "/api/register", { username, name, email, password, planType }),
+      call(authApi.register, { body: { username, name, email, password, planType } }),
     onSuccess: (user) => {
       onSuccess?.(user);
       signIn(client, user);

@@ -1,11 +1,11 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PublicUser } from "../../shared/contracts/user.js";
-import { getQueryFn } from "./query-client.js";
+import { type PublicUser, userApi } from "../../shared/contracts/user.js";
+import { call, endpointKey } from "./api-client.js";
 
 /** GET /api/user: the current user, or null when signed out (401). */
 export const currentUserQuery = queryOptions({
-  queryKey: ["/api/user"],
-  queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+  queryKey: endpointKey(userApi.me),
+  queryFn: ({ signal }): Promise<PublicUser | null> => call(userApi.me, {}, { on401: "returnNull", signal }),
 });
 
 /**
@@ -30,7 +30,8 @@ export function useCurrentUser() {
 
 /** Forgets every cached read of the previous account, keeping only the session entry. */
 function dropAccountData(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+  const [method, path] = currentUserQuery.queryKey;
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== method || query.queryKey[1] !== path });
 }
 
 /** After login or registration: the new user everywhere, nothing of a previous account left. The route guard moves on. */

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** An AI provider an admin configured (spec 002 "AI platform"), with its key sealed by SecretBox. */
 export const aiPlatforms = pgTable("ai_platforms", {
@@ -16,7 +16,7 @@ export const aiPlatforms = pgTable("ai_platforms", {
   defaultModel: text("default_model"),
   /** Models open to free-plan users. */
   freeModels: jsonb("free_models").$type<string[]>().notNull().default([]),
-  temperature: real("temperature").notNull().default(0.7),
+  temperature: numeric("temperature", { precision: 3, scale: 2, mode: "number" }).notNull().default(0.7),
   maxTokens: integer("max_tokens").notNull().default(1024),
   /** active | inactive */
   status: text("status").notNull().default("active"),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /** A saved AI profile (issue 5): its instructions join the system prompt of the chats that use it. */
@@ -13,7 +13,7 @@ export const personalities = pgTable(
     description: text("description").notNull().default(""),
     tone: text("tone").notNull().default("friendly"),
     instructions: text("instructions").notNull(),
-    temperature: real("temperature").notNull().default(0.7),
+    temperature: numeric("temperature", { precision: 3, scale: 2, mode: "number" }).notNull().default(0.7),
     maxTokens: integer("max_tokens").notNull().default(1024),
     platformSlug: text("platform_slug"),
     model: text("model"),

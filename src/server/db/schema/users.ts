@@ -47,7 +47,7 @@ export const userSettings = pgTable("user_settings", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   defaultModel: text("default_model").notNull().default("openai"),
-  temperature: numeric("temperature", { precision: 2, scale: 1 }).notNull().default("0.7"),
+  temperature: numeric("temperature", { precision: 3, scale: 2, mode: "number" }).notNull().default(0.7),
   maxTokens: integer("max_tokens").notNull().default(1024),
   saveHistory: boolean("save_history").notNull().default(true),
   markdownRendering: boolean("markdown_rendering").notNull().default(true),

@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
-import type { AdminPlatform, ChatPlatform, CreatePlatformBody, UpdatePlatformBody } from "../../../shared/contracts/ai-platforms.js";
+import type { AdminPlatform, ChatPlatform, CreatePlatformInput, UpdatePlatformInput } from "../../../shared/contracts/ai-platforms.js";
 import type { Db } from "../../db/client.js";
 import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
 import type { Entitled } from "../entitlements/entitlements.js";
 import { isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
 
-type Options = { db: Db; deps: PlatformDeps };
+/** Admin services receive the admin acting (`who`); the pickers, the user whose plan locks models. */
+type Options = { db: Db; deps: PlatformDeps; who: Who };
 
 export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPlatform[]> {
   const rows = await db.select().from(aiPlatforms).orderBy(asc(aiPlatforms.id));
@@ -14,7 +16,7 @@ export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPl
 }
 
 /** GET /api/ai/platforms: only what can answer right now, with the models this user's plan locks. */
-export async function listChatPlatforms({ db, deps, who }: Options & { who: Entitled }): Promise<ChatPlatform[]> {
+export async function listChatPlatforms({ db, deps, who }: Omit<Options, "who"> & { who: Entitled }): Promise<ChatPlatform[]> {
   const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
   return rows.filter((row) => isUsable(row, deps)).map((row) => toChatPlatform(row, who));
 }
@@ -38,7 +40,7 @@ function sealedKey(deps: PlatformDeps, apiKey: string) {
   return { apiKeyEncrypted: deps.secrets.seal(apiKey), apiKeyHint: keyHint(apiKey) };
 }
 
-export async function createPlatform(options: Options & { input: CreatePlatformBody }): Promise<AdminPlatform> {
+export async function createPlatform(options: Options & { input: CreatePlatformInput }): Promise<AdminPlatform> {
   const { db, deps } = options;
   const input = options.input;
   const { settings } = input;
@@ -62,7 +64,7 @@ export async function createPlatform(options: Options & { input: CreatePlatformB
   return toAdminPlatform(row, deps);
 }
 
-export async function updatePlatform(options: Options & { id: number; input: UpdatePlatformBody }): Promise<AdminPlatform> {
+export async function updatePlatform(options: Options & { id: number; input: UpdatePlatformInput }): Promise<AdminPlatform> {
   const { db, deps, id, input } = options;
   const row = await findPlatformRow(db, { id });
   if (!row) throw new AppError("NOT_FOUND", "AI platform not found");

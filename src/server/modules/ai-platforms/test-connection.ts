@@ -4,11 +4,12 @@ import { languageModelFor } from "../../ai/language-model.js";
 import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
 import { accessFor, defaultModelOf, type PlatformDeps } from "./platform-view.js";
 import { findPlatformRow } from "./service.js";
 
 /** A tiny real call (a few tokens) that proves the key, base URL and default model work. */
-export async function testPlatformConnection(options: { db: Db; deps: PlatformDeps; id: number }): Promise<PlatformTestResult> {
+export async function testPlatformConnection(options: { db: Db; deps: PlatformDeps; who: Who; id: number }): Promise<PlatformTestResult> {
   const row = await findPlatformRow(options.db, { id: options.id });
   if (!row) throw new AppError("NOT_FOUND", "AI platform not found");
   const model = defaultModelOf(row);

@@ -6,8 +6,8 @@ import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
 import type { Who } from "../../lib/who.js";
-import { sessionUserColumns } from "../user/public-user.js";
-import { logActivity } from "./activity-log.js";
+import { logActivity } from "../activity/activity-log.js";
+import { sessionUserColumns } from "../sessions/public-user.js";
 import { assertAccountNotLocked, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
 
 // Serialises "is this the first account?" so two sign-ups on an empty database cannot both become admin.

@@ -1,5 +1,5 @@
 import { generateText } from "ai";
-import type { AiChatBody } from "../../../shared/contracts/chat.js";
+import type { AiChatInput } from "../../../shared/contracts/chat.js";
 import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
@@ -10,15 +10,15 @@ import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { findOwnChat } from "./service.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
-export async function answerOnce(options: { db: Db; platformDeps: PlatformDeps; user: Who; input: AiChatBody; timeoutMs: number }) {
-  const { db, user, input } = options;
-  const userId = user.id;
+export async function answerOnce(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: AiChatInput; timeoutMs: number }) {
+  const { db, who, input } = options;
+  const userId = who.id;
   const chat = input.chatId ? await findOwnChat(db, userId, input.chatId) : undefined;
-  const persona = await personaFor(db, user, input.personalityId ?? chat?.personalityId);
+  const persona = await personaFor(db, who, input.personalityId ?? chat?.personalityId);
   const resolved = await resolveModel({
     db,
     deps: options.platformDeps,
-    who: user,
+    who,
     slug: input.platformSlug,
     modelId: input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null),
   });

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Message, StreamEvent } from "../../../shared/contracts/chat.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import type { MirrorEvent } from "./generation/generation-mirror.js";
+import type { StartedReply } from "./reply-service.js";
 
 export interface EventStream {
   send(event: StreamEvent): void;
@@ -100,4 +101,9 @@ export async function relayRemote(stream: EventStream, generations: GenerationMa
   sent = content.length;
   if (follow.done) return deliver(follow.done);
   for (const event of early.splice(0)) deliver(event);
+}
+
+/** A reply just started (send or regenerate): its `start` event, then everything it writes. */
+export function relayStarted(stream: EventStream, started: StartedReply): void {
+  relayLocal(stream, started.generation, { type: "start", userMessage: started.userMessage, assistantMessage: started.assistantMessage });
 }

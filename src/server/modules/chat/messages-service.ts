@@ -1,14 +1,15 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Message } from "../../../shared/contracts/chat.js";
+import type { Message, NewMessageInput } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
+import type { Who } from "../../lib/who.js";
 import { toMessage } from "./chat-view.js";
 import { findOwnChat } from "./service.js";
 
 /** The newest `limit` messages, oldest first; `nextCursor` pages back to older ones. */
-export async function listMessages(options: { db: Db; userId: number; chatId: number; limit: number; before?: number }) {
-  const { db, userId, chatId, limit, before } = options;
-  await findOwnChat(db, userId, chatId);
+export async function listMessages(options: { db: Db; who: Who; chatId: number; limit: number; before?: number | undefined }) {
+  const { db, chatId, limit, before } = options;
+  await findOwnChat(db, options.who.id, chatId);
   const rows = await db
     .select()
     .from(messages)
@@ -21,13 +22,9 @@ export async function listMessages(options: { db: Db; userId: number; chatId: nu
 }
 
 /** POST /api/chats/{id}/messages (spec order: the client stores each message itself). */
-export async function addMessage(options: {
-  db: Db;
-  userId: number;
-  chatId: number;
-  input: { content: string; role: "user" | "assistant" };
-}): Promise<Message> {
-  const { db, userId, chatId, input } = options;
+export async function addMessage(options: { db: Db; who: Who; chatId: number; input: NewMessageInput }): Promise<Message> {
+  const { db, chatId, input } = options;
+  const userId = options.who.id;
   const chat = await findOwnChat(db, userId, chatId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ chatId, userId, role: input.role, content: input.content }).returning();

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.js";
 import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
 import { findOwnPersonality, type PersonalityRow } from "../personalities/service.js";
-import { getSettings } from "../settings/service.js";
+import { readSettings } from "../settings/service.js";
 
 /**
  * The personality a reply speaks with: the caller's own (404 otherwise) and only
@@ -28,8 +28,8 @@ export function composeSystemPrompt(globalPrompt: string | undefined, persona: P
 
 /** The user's preferences and the global `chat-system` prompt: what a reply starts from. */
 export async function userReplyDefaults(db: Db, userId: number) {
-  const [settings, system] = await Promise.all([getSettings({ db, userId }), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
-  return { temperature: Number(settings.temperature), maxTokens: settings.maxTokens, system };
+  const [settings, system] = await Promise.all([readSettings(db, userId), findGlobalPrompt(db, PROMPT_KEYS.chatSystem)]);
+  return { temperature: settings.temperature, maxTokens: settings.maxTokens, system };
 }
 
 /** A personality's parameters override the user's preferences for the chats that use it. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Message, SendReplyBody } from "../../../shared/contracts/chat.js";
+import type { Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -13,12 +13,15 @@ import type { GenerationManager, LiveGeneration } from "./generation/generation-
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { titleFrom } from "./messages-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
-import { CHAT_NOT_FOUND, findOwnChat } from "./service.js";
+import { CHAT_NOT_FOUND } from "./service.js";
 
-export interface ReplyDeps {
+/** What starting a reply needs: the caller, the chat, and where replies run. */
+export interface ReplyOptions {
   db: Db;
+  who: Who;
   platformDeps: PlatformDeps;
   generations: GenerationManager;
+  chatId: number;
 }
 
 export interface StartedReply {
@@ -57,34 +60,29 @@ async function recentMessages(db: Db, userId: number, chatId: number): Promise<M
 }
 
 /** Everything a reply needs before anything is written; independent reads run together. */
-async function prepareReply(
-  deps: ReplyDeps,
-  user: Who,
-  chatId: number,
-  pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
-) {
-  const { db } = deps;
+async function prepareReply(options: ReplyOptions, pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null }) {
+  const { db, who, chatId } = options;
   const [chat, base, prior] = await Promise.all([
-    loadChatForReply(db, user.id, chatId),
-    userReplyDefaults(db, user.id),
-    recentMessages(db, user.id, chatId),
+    loadChatForReply(db, who.id, chatId),
+    userReplyDefaults(db, who.id),
+    recentMessages(db, who.id, chatId),
   ]);
   const { slug, model } = pick(chat, prior);
   const [resolved, persona] = await Promise.all([
-    resolveModel({ db, deps: deps.platformDeps, who: user, slug, modelId: model }),
-    personaFor(db, user, chat.personalityId),
+    resolveModel({ db, deps: options.platformDeps, who, slug, modelId: model }),
+    personaFor(db, who, chat.personalityId),
   ]);
   const params = replyParams(base, persona, resolved.platform.maxTokens);
   const reply = {
     chatId,
-    userId: user.id,
+    userId: who.id,
     role: "assistant",
     content: "",
     status: "streaming",
     platformSlug: slug,
     model: resolved.modelId,
     personalityName: persona?.name ?? null,
-    generationOwner: deps.generations.instanceId,
+    generationOwner: options.generations.instanceId,
   } satisfies typeof messages.$inferInsert;
   return { chat, prior, resolved, params, reply };
 }
@@ -95,17 +93,16 @@ async function prepareReply(
  * The user's message and the empty reply go in with one statement; the chat's
  * timestamp and title are updated once the provider has been asked.
  */
-export async function startReply(deps: ReplyDeps, options: { user: Who; chatId: number; input: SendReplyBody }): Promise<StartedReply> {
-  const { db, generations } = deps;
-  const { user, chatId, input } = options;
-  const { chat, prior, resolved, params, reply } = await prepareReply(deps, user, chatId, (c) => {
+export async function startReply(options: ReplyOptions & { input: SendReplyInput }): Promise<StartedReply> {
+  const { db, who, generations, chatId, input } = options;
+  const { chat, prior, resolved, params, reply } = await prepareReply(options, (c) => {
     const slug = input.platformSlug ?? c.aiPlatform;
     return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
   });
-  const attachments = (input.attachments ?? []).map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
+  const attachments = input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
   const inserted = await db
     .insert(messages)
-    .values([{ chatId, userId: user.id, role: "user", content: input.content, attachments }, reply])
+    .values([{ chatId, userId: who.id, role: "user", content: input.content, attachments }, reply])
     .returning()
     .catch((error) => {
       throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
@@ -133,13 +130,9 @@ export async function startReply(deps: ReplyDeps, options: { user: Who; chatId: 
 }
 
 /** Replaces the last reply with a new one (or answers a last user message that never got one). */
-export async function regenerateReply(
-  deps: ReplyDeps,
-  options: { user: Who; chatId: number; input: { platformSlug?: string; model?: string } },
-): Promise<StartedReply> {
-  const { db, generations } = deps;
-  const { user, chatId, input } = options;
-  const { prior, resolved, params, reply } = await prepareReply(deps, user, chatId, (chat, rows) => {
+export async function regenerateReply(options: ReplyOptions & { input: RegenerateInput }): Promise<StartedReply> {
+  const { db, generations, chatId, input } = options;
+  const { prior, resolved, params, reply } = await prepareReply(options, (chat, rows) => {
     const last = rows.at(-1);
     if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
     const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
@@ -162,16 +155,4 @@ export async function regenerateReply(
   const history = buildHistory(replaced ? prior.slice(0, -1) : prior);
   const generation = generations.begin({ messageId: assistantRow.id, chatId, resolved, history, ...params });
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
-}
-
-/** The reply being written in this chat, if any (for resume and Stop). */
-export async function findStreamingReply(db: Db, userId: number, chatId: number) {
-  await findOwnChat(db, userId, chatId);
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.status, "streaming")))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  return row;
 }

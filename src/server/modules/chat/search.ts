@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ChatSearchHit } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
+import type { Who } from "../../lib/who.js";
 import { toChat } from "./chat-view.js";
 
 /** Search words become prefix terms ("mark" finds "markdown"), all required; punctuation is dropped. */
@@ -34,10 +35,11 @@ export function snippetOf(content: string, text: string): string {
  * Chats whose title or message text match, through the GIN indexes on both
  * (no LIKE scan): the newest matching message per chat supplies the snippet.
  */
-export async function searchChats(options: { db: Db; userId: number; q: string; limit: number }): Promise<ChatSearchHit[]> {
+export async function searchChats(options: { db: Db; who: Who; q: string; limit: number }): Promise<ChatSearchHit[]> {
   const query = toTsQuery(options.q);
   if (!query) return [];
-  const { userId, limit } = options;
+  const { limit } = options;
+  const userId = options.who.id;
   const result = await options.db.execute(sql`
     with     -- The newest matching messages, bounded: a word found in most messages then costs a short
     -- backward walk of the primary key instead of collecting every match. The tsquery is written

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Chat, CreateChatBody, UpdateChatBody } from "../../../shared/contracts/chat.js";
+import type { Chat, ChatPatch, CreateChatInput } from "../../../shared/contracts/chat.js";
 import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
 import { chats, userSettings } from "../../db/schema/index.js";
@@ -23,16 +23,21 @@ export async function findOwnChat(db: Db, userId: number, chatId: number): Promi
   return row;
 }
 
+export async function getChat(options: { db: Db; who: Who; chatId: number }): Promise<Chat> {
+  return toChat(await findOwnChat(options.db, options.who.id, options.chatId));
+}
+
 /** A chat is temporary when the user turned Save Chat History off. */
-export async function createChat(options: { db: Db; userId: number; input: CreateChatBody }): Promise<Chat> {
-  const { db, userId, input } = options;
+export async function createChat(options: { db: Db; who: Who; input: CreateChatInput }): Promise<Chat> {
+  const { db, input } = options;
+  const userId = options.who.id;
   const [settings] = await db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId));
   const [row] = await db
     .insert(chats)
     .values({
       userId,
-      title: input.title ?? "New Chat",
-      aiPlatform: input.aiPlatform ?? "openai",
+      title: input.title,
+      aiPlatform: input.aiPlatform,
       model: input.model ?? null,
       temporary: settings ? !settings.saveHistory : false,
     })
@@ -51,8 +56,9 @@ function decodeCursor(cursor: string): { us: string; id: number } | null {
 }
 
 /** One indexed range scan per page: the user's listed chats, most recently active first. */
-export async function listChats(options: { db: Db; userId: number; limit: number; cursor?: string }) {
-  const { db, userId, limit } = options;
+export async function listChats(options: { db: Db; who: Who; limit: number; cursor?: string | undefined }) {
+  const { db, limit } = options;
+  const userId = options.who.id;
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   if (options.cursor && !after) throw new AppError("BAD_REQUEST", "Invalid cursor");
   const rows = await db
@@ -85,9 +91,9 @@ export async function listChats(options: { db: Db; userId: number; limit: number
 }
 
 /** Rename, change model, or pick a personality (which also switches to its preferred model, if it has one). */
-export async function updateChat(options: { db: Db; user: Who; chatId: number; input: UpdateChatBody }): Promise<Chat> {
-  const { db, user, chatId, input } = options;
-  const persona = input.personalityId ? await personaFor(db, user, input.personalityId) : null;
+export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch }): Promise<Chat> {
+  const { db, who, chatId, input } = options;
+  const persona = input.personalityId ? await personaFor(db, who, input.personalityId) : null;
   const change: Partial<typeof chats.$inferInsert> = {};
   if (input.title !== undefined) change.title = input.title;
   if (input.aiPlatform !== undefined) change.aiPlatform = input.aiPlatform;
@@ -100,16 +106,17 @@ export async function updateChat(options: { db: Db; user: Who; chatId: number; i
   const [row] = await db
     .update(chats)
     .set(change)
-    .where(and(eq(chats.id, chatId), eq(chats.userId, user.id)))
+    .where(and(eq(chats.id, chatId), eq(chats.userId, who.id)))
     .returning();
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   return toChat(row);
 }
 
-export async function deleteChat(options: { db: Db; userId: number; chatId: number }): Promise<void> {
-  const deleted = await options.db
+/** The chat and its messages (owner only); a reply still running is stopped first, by `deleteChat`. */
+export async function deleteChatRow(db: Db, userId: number, chatId: number): Promise<void> {
+  const deleted = await db
     .delete(chats)
-    .where(and(eq(chats.id, options.chatId), eq(chats.userId, options.userId)))
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
     .returning({ id: chats.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
 }

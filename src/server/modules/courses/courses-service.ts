@@ -1,20 +1,26 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { MAX_ID } from "../../../shared/contracts/common.js";
-import type { Course, CreateCourseBody, UpdateCourseBody } from "../../../shared/contracts/courses.js";
+import type { Course, CourseChanges, CourseListQuery, CreateCourseInput } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
 import { deleteOwnUpload, storeImage } from "../uploads/service.js";
-import { courseFor, type Reader } from "./access.js";
+import { courseFor } from "./access.js";
 import { toCourse } from "./course-view.js";
 
 const visibleToAll = and(eq(courses.isPublic, true), eq(courses.status, "published"));
 
 /** The three tabs: all = what the reader may see (admins: everything), mine, public. Newest first, paged by id. */
-export async function listCourses(options: { db: Db; who: Reader; scope: "all" | "mine" | "public"; limit: number; cursor?: string }) {
-  const { db, who, scope, limit } = options;
-  const before = options.cursor ? Number(options.cursor) : undefined;
-  if (options.cursor && (!/^\d{1,10}$/.test(options.cursor) || (before ?? 0) > MAX_ID)) throw new AppError("BAD_REQUEST", "Invalid cursor");
+export async function listCourses(options: {
+  db: Db;
+  who: Who;
+  query: CourseListQuery;
+}): Promise<{ items: Course[]; nextCursor: string | null }> {
+  const { db, who } = options;
+  const { scope, limit, cursor } = options.query;
+  const before = cursor ? Number(cursor) : undefined;
+  if (cursor && (!/^\d{1,10}$/.test(cursor) || (before ?? 0) > MAX_ID)) throw new AppError("BAD_REQUEST", "Invalid cursor");
   const scopeFilter =
     scope === "mine"
       ? eq(courses.userId, who.id)
@@ -34,27 +40,27 @@ export async function listCourses(options: { db: Db; who: Reader; scope: "all" |
   return { items: page.map(toCourse), nextCursor: rows.length > limit && last ? String(last.id) : null };
 }
 
-export async function createCourse(options: { db: Db; who: Reader; input: CreateCourseBody }): Promise<Course> {
+export async function createCourse(options: { db: Db; who: Who; input: CreateCourseInput }): Promise<Course> {
   const { input } = options;
   const [row] = await options.db
     .insert(courses)
     .values({
       userId: options.who.id,
       title: input.title,
-      description: input.description ?? "",
-      status: input.status ?? "draft",
-      isPublic: input.isPublic ?? false,
+      description: input.description,
+      status: input.status,
+      isPublic: input.isPublic,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return toCourse(row);
 }
 
-export async function getCourse(options: { db: Db; who: Reader; courseId: number }): Promise<Course> {
+export async function getCourse(options: { db: Db; who: Who; courseId: number }): Promise<Course> {
   return toCourse(await courseFor(options.db, options.who, options.courseId, "view"));
 }
 
-export async function updateCourse(options: { db: Db; who: Reader; courseId: number; input: UpdateCourseBody }): Promise<Course> {
+export async function updateCourse(options: { db: Db; who: Who; courseId: number; input: CourseChanges }): Promise<Course> {
   const { db, who, courseId, input } = options;
   await courseFor(db, who, courseId, "edit");
   const [row] = await db
@@ -73,7 +79,7 @@ export async function updateCourse(options: { db: Db; who: Reader; courseId: num
 }
 
 /** One statement: modules, lessons, versions, progress and runs go with it (foreign keys cascade). */
-export async function deleteCourse(options: { db: Db; who: Reader; courseId: number }): Promise<void> {
+export async function deleteCourse(options: { db: Db; who: Who; courseId: number }): Promise<void> {
   const { db, who, courseId } = options;
   const course = await courseFor(db, who, courseId, "edit");
   await db.transaction(async (tx) => {
@@ -83,7 +89,7 @@ export async function deleteCourse(options: { db: Db; who: Reader; courseId: num
 }
 
 /** Sets (bytes) or removes (null) the cover image; the previous image is deleted. */
-export async function setCover(options: { db: Db; who: Reader; courseId: number; bytes: Uint8Array | null }): Promise<Course> {
+export async function setCover(options: { db: Db; who: Who; courseId: number; bytes: Uint8Array | null }): Promise<Course> {
   const { db, who, courseId, bytes } = options;
   const course = await courseFor(db, who, courseId, "edit");
   return db.transaction(async (tx) => {

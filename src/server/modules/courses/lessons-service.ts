@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Lesson, LessonVersion } from "../../../shared/contracts/courses.js";
+import type { Lesson, LessonChanges, LessonInput, LessonVersion, MoveInput } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { lessons, lessonVersions } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { lessonFor, moduleFor, type Reader } from "./access.js";
+import type { Who } from "../../lib/who.js";
+import { lessonFor, moduleFor } from "./access.js";
 import { toLesson } from "./course-view.js";
 import { touchCourse } from "./modules-service.js";
 import { moveInOrder } from "./ordering.js";
 
-type Options = { db: Db; who: Reader };
-type LessonInput = { title?: string; type?: Lesson["type"]; content?: string; aiGenerated?: boolean };
+type Options = { db: Db; who: Who };
 const KEEP_VERSIONS = 20;
 
 export async function listLessons({ db, who, moduleId }: Options & { moduleId: number }): Promise<Lesson[]> {
@@ -18,13 +18,8 @@ export async function listLessons({ db, who, moduleId }: Options & { moduleId: n
   return rows.map(toLesson);
 }
 
-/** Appends: order is the module's highest plus 1 (1 if none). */
-export async function createLesson({
-  db,
-  who,
-  moduleId,
-  input,
-}: Options & { moduleId: number; input: Required<Pick<LessonInput, "title" | "type" | "content">> & LessonInput }) {
+/** Appends: order is the module's highest plus 1 (1 if none); `order` is ignored. */
+export async function createLesson({ db, who, moduleId, input }: Options & { moduleId: number; input: LessonInput }): Promise<Lesson> {
   const { module } = await moduleFor(db, who, moduleId, "edit");
   const [row] = await db
     .insert(lessons)
@@ -34,7 +29,7 @@ export async function createLesson({
       title: input.title,
       type: input.type,
       content: input.content,
-      aiGenerated: input.aiGenerated ?? false,
+      aiGenerated: input.aiGenerated,
       order: sql`(select coalesce(max("order"), 0) + 1 from lessons where module_id = ${moduleId})`,
     })
     .returning();
@@ -48,12 +43,12 @@ export async function getLesson({ db, who, lessonId }: Options & { lessonId: num
 }
 
 /** Saves the change; when the content changes, the previous content is kept as a version first. */
-export async function updateLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: LessonInput }): Promise<Lesson> {
+export async function updateLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: LessonChanges }): Promise<Lesson> {
   const { lesson } = await lessonFor(db, who, lessonId, "edit");
   return saveLesson(db, lesson.id, lesson.content, input);
 }
 
-export async function saveLesson(db: Db, lessonId: number, previousContent: string, input: LessonInput): Promise<Lesson> {
+export async function saveLesson(db: Db, lessonId: number, previousContent: string, input: LessonChanges): Promise<Lesson> {
   return db.transaction(async (tx) => {
     if (input.content !== undefined && input.content !== previousContent && previousContent.trim()) {
       await tx.insert(lessonVersions).values({ lessonId, content: previousContent });
@@ -81,12 +76,7 @@ export async function deleteLesson({ db, who, lessonId }: Options & { lessonId: 
   await touchCourse(db, lesson.courseId);
 }
 
-export async function moveLesson({
-  db,
-  who,
-  lessonId,
-  direction,
-}: Options & { lessonId: number; direction: "up" | "down" }): Promise<Lesson[]> {
+export async function moveLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: MoveInput }): Promise<Lesson[]> {
   const { lesson } = await lessonFor(db, who, lessonId, "edit");
   return db.transaction(async (tx) => {
     const siblings = await tx
@@ -94,7 +84,7 @@ export async function moveLesson({
       .from(lessons)
       .where(eq(lessons.moduleId, lesson.moduleId))
       .for("update");
-    for (const [id, order] of moveInOrder(siblings, lessonId, direction)) {
+    for (const [id, order] of moveInOrder(siblings, lessonId, input.direction)) {
       await tx.update(lessons).set({ order }).where(eq(lessons.id, id));
     }
     const rows = await tx.select().from(lessons).where(eq(lessons.moduleId, lesson.moduleId)).orderBy(asc(lessons.order));

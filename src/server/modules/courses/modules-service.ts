@@ -1,12 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { CourseModule } from "../../../shared/contracts/courses.js";
+import type { CourseModule, ModuleChanges, ModuleInput, MoveInput } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { courseModules, courses } from "../../db/schema/index.js";
-import { courseFor, moduleFor, type Reader } from "./access.js";
+import type { Who } from "../../lib/who.js";
+import { courseFor, moduleFor } from "./access.js";
 import { toModule } from "./course-view.js";
 import { moveInOrder } from "./ordering.js";
 
-type Options = { db: Db; who: Reader };
+type Options = { db: Db; who: Who };
 
 export async function listModules({ db, who, courseId }: Options & { courseId: number }): Promise<CourseModule[]> {
   await courseFor(db, who, courseId, "view");
@@ -18,20 +19,20 @@ export async function listModules({ db, who, courseId }: Options & { courseId: n
   return rows.map(toModule);
 }
 
-/** Appends: the new module's order is the highest plus 1 (1 if none), computed in the insert itself. */
+/** Appends: the new module's order is the highest plus 1 (1 if none), computed in the insert itself; `order` is ignored. */
 export async function createModule({
   db,
   who,
   courseId,
   input,
-}: Options & { courseId: number; input: { title: string; description?: string } }) {
+}: Options & { courseId: number; input: ModuleInput }): Promise<CourseModule> {
   await courseFor(db, who, courseId, "edit");
   const [row] = await db
     .insert(courseModules)
     .values({
       courseId,
       title: input.title,
-      description: input.description ?? "",
+      description: input.description,
       order: sql`(select coalesce(max("order"), 0) + 1 from course_modules where course_id = ${courseId})`,
     })
     .returning();
@@ -49,7 +50,7 @@ export async function updateModule({
   who,
   moduleId,
   input,
-}: Options & { moduleId: number; input: { title?: string; description?: string } }) {
+}: Options & { moduleId: number; input: ModuleChanges }): Promise<CourseModule> {
   const { module } = await moduleFor(db, who, moduleId, "edit");
   const change = {
     ...(input.title !== undefined ? { title: input.title } : {}),
@@ -74,16 +75,11 @@ export async function deleteModule({ db, who, moduleId }: Options & { moduleId: 
   });
 }
 
-export async function moveModule({
-  db,
-  who,
-  moduleId,
-  direction,
-}: Options & { moduleId: number; direction: "up" | "down" }): Promise<CourseModule[]> {
+export async function moveModule({ db, who, moduleId, input }: Options & { moduleId: number; input: MoveInput }): Promise<CourseModule[]> {
   const { module } = await moduleFor(db, who, moduleId, "edit");
   return db.transaction(async (tx) => {
     const siblings = await tx.select().from(courseModules).where(eq(courseModules.courseId, module.courseId)).for("update");
-    for (const [id, order] of moveInOrder(siblings, moduleId, direction)) {
+    for (const [id, order] of moveInOrder(siblings, moduleId, input.direction)) {
       await tx.update(courseModules).set({ order }).where(eq(courseModules.id, id));
     }
     const rows = await tx.select().from(courseModules).where(eq(courseModules.courseId, module.courseId)).orderBy(asc(courseModules.order));

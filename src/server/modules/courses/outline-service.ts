@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { CourseOutline } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { courseModules, lessonCompletions, lessons } from "../../db/schema/index.js";
-import { canEdit, courseFor, lessonFor, type Reader } from "./access.js";
+import type { Who } from "../../lib/who.js";
+import { canEdit, courseFor, lessonFor } from "./access.js";
 import { toCourse, toModule } from "./course-view.js";
 
 type OutlineModule = CourseOutline["modules"][number];
@@ -12,7 +13,7 @@ type OutlineModule = CourseOutline["modules"][number];
  * its modules with their lessons (no bodies) and this reader's completions in one join,
  * and, for the owner or an admin, how many learners started and finished.
  */
-export async function getOutline(options: { db: Db; who: Reader; courseId: number }): Promise<CourseOutline> {
+export async function getOutline(options: { db: Db; who: Who; courseId: number }): Promise<CourseOutline> {
   const { db, who, courseId } = options;
   const course = await courseFor(db, who, courseId, "view");
   const rows = await db
@@ -77,7 +78,12 @@ async function learnerCounts(db: Db, courseId: number): Promise<{ started: numbe
 }
 
 /** A reader marks a lesson done (or undoes it): anyone who may read the course. */
-export async function setLessonCompleted(options: { db: Db; who: Reader; lessonId: number; completed: boolean }) {
+export async function setLessonCompleted(options: {
+  db: Db;
+  who: Who;
+  lessonId: number;
+  completed: boolean;
+}): Promise<{ completed: boolean }> {
   const { db, who, lessonId, completed } = options;
   const { lesson } = await lessonFor(db, who, lessonId, "view");
   if (completed) {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { publicContentApi as api } from "../../../shared/contracts/public-content.js";
+import { route } from "../../lib/route.js";
 import { getPublicPaymentSettings, getPublicPlatformSettings, listActiveVideos } from "./service.js";
 
 /** Reads the sign-in and registration screens need before anyone is signed in. */
 export async function publicContentRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  app.get("/api/payment-settings", async () => getPublicPaymentSettings(db));
-  app.get("/api/platform-settings", async () => getPublicPlatformSettings(db));
-  app.get("/api/getting-started-videos", async () => listActiveVideos({ db, extraEmbedHosts: config.VIDEO_EMBED_HOSTS }));
+  route(app, api.paymentSettings, async () => getPublicPaymentSettings({ db }));
+  route(app, api.platformSettings, async () => getPublicPlatformSettings({ db }));
+  route(app, api.videos, async () => listActiveVideos({ db, extraEmbedHosts: config.VIDEO_EMBED_HOSTS }));
 }

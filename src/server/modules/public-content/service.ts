@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { DEFAULT_PAYMENT_SETTINGS } from "../../../shared/constants.js";
-import type { GettingStartedVideo, PaymentSettingsPublic } from "../../../shared/contracts/public-content.js";
+import type { GettingStartedVideo, PaymentSettingsPublic, PlatformSettingsPublic } from "../../../shared/contracts/public-content.js";
 import { toEmbedUrl } from "../../../shared/embed-url.js";
 import type { Db } from "../../db/client.js";
 import { gettingStartedVideos, paymentSettings, platformSettings } from "../../db/schema/index.js";
@@ -8,7 +8,7 @@ import { gettingStartedVideos, paymentSettings, platformSettings } from "../../d
 /** "297.00" -> "297", "19.50" stays. */
 const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
 
-export async function getPublicPaymentSettings(db: Db): Promise<PaymentSettingsPublic> {
+export async function getPublicPaymentSettings({ db }: { db: Db }): Promise<PaymentSettingsPublic> {
   const [row] = await db
     .select({ currency: paymentSettings.currency, earlyAccessPrice: paymentSettings.earlyAccessPrice })
     .from(paymentSettings)
@@ -39,8 +39,10 @@ export async function listActiveVideos(options: { db: Db; extraEmbedHosts: reado
   });
 }
 
-export async function getPublicPlatformSettings(db: Db) {
-  const [row] = await db.select({ platformName: platformSettings.platformName }).from(platformSettings).limit(1);
-  const payment = await getPublicPaymentSettings(db);
+export async function getPublicPlatformSettings({ db }: { db: Db }): Promise<PlatformSettingsPublic> {
+  const [[row], payment] = await Promise.all([
+    db.select({ platformName: platformSettings.platformName }).from(platformSettings).limit(1),
+    getPublicPaymentSettings({ db }),
+  ]);
   return { platformName: row?.platformName ?? "Lumora", ...payment };
 }

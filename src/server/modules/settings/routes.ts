@@ -1,16 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { settingsPatchSchema } from "../../../shared/contracts/settings.js";
+import { settingsApi as api } from "../../../shared/contracts/settings.js";
+import { route } from "../../lib/route.js";
 import { requireUser } from "../../plugins/session.js";
 import { getSettings, updateSetting } from "./service.js";
 
-export async function settingsRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export async function settingsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-
-  app.get("/api/user/settings", async (request) => getSettings({ db, userId: requireUser(request).id }));
-
-  app.patch("/api/user/settings", { schema: { body: settingsPatchSchema } }, async (request) =>
-    updateSetting({ db, userId: requireUser(request).id, change: request.body }),
-  );
+  route(app, api.get, async (request) => getSettings({ db, who: requireUser(request) }));
+  route(app, api.update, async (request) => updateSetting({ db, who: requireUser(request), change: request.body }));
 }

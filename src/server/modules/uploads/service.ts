@@ -5,7 +5,9 @@ import { uploads, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { sniffImageType } from "../../lib/image-type.js";
 import type { Who } from "../../lib/who.js";
-import { sessionUserColumns } from "../user/public-user.js";
+import { sessionUserColumns } from "../sessions/public-user.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { userChanged } from "../sessions/user-changed.js";
 
 export const UPLOAD_URL_PREFIX = "/api/uploads/";
 
@@ -18,11 +20,12 @@ function assertImage(bytes: Uint8Array) {
 }
 
 /** Stores the photo and points the user's avatar at it; the previous photo is deleted. */
-export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8Array }): Promise<Who> {
-  const { db, userId, bytes } = options;
+export async function setAvatar(options: { db: Db; sessions: SessionStore; who: Who; bytes: Uint8Array }): Promise<Who> {
+  const { db, bytes } = options;
+  const userId = options.who.id;
   const mimeType = assertImage(bytes);
   const id = randomBytes(16).toString("hex");
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
     await tx.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
     const [updated] = await tx
@@ -34,11 +37,14 @@ export async function setAvatar(options: { db: Db; userId: number; bytes: Uint8A
     await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
     return updated;
   });
+  await userChanged(options.sessions, userId);
+  return updated;
 }
 
-export async function removeAvatar(options: { db: Db; userId: number }): Promise<Who> {
-  const { db, userId } = options;
-  return db.transaction(async (tx) => {
+export async function removeAvatar(options: { db: Db; sessions: SessionStore; who: Who }): Promise<Who> {
+  const { db } = options;
+  const userId = options.who.id;
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
     const [updated] = await tx
       .update(users)
@@ -49,6 +55,8 @@ export async function removeAvatar(options: { db: Db; userId: number }): Promise
     await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
     return updated;
   });
+  await userChanged(options.sessions, userId);
+  return updated;
 }
 
 /** Stores an image (checked by content) and returns its URL; for course covers. */
@@ -65,7 +73,7 @@ export async function deleteOwnUpload(db: Db, userId: number, url: string | null
   await db.delete(uploads).where(and(eq(uploads.id, url.slice(UPLOAD_URL_PREFIX.length)), eq(uploads.userId, userId)));
 }
 
-export async function readUpload(options: { db: Db; id: string }) {
+export async function readUpload(options: { db: Db; who: Who; id: string }) {
   const [row] = await options.db
     .select({ mimeType: uploads.mimeType, data: uploads.data })
     .from(uploads)

@@ -1,14 +1,20 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { PasswordChangeBody, ProfileBody } from "../../../shared/contracts/user.js";
+import type { PasswordChangeBody, ProfileInput } from "../../../shared/contracts/user.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
-import { sessionUserColumns } from "./public-user.js";
+import { logActivity } from "../activity/activity-log.js";
+import { sessionUserColumns } from "../sessions/public-user.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { userChanged } from "../sessions/user-changed.js";
 
-export async function updateProfile(options: { db: Db; userId: number; input: ProfileBody }): Promise<Who> {
-  const { db, userId, input } = options;
+export async function updateProfile(options: { db: Db; sessions: SessionStore; who: Who; input: ProfileInput }): Promise<Who> {
+  const { db, input } = options;
+  const userId = options.who.id;
   const changes: { name?: string | null; email?: string | null; updatedAt: Date } = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name === "" ? null : input.name;
   if (input.email !== undefined) {
@@ -28,12 +34,47 @@ export async function updateProfile(options: { db: Db; userId: number; input: Pr
   }
   const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(sessionUserColumns);
   if (!updated) throw new AppError("NOT_FOUND", "User not found");
+  await userChanged(options.sessions, userId);
   return updated;
 }
 
-/** Checks the current password, stores the new hash. The caller revokes the other sessions. */
-export async function changePassword(options: { db: Db; userId: number; input: PasswordChangeBody }): Promise<void> {
-  const { db, userId, input } = options;
+const PASSWORD_TRIES = 5;
+const PASSWORD_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Password change: a stolen session must not become a way to guess the password, so wrong current
+ * passwords are counted per user. On success the user's other sessions end and the change is logged.
+ */
+export async function changePassword(options: {
+  db: Db;
+  sessions: SessionStore;
+  counters: CounterStore;
+  who: Who;
+  sessionId: string | null;
+  meta: RequestMeta;
+  input: PasswordChangeBody;
+}): Promise<void> {
+  const { db, counters, who } = options;
+  const key = `password-change:${who.id}`;
+  const tries = await counters.peek(key);
+  if (tries.count >= PASSWORD_TRIES) {
+    throw new AppError("TOO_MANY_REQUESTS", "Too many wrong current passwords. Try again in 15 minutes.", {
+      retryAfterSeconds: Math.ceil(tries.resetInMs / 1000),
+    });
+  }
+  try {
+    await storeNewPassword(db, who.id, options.input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "BAD_REQUEST") await counters.hit(key, PASSWORD_WINDOW_MS);
+    throw error;
+  }
+  await counters.reset(key);
+  await options.sessions.revokeUserSessions(who.id, options.sessionId ?? undefined);
+  await logActivity(db, { userId: who.id, action: "password_change", ...options.meta });
+}
+
+/** Checks the current password, stores the new hash. */
+async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBody): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "User not found");
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {

@@ -1,12 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminPlatform, CreatePlatformBody, PlatformTestResult, UpdatePlatformBody } from "../../../shared/contracts/ai-platforms.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AdminPlatform,
+  aiPlatformsApi as api,
+  type CreatePlatformBody,
+  type UpdatePlatformBody,
+} from "../../../shared/contracts/ai-platforms.js";
+import { call, endpointKey, endpointQuery } from "../../lib/api-client.js";
 
 /** GET /api/ai-platforms (admins): every platform, with a key hint, never the key. */
-export const adminPlatformsQuery = queryOptions<AdminPlatform[]>({ queryKey: ["/api/ai-platforms"] });
+export const adminPlatformsQuery = endpointQuery(api.list, {});
 
 /** What the model pickers read (GET /api/ai/platforms); refreshed after any change here. */
-const chatPlatformsKey = ["/api/ai/platforms"];
+const chatPlatformsKey = endpointKey(api.forChat);
 
 function useRefreshPlatforms() {
   const client = useQueryClient();
@@ -32,7 +37,7 @@ export function useCreatePlatform() {
   const store = useStorePlatform();
   const refresh = useRefreshPlatforms();
   return useMutation({
-    mutationFn: (body: CreatePlatformBody) => apiRequest<AdminPlatform>("POST", "/api/admin/ai-platforms", body),
+    mutationFn: (body: CreatePlatformBody) => call(api.create, { body }),
     onSuccess: (saved) => {
       store(saved);
       void refresh();
@@ -45,8 +50,7 @@ export function useUpdatePlatform() {
   const store = useStorePlatform();
   const refresh = useRefreshPlatforms();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdatePlatformBody }) =>
-      apiRequest<AdminPlatform>("PATCH", `/api/admin/ai-platforms/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdatePlatformBody }) => call(api.update, { params: { id }, body }),
     onSuccess: (saved) => {
       store(saved);
       void refresh();
@@ -57,6 +61,6 @@ export function useUpdatePlatform() {
 /** POST /api/admin/ai-platforms/{id}/test: one short request to the provider with the stored settings. */
 export function useTestPlatform() {
   return useMutation({
-    mutationFn: (id: number) => apiRequest<PlatformTestResult>("POST", `/api/admin/ai-platforms/${id}/test`),
+    mutationFn: (id: number) => call(api.test, { params: { id } }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { LoginBody } from "../../../shared/contracts/auth.js";
-import type { PublicUser } from "../../../shared/contracts/user.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { authApi, type LoginBody, type PublicUser } from "../../../shared/contracts/auth.js";
+import { call } from "../../lib/api-client.js";
 import { signIn } from "../../lib/session.js";
 
 type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
@@ -10,7 +9,7 @@ type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Err
 export function useLogin({ onSuccess, onError }: Callbacks = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<PublicUser>("POST", "/api/login", body),
+    mutationFn: (body: LoginBody) => call(authApi.login, { body }),
     onSuccess: (user) => {
       onSuccess?.(user);
       signIn(client, user);

@@ -1,5 +1,6 @@
-import { type StreamEvent, streamEventSchema } from "../../../shared/contracts/chat.js";
-import { ApiError } from "../../lib/api-client.js";
+import { type chatsApi, type StreamEvent, streamEventSchema } from "../../../shared/contracts/chat.js";
+import type { EndpointInput } from "../../../shared/contracts/endpoint.js";
+import { ApiError, endpointUrl } from "../../lib/api-client.js";
 import { readSseStream } from "../../lib/sse.js";
 
 /** The server's `{ message }` of a refused request, kept with its status. */
@@ -16,16 +17,24 @@ async function refusal(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, { message, errors: body.errors });
 }
 
+/** The endpoints that answer with a reply stream (Server-Sent Events). */
+export type ReplyStreamEndpoint = typeof chatsApi.reply | typeof chatsApi.regenerate | typeof chatsApi.stream;
+
 /**
  * Opens a reply stream (POST reply/regenerate, or GET stream to resume).
  * Null when nothing is streaming (204). A refusal before the stream starts
  * throws ApiError with the server's message; an abort throws the AbortError.
  */
-export async function openReplyStream(method: "GET" | "POST", url: string, body: unknown, signal: AbortSignal): Promise<Response | null> {
+export async function openReplyStream<E extends ReplyStreamEndpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  signal: AbortSignal,
+): Promise<Response | null> {
+  const body = (input as { body?: unknown }).body;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
+    response = await fetch(endpointUrl(endpoint, input), {
+      method: endpoint.method,
       credentials: "include",
       signal,
       headers: body === undefined ? { Accept: "text/event-stream" } : { Accept: "text/event-stream", "Content-Type": "application/json" },

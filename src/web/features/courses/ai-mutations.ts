@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GenerationRun, OutlineDraft, OutlineProposal } from "../../../shared/contracts/courses.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { courseAiApi as api, type OutlineDraft } from "../../../shared/contracts/courses.js";
+import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { courseKeys, refreshCourse } from "./api.js";
+import { generationQuery, refreshCourse } from "./api.js";
 import { refreshPlanOn403, toastFailure } from "./course-toasts.js";
 import type { Hints, LessonType } from "./training-hints.js";
 
@@ -10,7 +10,7 @@ import type { Hints, LessonType } from "./training-hints.js";
 export function useDescribeCourse() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title: string; hints: Hints }) => apiRequest<{ description: string }>("POST", "/api/ai/course-description", body),
+    mutationFn: (body: { title: string; hints: Hints }) => call(api.describe, { body }),
     onSuccess: () => notify.success("AI Description Generated"),
     onError: (error) => {
       refreshPlanOn403(client, error);
@@ -25,8 +25,7 @@ export type LessonContentRequest = { moduleId: number; title: string; type: Less
 export function useGenerateLessonContent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ moduleId, ...body }: LessonContentRequest) =>
-      apiRequest<{ content: string }>("POST", `/api/modules/${moduleId}/lesson-content`, body),
+    mutationFn: ({ moduleId, ...body }: LessonContentRequest) => call(api.lessonContent, { params: { id: moduleId }, body }),
     onSuccess: () => notify.success("AI Content Generated"),
     onError: (error) => {
       refreshPlanOn403(client, error);
@@ -39,8 +38,7 @@ export function useGenerateLessonContent() {
 export function useProposeOutline(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { hints: Hints; moduleCount: number }) =>
-      apiRequest<OutlineProposal>("POST", `/api/courses/${courseId}/generate/outline`, body),
+    mutationFn: (body: { hints: Hints; moduleCount: number }) => call(api.proposeOutline, { params: { id: courseId }, body }),
     onError: (error) => {
       refreshPlanOn403(client, error);
       toastFailure("course", error);
@@ -52,10 +50,9 @@ export function useProposeOutline(courseId: number) {
 export function useApproveOutline(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { outline: OutlineDraft; hints: Hints }) =>
-      apiRequest<GenerationRun>("POST", `/api/courses/${courseId}/generate/approve`, body),
+    mutationFn: (body: { outline: OutlineDraft; hints: Hints }) => call(api.approveOutline, { params: { id: courseId }, body }),
     onSuccess: (run) => {
-      client.setQueryData(courseKeys.generation(courseId), run);
+      client.setQueryData(generationQuery(courseId).queryKey, run);
       void refreshCourse(client, courseId);
     },
     onError: (error) => {
@@ -69,8 +66,9 @@ export function useApproveOutline(courseId: number) {
 export function useGenerationControl(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: "stop" | "resume") => apiRequest<unknown>("POST", `/api/courses/${courseId}/generation/${action}`),
-    onSettled: () => client.invalidateQueries({ queryKey: courseKeys.generation(courseId) }),
+    mutationFn: (action: "stop" | "resume") =>
+      call(action === "stop" ? api.stopGeneration : api.resumeGeneration, { params: { id: courseId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: generationQuery(courseId).queryKey }),
     onError: (error) => {
       refreshPlanOn403(client, error);
       toastFailure("course", error);

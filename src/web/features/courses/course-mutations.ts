@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Course, CreateCourseBody, UpdateCourseBody } from "../../../shared/contracts/courses.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { coursesApi as api, type CreateCourseBody, type UpdateCourseBody } from "../../../shared/contracts/courses.js";
+import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { putCourse, refreshCourse } from "./api.js";
+import { forgetCourse, putCourse, refreshCourse } from "./api.js";
 import { toastFailure } from "./course-toasts.js";
 
 /** POST /api/courses (a draft); the caller goes on to the editor. */
 export function useCreateCourse() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCourseBody) => apiRequest<Course>("POST", "/api/courses", { ...body, status: "draft" }),
+    mutationFn: (body: CreateCourseBody) => call(api.create, { body: { ...body, status: "draft" } }),
     onSuccess: () => {
       void refreshCourse(client);
       notify.success("Course created");
@@ -22,7 +22,7 @@ export function useCreateCourse() {
 export function useUpdateCourse(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCourseBody) => apiRequest<Course>("PATCH", `/api/courses/${courseId}`, body),
+    mutationFn: (body: UpdateCourseBody) => call(api.update, { params: { id: courseId }, body }),
     onSuccess: (course) => {
       putCourse(client, course);
       notify.success("Course updated");
@@ -35,10 +35,9 @@ export function useUpdateCourse(courseId: number) {
 export function useDeleteCourse() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `/api/courses/${id}`),
+    mutationFn: (id: number) => call(api.remove, { params: { id } }),
     onSuccess: (_data, id) => {
-      client.removeQueries({ queryKey: ["/api/courses", id] });
-      void client.invalidateQueries({ queryKey: ["/api/courses", "list"] });
+      forgetCourse(client, id);
       notify.success("Course deleted");
     },
     onError: (error) => toastFailure("deleteCourse", error),
@@ -52,7 +51,7 @@ export function useUploadCover(courseId: number) {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
-      return apiRequest<Course>("POST", `/api/courses/${courseId}/cover`, data);
+      return call(api.uploadCover, { params: { id: courseId }, body: data });
     },
     onSuccess: (course) => {
       putCourse(client, course);
@@ -66,7 +65,7 @@ export function useUploadCover(courseId: number) {
 export function useRemoveCover(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Course>("DELETE", `/api/courses/${courseId}/cover`),
+    mutationFn: () => call(api.removeCover, { params: { id: courseId } }),
     onSuccess: (course) => {
       putCourse(client, course);
       notify.success("Course updated", "The cover image has been removed.");

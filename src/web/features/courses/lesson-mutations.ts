@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Lesson, updateLessonBodySchema } from "../../../shared/contracts/courses.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { lessonsApi as api, type lessonBodySchema, type updateLessonBodySchema } from "../../../shared/contracts/courses.js";
+import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { courseKeys, refreshCourse } from "./api.js";
+import { courseKeys, lessonQuery, outlineQuery, refreshCourse } from "./api.js";
 import { toastFailure } from "./course-toasts.js";
 
+export type NewLessonFields = z.input<typeof lessonBodySchema>;
 export type LessonFields = z.input<typeof updateLessonBodySchema>;
 
 /** POST /api/modules/{id}/lessons: appended after the module's last lesson. */
 export function useAddLesson(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ moduleId, body }: { moduleId: number; body: LessonFields }) =>
-      apiRequest<Lesson>("POST", `/api/modules/${moduleId}/lessons`, body),
+    mutationFn: ({ moduleId, body }: { moduleId: number; body: NewLessonFields }) => call(api.create, { params: { id: moduleId }, body }),
     onSuccess: (lesson) => {
-      client.setQueryData(courseKeys.lesson(lesson.id), lesson);
+      client.setQueryData(lessonQuery(lesson.id).queryKey, lesson);
       void refreshCourse(client, courseId);
       notify.success("Lesson added");
     },
@@ -27,9 +27,9 @@ export function useAddLesson(courseId: number) {
 export function useUpdateLesson(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: LessonFields }) => apiRequest<Lesson>("PATCH", `/api/lessons/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: LessonFields }) => call(api.update, { params: { id }, body }),
     onSuccess: (lesson) => {
-      client.setQueryData(courseKeys.lesson(lesson.id), lesson);
+      client.setQueryData(lessonQuery(lesson.id).queryKey, lesson);
       void client.invalidateQueries({ queryKey: courseKeys.versions(lesson.id) });
       void refreshCourse(client, courseId);
       notify.success("Lesson updated");
@@ -42,7 +42,7 @@ export function useUpdateLesson(courseId: number) {
 export function useDeleteLesson(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `/api/lessons/${id}`),
+    mutationFn: (id: number) => call(api.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       client.removeQueries({ queryKey: courseKeys.lesson(id) });
       void refreshCourse(client, courseId);
@@ -56,8 +56,7 @@ export function useDeleteLesson(courseId: number) {
 export function useMoveLesson(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-      apiRequest<Lesson[]>("POST", `/api/lessons/${id}/move`, { direction }),
+    mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) => call(api.move, { params: { id }, body: { direction } }),
     onSuccess: () => refreshCourse(client, courseId),
     onError: (error) => toastFailure("moveLesson", error),
   });
@@ -68,9 +67,9 @@ export function useRestoreVersion(courseId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ lessonId, versionId }: { lessonId: number; versionId: number }) =>
-      apiRequest<Lesson>("POST", `/api/lessons/${lessonId}/versions/${versionId}/restore`),
+      call(api.restoreVersion, { params: { id: lessonId, versionId } }),
     onSuccess: (lesson) => {
-      client.setQueryData(courseKeys.lesson(lesson.id), lesson);
+      client.setQueryData(lessonQuery(lesson.id).queryKey, lesson);
       void client.invalidateQueries({ queryKey: courseKeys.versions(lesson.id) });
       void refreshCourse(client, courseId);
       notify.success("Lesson updated", "The earlier version has been restored.");
@@ -84,8 +83,8 @@ export function useSetLessonComplete(courseId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, completed }: { id: number; completed: boolean }) =>
-      apiRequest<{ completed: boolean }>(completed ? "POST" : "DELETE", `/api/lessons/${id}/complete`),
-    onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.outline(courseId) }),
+      call(completed ? api.complete : api.uncomplete, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: outlineQuery(courseId).queryKey }),
     onError: (error) => toastFailure("progress", error),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CourseModule } from "../../../shared/contracts/courses.js";
-import { apiRequest } from "../../lib/api-client.js";
+import { coursesApi, lessonsApi } from "../../../shared/contracts/courses.js";
+import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { refreshCourse } from "./api.js";
 import { toastFailure } from "./course-toasts.js";
@@ -11,7 +11,7 @@ export type ModuleFields = { title: string; description?: string };
 export function useAddModule(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ModuleFields) => apiRequest<CourseModule>("POST", `/api/courses/${courseId}/modules`, body),
+    mutationFn: (body: ModuleFields) => call(coursesApi.createModule, { params: { id: courseId }, body }),
     onSuccess: () => {
       void refreshCourse(client, courseId);
       notify.success("Module added");
@@ -24,7 +24,7 @@ export function useAddModule(courseId: number) {
 export function useUpdateModule(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ModuleFields }) => apiRequest<CourseModule>("PATCH", `/api/modules/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: ModuleFields }) => call(lessonsApi.updateModule, { params: { id }, body }),
     onSuccess: () => {
       void refreshCourse(client, courseId);
       notify.success("Module updated");
@@ -37,7 +37,7 @@ export function useUpdateModule(courseId: number) {
 export function useDeleteModule(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>("DELETE", `/api/modules/${id}`),
+    mutationFn: (id: number) => call(lessonsApi.removeModule, { params: { id } }),
     onSuccess: () => {
       void refreshCourse(client, courseId);
       notify.success("Module deleted");
@@ -51,7 +51,7 @@ export function useMoveModule(courseId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-      apiRequest<CourseModule[]>("POST", `/api/modules/${id}/move`, { direction }),
+      call(lessonsApi.moveModule, { params: { id }, body: { direction } }),
     onSuccess: () => refreshCourse(client, courseId),
     onError: (error) => toastFailure("moveModule", error),
   });

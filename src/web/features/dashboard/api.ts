@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { GettingStartedVideo } from "../../../shared/contracts/public-content.js";
+import { publicContentApi } from "../../../shared/contracts/public-content.js";
+import { endpointQuery } from "../../lib/api-client.js";
 
 /** GET /api/getting-started-videos: active videos, in order, with safe https player URLs. */
-export const gettingStartedVideosQuery = queryOptions<GettingStartedVideo[]>({ queryKey: ["/api/getting-started-videos"] });
+export const gettingStartedVideosQuery = endpointQuery(publicContentApi.videos, {});

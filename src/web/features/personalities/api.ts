@@ -1,6 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Personality, type PersonalityBody, personalitiesApi as api, type UpdatePersonalityBody } from "../../../shared/contracts/personalities.js";
-import { call, isApiError } from "../../lib/api-client.js";
+import { chatsApi } from "../../../shared/contracts/chat.js";
+import {
+  personalitiesApi as api,
+  type Personality,
+  type PersonalityBody,
+  type UpdatePersonalityBody,
+} from "../../../shared/contracts/personalities.js";
+import { call, endpointKey, isApiError } from "../../lib/api-client.js";
 import { personalitiesQuery } from "../../lib/personalities.js";
 import { currentUserQuery } from "../../lib/session.js";
 
@@ -43,7 +49,8 @@ export function useDeletePersonality() {
     mutationFn: (id: number) => call(api.remove, { params: { id } }),
     onSuccess: (_data, id) => {
       client.setQueryData(key, (old) => old?.filter((p) => p.id !== id));
-      void client.invalidateQueries({ queryKey: ["/api/chats"] });
+      void client.invalidateQueries({ queryKey: endpointKey(chatsApi.get) });
+      void client.invalidateQueries({ queryKey: endpointKey(chatsApi.list) });
     },
     onError: (error) => refreshPlanOn403(client, error),
   });

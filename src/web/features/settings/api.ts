@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserSettings } from "../../../shared/contracts/settings.js";
-import type { PasswordChangeBody, ProfileBody, PublicUser } from "../../../shared/contracts/user.js";
-import { apiRequest, errorMessage } from "../../lib/api-client.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { settingsApi, type UserSettings } from "../../../shared/contracts/settings.js";
+import { type PasswordChangeBody, type ProfileBody, userApi } from "../../../shared/contracts/user.js";
+import { call, endpointQuery, errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { setCurrentUser } from "../../lib/session.js";
 
 /** GET /api/user/settings. */
-export const userSettingsQuery = queryOptions<UserSettings>({ queryKey: ["/api/user/settings"] });
+export const userSettingsQuery = endpointQuery(settingsApi.get, {});
 
 type SettingKey = keyof UserSettings;
 export type SettingChange = { [K in SettingKey]: { key: K; value: UserSettings[K] } }[SettingKey];
@@ -19,7 +19,7 @@ export function useUpdateSetting() {
   const client = useQueryClient();
   const key = userSettingsQuery.queryKey;
   return useMutation({
-    mutationFn: ({ key: field, value }: SettingChange) => apiRequest<UserSettings>("PATCH", "/api/user/settings", { [field]: value }),
+    mutationFn: ({ key: field, value }: SettingChange) => call(settingsApi.update, { body: { [field]: value } }),
     onMutate: async ({ key: field, value }) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData(key)?.[field];
@@ -43,7 +43,7 @@ export function useUpdateSetting() {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => apiRequest<PublicUser>("PATCH", "/api/user", body),
+    mutationFn: (body: ProfileBody) => call(userApi.updateProfile, { body }),
     onSuccess: (user) => setCurrentUser(client, user),
   });
 }
@@ -51,7 +51,7 @@ export function useUpdateProfile() {
 /** PATCH /api/user/password. The server signs out the user's other sessions. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: PasswordChangeBody) => apiRequest<{ message: string }>("PATCH", "/api/user/password", body),
+    mutationFn: (body: PasswordChangeBody) => call(userApi.changePassword, { body }),
   });
 }
 
@@ -62,7 +62,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append("file", file);
-      return apiRequest<PublicUser>("POST", "/api/user/avatar", data);
+      return call(userApi.uploadAvatar, { body: data });
     },
     onSuccess: (user) => {
       setCurrentUser(client, user);
@@ -76,7 +76,7 @@ export function useUploadAvatar() {
 export function useRemoveAvatar() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<PublicUser>("DELETE", "/api/user/avatar"),
+    mutationFn: () => call(userApi.removeAvatar, {}),
     onSuccess: (user) => {
       setCurrentUser(client, user);
       notify.success("Profile updated", "Your photo has been removed.");

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { apiRequest, errorMessage } from "../../lib/api-client.js";
+import { authApi } from "../../../shared/contracts/auth.js";
+import { call, errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { paths } from "../../lib/paths.js";
 import { signOut } from "../../lib/session.js";
@@ -10,7 +11,7 @@ export function useLogout() {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>("POST", "/api/logout"),
+    mutationFn: () => call(authApi.logout, {}),
     onSuccess: () => {
       notify.success("Logged out", "You have been successfully logged out.");
       signOut(client);

@@ -1,19 +1,27 @@
 import { generateText, NoObjectGeneratedError, Output } from "ai";
 import { asc, eq } from "drizzle-orm";
-import { type OutlineProposal, outlineDraftSchema, type TrainingHints, trainingHintsSchema } from "../../../../shared/contracts/courses.js";
+import {
+  type DescribeCourseInput,
+  type LessonContentInput,
+  type OutlineProposal,
+  type OutlineRequestInput,
+  outlineDraftSchema,
+  type TrainingHints,
+  trainingHintsSchema,
+} from "../../../../shared/contracts/courses.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
+import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
-import { courseFor, moduleFor, type Reader } from "../access.js";
+import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
 
-type Who = Reader & Entitled;
 type Deps = { db: Db; platformDeps: PlatformDeps; who: Who };
 const TIMEOUT_MS = 120_000;
 
@@ -43,18 +51,22 @@ async function write(model: ResolvedModel, system: string, prompt: string, maxOu
 }
 
 /** A description from the course title (and the Course Training hints). */
-export async function describeCourse({ db, platformDeps, who }: Deps, input: { title: string; hints: TrainingHints }) {
+export async function describeCourse({
+  db,
+  platformDeps,
+  who,
+  input,
+}: Deps & { input: DescribeCourseInput }): Promise<{ description: string }> {
   entitlements.assertCanGenerateCourses(who);
-  const hints = trainingHintsSchema.parse(input.hints);
   const model = await requireCourseModel(db, platformDeps, who);
-  const prompt = `Course title: ${input.title}${hintsText(hints)}`;
+  const prompt = `Course title: ${input.title}${hintsText(input.hints)}`;
   return { description: await write(model, await systemPrompt(db, "course-description"), prompt, 400) };
 }
 
 /**
  * Writes one lesson body from its title, its summary and its place in the course, with
  * the author's model. Used by the editor's "Generate with AI" and by the outline runner.
- * The caller has checked permission and plan.
+ * The caller has checked permission and plan. The hints may come from a stored run, so they are read through the schema.
  */
 export async function writeLessonBody(options: {
   db: Db;
@@ -87,10 +99,15 @@ export async function writeLessonBody(options: {
 }
 
 /** A lesson body for the editor (not saved: the editor fills the field). */
-export async function lessonContent(deps: Deps, input: { moduleId: number; title: string; type: string; hints: TrainingHints }) {
-  const { db, platformDeps, who } = deps;
+export async function lessonContent({
+  db,
+  platformDeps,
+  who,
+  moduleId,
+  input,
+}: Deps & { moduleId: number; input: LessonContentInput }): Promise<{ content: string }> {
   entitlements.assertCanGenerateCourses(who);
-  const { course, module } = await moduleFor(db, who, input.moduleId, "edit");
+  const { course, module } = await moduleFor(db, who, moduleId, "edit");
   const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson: input, hints: input.hints });
   return { content };
 }
@@ -100,12 +117,15 @@ export async function lessonContent(deps: Deps, input: { moduleId: number; title
  * schema, asked again once if the model answers something invalid, then refused with the
  * spec's message. With no usable platform, the spec's template, and a notice that says so.
  */
-export async function proposeOutline(
-  { db, platformDeps, who }: Deps,
-  input: { courseId: number; hints: TrainingHints; moduleCount: number },
-): Promise<OutlineProposal> {
+export async function proposeOutline({
+  db,
+  platformDeps,
+  who,
+  courseId,
+  input,
+}: Deps & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
   entitlements.assertCanGenerateCourses(who);
-  const course = await courseFor(db, who, input.courseId, "edit");
+  const course = await courseFor(db, who, courseId, "edit");
   const model = await courseModelFor(db, platformDeps, who);
   if (!model) {
     return {
@@ -116,7 +136,7 @@ export async function proposeOutline(
     };
   }
   const system = await systemPrompt(db, "course-outline");
-  const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(trainingHintsSchema.parse(input.hints))}`;
+  const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       const result = await generateText({

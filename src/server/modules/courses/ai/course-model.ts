@@ -3,7 +3,7 @@ import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { noPlatformError, type ResolvedModel, resolveModel } from "../../ai-platforms/resolve-platform.js";
 import { listChatPlatforms } from "../../ai-platforms/service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
-import { getSettings } from "../../settings/service.js";
+import { readSettings } from "../../settings/service.js";
 
 /**
  * The model course generation uses: the user's Default model preference ("slug" or
@@ -11,7 +11,7 @@ import { getSettings } from "../../settings/service.js";
  * platform can answer them (the caller refuses, or falls back to the template).
  */
 export async function courseModelFor(db: Db, deps: PlatformDeps, who: Entitled & { id: number }): Promise<ResolvedModel | null> {
-  const [settings, usable] = await Promise.all([getSettings({ db, userId: who.id }), listChatPlatforms({ db, deps, who })]);
+  const [settings, usable] = await Promise.all([readSettings(db, who.id), listChatPlatforms({ db, deps, who })]);
   const [slug, ...rest] = settings.defaultModel.split("/");
   const model = rest.join("/");
   const platform = usable.find((p) => p.slug === slug && p.models.length > 0) ?? usable.find((p) => p.models.length > 0);

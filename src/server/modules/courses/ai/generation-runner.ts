@@ -1,17 +1,18 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { GenerationRun, OutlineDraft, TrainingHints } from "../../../../shared/contracts/courses.js";
-import { trainingHintsSchema } from "../../../../shared/contracts/courses.js";
+import type { ApproveOutlineInput, GenerationRun } from "../../../../shared/contracts/courses.js";
 import type { Db } from "../../../db/client.js";
 import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../../../lib/db-errors.js";
+import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
-import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
-import { courseFor, type Reader } from "../access.js";
+import { entitlements } from "../../entitlements/entitlements.js";
+import { courseFor } from "../access.js";
 import { writeLessonBody } from "./course-ai-service.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
-type Who = Reader & Entitled;
+/** What the routes pass: the signed-in user and the course (the runner holds the database). */
+type ForCourse = { who: Who; courseId: number };
 export const INTERRUPTED = "Interrupted by a server restart. Press Resume to go on where it stopped.";
 const BUSY = "Lessons are still being written for this course. Stop that first or wait for it to finish.";
 
@@ -62,7 +63,7 @@ export class CourseGenerationRunner {
     }
   }
 
-  async latest(who: Who, courseId: number): Promise<GenerationRun | null> {
+  async latest({ who, courseId }: ForCourse): Promise<GenerationRun | null> {
     await courseFor(this.options.db, who, courseId, "edit");
     const [row] = await this.options.db
       .select()
@@ -74,8 +75,9 @@ export class CourseGenerationRunner {
   }
 
   /** Creates the reviewed outline (appended after existing modules) in one transaction, then starts writing. */
-  async approve(who: Who, courseId: number, outline: OutlineDraft, hints: TrainingHints): Promise<GenerationRun> {
+  async approve({ who, courseId, input }: ForCourse & { input: ApproveOutlineInput }): Promise<GenerationRun> {
     const { db } = this.options;
+    const { outline, hints } = input;
     entitlements.assertCanGenerateCourses(who);
     await courseFor(db, who, courseId, "edit");
     const run = await db
@@ -93,7 +95,7 @@ export class CourseGenerationRunner {
         const base = Number(last?.order ?? 0);
         const modules = await tx
           .insert(courseModules)
-          .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description ?? "", order: base + i + 1 })))
+          .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description, order: base + i + 1 })))
           .returning({ id: courseModules.id, order: courseModules.order });
         modules.sort((a, b) => a.order - b.order);
         const lessonValues = outline.modules.flatMap((m, i) =>
@@ -102,7 +104,7 @@ export class CourseGenerationRunner {
             courseId,
             title: l.title,
             type: l.type,
-            summary: l.summary ?? "",
+            summary: l.summary,
             content: "",
             order: j + 1,
           })),
@@ -120,7 +122,7 @@ export class CourseGenerationRunner {
             courseId,
             userId: who.id,
             lessonIds: created.map((l) => l.id),
-            hints: trainingHintsSchema.parse(hints),
+            hints,
             owner: this.options.instanceId,
           })
           .returning();
@@ -134,8 +136,8 @@ export class CourseGenerationRunner {
     return this.view(run);
   }
 
-  async stop(who: Who, courseId: number): Promise<GenerationRun | null> {
-    const latest = await this.latest(who, courseId);
+  async stop(target: ForCourse): Promise<GenerationRun | null> {
+    const latest = await this.latest(target);
     if (latest?.status !== "running") return latest;
     await this.options.db
       .update(courseGenerationRuns)
@@ -143,12 +145,12 @@ export class CourseGenerationRunner {
       .where(eq(courseGenerationRuns.id, latest.id));
     // Here: stop the lesson being written at once. Elsewhere: that instance sees the status before its next lesson.
     this.active.get(latest.id)?.abort();
-    return this.latest(who, courseId);
+    return this.latest(target);
   }
 
-  async resume(who: Who, courseId: number): Promise<GenerationRun> {
-    entitlements.assertCanGenerateCourses(who);
-    const latest = await this.latest(who, courseId);
+  async resume(target: ForCourse): Promise<GenerationRun> {
+    entitlements.assertCanGenerateCourses(target.who);
+    const latest = await this.latest(target);
     if (!latest) throw new AppError("BAD_REQUEST", "There is nothing to resume for this course.");
     if (latest.status === "running") throw new AppError("CONFLICT", BUSY);
     if (latest.status === "done") return latest;
@@ -163,7 +165,7 @@ export class CourseGenerationRunner {
       });
     if (claimed.length === 0) throw new AppError("CONFLICT", BUSY);
     this.launch(latest.id);
-    return (await this.latest(who, courseId)) as GenerationRun;
+    return (await this.latest(target)) as GenerationRun;
   }
 
   private launch(runId: number): void {

@@ -1,9 +1,9 @@
-import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { chatsApi, type StreamEvent } from "../../../../shared/contracts/chat.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { chatKeys, refreshChatAfterReply, stopReply } from "../api.js";
+import { messagesQuery, refreshChatAfterReply, stopReply } from "../api.js";
 import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
 import { openReplyStream, readReplyStream } from "../reply-stream.js";
 
@@ -80,7 +80,7 @@ export function useReplyStream(chatId: number) {
   const settle = useCallback(
     async (controller: AbortController) => {
       await Promise.all([
-        client.refetchQueries({ queryKey: chatKeys.messages(chatId) }),
+        client.refetchQueries({ queryKey: messagesQuery(chatId).queryKey }),
         refreshChatAfterReply(client, chatId).catch(() => undefined),
       ]);
       if (controllerRef.current === controller) {
@@ -94,9 +94,7 @@ export function useReplyStream(chatId: number) {
   /** Runs one stream to its end. Throws only a refusal that came before the stream started. */
   const run = useCallback(
     async (
-      method: "GET" | "POST",
-      url: string,
-      body: unknown,
+      open: (signal: AbortSignal) => Promise<Response | null>,
       initial: LiveReply | null,
     ): Promise<"streamed" | "refused" | "nothing" | "aborted"> => {
       controllerRef.current?.abort();
@@ -106,7 +104,7 @@ export function useReplyStream(chatId: number) {
       if (initial) commit(initial);
       let response: Response | null;
       try {
-        response = await openReplyStream(method, url, body, controller.signal);
+        response = await open(controller.signal);
       } catch (error) {
         if (controller.signal.aborted) return "aborted";
         controllerRef.current = null;
@@ -146,7 +144,8 @@ export function useReplyStream(chatId: number) {
       const initial: LiveReply = { phase: "sending", userMessage: optimisticMessage(chatId, request), assistant: null, replacesId: null };
       try {
         // An error event before `start` means nothing was stored either.
-        return (await run("POST", `/api/chats/${chatId}/reply`, request, initial)) !== "refused";
+        const open = (signal: AbortSignal) => openReplyStream(chatsApi.reply, { params: { id: chatId }, body: request }, signal);
+        return (await run(open, initial)) !== "refused";
       } catch (error) {
         notify.error("Error sending message", errorMessage(error));
         return false;
@@ -159,7 +158,8 @@ export function useReplyStream(chatId: number) {
   const regenerate = useCallback(
     async (replacesId: number, choice: { platformSlug?: string; model?: string }) => {
       try {
-        await run("POST", `/api/chats/${chatId}/regenerate`, choice, { phase: "sending", userMessage: null, assistant: null, replacesId });
+        const open = (signal: AbortSignal) => openReplyStream(chatsApi.regenerate, { params: { id: chatId }, body: choice }, signal);
+        await run(open, { phase: "sending", userMessage: null, assistant: null, replacesId });
       } catch (error) {
         notify.error("Error sending message", errorMessage(error));
       }
@@ -180,13 +180,14 @@ export function useReplyStream(chatId: number) {
   // Resume a reply that is still being generated (after a reload, or coming back to the chat).
   useEffect(() => {
     let active = true;
-    run("GET", `/api/chats/${chatId}/stream`, undefined, null)
+    run((signal) => openReplyStream(chatsApi.stream, { params: { id: chatId } }, signal), null)
       .then((outcome) => {
         if (!active || outcome !== "nothing") return;
         // Nothing running: a reply stored as "streaming" finished meanwhile, so read the final copy.
-        const stored = client.getQueryData<InfiniteData<{ items: Message[] }>>(chatKeys.messages(chatId));
+        const { queryKey } = messagesQuery(chatId);
+        const stored = client.getQueryData(queryKey);
         if (stored?.pages.some((page) => page.items.some((m) => m.status === "streaming"))) {
-          void client.invalidateQueries({ queryKey: chatKeys.messages(chatId) });
+          void client.invalidateQueries({ queryKey });
         }
       })
       .catch(() => undefined); // the chat's own load shows any problem

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiRequest } from "../../../lib/api-client.js";
-import { forgetChat } from "../api.js";
+import { deleteChat, forgetChat } from "../api.js";
 
 /** Deletions waiting one tick, so React's StrictMode remount (dev) cancels instead of deleting. */
 const pending = new Map<number, number>();
@@ -21,7 +20,7 @@ export function useTemporaryChatCleanup(chatId: number, temporary: boolean | und
       const timer = window.setTimeout(() => {
         pending.delete(chatId);
         forgetChat(client, chatId);
-        void apiRequest<void>("DELETE", `/api/chats/${chatId}`).catch(() => undefined);
+        void deleteChat(chatId).catch(() => undefined);
       }, 0);
       pending.set(chatId, timer);
     };

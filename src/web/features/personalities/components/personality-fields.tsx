@@ -65,7 +65,7 @@ export function PersonalityFields({ form }: { form: Form }) {
           <SliderField
             label="Temperature"
             hint="Lower is more focused and predictable; higher is more creative."
-            value={field.value ?? TEMPERATURE.default}
+            value={Number(field.value ?? TEMPERATURE.default)}
             min={TEMPERATURE.min}
             max={TEMPERATURE.max}
             step={TEMPERATURE.step}

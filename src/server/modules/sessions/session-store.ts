@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import type { RedisLink } from "../../lib/redis.js";
 import type { Who } from "../../lib/who.js";
-import { sessionUserColumns } from "../user/public-user.js";
+import { sessionUserColumns } from "./public-user.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

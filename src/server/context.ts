@@ -1,12 +1,12 @@
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
-import type { CounterStore } from "../lib/counter-store.js";
-import type { SecretBox } from "../lib/secret-box.js";
-import type { Who } from "../lib/who.js";
-import type { PlatformDeps } from "../modules/ai-platforms/platform-view.js";
-import type { SessionStore } from "../modules/auth/session-store.js";
-import type { GenerationManager } from "../modules/chat/generation/generation-manager.js";
-import type { CourseGenerationRunner } from "../modules/courses/ai/generation-runner.js";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import type { CounterStore } from "./lib/counter-store.js";
+import type { SecretBox } from "./lib/secret-box.js";
+import type { Who } from "./lib/who.js";
+import type { PlatformDeps } from "./modules/ai-platforms/platform-view.js";
+import type { GenerationManager } from "./modules/chat/generation/generation-manager.js";
+import type { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
+import type { SessionStore } from "./modules/sessions/session-store.js";
 
 /** What every route reaches through `app.ctx`: built once in app.ts. */
 export interface AppContext {

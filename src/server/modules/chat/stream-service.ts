@@ -1,0 +1,66 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { messages } from "../../db/schema/index.js";
+import type { Who } from "../../lib/who.js";
+import { type MessageRow, toMessage } from "./chat-view.js";
+import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
+import type { GenerationManager } from "./generation/generation-manager.js";
+import { findOwnMessage } from "./messages-service.js";
+import { deleteChatRow, findOwnChat } from "./service.js";
+
+/** A reply still being written, wherever it runs: resume, Stop, and deleting its chat. */
+export interface StreamingOptions {
+  db: Db;
+  who: Who;
+  generations: GenerationManager;
+  chatId: number;
+}
+
+/** The reply being written in this chat, if any (owner only, else 404). */
+export async function findStreamingReply(db: Db, userId: number, chatId: number): Promise<MessageRow | undefined> {
+  await findOwnChat(db, userId, chatId);
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.status, "streaming")))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Resume: what follows the reply being written in this chat, from what has arrived so far, once the
+ * caller has opened the stream. Null when none is (the route answers 204).
+ */
+export async function followStreamingReply(options: StreamingOptions): Promise<((stream: EventStream) => Promise<void>) | null> {
+  const { db, generations } = options;
+  const row = await findStreamingReply(db, options.who.id, options.chatId);
+  if (!row) return null;
+  return async (stream) => {
+    const local = generations.get(row.id);
+    if (local) return relayLocal(stream, local, { type: "snapshot", assistantMessage: { ...toMessage(row), content: local.content } });
+    if (generations.mirror) return relayRemote(stream, generations, toMessage(row), row.generationOwner);
+    // One instance and nobody writing it: a reply left over from before a restart. Close it and show it.
+    await generations.recoverOrphans();
+    const closed = await findOwnMessage(db, row.id);
+    stream.send({ type: "snapshot", assistantMessage: closed ?? toMessage(row) });
+    if (closed) stream.send({ type: "done", assistantMessage: closed });
+    stream.end();
+  };
+}
+
+/** Stop: the running reply ends, marked incomplete (on whichever instance writes it). */
+export async function stopReply(options: StreamingOptions): Promise<{ stopped: boolean }> {
+  const row = await findStreamingReply(options.db, options.who.id, options.chatId);
+  if (!row) return { stopped: false };
+  await options.generations.stop(row.id, row.generationOwner);
+  return { stopped: true };
+}
+
+/** Deletes the chat and its messages; a reply still being written is stopped first. */
+export async function deleteChat(options: StreamingOptions): Promise<void> {
+  const { db, who, chatId } = options;
+  const streaming = await findStreamingReply(db, who.id, chatId);
+  if (streaming) await options.generations.stop(streaming.id, streaming.generationOwner);
+  await deleteChatRow(db, who.id, chatId);
+}

@@ -1,0 +1,100 @@
+// One executable contract per endpoint: every registered /api route has a response schema and comes from a
+// contract of src/shared/contracts, every contract is served, and nothing leaves that the contract does not name.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import Fastify from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { route } from "../../src/server/lib/route.js";
+import { type EndpointShape, endpoint } from "../../src/shared/contracts/endpoint.js";
+import { buildTestApp, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
+
+const contractsDir = path.resolve(import.meta.dirname, "../../src/shared/contracts");
+
+/** Every `endpoint()` object exported by a contract file (the `xxxApi` records). */
+async function contractEndpoints(): Promise<EndpointShape[]> {
+  const found: EndpointShape[] = [];
+  for (const file of readdirSync(contractsDir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+    const module = (await import(path.join(contractsDir, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (!name.endsWith("Api") || typeof value !== "object" || value === null) continue;
+      found.push(...(Object.values(value) as EndpointShape[]));
+    }
+  }
+  return found;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("contracts", () => {
+  it("every registered /api route has a response schema for its success and for failures", () => {
+    const routes = t.app.apiRoutes.filter((r) => r.method !== "HEAD");
+    expect(routes.length).toBeGreaterThan(60);
+    const without = routes.filter((r) => !r.statuses.some((s) => /^2\d\d$/.test(s)) || !r.statuses.includes("4xx"));
+    expect(without.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it("every route comes from a contract, and every contract is served", async () => {
+    const contracts = (await contractEndpoints()).map((e) => `${e.method} ${e.path}`).sort();
+    const served = t.app.apiRoutes
+      .filter((r) => r.method !== "HEAD")
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(new Set(contracts).size).toBe(contracts.length);
+    expect(served).toEqual(contracts);
+  });
+
+  it("sends the signed-in user without anything the contract does not name", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const me = (await client.get("/api/user")).json();
+    expect(Object.keys(me).sort()).toEqual(["avatarUrl", "createdAt", "email", "id", "name", "planType", "role", "username"]);
+  });
+});
+
+describe("route()", () => {
+  const secretive = endpoint({
+    method: "GET",
+    path: "/api/probe/:id",
+    params: z.object({ id: z.coerce.number().int() }),
+    response: z.object({ id: z.number().int(), name: z.string(), nested: z.object({ shown: z.boolean() }) }),
+  });
+
+  async function probeApp(check: boolean, answer: (id: number) => unknown) {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.decorate("ctx", { config: testConfig({ CHECK_RESPONSES: check ? "true" : "false" }) } as never);
+    route(app, secretive, async (request) => answer(request.params.id) as never);
+    await app.ready();
+    return app;
+  }
+
+  it("drops keys the contract does not name, at every depth (compiled serialisation)", async () => {
+    const app = await probeApp(false, (id) => ({ id, name: "x", passwordHash: "$argon2id$...", nested: { shown: true, apiKey: "sk-1" } }));
+    const res = await app.inject({ method: "GET", url: "/api/probe/7" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"id":7,"name":"x","nested":{"shown":true}}');
+    await app.close();
+  });
+
+  it("refuses bad params with 400 before the handler runs", async () => {
+    const app = await probeApp(true, () => {
+      throw new Error("must not run");
+    });
+    expect((await app.inject({ method: "GET", url: "/api/probe/abc" })).statusCode).toBe(400);
+    await app.close();
+  });
+
+  it("under CHECK_RESPONSES, an answer outside its contract fails instead of being coerced", async () => {
+    const app = await probeApp(true, (id) => ({ id: String(id), name: "x", nested: { shown: true } }));
+    const res = await app.inject({ method: "GET", url: "/api/probe/7" });
+    expect(res.statusCode).toBe(500);
+    await app.close();
+  });
+});
