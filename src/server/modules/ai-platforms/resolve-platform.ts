@@ -1,4 +1,4 @@
-import type { LanguageModel } from "ai";
+import type { LanguageModel } from "../../ai/generate.js";
 import { languageModelFor } from "../../ai/language-model.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";

@@ -1,5 +1,5 @@
-import { generateText } from "ai";
 import type { PlatformTestResult } from "../../../shared/contracts/ai-platforms.js";
+import { completeText } from "../../ai/generate.js";
 import { languageModelFor } from "../../ai/language-model.js";
 import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
@@ -20,14 +20,14 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
   }
   const started = performance.now();
   try {
-    const result = await generateText({
+    const text = await completeText({
       model: languageModelFor(access, model),
       prompt: "Reply with the single word: pong",
       maxOutputTokens: 16,
       maxRetries: 0,
       timeout: 20_000,
     });
-    return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: result.text.slice(0, 200) };
+    return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: text.slice(0, 200) };
   } catch (error) {
     throw toProviderError(error, row.name, model);
   }

@@ -1,5 +1,5 @@
-import { generateText } from "ai";
 import type { AiChatInput } from "../../../shared/contracts/chat.js";
+import { completeText } from "../../ai/generate.js";
 import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
@@ -24,16 +24,16 @@ export async function answerOnce(options: { db: Db; who: Who; platformDeps: Plat
   });
   const params = replyParams(await userReplyDefaults(db, userId), persona, resolved.platform.maxTokens);
   try {
-    const result = await generateText({
+    const content = await completeText({
       model: resolved.model,
-      instructions: params.system,
+      system: params.system,
       messages: input.messages,
       temperature: params.temperature,
       maxOutputTokens: params.maxTokens,
       maxRetries: 1,
       timeout: options.timeoutMs,
     });
-    return { content: result.text };
+    return { content };
   } catch (error) {
     throw toProviderError(error, resolved.platform.name, resolved.modelId);
   }

@@ -1,4 +1,4 @@
-import type { ModelMessage } from "ai";
+import type { ModelMessage } from "../../ai/generate.js";
 import type { MessageRow } from "./chat-view.js";
 
 /** How much of a long conversation goes to the model: the newest messages within this budget. */

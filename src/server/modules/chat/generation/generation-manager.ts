@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type ModelMessage, streamText } from "ai";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { type ModelMessage, streamCompletion } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
@@ -142,9 +142,9 @@ export class GenerationManager {
     let failure: unknown;
     let usage: { inputTokens?: number; outputTokens?: number } | undefined;
     try {
-      const result = streamText({
+      const parts = streamCompletion({
         model,
-        instructions: input.system,
+        system: input.system,
         messages: input.history,
         temperature: input.temperature,
         maxOutputTokens: input.maxTokens,
@@ -152,17 +152,15 @@ export class GenerationManager {
         // No silent retry: a person is watching, the error shows at once and Regenerate is one click.
         maxRetries: 0,
         timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
-        // Errors arrive as parts of the stream and are handled there; the SDK would also print them.
-        onError: () => {},
       });
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta" && part.text) {
+      for await (const part of parts) {
+        if (part.type === "text") {
           clearTimeout(firstChunkTimer);
           const offset = generation.content.length;
           generation.content += part.text;
           generation.emit({ type: "delta", messageId: generation.messageId, offset, text: part.text });
           this.mirror?.append(this.ref(generation.messageId), offset, part.text);
-        } else if (part.type === "finish") usage = part.totalUsage;
+        } else if (part.type === "finish") usage = part.usage;
         else if (part.type === "error") throw part.error;
         else if (part.type === "abort") {
           // An abort nobody asked for is the SDK's own chunk timeout.

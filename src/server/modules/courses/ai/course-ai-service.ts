@@ -1,5 +1,5 @@
-import { generateText, NoObjectGeneratedError, Output } from "ai";
 import { asc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import {
   type DescribeCourseInput,
   type LessonContentInput,
@@ -9,6 +9,7 @@ import {
   type TrainingHints,
   trainingHintsSchema,
 } from "../../../../shared/contracts/courses.js";
+import { completeObject, completeText } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
@@ -33,16 +34,9 @@ async function systemPrompt(db: Db, key: keyof typeof DEFAULT_PROMPTS): Promise<
 
 async function write(model: ResolvedModel, system: string, prompt: string, maxOutputTokens: number, signal?: AbortSignal): Promise<string> {
   try {
-    const result = await generateText({
-      model: model.model,
-      instructions: system,
-      prompt,
-      maxOutputTokens,
-      maxRetries: 1,
-      timeout: TIMEOUT_MS,
-      abortSignal: signal,
-    });
-    const text = result.text.trim();
+    const text = (
+      await completeText({ model: model.model, system, prompt, maxOutputTokens, maxRetries: 1, timeout: TIMEOUT_MS, abortSignal: signal })
+    ).trim();
     if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
     return text;
   } catch (error) {
@@ -138,27 +132,24 @@ export async function proposeOutline({
   const system = await systemPrompt(db, "course-outline");
   const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
+    let draft: z.output<typeof outlineDraftSchema> | null;
     try {
-      const result = await generateText({
+      draft = await completeObject({
         model: model.model,
-        instructions: system,
+        system,
         prompt,
-        output: Output.object({ schema: outlineDraftSchema, name: "course_outline" }),
+        schema: outlineDraftSchema,
+        name: "course_outline",
         maxOutputTokens: 4000,
         maxRetries: 1,
         timeout: TIMEOUT_MS,
       });
-      return { ...result.output, source: "ai", notice: null };
     } catch (error) {
-      if (NoObjectGeneratedError.isInstance(error)) {
-        if (attempt === 2)
-          throw new AppError(
-            "BAD_GATEWAY",
-            `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`,
-          );
-        continue;
-      }
       throw toProviderError(error, model.platform.name, model.modelId);
+    }
+    if (draft) return { ...draft, source: "ai", notice: null };
+    if (attempt === 2) {
+      throw new AppError("BAD_GATEWAY", `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`);
     }
   }
   throw new AppError("BAD_GATEWAY", OUTLINE_FAILED);

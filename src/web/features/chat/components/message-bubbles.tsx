@@ -4,12 +4,12 @@ import type { Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
-import { CopyButton } from "../../../lib/markdown-copy-button.js";
+import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { AttachmentChip } from "./attachment-chip.js";
 import { TypingIndicator } from "./typing-indicator.js";
 
 /** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
-export const loadMarkdown = () => import("../../../lib/markdown.js");
+export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
 const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
 
 /** The reply as typed (markdown rendering off, or while the renderer loads). */

@@ -2,8 +2,8 @@ import { type ComponentProps, isValidElement, memo, type ReactNode, useRef } fro
 import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
-import { cn } from "./cn.js";
-import { CopyButton } from "./markdown-copy-button.js";
+import { cn } from "../../lib/cn.js";
+import { CopyButton } from "./copy-button.js";
 
 /**
  * Spec 000 section 5: only http, https, irc, ircs, mailto and xmpp links and
