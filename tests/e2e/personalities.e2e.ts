@@ -11,7 +11,7 @@ let fake: FakeProvider;
 let adminApi: CookieClient;
 
 const INSTRUCTIONS = "Always answer like a ship's captain and end with Arr.";
-const UPGRADE = "Ask an administrator to upgrade your account.";
+const UPGRADE = "An administrator can upgrade your account.";
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();

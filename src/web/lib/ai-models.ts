@@ -12,16 +12,6 @@ export const NAMED_PLATFORMS: readonly { slug: string; name: string }[] = [
   { slug: "mistral", name: "Mistral" },
 ];
 
-/** A model choice is a platform slug ("openai") or "slug/model" ("openai/gpt-4o-mini"); model names may hold "/" too. */
-export function parseModelValue(value: string): { slug: string; model: string | null } {
-  const cut = value.indexOf("/");
-  return cut === -1 ? { slug: value, model: null } : { slug: value.slice(0, cut), model: value.slice(cut + 1) || null };
-}
-
-export function modelValue(slug: string, model: string | null | undefined): string {
-  return model ? `${slug}/${model}` : slug;
-}
-
 /** The platform's display name: from the usable list, else the named providers, else the slug. */
 export function platformName(slug: string, platforms: readonly ChatPlatform[] | undefined): string {
   return platforms?.find((p) => p.slug === slug)?.name ?? NAMED_PLATFORMS.find((p) => p.slug === slug)?.name ?? slug;

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { retitle } from "../../../shared/chat-title.js";
 import type { Message, NewMessageInput } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
@@ -31,19 +32,10 @@ export async function addMessage(options: { db: Db; who: Who; chatId: number; in
     if (!row) throw new Error("insert returned no row");
     await tx
       .update(chats)
-      .set({ updatedAt: sql`now()`, ...(chat.title === "New Chat" && input.role === "user" ? { title: titleFrom(input.content) } : {}) })
+      .set({ updatedAt: sql`now()`, ...(input.role === "user" ? retitle(chat.title, input.content) : {}) })
       .where(eq(chats.id, chatId));
     return toMessage(row);
   });
-}
-
-/** A short title from the first message: its first line, cut at a word near 60 characters. */
-export function titleFrom(text: string): string {
-  const line = text.trim().split("\n")[0]?.replace(/\s+/g, " ").trim() ?? "";
-  if (line.length <= 60) return line || "New Chat";
-  const cut = line.slice(0, 60);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > 30 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}...`;
 }
 
 /** One message by id (the caller has checked the chat's owner). */

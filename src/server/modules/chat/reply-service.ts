@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { retitle } from "../../../shared/chat-title.js";
 import type { Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
@@ -11,7 +12,6 @@ import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
-import { titleFrom } from "./messages-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { CHAT_NOT_FOUND } from "./service.js";
 
@@ -123,7 +123,7 @@ export async function startReply(options: ReplyOptions & { input: SendReplyInput
       updatedAt: sql`now()`,
       aiPlatform: reply.platformSlug,
       model: resolved.modelId,
-      ...(chat.title === "New Chat" ? { title: titleFrom(input.content) } : {}),
+      ...retitle(chat.title, input.content),
     })
     .where(eq(chats.id, chatId));
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };

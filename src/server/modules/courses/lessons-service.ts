@@ -7,7 +7,7 @@ import type { Who } from "../../lib/who.js";
 import { lessonFor, moduleFor } from "./access.js";
 import { toLesson } from "./course-view.js";
 import { touchCourse } from "./modules-service.js";
-import { moveInOrder } from "./ordering.js";
+import { moveInOrder, nextOrder } from "./ordering.js";
 
 type Options = { db: Db; who: Who };
 const KEEP_VERSIONS = 20;
@@ -30,7 +30,7 @@ export async function createLesson({ db, who, moduleId, input }: Options & { mod
       type: input.type,
       content: input.content,
       aiGenerated: input.aiGenerated,
-      order: sql`(select coalesce(max("order"), 0) + 1 from lessons where module_id = ${moduleId})`,
+      order: nextOrder(lessons.order, lessons.moduleId, moduleId),
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

@@ -5,7 +5,7 @@ import { courseModules, courses } from "../../db/schema/index.js";
 import type { Who } from "../../lib/who.js";
 import { courseFor, moduleFor } from "./access.js";
 import { toModule } from "./course-view.js";
-import { moveInOrder } from "./ordering.js";
+import { moveInOrder, nextOrder } from "./ordering.js";
 
 type Options = { db: Db; who: Who };
 
@@ -33,7 +33,7 @@ export async function createModule({
       courseId,
       title: input.title,
       description: input.description,
-      order: sql`(select coalesce(max("order"), 0) + 1 from course_modules where course_id = ${courseId})`,
+      order: nextOrder(courseModules.order, courseModules.courseId, courseId),
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

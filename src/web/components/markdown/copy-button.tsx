@@ -1,8 +1,8 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../ui/button.js";
 import { cn } from "../../lib/cn.js";
 import { notify } from "../../lib/notify.js";
+import { Button } from "../ui/button.js";
 
 /** Copies text to the clipboard and says "Copied" for two seconds. */
 export function CopyButton({

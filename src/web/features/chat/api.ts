@@ -1,9 +1,9 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
+import { chooseModel } from "../../../shared/model-choice.js";
 import { aiPlatformsQuery } from "../../lib/ai-models.js";
 import { call, endpointKey, endpointQuery } from "../../lib/api-client.js";
-import { chooseChatModel } from "./choose-chat-model.js";
 
 export const CHAT_PAGE_SIZE = 100;
 export const MESSAGE_PAGE_SIZE = 200;
@@ -85,7 +85,7 @@ export function useCreateChat() {
         client.fetchQuery(chatUserSettingsQuery).catch(() => null),
         client.fetchQuery(aiPlatformsQuery).catch(() => []),
       ]);
-      const choice = chooseChatModel(settings?.defaultModel, platforms ?? []);
+      const choice = chooseModel(settings?.defaultModel, platforms ?? []);
       return call(chatsApi.create, { body: choice ?? {} });
     },
     onSuccess: (chat) => putChatFirst(client, chat),

@@ -8,6 +8,7 @@ import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { entitlements } from "../../entitlements/entitlements.js";
 import { courseFor } from "../access.js";
+import { nextOrder } from "../ordering.js";
 import { writeLessonBody } from "./course-ai-service.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
@@ -88,14 +89,16 @@ export class CourseGenerationRunner {
           .where(and(eq(courseGenerationRuns.courseId, courseId), eq(courseGenerationRuns.status, "running")))
           .limit(1);
         if (busy) throw new AppError("CONFLICT", BUSY);
-        const [last] = await tx
-          .select({ order: sql<number>`coalesce(max(${courseModules.order}), 0)` })
-          .from(courseModules)
-          .where(eq(courseModules.courseId, courseId));
-        const base = Number(last?.order ?? 0);
         const modules = await tx
           .insert(courseModules)
-          .values(outline.modules.map((m, i) => ({ courseId, title: m.title, description: m.description, order: base + i + 1 })))
+          .values(
+            outline.modules.map((m, i) => ({
+              courseId,
+              title: m.title,
+              description: m.description,
+              order: nextOrder(courseModules.order, courseModules.courseId, courseId, i),
+            })),
+          )
           .returning({ id: courseModules.id, order: courseModules.order });
         modules.sort((a, b) => a.order - b.order);
         const lessonValues = outline.modules.flatMap((m, i) =>

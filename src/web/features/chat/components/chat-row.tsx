@@ -1,5 +1,6 @@
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { Link } from "wouter";
+import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Chat } from "../../../../shared/contracts/chat.js";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu.js";
 import { cn } from "../../../lib/cn.js";
@@ -40,7 +41,7 @@ export function ChatRow({
         aria-current={selected ? "page" : undefined}
         className="flex min-w-0 flex-1 flex-col gap-1 rounded-md px-2.5 py-2 pr-9 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="truncate text-sm font-medium">{chat.title || "New Chat"}</span>
+        <span className="truncate text-sm font-medium">{shownTitle(chat.title)}</span>
         {snippet ? <span className="line-clamp-2 text-xs text-muted-foreground">{snippet}</span> : null}
         <span className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
           <PlatformBadge slug={chat.aiPlatform} name={platformName} />

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Attachment } from "../../../../shared/contracts/chat.js";
 import { aiPlatformsQuery } from "../../../lib/ai-models.js";
 import { errorMessage } from "../../../lib/api-client.js";
@@ -49,7 +50,7 @@ export function ChatScreen({ chatId }: { chatId: number }) {
     <>
       <ChatHeader
         currentId={chatId}
-        title={current.title || "New Chat"}
+        title={shownTitle(current.title)}
         picker={
           <>
             <PersonalityPicker chat={current} disabled={reply.busy} />

@@ -2,9 +2,9 @@ import { AlertTriangle, Bot, RefreshCw } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
+import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
-import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { AttachmentChip } from "./attachment-chip.js";
 import { TypingIndicator } from "./typing-indicator.js";
 

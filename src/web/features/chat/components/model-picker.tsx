@@ -1,8 +1,9 @@
 import { Lock } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js";
+import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { modelValue, parseModelValue, platformModels } from "../../../lib/ai-models.js";
+import { platformModels } from "../../../lib/ai-models.js";
 
 /**
  * The chat's platform and model, grouped by platform; each option's value is

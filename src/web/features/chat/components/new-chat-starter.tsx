@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
+import { DEFAULT_CHAT_TITLE } from "../../../../shared/chat-title.js";
 import { Button } from "../../../components/ui/button.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
@@ -29,7 +30,7 @@ export function NewChatStarter() {
 
   return (
     <>
-      <ChatHeader currentId={null} title="New Chat" />
+      <ChatHeader currentId={null} title={DEFAULT_CHAT_TITLE} />
       {create.isError ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
           <p className="text-sm text-muted-foreground">The new chat could not be created.</p>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Lock, Settings2, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import type { Chat } from "../../../../shared/contracts/chat.js";
+import { hasEarlyAccess, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
 import { Button } from "../../../components/ui/button.js";
 import {
   DropdownMenu,
@@ -18,7 +19,6 @@ import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
 import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../lib/personalities.js";
-import { hasEarlyAccess, UPGRADE_HINT } from "../../../lib/plan.js";
 import { useCurrentUser } from "../../../lib/session.js";
 import { useUpdateChat } from "../api.js";
 
@@ -71,7 +71,7 @@ export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: bo
                 Personalities need Early Access
               </span>
               <span className="text-xs font-normal text-muted-foreground">
-                {PERSONALITIES_LOCKED} {UPGRADE_HINT}
+                {PERSONALITIES_LOCKED} {UPGRADE_MESSAGE}
               </span>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />

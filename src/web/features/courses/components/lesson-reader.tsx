@@ -1,7 +1,7 @@
 import type { CourseOutline, Lesson } from "../../../../shared/contracts/courses.js";
+import { Markdown } from "../../../components/markdown/markdown.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
-import { Markdown } from "../../../components/markdown/markdown.js";
 import { coursePath } from "../../../lib/paths.js";
 import { LESSON_TYPE_LABELS } from "../training-hints.js";
 import { readingOrder, sortedModules } from "../use-course-outline.js";

@@ -1,9 +1,9 @@
+import { hasEarlyAccess, PLAN_REFUSALS } from "../../../../shared/plan.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { hasEarlyAccess, UPGRADE_HINT } from "../../../lib/plan.js";
 import { useCurrentUser } from "../../../lib/session.js";
 import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
 
@@ -23,7 +23,7 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
       <CardContent className="grid gap-4">
         {hasEarlyAccess(user) ? null : (
           <p role="note" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs">
-            AI course generation needs the Early Access plan. {UPGRADE_HINT}
+            {PLAN_REFUSALS.courseGeneration}
           </p>
         )}
         <TextField

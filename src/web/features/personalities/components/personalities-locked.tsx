@@ -1,8 +1,8 @@
 import { GraduationCap, Lock, MessageSquareCode, PenLine } from "lucide-react";
+import { UPGRADE_MESSAGE } from "../../../../shared/plan.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { PERSONALITIES_LOCKED } from "../../../lib/personalities.js";
-import { UPGRADE_HINT } from "../../../lib/plan.js";
 
 /** Illustration only: what people make with the feature. Nothing here is saved or sent. */
 const EXAMPLES = [
@@ -34,7 +34,7 @@ export function PersonalitiesLocked() {
         <Lock className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
         <div className="grid gap-1">
           <p className="font-medium">{PERSONALITIES_LOCKED}</p>
-          <p className="text-muted-foreground">{UPGRADE_HINT}</p>
+          <p className="text-muted-foreground">{UPGRADE_MESSAGE}</p>
         </div>
       </div>
       <p className="max-w-3xl text-muted-foreground">

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
+import { hasEarlyAccess } from "../../../../shared/plan.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { personalitiesQuery } from "../../../lib/personalities.js";
-import { hasEarlyAccess } from "../../../lib/plan.js";
 import { useCurrentUser } from "../../../lib/session.js";
 import { refreshPlanOn403 } from "../api.js";
 import { PersonalitiesLocked } from "../components/personalities-locked.js";

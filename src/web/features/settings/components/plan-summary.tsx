@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
+import { PLAN_LABELS, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
 import { Badge } from "../../../components/ui/badge.js";
-import { PLAN_LABELS, UPGRADE_HINT } from "../../../lib/plan.js";
 
 const WHAT_YOU_GET = {
   free: "Basic chat with the free-tier models.",
@@ -24,7 +24,7 @@ export function PlanSummary({ user }: { user: PublicUser }) {
         </h3>
         <p className="text-sm text-muted-foreground">
           {WHAT_YOU_GET[user.planType]}
-          {free && !admin ? ` ${UPGRADE_HINT}` : null}
+          {free && !admin ? ` ${UPGRADE_MESSAGE}` : null}
         </p>
         {free && admin ? (
           <p className="text-xs text-muted-foreground">As an administrator you can already use every Early Access feature.</p>

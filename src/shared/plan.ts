@@ -1,0 +1,36 @@
+import type { PlanType, Role } from "./constants.js";
+
+/**
+ * The plan rules (DESIGN.md section 4, issue 5), written once for the server (which enforces them) and the
+ * web (which shows them). Free users chat with the models an admin marked free-tier; Early Access users and
+ * admins use every model, training personalities and AI course generation.
+ */
+export interface Entitled {
+  role: Role;
+  planType: PlanType;
+}
+
+/** The plans as people read them. */
+export const PLAN_LABELS: Record<PlanType, string> = { free: "Free", earlyAccess: "Early Access" };
+
+/** How a signed-in free user gets Early Access: no self-serve upgrade yet (the checkout is for new registrations). */
+export const UPGRADE_MESSAGE = "An administrator can upgrade your account.";
+
+/** What each Early Access feature says to a free user, server refusal and web notice alike. */
+export const PLAN_REFUSALS = {
+  personalities: `Training personalities need the Early Access plan. ${UPGRADE_MESSAGE}`,
+  courseGeneration: `AI course generation needs the Early Access plan. ${UPGRADE_MESSAGE}`,
+} as const;
+
+export function hasEarlyAccess(who: Entitled | null | undefined): boolean {
+  return who?.role === "admin" || who?.planType === "earlyAccess";
+}
+
+export function canUseModel(who: Entitled, platform: { freeModels: readonly string[] }, model: string): boolean {
+  return hasEarlyAccess(who) || platform.freeModels.includes(model);
+}
+
+/** Why a model is locked for this user, or null when it is not. */
+export function modelLockReason(who: Entitled, platform: { freeModels: readonly string[] }, model: string): string | null {
+  return canUseModel(who, platform, model) ? null : `${model} needs the Early Access plan. ${UPGRADE_MESSAGE}`;
+}
