@@ -2,9 +2,9 @@ import { type ReactNode, Suspense } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { safeRedirectPath } from "../../shared/safe-redirect.js";
 import { PageSpinner } from "../components/ui/spinner.js";
+import { useCurrentUser } from "../domain/session.js";
 import { errorMessage } from "../lib/api-client.js";
 import { loginPath } from "../lib/paths.js";
-import { useCurrentUser } from "../lib/session.js";
 import { AccessDeniedPage, AppLayout } from "./lazy-pages.js";
 import { SessionError } from "./session-error.js";
 

@@ -74,29 +74,7 @@ async function readJson<T = unknown>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** One call to the API (same origin, cookies included). Throws ApiError on a non-2xx answer. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await send(method, url, body);
-  if (!response.ok) throw await toApiError(response);
-  return readJson<T>(response);
-}
-
-/** Like apiRequest, with the answer's headers too (paged lists carry their next cursor in one). */
-export async function apiRequestWithHeaders<T>(method: string, url: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
-  const response = await send(method, url, body);
-  if (!response.ok) throw await toApiError(response);
-  return { data: await readJson<T>(response), headers: response.headers };
-}
-
 export type On401 = "throw" | "returnNull";
-
-/** A GET that yields null on 401 in the "returnNull" mode (used for the current user). */
-export async function apiGet<T>(url: string, on401: On401 = "throw"): Promise<T | null> {
-  const response = await send("GET", url);
-  if (response.status === 401 && on401 === "returnNull") return null;
-  if (!response.ok) throw await toApiError(response);
-  return readJson<T>(response);
-}
 
 /** The URL of one call: the endpoint's path with its params, then its query. */
 export function endpointUrl<E extends EndpointShape>(endpoint: E, input: EndpointInput<E>): string {
@@ -105,13 +83,13 @@ export function endpointUrl<E extends EndpointShape>(endpoint: E, input: Endpoin
 }
 
 export interface CallOptions {
-  /** "null": a 401 answers null instead of throwing (the current-user read). */
+  /** "returnNull": a 401 answers null instead of throwing (the current-user read). */
   on401?: On401;
   signal?: AbortSignal;
 }
 
 /**
- * The one way the web talks to the API: `call(endpoints.chats.get, { params: { id } })`.
+ * The one way the web talks to the API: `call(chatsApi.get, { params: { id } })`.
  * Typed from the contract (input and answer); throws ApiError on a non-2xx answer.
  */
 export async function call<E extends EndpointShape>(

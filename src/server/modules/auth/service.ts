@@ -5,19 +5,18 @@ import { platformSettings, userSettings, users } from "../../db/schema/index.js"
 import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
+import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
+import type { SessionStore } from "../sessions/session-store.js";
 import { assertAccountNotLocked, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
 
 // Serialises "is this the first account?" so two sign-ups on an empty database cannot both become admin.
 const FIRST_ACCOUNT_LOCK = 727_002;
 const INVALID_LOGIN = "Invalid username or password";
 
-interface Meta {
-  ip: string;
-  userAgent: string | null;
-}
+type Meta = RequestMeta;
 
 /**
  * Creates the account. The plan is always free here: Early Access is granted
@@ -91,4 +90,17 @@ export async function authenticate(options: { db: Db; counters: CounterStore; in
 export async function findUserById(db: Db, userId: number): Promise<Who | null> {
   const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+/** A new session for a user who just proved who they are; whatever session the browser had is ended, never upgraded. */
+export async function startSession(options: { sessions: SessionStore; previousSessionId: string | null; userId: number; meta: Meta }) {
+  if (options.previousSessionId) await options.sessions.revoke(options.previousSessionId);
+  return options.sessions.create(options.userId, options.meta);
+}
+
+/** Logout: the session ends at once on every instance, and the log says so. */
+export async function endSession(options: { db: Db; sessions: SessionStore; who: Who | null; sessionId: string | null; meta: Meta }) {
+  if (!options.sessionId || !options.who) return;
+  await options.sessions.revoke(options.sessionId);
+  await logActivity(options.db, { userId: options.who.id, action: "logout", ...options.meta });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { useCurrentUser } from "../../domain/session.js";
 import { TopNav } from "../../features/shell/components/top-nav.js";
-import { useCurrentUser } from "../../lib/session.js";
 
 /** The signed-in shell: top navigation above the page. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { authApi, type LoginBody, type PublicUser } from "../../../shared/contracts/auth.js";
+import { signIn } from "../../domain/session.js";
 import { call } from "../../lib/api-client.js";
-import { signIn } from "../../lib/session.js";
 
 type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
 

@@ -2,7 +2,7 @@ import { type InfiniteData, infiniteQueryOptions, type QueryClient, useMutation,
 import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
 import { chooseModel } from "../../../shared/model-choice.js";
-import { aiPlatformsQuery } from "../../lib/ai-models.js";
+import { aiPlatformsQuery } from "../../domain/ai-models.js";
 import { call, endpointKey, endpointQuery } from "../../lib/api-client.js";
 
 export const CHAT_PAGE_SIZE = 100;

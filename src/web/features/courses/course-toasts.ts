@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { currentUserQuery } from "../../domain/session.js";
 import { isApiError } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { currentUserQuery } from "../../lib/session.js";
 
 /** Spec 001 section 8: each failure toast's title and the text shown when the server sends none. */
 export const FAILURES = {

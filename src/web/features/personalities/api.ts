@@ -6,9 +6,9 @@ import {
   type PersonalityBody,
   type UpdatePersonalityBody,
 } from "../../../shared/contracts/personalities.js";
+import { personalitiesQuery } from "../../domain/personalities.js";
+import { currentUserQuery } from "../../domain/session.js";
 import { call, endpointKey, isApiError } from "../../lib/api-client.js";
-import { personalitiesQuery } from "../../lib/personalities.js";
-import { currentUserQuery } from "../../lib/session.js";
 
 const key = personalitiesQuery.queryKey;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { settingsApi, type UserSettings } from "../../../shared/contracts/settings.js";
 import { type PasswordChangeBody, type ProfileBody, userApi } from "../../../shared/contracts/user.js";
+import { setCurrentUser } from "../../domain/session.js";
 import { call, endpointQuery, errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { setCurrentUser } from "../../lib/session.js";
 
 /** GET /api/user/settings. */
 export const userSettingsQuery = endpointQuery(settingsApi.get, {});

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { authApi } from "../../../shared/contracts/auth.js";
+import { signOut } from "../../domain/session.js";
 import { call, errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { paths } from "../../lib/paths.js";
-import { signOut } from "../../lib/session.js";
 
 /** POST /api/logout, then the sign-in screen. */
 export function useLogout() {

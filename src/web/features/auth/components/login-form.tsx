@@ -3,9 +3,9 @@ import type { LoginBody } from "../../../../shared/contracts/auth.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { displayName } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { displayName } from "../../../lib/session.js";
 import { useLogin } from "../api.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
 

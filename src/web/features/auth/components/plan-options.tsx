@@ -3,8 +3,8 @@ import type { PlanType } from "../../../../shared/constants.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Label } from "../../../components/ui/label.js";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
+import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
 import { cn } from "../../../lib/cn.js";
-import { useEarlyAccessPrice } from "../../../lib/payment-settings.js";
 
 const earlyAccessPerks = ["All premium AI models", "Unlimited course generation", "Custom training personalities", "Priority support"];
 const freePerks = ["Basic chat", "Limited model selection", "Standard support"];

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import { type RegisterForm, registerFormSchema, registerStepOneSchema } from "../../../../shared/contracts/auth.js";
+import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
+import { useRegisterAccount } from "../../../domain/register-account.js";
+import { displayName } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../lib/pending-registration.js";
-import { useRegisterAccount } from "../../../lib/register-account.js";
-import { displayName } from "../../../lib/session.js";
 
 const stepOneFields = ["username", "name", "email", "password", "confirmPassword"] as const;
 const stepOneResolver = zodResolver(registerStepOneSchema) as unknown as Resolver<RegisterForm>;

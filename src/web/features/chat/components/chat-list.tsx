@@ -3,7 +3,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { aiPlatformsQuery, platformName } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { chatListQuery } from "../api.js";
 import { type ChatAction, ChatRow } from "./chat-row.js";

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Attachment } from "../../../../shared/contracts/chat.js";
-import { aiPlatformsQuery } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery } from "../../../domain/ai-models.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { useCurrentUser } from "../../../lib/session.js";
 import { chatQuery, chatUserSettingsQuery, messagesQuery, useUpdateChat } from "../api.js";
 import { useReplyStream } from "../hooks/use-reply-stream.js";
 import { useTemporaryChatCleanup } from "../hooks/use-temporary-chat-cleanup.js";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { aiPlatformsQuery, platformName } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { chatSearchQuery } from "../api.js";
 import { ChatRow } from "./chat-row.js";

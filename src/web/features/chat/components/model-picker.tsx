@@ -3,7 +3,7 @@ import { Select as SelectPrimitive } from "radix-ui";
 import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js";
 import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { platformModels } from "../../../lib/ai-models.js";
+import { platformModels } from "../../../domain/ai-models.js";
 
 /**
  * The chat's platform and model, grouped by platform; each option's value is

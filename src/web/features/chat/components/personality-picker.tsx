@@ -14,12 +14,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
+import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../domain/personalities.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../lib/personalities.js";
-import { useCurrentUser } from "../../../lib/session.js";
 import { useUpdateChat } from "../api.js";
 
 const DEFAULT = "default";

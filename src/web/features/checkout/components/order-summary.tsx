@@ -1,8 +1,8 @@
 import { Check, Lock } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { useEarlyAccessPrice } from "../../../lib/payment-settings.js";
-import type { PendingRegistration } from "../../../lib/pending-registration.js";
+import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
+import type { PendingRegistration } from "../../../domain/pending-registration.js";
 
 const features = ["Multiple AI models", "Course AI builder", "Training personalities", "Priority support"];
 

@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Logo } from "../../../components/logo.js";
 import { PageSpinner } from "../../../components/ui/spinner.js";
+import { clearPendingRegistration, readPendingRegistration } from "../../../domain/pending-registration.js";
+import { useRegisterAccount } from "../../../domain/register-account.js";
+import { displayName } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { clearPendingRegistration, readPendingRegistration } from "../../../lib/pending-registration.js";
-import { useRegisterAccount } from "../../../lib/register-account.js";
-import { displayName } from "../../../lib/session.js";
 import { OrderSummary } from "../components/order-summary.js";
 import { PaymentUnavailable } from "../components/payment-unavailable.js";
 

@@ -1,6 +1,6 @@
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { useCurrentUser } from "../../../lib/session.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { formatDate } from "../use-course-outline.js";
 
 /** Overview: counts, who made it, when, visibility and status. */

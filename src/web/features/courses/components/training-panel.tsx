@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { useCurrentUser } from "../../../lib/session.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
 
 /** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */

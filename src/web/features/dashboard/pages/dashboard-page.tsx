@@ -1,4 +1,4 @@
-import { displayName, useCurrentUser } from "../../../lib/session.js";
+import { displayName, useCurrentUser } from "../../../domain/session.js";
 import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";
 import { KeyFeatures } from "../components/key-features.js";

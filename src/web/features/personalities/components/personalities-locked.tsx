@@ -2,7 +2,7 @@ import { GraduationCap, Lock, MessageSquareCode, PenLine } from "lucide-react";
 import { UPGRADE_MESSAGE } from "../../../../shared/plan.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { PERSONALITIES_LOCKED } from "../../../lib/personalities.js";
+import { PERSONALITIES_LOCKED } from "../../../domain/personalities.js";
 
 /** Illustration only: what people make with the feature. Nothing here is saved or sent. */
 const EXAMPLES = [

@@ -4,7 +4,7 @@ import type { Personality } from "../../../../shared/contracts/personalities.js"
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { aiPlatformsQuery, platformName } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { cn } from "../../../lib/cn.js";
 
 function Fact({ label, value, className }: { label: string; value: string; className?: string }) {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Select as SelectPrimitive } from "radix-ui";
 import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { aiPlatformsQuery, platformModels } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery, platformModels } from "../../../domain/ai-models.js";
 
 const NONE = "none";
 

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { modelValue } from "../../../../shared/model-choice.js";
 import { Label } from "../../../components/ui/label.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { aiPlatformsQuery, NAMED_PLATFORMS, platformModels } from "../../../lib/ai-models.js";
+import { aiPlatformsQuery, NAMED_PLATFORMS, platformModels } from "../../../domain/ai-models.js";
 
 function GroupLabel({ children }: { children: string }) {
   return <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground">{children}</SelectPrimitive.Label>;

@@ -2,7 +2,7 @@ import { KeyRound, SlidersHorizontal, UserRound } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { PageSpinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
-import { useCurrentUser } from "../../../lib/session.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { AiPreferences } from "../components/ai-preferences.js";
 import { PasswordForm } from "../components/password-form.js";
 import { ProfileTab } from "../components/profile-tab.js";

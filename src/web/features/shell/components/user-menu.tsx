@@ -10,8 +10,8 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
+import { displayName } from "../../../domain/session.js";
 import { paths } from "../../../lib/paths.js";
-import { displayName } from "../../../lib/session.js";
 import { useLogout } from "../api.js";
 
 /** Avatar button with the account: name or username, email, Settings, Personalities, Admin (admins), Sign out. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { authApi, type PublicUser, type RegisterBody } from "../../shared/contracts/auth.js";
-import { call } from "./api-client.js";
+import { call } from "../lib/api-client.js";
 import { signIn } from "./session.js";
 
 type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };

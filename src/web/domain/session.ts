@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type PublicUser, userApi } from "../../shared/contracts/user.js";
-import { call, endpointKey } from "./api-client.js";
+import { call, endpointKey } from "../lib/api-client.js";
 
 /** GET /api/user: the current user, or null when signed out (401). */
 export const currentUserQuery = queryOptions({

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_PAYMENT_SETTINGS } from "../../shared/constants.js";
 import { publicContentApi } from "../../shared/contracts/public-content.js";
 import { formatPrice } from "../../shared/format-price.js";
-import { endpointQuery } from "./api-client.js";
+import { endpointQuery } from "../lib/api-client.js";
 
 /** GET /api/payment-settings (public). */
 export const paymentSettingsQuery = endpointQuery(publicContentApi.paymentSettings, {});
