@@ -13,6 +13,7 @@ import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js
 /** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
 export async function chatRoutes(app: FastifyInstance) {
   const { db, platformDeps, generations, config } = app.ctx;
+  const replyDeps = { db, platformDeps, generations };
 
   route(app, api.list, async (request) => listChats({ db, who: requireUser(request), ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: requireUser(request), ...request.query }));
@@ -28,25 +29,11 @@ export async function chatRoutes(app: FastifyInstance) {
 
   // Everything that can refuse (owner, platform, model) happens before the stream opens: refusals stay JSON.
   route(app, api.reply, async (request, reply) => {
-    const started = await startReply({
-      db,
-      who: requireUser(request),
-      platformDeps,
-      generations,
-      chatId: request.params.id,
-      input: request.body,
-    });
+    const started = await startReply({ ...replyDeps, who: requireUser(request), chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.regenerate, async (request, reply) => {
-    const started = await regenerateReply({
-      db,
-      who: requireUser(request),
-      platformDeps,
-      generations,
-      chatId: request.params.id,
-      input: request.body,
-    });
+    const started = await regenerateReply({ ...replyDeps, who: requireUser(request), chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.stream, async (request, reply) => {

@@ -21,39 +21,37 @@ function assertImage(bytes: Uint8Array) {
 
 /** Stores the photo and points the user's avatar at it; the previous photo is deleted. */
 export async function setAvatar(options: { db: Db; sessions: SessionStore; who: Who; bytes: Uint8Array }): Promise<Who> {
-  const { db, bytes } = options;
-  const userId = options.who.id;
-  const mimeType = assertImage(bytes);
+  const mimeType = assertImage(options.bytes);
   const id = randomBytes(16).toString("hex");
-  const updated = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
-    await tx.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
-    const [updated] = await tx
-      .update(users)
-      .set({ avatarUrl: `${UPLOAD_URL_PREFIX}${id}`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning(sessionUserColumns);
-    if (!updated) throw new AppError("NOT_FOUND", "User not found");
-    await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
-    return updated;
-  });
-  await userChanged(options.sessions, userId);
-  return updated;
+  return pointAvatarAt(options, { id, mimeType, bytes: options.bytes });
 }
 
+/** Back to the initials; the photo is deleted. */
 export async function removeAvatar(options: { db: Db; sessions: SessionStore; who: Who }): Promise<Who> {
-  const { db } = options;
+  return pointAvatarAt(options, null);
+}
+
+/** One transaction: the new upload (if any), the user's avatar URL, the old upload gone; then the sessions learn. */
+async function pointAvatarAt(
+  options: { db: Db; sessions: SessionStore; who: Who },
+  upload: { id: string; mimeType: string; bytes: Uint8Array } | null,
+): Promise<Who> {
   const userId = options.who.id;
-  const updated = await db.transaction(async (tx) => {
+  const updated = await options.db.transaction(async (tx) => {
     const [current] = await tx.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, userId)).limit(1);
-    const [updated] = await tx
+    if (upload) {
+      await tx
+        .insert(uploads)
+        .values({ id: upload.id, userId, mimeType: upload.mimeType, byteSize: upload.bytes.byteLength, data: upload.bytes });
+    }
+    const [row] = await tx
       .update(users)
-      .set({ avatarUrl: null, updatedAt: new Date() })
+      .set({ avatarUrl: upload ? `${UPLOAD_URL_PREFIX}${upload.id}` : null, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning(sessionUserColumns);
-    if (!updated) throw new AppError("NOT_FOUND", "User not found");
+    if (!row) throw new AppError("NOT_FOUND", "User not found");
     await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
-    return updated;
+    return row;
   });
   await userChanged(options.sessions, userId);
   return updated;
