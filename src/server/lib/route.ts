@@ -31,7 +31,11 @@ function responseSchemas(endpoint: EndpointShape): Record<string, unknown> {
     case "empty":
       return { 204: { type: "null" }, ...failures };
     case "events":
-      return { 200: { content: { "text/event-stream": { schema: responseJsonSchema(endpoint.response) } } }, ...failures };
+      return {
+        200: { content: { "text/event-stream": { schema: responseJsonSchema(endpoint.response) } } },
+        ...(endpoint.nullIs204 ? { 204: { type: "null" } } : {}),
+        ...failures,
+      };
     case "file":
       return { 200: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }, ...failures };
     case "paged":
@@ -81,6 +85,7 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
     handler: async (request, reply) => {
       const result = await handler(request as unknown as RouteRequest<E>, reply);
       if (result === reply || reply.sent) return reply;
+      if (result === null && endpoint.nullIs204) return reply.status(204).send();
       if (kind === "empty") return reply.status(204).send();
       if (kind === "paged") {
         const page = result as { items: unknown; nextCursor: string | null };
@@ -88,7 +93,6 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
         check?.(page.items);
         return reply.status(200).send(page.items);
       }
-      if (result === null && endpoint.nullIs204) return reply.status(204).send();
       check?.(result);
       return reply.status(endpoint.status ?? 200).send(result);
     },

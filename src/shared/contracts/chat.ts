@@ -201,7 +201,14 @@ export const chatsApi = {
     kind: "events",
   }),
   /** Resumes the reply being written, from what has arrived so far; 204 when none is. */
-  stream: endpoint({ method: "GET", path: "/api/chats/:id/stream", params: idParamsSchema, response: streamEventSchema, kind: "events" }),
+  stream: endpoint({
+    method: "GET",
+    path: "/api/chats/:id/stream",
+    params: idParamsSchema,
+    response: streamEventSchema,
+    kind: "events",
+    nullIs204: true,
+  }),
   stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", params: idParamsSchema, response: stopResultSchema }),
   /** One non-streamed answer (spec 000 section 7). */
   aiChat: endpoint({ method: "POST", path: "/api/ai/chat", body: aiChatBodySchema, response: aiChatResponseSchema }),

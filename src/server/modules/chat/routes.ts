@@ -38,7 +38,7 @@ export async function chatRoutes(app: FastifyInstance) {
   });
   route(app, api.stream, async (request, reply) => {
     const follow = await followStreamingReply({ db, who: requireUser(request), generations, chatId: request.params.id });
-    if (!follow) return reply.status(204).send();
+    if (!follow) return null;
     await follow(openEventStream(request, reply));
   });
   route(app, api.stop, async (request) => stopReply({ db, who: requireUser(request), generations, chatId: request.params.id }));
