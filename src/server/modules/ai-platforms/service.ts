@@ -49,9 +49,9 @@ export async function createPlatform(options: Options & { input: CreatePlatformI
     .values({
       name: input.name,
       slug: input.slug,
-      kind: input.kind ?? "openai-compatible",
+      kind: input.kind,
       baseUrl: input.baseUrl || null,
-      status: input.status ?? "active",
+      status: input.status,
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
       ...consistentModels(settings.models, settings.defaultModel, settings.freeModels ?? []),
