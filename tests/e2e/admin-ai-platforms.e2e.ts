@@ -32,6 +32,8 @@ const keyInput = (scope: Locator) => scope.getByLabel("API key", { exact: true }
 async function openAdmin(page: Page) {
   await signIn(page, admin);
   await page.goto("/admin");
+  await page.waitForURL("**/admin/users");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AI Chat Settings" }).click();
   await page.waitForURL("**/admin/ai-platforms");
   await page.getByRole("heading", { name: "AI Chat Settings" }).waitFor();
 }

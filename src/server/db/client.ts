@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -58,7 +59,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockPgliteDir(dir) : () => {};
   try {
-    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib.
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

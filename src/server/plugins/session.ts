@@ -19,7 +19,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.user = session.user;
     request.sessionId = session.id;
   });
+  // The back office, checked in one place: every /api/admin/* call needs a signed-in admin.
+  app.addHook("preHandler", async (request) => {
+    if ((request.routeOptions.url ?? request.url).startsWith(ADMIN_PREFIX)) requireAdmin(request);
+  });
 });
+
+const ADMIN_PREFIX = "/api/admin/";
+
+/** The admin behind an /api/admin/* call (the prefix hook has refused everyone else). */
+export function adminOf(request: FastifyRequest): Who {
+  if (!(request.routeOptions.url ?? request.url).startsWith(ADMIN_PREFIX))
+    throw new Error(`adminOf() outside ${ADMIN_PREFIX}: use requireAdmin()`);
+  return requireAdmin(request);
+}
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
   reply.setCookie(SESSION_COOKIE, token, {

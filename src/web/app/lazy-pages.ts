@@ -35,3 +35,16 @@ export const AdminAiPlatformsPage = lazy(() =>
 export const AccessDeniedPage = lazy(() =>
   import("../features/admin/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );
+export const AdminUsersPage = lazy(() => import("../features/admin/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
+export const AdminPlatformSettingsPage = lazy(() =>
+  import("../features/admin/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
+);
+export const AdminGlobalAiPromptsPage = lazy(() =>
+  import("../features/admin/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),
+);
+export const AdminGettingStartedVideosPage = lazy(() =>
+  import("../features/admin/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
+);
+export const AdminUserActivityPage = lazy(() =>
+  import("../features/admin/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
+);

@@ -3,6 +3,11 @@ import { Redirect } from "wouter";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
+  AdminGettingStartedVideosPage,
+  AdminGlobalAiPromptsPage,
+  AdminPlatformSettingsPage,
+  AdminUserActivityPage,
+  AdminUsersPage,
   AuthPage,
   ChatPage,
   CheckoutPage,
@@ -21,6 +26,11 @@ import {
 import { GuestOnly, HomeSwitch, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
 
 type RouteEntry = { path: string; render: () => ReactNode };
+
+/** An admin page: signed-in admins only (others see Access Denied). */
+function adminPage(path: string, page: () => ReactNode): RouteEntry[] {
+  return [{ path, render: () => <RequireAdmin>{page()}</RequireAdmin> }];
+}
 
 /** The one route table. Order matters only for readability: paths are exact. */
 export const routes: RouteEntry[] = [
@@ -138,32 +148,22 @@ export const routes: RouteEntry[] = [
       </RequireAuth>
     ),
   },
-  // Spec 002: /admin redirects to /admin/users and an unknown admin path shows the users page;
-  // that page does not exist yet, so both go to AI Chat Settings until it does.
+  // Spec 002: /admin redirects to /admin/users and an unknown admin path shows the users page.
   {
     path: paths.admin,
     render: () => (
       <RequireAdmin>
-        <Redirect to={paths.adminAiPlatforms} replace />
+        <Redirect to={paths.adminUsers} replace />
       </RequireAdmin>
     ),
   },
-  {
-    path: paths.adminAiPlatforms,
-    render: () => (
-      <RequireAdmin>
-        <AdminAiPlatformsPage />
-      </RequireAdmin>
-    ),
-  },
-  {
-    path: paths.adminAny,
-    render: () => (
-      <RequireAdmin>
-        <AdminAiPlatformsPage />
-      </RequireAdmin>
-    ),
-  },
+  ...adminPage(paths.adminUsers, () => <AdminUsersPage />),
+  ...adminPage(paths.adminAiPlatforms, () => <AdminAiPlatformsPage />),
+  ...adminPage(paths.adminPrompts, () => <AdminGlobalAiPromptsPage />),
+  ...adminPage(paths.adminSettings, () => <AdminPlatformSettingsPage />),
+  ...adminPage(paths.adminVideos, () => <AdminGettingStartedVideosPage />),
+  ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
+  ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 
 export const renderNotFound = () => (

@@ -20,7 +20,14 @@ export const paths = {
   /** Any other /courses path (wouter pattern): redirects to /courses. */
   coursesAny: "/courses/*",
   admin: "/admin",
+  adminUsers: "/admin/users",
   adminAiPlatforms: "/admin/ai-platforms",
+  adminPrompts: "/admin/global-ai-prompts",
+  adminSettings: "/admin/settings",
+  adminEmailSettings: "/admin/email-settings",
+  adminVideos: "/admin/getting-started",
+  adminPaymentSettings: "/admin/payment-settings",
+  adminActivity: "/admin/user-activity",
   /** Any other admin path (wouter pattern): shows the default admin page. */
   adminAny: "/admin/*",
 } as const;

@@ -65,6 +65,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_chat_id_idx").on(t.chatId, t.id),
+    // Tokens used per user over the last days (admin users page).
+    index("messages_user_usage_idx").on(t.userId, t.createdAt).where(sql`input_tokens is not null or output_tokens is not null`),
     index("messages_content_search_idx").using("gin", t.contentSearch),
     index("messages_streaming_idx").on(t.status).where(sql`status = 'streaming'`),
     // At most one reply being written per chat, even when two requests race.

@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * The text an admin search looks in (username, email, name), lower-cased: one expression for the trigram
+ * index and for the queries, so the planner can use the index (`ILIKE '%term%'`).
+ */
+export const USER_SEARCH_TEXT = (t: { username: AnyPgColumn; email: AnyPgColumn; name: AnyPgColumn }) =>
+  sql`lower(${t.username} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.name}, ''))`;
 
 export const users = pgTable(
   "users",
@@ -16,12 +23,19 @@ export const users = pgTable(
       .notNull()
       .default("free"),
     avatarUrl: text("avatar_url"),
+    /** Set by admins: an inactive account cannot sign in, and its sessions end when it is disabled. */
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The admin list: newest first, optionally one status; search uses the trigram index below.
+    index("users_status_id_idx").on(t.status, t.id),
+    index("users_search_trgm_idx").using("gin", sql`${USER_SEARCH_TEXT(t)} gin_trgm_ops`),
   ],
 );
 
@@ -66,5 +80,10 @@ export const userActivityLogs = pgTable(
     attemptedUsername: text("attempted_username"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_activity_logs_created_at_idx").on(t.createdAt), index("user_activity_logs_user_id_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("user_activity_logs_created_at_idx").on(t.createdAt),
+    index("user_activity_logs_user_id_idx").on(t.userId, t.createdAt),
+    index("user_activity_logs_action_id_idx").on(t.action, t.id),
+    index("user_activity_logs_ip_trgm_idx").using("gin", sql`lower(coalesce(${t.ipAddress}, '')) gin_trgm_ops`),
+  ],
 );

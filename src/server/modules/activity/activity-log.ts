@@ -1,7 +1,6 @@
+import type { ActivityAction } from "../../../shared/activity-actions.js";
 import type { Db } from "../../db/client.js";
 import { userActivityLogs } from "../../db/schema/index.js";
-
-export type ActivityAction = "register" | "login" | "logout" | "failed_login" | "password_change";
 
 export async function logActivity(
   db: Db,

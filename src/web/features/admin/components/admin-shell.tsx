@@ -1,4 +1,14 @@
-import { Bot, type LucideIcon, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import {
+  Activity,
+  Bot,
+  type LucideIcon,
+  MessageSquareText,
+  PanelLeftClose,
+  PanelLeftOpen,
+  PlayCircle,
+  Settings,
+  Users,
+} from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../../components/ui/button.js";
@@ -13,7 +23,14 @@ type MenuEntry = { href: string; label: string; icon: LucideIcon };
  * Payment Settings, User Activity. Only pages that exist are listed: each
  * later admin page adds its entry here, at its place in that order.
  */
-const entries: MenuEntry[] = [{ href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot }];
+const entries: MenuEntry[] = [
+  { href: paths.adminUsers, label: "Users", icon: Users },
+  { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
+  { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
+  { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
+  { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
+  { href: paths.adminActivity, label: "User Activity", icon: Activity },
+];
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
 let rememberedCollapsed: boolean | null = null;

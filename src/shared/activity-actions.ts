@@ -1,0 +1,28 @@
+/** What the activity log records (spec 002 User Activity, issue 10), each with the IP and user agent. */
+export const ACTIVITY_ACTIONS = [
+  "login",
+  "logout",
+  "failed_login",
+  "register",
+  "password_change",
+  "password_reset",
+  "account_disabled",
+  "account_enabled",
+  "plan_change",
+  "user_deleted",
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+const NAMED: Partial<Record<string, string>> = { login: "Login", logout: "Logout", failed_login: "Failed Login Attempt" };
+
+/** Spec 002: login, logout and failed_login have their own labels; other types are title-cased, underscores as spaces. */
+export function activityLabel(action: string): string {
+  return (
+    NAMED[action] ??
+    action
+      .split("_")
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(" ")
+  );
+}
