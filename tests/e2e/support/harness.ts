@@ -42,7 +42,9 @@ export function startHarness(): Harness {
     const executablePath = findChromium();
     if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
     harness.database = await openTestDatabase();
-    harness.app = await buildApp({ config: testConfig(), database: harness.database, logger: false });
+    // WEB_DIST: a web build of its own (several walks built in parallel must not share dist/web).
+    const config = testConfig(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+    harness.app = await buildApp({ config, database: harness.database, logger: false });
     await harness.app.listen({ host: "127.0.0.1", port: 0 });
     const address = harness.app.server.address();
     harness.baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
