@@ -18,7 +18,16 @@ export const gettingStartedVideoSchema = z.object({
 });
 export type GettingStartedVideo = z.infer<typeof gettingStartedVideoSchema>;
 
-export const platformSettingsPublicSchema = paymentSettingsPublicSchema.extend({ platformName: z.string() });
+/**
+ * GET /api/platform-settings (public): the product name, the payment reading, and the switches the web
+ * reacts to (Register tab, model picker, Save Chat History). The server enforces each switch itself.
+ */
+export const platformSettingsPublicSchema = paymentSettingsPublicSchema.extend({
+  platformName: z.string(),
+  allowRegistration: z.boolean(),
+  enableHistory: z.boolean(),
+  enableModelSelection: z.boolean(),
+});
 export type PlatformSettingsPublic = z.infer<typeof platformSettingsPublicSchema>;
 
 /** Reads the sign-in and registration screens need before anyone is signed in. */

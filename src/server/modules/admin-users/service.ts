@@ -1,29 +1,133 @@
-import { eq } from "drizzle-orm";
-import type { AdminUserPatch } from "../../../shared/contracts/admin-users.js";
+import { and, eq } from "drizzle-orm";
+import type { AdminUser, AdminUserPatch, CreateAdminUserInput } from "../../../shared/contracts/admin-users.js";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import { messages, userSettings, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { hashPassword } from "../../lib/passwords.js";
+import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
-import { sessionUserColumns } from "../sessions/public-user.js";
+import { logActivity } from "../activity/activity-log.js";
+import type { GenerationManager } from "../chat/generation/generation-manager.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
+import { type AdminUserRow, adminUserColumns, toAdminUser, withUsage } from "./admin-user-view.js";
+import { assertAdminRemains, assertFree, assertNotSelf, conflictAfterRace, lockForAdminRemoval, USER_NOT_FOUND } from "./guards.js";
 
-/** An admin changes a user's plan (issue 5); later fields of the admin users page join here. */
-export async function updateUserAsAdmin(options: {
-  db: Db;
-  sessions: SessionStore;
-  who: Who;
-  userId: number;
-  input: AdminUserPatch;
-}): Promise<Who> {
-  const { db, userId, input } = options;
-  const [row] = await db
-    .update(users)
-    .set({ ...(input.planType ? { planType: input.planType } : {}), updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning(sessionUserColumns);
-  if (!row) throw new AppError("NOT_FOUND", "User not found");
-  // The plan rides with the cached session: dropped on every instance so the change applies at once.
-  await userChanged(options.sessions, userId);
-  return row;
+const emailOf = (email: string | null | undefined) => (email === undefined ? undefined : email ? email.toLowerCase() : null);
+
+/** POST /api/admin/users: a new account with the role and plan the admin chose. */
+export async function createUserAsAdmin(options: { db: Db; who: Who; input: CreateAdminUserInput }): Promise<AdminUser> {
+  const { db, input } = options;
+  const wanted = { username: input.username, email: emailOf(input.email) ?? null };
+  await assertFree(db, wanted);
+  const passwordHash = await hashPassword(input.password);
+  const row = await db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          name: input.name || null,
+          email: wanted.email,
+          passwordHash,
+          role: input.role,
+          planType: input.planType,
+        })
+        .returning(adminUserColumns);
+      if (!created) throw new Error("insert returned no row");
+      await tx.insert(userSettings).values({ userId: created.id }).onConflictDoNothing();
+      return created;
+    })
+    .catch((error: unknown) => conflictAfterRace(db, error, wanted));
+  return toAdminUser(row);
+}
+
+type Deps = { db: Db; sessions: SessionStore; who: Who; meta: RequestMeta };
+
+/**
+ * PATCH /api/admin/users/{id}: only what was sent changes. Disabling ends the user's sessions on every
+ * instance; a new password ends them too. Status, plan and password changes are logged with the admin's
+ * IP and user agent, in the same transaction as the change.
+ */
+export async function updateUserAsAdmin(
+  options: Deps & { userId: number; input: AdminUserPatch; sessionId: string | null },
+): Promise<AdminUser> {
+  const { db, who, userId, input, meta } = options;
+  const demote = input.role === "user";
+  const disable = input.status === "inactive";
+  if (disable) assertNotSelf(who, userId, "disable");
+  if (demote) assertNotSelf(who, userId, "demote");
+  const email = emailOf(input.email);
+  if (email) await assertFree(db, { email, exceptId: userId });
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+
+  const { before, after } = await db
+    .transaction(async (t) => {
+      const tx = t as unknown as Db;
+      let before: AdminUserRow | undefined;
+      if (demote || disable) {
+        const locked = await lockForAdminRemoval(tx, userId);
+        before = locked.target;
+        if (before) assertAdminRemains({ who, admins: locked.admins, target: before, removal: disable ? "disable" : "demote" });
+      } else {
+        [before] = await tx.select(adminUserColumns).from(users).where(eq(users.id, userId)).for("update");
+      }
+      if (!before) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+      const [after] = await tx
+        .update(users)
+        .set({
+          ...(input.name !== undefined ? { name: input.name || null } : {}),
+          ...(email !== undefined ? { email } : {}),
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.planType ? { planType: input.planType } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning(adminUserColumns);
+      if (!after) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+      const log = (action: "account_disabled" | "account_enabled" | "plan_change" | "password_reset") =>
+        logActivity(tx, { userId, action, ...meta });
+      if (before.status !== after.status) await log(after.status === "inactive" ? "account_disabled" : "account_enabled");
+      if (before.planType !== after.planType) await log("plan_change");
+      if (passwordHash) await log("password_reset");
+      return { before, after };
+    })
+    .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptId: userId }));
+
+  if ((before.status === "active" && after.status === "inactive") || passwordHash) {
+    // Ends every session of the user at once, on every instance (an admin resetting their own password keeps this one).
+    await options.sessions.revokeUserSessions(userId, who.id === userId ? (options.sessionId ?? undefined) : undefined);
+  } else {
+    await userChanged(options.sessions, userId);
+  }
+  const [view] = await withUsage(db, [after]);
+  return view as AdminUser;
+}
+
+/**
+ * DELETE /api/admin/users/{id}: the account and, through the foreign keys (all ON DELETE CASCADE), its chats
+ * and messages, personalities, courses (public ones too) with their modules, lessons and runs, uploads,
+ * settings and sessions, in one transaction. The log row keeps the username, since the account is gone.
+ */
+export async function deleteUserAsAdmin(options: Deps & { userId: number; generations: GenerationManager }): Promise<void> {
+  const { db, who, userId, meta } = options;
+  assertNotSelf(who, userId, "delete");
+  const streaming = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const { admins, target } = await lockForAdminRemoval(tx, userId);
+    if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+    assertAdminRemains({ who, admins, target, removal: "delete" });
+    const live = await tx
+      .select({ id: messages.id, owner: messages.generationOwner })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.status, "streaming")));
+    await logActivity(tx, { userId: null, action: "user_deleted", attemptedUsername: target.username, ...meta });
+    await tx.delete(users).where(eq(users.id, userId));
+    return live;
+  });
+  // The rows are gone; this drops the sessions cached by every instance, and stops replies still being written.
+  await options.sessions.revokeUserSessions(userId);
+  for (const reply of streaming) await options.generations.stop(reply.id, reply.owner);
 }

@@ -1,13 +1,16 @@
 import { count, eq, or, sql } from "drizzle-orm";
+import { ACCOUNT_DISABLED_MESSAGE } from "../../../shared/contracts/admin-users.js";
 import type { LoginBody, RegisterBody } from "../../../shared/contracts/auth.js";
+import { REGISTRATION_CLOSED } from "../../../shared/contracts/platform-settings.js";
 import type { Db } from "../../db/client.js";
-import { platformSettings, userSettings, users } from "../../db/schema/index.js";
+import { userSettings, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { assertAccountNotLocked, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
@@ -24,6 +27,8 @@ type Meta = RequestMeta;
  */
 export async function registerUser(options: { db: Db; input: RegisterBody; meta: Meta }): Promise<Who> {
   const { db, input, meta } = options;
+  // Refused before the (deliberately slow) password hash; checked again inside the transaction below.
+  await assertRegistrationOpen(db);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
@@ -39,11 +44,7 @@ export async function registerUser(options: { db: Db; input: RegisterBody; meta:
       });
     }
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
-    if (total > 0) {
-      const [settings] = await tx.select({ allow: platformSettings.allowRegistration }).from(platformSettings).limit(1);
-      if (settings && !settings.allow)
-        throw new AppError("FORBIDDEN", "Registration is currently closed. Please contact the administrator.");
-    }
+    if (total > 0 && !(await readPlatformSettings(tx)).allowRegistration) throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
     const [created] = await tx
       .insert(users)
       .values({
@@ -63,13 +64,24 @@ export async function registerUser(options: { db: Db; input: RegisterBody; meta:
   return user;
 }
 
+/**
+ * Platform Settings > Allow registration off: sign-ups are refused (403). The first account of an empty
+ * database is still accepted (it becomes the admin who can open registration again); `npm run
+ * create-admin` does not go through here.
+ */
+async function assertRegistrationOpen(db: Db): Promise<void> {
+  if ((await readPlatformSettings(db)).allowRegistration) return;
+  const [anyone] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyone) throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
+}
+
 /** Checks the password; an unknown name costs the same time and gets the same answer as a wrong password. */
 export async function authenticate(options: { db: Db; counters: CounterStore; input: LoginBody; meta: Meta }): Promise<Who> {
   const { db, counters, input, meta } = options;
   await assertAccountNotLocked(counters, input.username);
   const byEmail = input.username.includes("@");
   const [row] = await db
-    .select({ user: sessionUserColumns, passwordHash: users.passwordHash })
+    .select({ user: sessionUserColumns, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(byEmail ? sql`lower(${users.email}) = lower(${input.username})` : sql`lower(${users.username}) = lower(${input.username})`)
     .limit(1);
@@ -83,6 +95,11 @@ export async function authenticate(options: { db: Db; counters: CounterStore; in
     throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
   }
   await clearLoginFailures(counters, input.username);
+  // Said only to whoever knows the password, so it reveals nothing about the account to a guesser.
+  if (row.status !== "active") {
+    await logActivity(db, { userId: row.user.id, action: "failed_login", attemptedUsername: input.username, ...meta });
+    throw new AppError("FORBIDDEN", ACCOUNT_DISABLED_MESSAGE);
+  }
   await logActivity(db, { userId: row.user.id, action: "login", ...meta });
   return row.user;
 }

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
+import { adminChosenModel } from "../platform-settings/forced-model.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { findOwnChat } from "./service.js";
@@ -15,12 +17,14 @@ export async function answerOnce(options: { db: Db; who: Who; platformDeps: Plat
   const userId = who.id;
   const chat = input.chatId ? await findOwnChat(db, userId, input.chatId) : undefined;
   const persona = await personaFor(db, who, input.personalityId ?? chat?.personalityId);
+  // Model selection off (Platform Settings): the admin's model answers, whatever was sent.
+  const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: await readPlatformSettings(db) });
   const resolved = await resolveModel({
     db,
     deps: options.platformDeps,
     who,
-    slug: input.platformSlug,
-    modelId: input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null),
+    slug: forced ? forced.slug : input.platformSlug,
+    modelId: forced ? forced.model : (input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null)),
   });
   const params = replyParams(await userReplyDefaults(db, userId), persona, resolved.platform.maxTokens);
   try {

@@ -8,6 +8,8 @@ import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
+import { adminChosenModel } from "../platform-settings/forced-model.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
@@ -59,15 +61,20 @@ async function recentMessages(db: Db, userId: number, chatId: number): Promise<M
   return rows.reverse();
 }
 
-/** Everything a reply needs before anything is written; independent reads run together. */
+/**
+ * Everything a reply needs before anything is written; independent reads run together. With model
+ * selection off (Platform Settings) the admin's model answers, whatever the client or the chat names.
+ */
 async function prepareReply(options: ReplyOptions, pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null }) {
   const { db, who, chatId } = options;
-  const [chat, base, prior] = await Promise.all([
+  const [chat, base, prior, forced] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
     userReplyDefaults(db, who.id),
     recentMessages(db, who.id, chatId),
+    readPlatformSettings(db).then((settings) => adminChosenModel({ db, deps: options.platformDeps, who, settings })),
   ]);
-  const { slug, model } = pick(chat, prior);
+  const picked = pick(chat, prior);
+  const { slug, model } = forced ?? picked;
   const [resolved, persona] = await Promise.all([
     resolveModel({ db, deps: options.platformDeps, who, slug, modelId: model }),
     personaFor(db, who, chat.personalityId),

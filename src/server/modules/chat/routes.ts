@@ -17,7 +17,7 @@ export async function chatRoutes(app: FastifyInstance) {
 
   route(app, api.list, async (request) => listChats({ db, who: requireUser(request), ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: requireUser(request), ...request.query }));
-  route(app, api.create, async (request) => createChat({ db, who: requireUser(request), input: request.body }));
+  route(app, api.create, async (request) => createChat({ db, who: requireUser(request), platformDeps, input: request.body }));
   route(app, api.get, async (request) => getChat({ db, who: requireUser(request), chatId: request.params.id }));
   route(app, api.update, async (request) => updateChat({ db, who: requireUser(request), chatId: request.params.id, input: request.body }));
   route(app, api.remove, async (request) => deleteChat({ db, who: requireUser(request), generations, chatId: request.params.id }));

@@ -5,6 +5,9 @@ import type { Db } from "../../db/client.js";
 import { chats, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import type { PlatformDeps } from "../ai-platforms/platform-view.js";
+import { adminChosenModel } from "../platform-settings/forced-model.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 
 import { type ChatRow, toChat } from "./chat-view.js";
 import { personaFor } from "./persona.js";
@@ -27,19 +30,26 @@ export async function getChat(options: { db: Db; who: Who; chatId: number }): Pr
   return toChat(await findOwnChat(options.db, options.who.id, options.chatId));
 }
 
-/** A chat is temporary when the user turned Save Chat History off. */
-export async function createChat(options: { db: Db; who: Who; input: CreateChatInput }): Promise<Chat> {
-  const { db, input } = options;
-  const userId = options.who.id;
-  const [settings] = await db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId));
+/**
+ * A chat is temporary when the user turned Save Chat History off, or when an admin turned chat history off
+ * for everyone. With model selection off (Platform Settings) it gets the admin's model, whatever was sent.
+ */
+export async function createChat(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: CreateChatInput }): Promise<Chat> {
+  const { db, input, who } = options;
+  const userId = who.id;
+  const [[settings], platform] = await Promise.all([
+    db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId)),
+    readPlatformSettings(db),
+  ]);
+  const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: platform });
   const [row] = await db
     .insert(chats)
     .values({
       userId,
       title: input.title,
-      aiPlatform: input.aiPlatform,
-      model: input.model ?? null,
-      temporary: settings ? !settings.saveHistory : false,
+      aiPlatform: forced ? forced.slug : input.aiPlatform,
+      model: forced ? forced.model : (input.model ?? null),
+      temporary: !platform.enableHistory || (settings ? !settings.saveHistory : false),
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
@@ -90,19 +100,27 @@ export async function listChats(options: { db: Db; who: Who; limit: number; curs
   return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.updatedUs, last.id) : null };
 }
 
-/** Rename, change model, or pick a personality (which also switches to its preferred model, if it has one). */
+/**
+ * Rename, change model, or pick a personality (which also switches to its preferred model, if it has one).
+ * With model selection off (Platform Settings) the platform and model stay as they are.
+ */
 export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch }): Promise<Chat> {
   const { db, who, chatId, input } = options;
-  const persona = input.personalityId ? await personaFor(db, who, input.personalityId) : null;
+  const [persona, platform] = await Promise.all([
+    input.personalityId ? personaFor(db, who, input.personalityId) : null,
+    readPlatformSettings(db),
+  ]);
+  const selectable = platform.enableModelSelection;
   const change: Partial<typeof chats.$inferInsert> = {};
   if (input.title !== undefined) change.title = input.title;
-  if (input.aiPlatform !== undefined) change.aiPlatform = input.aiPlatform;
-  if (input.model !== undefined) change.model = input.model;
+  if (selectable && input.aiPlatform !== undefined) change.aiPlatform = input.aiPlatform;
+  if (selectable && input.model !== undefined) change.model = input.model;
   if (input.personalityId !== undefined) change.personalityId = input.personalityId;
-  if (persona?.platformSlug && input.aiPlatform === undefined) {
+  if (selectable && persona?.platformSlug && input.aiPlatform === undefined) {
     change.aiPlatform = persona.platformSlug;
     change.model = persona.model;
   }
+  if (Object.keys(change).length === 0) return getChat({ db, who, chatId });
   const [row] = await db
     .update(chats)
     .set(change)

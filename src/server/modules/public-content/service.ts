@@ -3,7 +3,8 @@ import { DEFAULT_PAYMENT_SETTINGS } from "../../../shared/constants.js";
 import type { GettingStartedVideo, PaymentSettingsPublic, PlatformSettingsPublic } from "../../../shared/contracts/public-content.js";
 import { toEmbedUrl } from "../../../shared/embed-url.js";
 import type { Db } from "../../db/client.js";
-import { gettingStartedVideos, paymentSettings, platformSettings } from "../../db/schema/index.js";
+import { gettingStartedVideos, paymentSettings } from "../../db/schema/index.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 
 /** "297.00" -> "297", "19.50" stays. */
 const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
@@ -39,10 +40,14 @@ export async function listActiveVideos(options: { db: Db; extraEmbedHosts: reado
   });
 }
 
+/** The product name, the payment reading, and the switches the web reacts to (the server enforces each itself). */
 export async function getPublicPlatformSettings({ db }: { db: Db }): Promise<PlatformSettingsPublic> {
-  const [[row], payment] = await Promise.all([
-    db.select({ platformName: platformSettings.platformName }).from(platformSettings).limit(1),
-    getPublicPaymentSettings({ db }),
-  ]);
-  return { platformName: row?.platformName ?? "Lumora", ...payment };
+  const [settings, payment] = await Promise.all([readPlatformSettings(db), getPublicPaymentSettings({ db })]);
+  return {
+    platformName: settings.platformName,
+    allowRegistration: settings.allowRegistration,
+    enableHistory: settings.enableHistory,
+    enableModelSelection: settings.enableModelSelection,
+    ...payment,
+  };
 }

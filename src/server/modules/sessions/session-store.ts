@@ -85,7 +85,15 @@ export class SessionStore {
       .select({ session: sessions, user: sessionUserColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.idleExpiresAt, new Date(now)), gt(sessions.absoluteExpiresAt, new Date(now))))
+      // A disabled account's sessions are deleted when it is disabled; any left (a race) still do not authenticate.
+      .where(
+        and(
+          eq(sessions.id, id),
+          gt(sessions.idleExpiresAt, new Date(now)),
+          gt(sessions.absoluteExpiresAt, new Date(now)),
+          eq(users.status, "active"),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     if (!row) return null;

@@ -1,10 +1,68 @@
+import { useQuery } from "@tanstack/react-query";
+import { Plus, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import type { AiPrompt } from "../../../../shared/contracts/ai-prompts.js";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent } from "../../../components/ui/card.js";
+import { Spinner } from "../../../components/ui/spinner.js";
+import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
+import { DeletePromptDialog } from "../components/prompts/delete-prompt-dialog.js";
+import { ProductKeys } from "../components/prompts/product-keys.js";
+import { PromptDialog } from "../components/prompts/prompt-dialog.js";
+import { PromptsTable } from "../components/prompts/prompts-table.js";
+import { aiPromptsQuery } from "../prompts-api.js";
 
-/** Global AI Prompts (being built). */
+type Editing = { mode: "new"; key?: string } | { mode: "edit"; prompt: AiPrompt } | null;
+
+/** /admin/global-ai-prompts: the system prompts looked up by key, with add, edit and delete. */
 export function GlobalAiPromptsPage() {
+  const prompts = useQuery(aiPromptsQuery);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AiPrompt | null>(null);
+
   return (
     <AdminShell>
-      <h1 className="text-2xl font-bold tracking-tight">Global AI Prompts</h1>
+      <div className="grid gap-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="space-y-1">
+            <h1 className="text-3xl font-bold tracking-tight">Global AI Prompts</h1>
+            <p className="text-muted-foreground">System prompts the product sends to the AI, looked up by key.</p>
+          </div>
+          <Button onClick={() => setEditing({ mode: "new" })}>
+            <Plus aria-hidden="true" />
+            Add New Prompt
+          </Button>
+        </div>
+        {prompts.isPending ? (
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Loading AI prompts..." />
+            <span aria-hidden="true">Loading AI prompts...</span>
+          </div>
+        ) : prompts.isError ? (
+          <Card>
+            <CardContent className="grid justify-items-start gap-3 pt-6">
+              <p className="font-medium">Failed to load AI prompts.</p>
+              <p className="text-sm text-muted-foreground">{errorMessage(prompts.error)} Check your connection, then try again.</p>
+              <Button variant="outline" onClick={() => void prompts.refetch()} disabled={prompts.isFetching}>
+                <RefreshCw aria-hidden="true" className={prompts.isFetching ? "animate-spin" : undefined} />
+                Retry
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <PromptsTable prompts={prompts.data} onEdit={(prompt) => setEditing({ mode: "edit", prompt })} onDelete={setDeleting} />
+        )}
+        <ProductKeys prompts={prompts.data} onAdd={(key) => setEditing({ mode: "new", key })} />
+      </div>
+      {editing ? (
+        <PromptDialog
+          prompt={editing.mode === "edit" ? editing.prompt : undefined}
+          initialKey={editing.mode === "new" ? editing.key : undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? <DeletePromptDialog prompt={deleting} onClose={() => setDeleting(null)} /> : null}
     </AdminShell>
   );
 }

@@ -1,10 +1,51 @@
+import { useQuery } from "@tanstack/react-query";
+import { RefreshCw } from "lucide-react";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent } from "../../../components/ui/card.js";
+import { Spinner } from "../../../components/ui/spinner.js";
+import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
+import { EmailSettingsLink } from "../components/settings/email-settings-link.js";
+import { PlatformSettingsForm } from "../components/settings/platform-settings-form.js";
+import { SmtpSummary } from "../components/settings/smtp-summary.js";
+import { adminPlatformSettingsQuery } from "../settings-api.js";
 
-/** Platform Settings (being built). */
+/** /admin/settings: the product name, the default model and the platform-wide switches. */
 export function PlatformSettingsPage() {
+  const settings = useQuery(adminPlatformSettingsQuery);
   return (
     <AdminShell>
-      <h1 className="text-2xl font-bold tracking-tight">Platform Settings</h1>
+      <div className="grid max-w-3xl gap-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="space-y-1">
+            <h1 className="text-3xl font-bold tracking-tight">Platform Settings</h1>
+            <p className="text-muted-foreground">Settings that apply to the whole platform and everyone on it.</p>
+          </div>
+          <EmailSettingsLink />
+        </div>
+        {settings.isPending ? (
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Loading platform settings..." />
+            <span aria-hidden="true">Loading platform settings...</span>
+          </div>
+        ) : settings.isError ? (
+          <Card>
+            <CardContent className="grid justify-items-start gap-3 pt-6">
+              <p className="font-medium">Failed to load platform settings.</p>
+              <p className="text-sm text-muted-foreground">{errorMessage(settings.error)} Check your connection, then try again.</p>
+              <Button variant="outline" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
+                <RefreshCw aria-hidden="true" className={settings.isFetching ? "animate-spin" : undefined} />
+                Retry
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <PlatformSettingsForm settings={settings.data} />
+            <SmtpSummary settings={settings.data} />
+          </>
+        )}
+      </div>
     </AdminShell>
   );
 }

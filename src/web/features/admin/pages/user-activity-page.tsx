@@ -1,10 +1,86 @@
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { History, RefreshCw } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent } from "../../../components/ui/card.js";
+import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
+import { errorMessage } from "../../../lib/api-client.js";
+import { cn } from "../../../lib/cn.js";
+import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
+import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
+import { ActivityTable } from "../components/activity/activity-table.js";
+import { useDebouncedValue } from "../components/activity/use-debounced-value.js";
 import { AdminShell } from "../components/admin-shell.js";
 
-/** User Activity (being built). */
+const NO_FILTERS: ActivityFilterState = { search: "", action: "", date: "" };
+
+/** /admin/user-activity: the sign-in and account log, filtered and paged on the server, exportable as CSV. */
 export function UserActivityPage() {
+  const [filters, setFilters] = useState<ActivityFilterState>(NO_FILTERS);
+  const search = useDebouncedValue(filters.search, 300);
+  const query = useMemo(() => activityFilters({ ...filters, search }), [filters, search]);
+  const list = useInfiniteQuery({ ...activityQuery(query), placeholderData: keepPreviousData });
+  const logs = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Boolean(filters.search.trim() || filters.action || filters.date);
+  const updating = (list.isFetching && !list.isFetchingNextPage && !list.isPending) || search !== filters.search;
+
   return (
     <AdminShell>
-      <h1 className="text-2xl font-bold tracking-tight">User Activity</h1>
+      <div className="grid gap-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">User Activity</h1>
+          <p className="text-muted-foreground">Sign-ins, failed attempts and account changes, newest first.</p>
+        </div>
+        <ActivityFilters value={filters} onChange={setFilters} exportUrl={activityExportUrl(query)} busy={updating} />
+        {list.isPending ? (
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Loading activity..." />
+            <span aria-hidden="true">Loading activity...</span>
+          </div>
+        ) : list.isError && logs.length === 0 ? (
+          <Card>
+            <CardContent className="grid justify-items-start gap-3 pt-6">
+              <p className="font-medium">Failed to load activity. Please try again.</p>
+              <p className="text-sm text-muted-foreground">{errorMessage(list.error)}</p>
+              <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+                <RefreshCw aria-hidden="true" className={list.isFetching ? "animate-spin" : undefined} />
+                Retry
+              </Button>
+            </CardContent>
+          </Card>
+        ) : logs.length === 0 ? (
+          <Card>
+            <CardContent className="grid justify-items-center gap-4 py-12 text-center">
+              <History className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="text-muted-foreground">{filtered ? "No activity matches these filters." : "No activity recorded yet."}</p>
+              {filtered ? (
+                <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
+                  Clear filters
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        ) : (
+          <div className={cn("grid gap-4 transition-opacity", updating && "opacity-60")}>
+            <ActivityTable logs={logs} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                Showing {logs.length} {logs.length === 1 ? "entry" : "entries"}
+                {list.hasNextPage ? "" : " (all)"}
+              </p>
+              {list.isFetchNextPageError ? (
+                <p className="text-sm text-destructive">Failed to load more activity. Please try again.</p>
+              ) : null}
+              {list.hasNextPage ? (
+                <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                  {list.isFetchingNextPage ? <ButtonSpinner /> : null}
+                  {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        )}
+      </div>
     </AdminShell>
   );
 }

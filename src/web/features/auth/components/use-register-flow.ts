@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import { type RegisterForm, registerFormSchema, registerStepOneSchema } from "../../../../shared/contracts/auth.js";
 import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
+import { publicPlatformSettingsQuery, usePlatformName } from "../../../domain/platform-settings.js";
 import { useRegisterAccount } from "../../../domain/register-account.js";
 import { displayName } from "../../../domain/session.js";
-import { errorMessage } from "../../../lib/api-client.js";
+import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
@@ -59,12 +61,16 @@ export function useRegisterFlow(draft: RegisterDraft) {
     [draft, form],
   );
 
+  const client = useQueryClient();
+  const platformName = usePlatformName();
   const register = useRegisterAccount({
     onSuccess: (user) => {
       clearPendingRegistration();
-      notify.success("Registration successful", `Welcome to Lumora, ${displayName(user)}! Your account is ready.`);
+      notify.success("Registration successful", `Welcome to ${platformName}, ${displayName(user)}! Your account is ready.`);
     },
     onError: (error) => {
+      // Registration was closed while the form was open: read the settings again so the tab says so.
+      if (isApiError(error) && error.status === 403) void client.invalidateQueries({ queryKey: publicPlatformSettingsQuery.queryKey });
       if (applyServerFieldErrors(form.setError, error, stepOneFields).length > 0) goTo(1);
       notify.error("Registration failed", errorMessage(error));
     },

@@ -4,9 +4,11 @@ import { Logo } from "../../../components/logo.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { LazyRegisterForm, preloadRegisterForm } from "../components/lazy-register-form.js";
 import { LoginForm } from "../components/login-form.js";
 import { MarketingPanel } from "../components/marketing-panel.js";
+import { RegistrationClosed } from "../components/registration-closed.js";
 import type { RegisterDraft } from "../components/use-register-flow.js";
 
 type Tab = "login" | "register";
@@ -17,6 +19,8 @@ export function AuthPage() {
   const [location, navigate] = useLocation();
   const registerDraft = useRef<RegisterDraft>({ values: null, step: 1 }).current;
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get("tab") === "register" ? "register" : "login"));
+  const { settings, isPending: settingsPending } = usePlatformSettings();
+  const name = settings.platformName;
 
   const changeTab = (value: string) => {
     const next: Tab = value === "register" ? "register" : "login";
@@ -36,7 +40,13 @@ export function AuthPage() {
           <Card className="w-full">
             <CardHeader>
               <CardTitle className="text-2xl">{tab === "login" ? "Welcome back" : "Create your account"}</CardTitle>
-              <CardDescription>{tab === "login" ? "Sign in to continue to Lumora." : "Join Lumora in two short steps."}</CardDescription>
+              <CardDescription>
+                {tab === "login"
+                  ? `Sign in to continue to ${name}.`
+                  : settings.allowRegistration
+                    ? `Join ${name} in two short steps.`
+                    : `${name} is not taking new sign-ups right now.`}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Tabs value={tab} onValueChange={changeTab}>
@@ -50,15 +60,23 @@ export function AuthPage() {
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <Suspense
-                    fallback={
-                      <div className="flex justify-center py-10">
-                        <Spinner label="Loading the registration form" />
-                      </div>
-                    }
-                  >
-                    <LazyRegisterForm draft={registerDraft} />
-                  </Suspense>
+                  {settingsPending ? (
+                    <div className="flex justify-center py-10">
+                      <Spinner label="Loading the registration form" />
+                    </div>
+                  ) : settings.allowRegistration ? (
+                    <Suspense
+                      fallback={
+                        <div className="flex justify-center py-10">
+                          <Spinner label="Loading the registration form" />
+                        </div>
+                      }
+                    >
+                      <LazyRegisterForm draft={registerDraft} />
+                    </Suspense>
+                  ) : (
+                    <RegistrationClosed onLogin={() => changeTab("login")} />
+                  )}
                 </TabsContent>
               </Tabs>
             </CardContent>

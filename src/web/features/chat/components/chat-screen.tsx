@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Attachment } from "../../../../shared/contracts/chat.js";
-import { aiPlatformsQuery } from "../../../domain/ai-models.js";
+import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
+import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
@@ -23,6 +24,9 @@ export function ChatScreen({ chatId }: { chatId: number }) {
   const messages = useInfiniteQuery(messagesQuery(chatId));
   const platforms = useQuery(aiPlatformsQuery);
   const settings = useQuery(chatUserSettingsQuery);
+  const platform = usePlatformSettings();
+  // Model selection off (Platform Settings): no picker; the server answers with the admin's model anyway.
+  const canPickModel = !platform.isPending && platform.settings.enableModelSelection;
   const reply = useReplyStream(chatId);
   const update = useUpdateChat();
   useTemporaryChatCleanup(chatId, chat.data?.temporary);
@@ -40,8 +44,8 @@ export function ChatScreen({ chatId }: { chatId: number }) {
   const current = chat.data;
   const usable = platforms.data ?? [];
   const noPlatform = platforms.isSuccess && usable.length === 0;
-  const platform = usable.find((p) => p.slug === current.aiPlatform);
-  const choice = { platformSlug: current.aiPlatform, model: current.model ?? platform?.defaultModel ?? undefined };
+  const chatPlatform = usable.find((p) => p.slug === current.aiPlatform);
+  const choice = canPickModel ? { platformSlug: current.aiPlatform, model: current.model ?? chatPlatform?.defaultModel ?? undefined } : {};
   const stored = messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
 
   const send = (content: string, attachments: Attachment[]) => reply.send({ content, attachments, ...choice });
@@ -54,18 +58,24 @@ export function ChatScreen({ chatId }: { chatId: number }) {
         picker={
           <>
             <PersonalityPicker chat={current} disabled={reply.busy} />
-            <ModelPicker
-              platforms={usable}
-              aiPlatform={current.aiPlatform}
-              model={current.model}
-              disabled={reply.busy || update.isPending}
-              onChange={(next) =>
-                update.mutate(
-                  { id: chatId, body: next },
-                  { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
-                )
-              }
-            />
+            {canPickModel ? (
+              <ModelPicker
+                platforms={usable}
+                aiPlatform={current.aiPlatform}
+                model={current.model}
+                disabled={reply.busy || update.isPending}
+                onChange={(next) =>
+                  update.mutate(
+                    { id: chatId, body: next },
+                    { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
+                  )
+                }
+              />
+            ) : platform.isPending ? null : (
+              <span className="hidden max-w-48 truncate text-xs text-muted-foreground sm:inline" title="Model chosen by the administrator">
+                {current.model ?? platformName(current.aiPlatform, usable)}
+              </span>
+            )}
           </>
         }
       />

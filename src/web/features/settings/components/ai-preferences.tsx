@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { PageSpinner } from "../../../components/ui/spinner.js";
 import { SwitchField } from "../../../components/ui/switch-field.js";
+import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { userSettingsQuery, useUpdateSetting } from "../api.js";
 import { DefaultModelSelect } from "./default-model-select.js";
@@ -14,6 +15,8 @@ import { SettingSlider } from "./setting-slider.js";
 export function AiPreferences() {
   const settings = useQuery(userSettingsQuery);
   const update = useUpdateSetting();
+  // Platform Settings can switch chat history or model selection off for everyone (the server enforces both).
+  const platform = usePlatformSettings().settings;
 
   if (settings.isPending) return <PageSpinner label="Loading your AI preferences" />;
   if (settings.isError) {
@@ -33,7 +36,11 @@ export function AiPreferences() {
   const data = settings.data;
   return (
     <div className="grid max-w-2xl gap-8">
-      <DefaultModelSelect value={data.defaultModel} onChange={(value) => update.mutate({ key: "defaultModel", value })} />
+      <DefaultModelSelect
+        value={data.defaultModel}
+        lockedByAdmin={!platform.enableModelSelection}
+        onChange={(value) => update.mutate({ key: "defaultModel", value })}
+      />
       <SettingSlider
         label="Temperature"
         description="Lower is more focused and predictable; higher is more creative."
@@ -57,8 +64,13 @@ export function AiPreferences() {
       <div className="grid gap-3">
         <SwitchField
           label="Save Chat History"
-          description="Keep your conversations so you can come back to them. When off, new chats are temporary."
-          checked={data.saveHistory}
+          description={
+            platform.enableHistory
+              ? "Keep your conversations so you can come back to them. When off, new chats are temporary."
+              : "Chat history is turned off for everyone by the administrator: new chats are temporary."
+          }
+          checked={platform.enableHistory && data.saveHistory}
+          disabled={!platform.enableHistory}
           onChange={(value) => update.mutate({ key: "saveHistory", value })}
         />
         <SwitchField

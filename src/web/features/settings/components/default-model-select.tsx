@@ -16,7 +16,16 @@ function GroupLabel({ children }: { children: string }) {
  * up yet stay choosable (chats then start on the first usable platform), and
  * so does the stored value.
  */
-export function DefaultModelSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function DefaultModelSelect({
+  value,
+  lockedByAdmin = false,
+  onChange,
+}: {
+  value: string;
+  /** Model selection off (Platform Settings): every chat uses the administrator's model. */
+  lockedByAdmin?: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const platforms = useQuery(aiPlatformsQuery).data ?? [];
   const pending = NAMED_PLATFORMS.filter((named) => !platforms.some((p) => p.slug === named.slug));
@@ -26,7 +35,7 @@ export function DefaultModelSelect({ value, onChange }: { value: string; onChang
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>Default Model</Label>
-      <Select value={value} onValueChange={(next) => next !== value && onChange(next)}>
+      <Select value={value} disabled={lockedByAdmin} onValueChange={(next) => next !== value && onChange(next)}>
         <SelectTrigger id={id} className="sm:max-w-sm" aria-describedby={`${id}-description`}>
           <SelectValue placeholder="Choose a model" />
         </SelectTrigger>
@@ -56,7 +65,9 @@ export function DefaultModelSelect({ value, onChange }: { value: string; onChang
         </SelectContent>
       </Select>
       <p id={`${id}-description`} className="text-xs text-muted-foreground">
-        New chats start with this model. You can switch models inside any chat.
+        {lockedByAdmin
+          ? "The administrator has chosen the model for every chat, so this setting does not apply."
+          : "New chats start with this model. You can switch models inside any chat."}
       </p>
     </div>
   );

@@ -1,0 +1,84 @@
+import { asc, eq, sql } from "drizzle-orm";
+import {
+  type AdminPlatformSettings,
+  DEFAULT_MODEL_UNAVAILABLE,
+  type PlatformSettingsPatch,
+} from "../../../shared/contracts/platform-settings.js";
+import { parseModelValue } from "../../../shared/model-choice.js";
+import type { Db } from "../../db/client.js";
+import { platformSettings } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
+import type { PlatformDeps } from "../ai-platforms/platform-view.js";
+import { listChatPlatforms } from "../ai-platforms/service.js";
+import { type EffectivePlatformSettings, readPlatformSettings } from "./reader.js";
+
+// Serialises writers of the one settings row, so two first saves cannot create two rows.
+const SETTINGS_WRITE_LOCK = 727_021;
+
+/** Every setting; of the SMTP password only whether one is stored. */
+function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSettings {
+  return {
+    platformName: settings.platformName,
+    defaultModel: settings.defaultModel,
+    allowRegistration: settings.allowRegistration,
+    enableHistory: settings.enableHistory,
+    enableModelSelection: settings.enableModelSelection,
+    smtpHost: settings.smtpHost,
+    smtpPort: settings.smtpPort,
+    smtpSecure: settings.smtpSecure,
+    smtpUser: settings.smtpUser,
+    smtpPassSet: !!settings.smtpPassEncrypted,
+    smtpFromEmail: settings.smtpFromEmail,
+    smtpFromName: settings.smtpFromName,
+    updatedAt: settings.updatedAt ? settings.updatedAt.toISOString() : null,
+  };
+}
+
+export async function getAdminPlatformSettings(options: { db: Db; who: Who }): Promise<AdminPlatformSettings> {
+  return toAdminSettings(await readPlatformSettings(options.db));
+}
+
+/**
+ * A new default model must be offered by an AI platform that can answer now: "slug" (its own default) or
+ * "slug/model" (one of its models). The value already stored is accepted as is, so the other settings can
+ * be saved while no platform is set up yet; chats then fall back as `chooseModel` does.
+ */
+async function assertChoosable(options: { db: Db; deps: PlatformDeps; who: Who; value: string }): Promise<void> {
+  const { slug, model } = parseModelValue(options.value);
+  const usable = await listChatPlatforms({ db: options.db, deps: options.deps, who: options.who });
+  const platform = usable.find((p) => p.slug === slug);
+  const offered = platform && (!model || platform.models.includes(model) || platform.defaultModel === model);
+  if (!offered) throw new AppError("BAD_REQUEST", DEFAULT_MODEL_UNAVAILABLE, { errors: { defaultModel: DEFAULT_MODEL_UNAVAILABLE } });
+}
+
+/** PATCH /api/admin/platform-settings: the fields sent change; the row is created by the first save. */
+export async function updatePlatformSettings(options: {
+  db: Db;
+  deps: PlatformDeps;
+  who: Who;
+  input: PlatformSettingsPatch;
+}): Promise<AdminPlatformSettings> {
+  const { db, input } = options;
+  const change: Partial<typeof platformSettings.$inferInsert> = {};
+  for (const key of ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection"] as const) {
+    if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
+  }
+  if (Object.keys(change).length === 0) return getAdminPlatformSettings(options);
+  if (change.defaultModel !== undefined) {
+    const current = await readPlatformSettings(db);
+    if (change.defaultModel !== current.defaultModel) await assertChoosable({ ...options, value: change.defaultModel });
+  }
+  const saved = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_WRITE_LOCK})`);
+    const [existing] = await tx.select({ id: platformSettings.id }).from(platformSettings).orderBy(asc(platformSettings.id)).limit(1);
+    const values = { ...change, updatedAt: new Date() };
+    const [row] = existing
+      ? await tx.update(platformSettings).set(values).where(eq(platformSettings.id, existing.id)).returning()
+      : await tx.insert(platformSettings).values(values).returning();
+    return row;
+  });
+  if (!saved) throw new Error("the settings row was not written");
+  const { id: _id, ...settings } = saved;
+  return toAdminSettings({ ...settings, stored: true });
+}

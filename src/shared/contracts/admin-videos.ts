@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { idField, idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
+import { gettingStartedVideoSchema } from "./public-content.js";
+
+/** Spec 002 sections 5 and 9: the Getting Started Videos form, checked the same way in the dialog and on the server. */
+export const VIDEO_MESSAGES = {
+  title: "Title must be at least 3 characters",
+  embedUrl: "Please enter a valid URL",
+  /** The address is an https URL, but not a video player the dashboard may embed. */
+  embedHost: "Please enter a valid URL: an https YouTube, Vimeo or Loom video link",
+  order: "Order must be a positive integer",
+  videoIds: "Send every video exactly once",
+} as const;
+
+export const VIDEO_LIMITS = { title: 200, subtitle: 200, description: 2000, embedUrl: 2000, order: 10_000, videos: 1000 } as const;
+
+/** An https address: any other scheme (`javascript:`, `data:`, `http:`...) is "Please enter a valid URL". */
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** PostgreSQL text cannot hold a NUL character: refused here rather than failing in SQL. */
+const noNul = (value: string) => !value.includes("\u0000");
+
+const titleField = z
+  .string({ error: VIDEO_MESSAGES.title })
+  .trim()
+  .min(3, VIDEO_MESSAGES.title)
+  .max(VIDEO_LIMITS.title, `Title cannot exceed ${VIDEO_LIMITS.title} characters`)
+  .refine(noNul, "Title contains an invalid character");
+
+/** Optional text: an empty box and null both mean "none". */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} cannot exceed ${max} characters`)
+    .refine(noNul, `${label} contains an invalid character`)
+    .nullable()
+    .optional();
+
+const embedUrlField = z
+  .string({ error: VIDEO_MESSAGES.embedUrl })
+  .trim()
+  .min(1, VIDEO_MESSAGES.embedUrl)
+  .max(VIDEO_LIMITS.embedUrl, VIDEO_MESSAGES.embedUrl)
+  .refine((value) => noNul(value) && isHttpsUrl(value), VIDEO_MESSAGES.embedUrl);
+
+/** 1 is the top. The form turns non-numeric input into 1 (spec 002 section 5) before this check. */
+export const videoOrderField = z
+  .number({ error: VIDEO_MESSAGES.order })
+  .int(VIDEO_MESSAGES.order)
+  .min(1, VIDEO_MESSAGES.order)
+  .max(VIDEO_LIMITS.order, VIDEO_MESSAGES.order);
+
+/** POST /api/admin/getting-started-videos. Without `order`, the video goes last (highest + 1, or 1). */
+export const videoBodySchema = z.object({
+  title: titleField,
+  subtitle: optionalText("Subtitle", VIDEO_LIMITS.subtitle),
+  description: optionalText("Description", VIDEO_LIMITS.description),
+  embedUrl: embedUrlField,
+  order: videoOrderField.optional(),
+  isActive: z.boolean({ error: "Active status must be true or false" }).default(true),
+});
+export type VideoBody = z.input<typeof videoBodySchema>;
+export type VideoInput = z.output<typeof videoBodySchema>;
+
+/** PATCH: only what was sent changes (written out: `.partial()` would keep the default of isActive). */
+export const videoPatchSchema = z.object({
+  title: titleField.optional(),
+  subtitle: videoBodySchema.shape.subtitle,
+  description: videoBodySchema.shape.description,
+  embedUrl: embedUrlField.optional(),
+  order: videoOrderField.optional(),
+  isActive: z.boolean({ error: "Active status must be true or false" }).optional(),
+});
+export type VideoPatchBody = z.input<typeof videoPatchSchema>;
+export type VideoPatch = z.output<typeof videoPatchSchema>;
+
+/** POST .../reorder: the whole list, top first; it must name every video exactly once. */
+export const videoReorderSchema = z.object({
+  videoIds: z
+    .array(idField, { error: VIDEO_MESSAGES.videoIds })
+    .max(VIDEO_LIMITS.videos, VIDEO_MESSAGES.videoIds)
+    .refine((ids) => new Set(ids).size === ids.length, VIDEO_MESSAGES.videoIds),
+});
+export type VideoReorderBody = z.input<typeof videoReorderSchema>;
+
+/** A video as admins see it: every video, with the player address the dashboard embeds (null: not shown there). */
+export const adminVideoSchema = gettingStartedVideoSchema.extend({ playerUrl: z.string().nullable() });
+export type AdminVideo = z.infer<typeof adminVideoSchema>;
+
+/** Getting Started Videos (admins; the guard on /api/admin/* refuses everyone else). */
+export const adminVideosApi = {
+  list: endpoint({ method: "GET", path: "/api/admin/getting-started-videos", response: z.array(adminVideoSchema) }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/admin/getting-started-videos",
+    body: videoBodySchema,
+    response: adminVideoSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/getting-started-videos/:id",
+    params: idParamsSchema,
+    body: videoPatchSchema,
+    response: adminVideoSchema,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/admin/getting-started-videos/:id",
+    params: idParamsSchema,
+    response: z.null(),
+    kind: "empty",
+  }),
+  /** The full new sequence of ids, applied in one transaction (orders 1..n); answers the list in its new order. */
+  reorder: endpoint({
+    method: "POST",
+    path: "/api/admin/getting-started-videos/reorder",
+    body: videoReorderSchema,
+    response: z.array(adminVideoSchema),
+  }),
+};

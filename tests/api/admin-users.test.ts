@@ -1,0 +1,704 @@
+// User Management (spec 002 sections 2, 5, 7, 8; DESIGN section 4 "Account status"): admins list, search, filter,
+// create, edit and delete users; disabling ends sessions and refuses sign-in; an admin never removes themselves
+// nor the last admin, even when two requests race; deleting removes everything the user owned.
+import { randomBytes } from "node:crypto";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  chats,
+  courseModules,
+  courses,
+  lessons,
+  messages,
+  personalities,
+  sessions,
+  uploads,
+  userActivityLogs,
+  userSettings,
+  users,
+} from "../../src/server/db/schema/index.js";
+import type { AppError } from "../../src/server/lib/app-error.js";
+import type { Who } from "../../src/server/lib/who.js";
+import { deleteUserAsAdmin, updateUserAsAdmin } from "../../src/server/modules/admin-users/service.js";
+import { sessionUserColumns } from "../../src/server/modules/sessions/public-user.js";
+import { ACCOUNT_DISABLED_MESSAGE } from "../../src/shared/contracts/admin-users.js";
+import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+
+type AdminUser = {
+  id: number;
+  username: string;
+  name: string | null;
+  email: string | null;
+  avatarUrl: string | null;
+  role: string;
+  planType: string;
+  status: string;
+  createdAt: string;
+  usage: { inputTokens: number; outputTokens: number };
+};
+
+const AGENT = "AdminBrowser/1.0 (user management test)";
+let t: TestApp;
+let admin: CookieClient;
+let member: CookieClient;
+let memberId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const first = await registerAndSignIn(t.app);
+  expect(first.user.role).toBe("admin");
+  admin = first.client;
+  const second = await registerAndSignIn(t.app);
+  member = second.client;
+  memberId = second.user.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let serial = 0;
+const unique = (prefix = "u") => `${prefix}${Date.now().toString(36)}${++serial}`;
+const del = (client: CookieClient, url: string) => client.request({ method: "DELETE", url, headers: { "user-agent": AGENT } });
+const patch = (client: CookieClient, url: string, payload: unknown) =>
+  client.request({ method: "PATCH", url, payload: payload as Record<string, unknown>, headers: { "user-agent": AGENT } });
+
+/** Creates a user through the admin API and returns it with its password. */
+async function createUser(over: Record<string, unknown> = {}) {
+  const username = unique();
+  const body = { username, name: "Grace Hopper", email: `${username}@example.com`, password: "secret1", ...over };
+  const res = await admin.post("/api/admin/users", body);
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...(res.json() as AdminUser), password: body.password as string };
+}
+
+async function signInAs(username: string, password: string) {
+  const client = new CookieClient(t.app);
+  const res = await client.post("/api/login", { username, password });
+  return { client, res };
+}
+
+async function list(query = "", client = admin) {
+  const res = await client.get(`/api/admin/users${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { items: res.json() as AdminUser[], next: res.headers["x-next-cursor"] as string | undefined };
+}
+
+const logsOf = (userId: number | null, action: string) =>
+  t.database.db
+    .select()
+    .from(userActivityLogs)
+    .where(
+      and(
+        userId === null ? sql`${userActivityLogs.userId} is null` : eq(userActivityLogs.userId, userId),
+        eq(userActivityLogs.action, action),
+      ),
+    );
+
+describe("access", () => {
+  it("refuses every admin call signed out (401) and to a non-admin (403), changing nothing", async () => {
+    const target = await createUser();
+    const calls = [
+      { method: "GET", url: "/api/admin/users" },
+      { method: "GET", url: "/api/admin/users/summary" },
+      { method: "POST", url: "/api/admin/users", payload: { username: unique(), password: "secret1", role: "admin" } },
+      { method: "PATCH", url: `/api/admin/users/${target.id}`, payload: { role: "admin", status: "inactive" } },
+      { method: "PATCH", url: `/api/admin/users/${memberId}`, payload: { role: "admin" } },
+      { method: "DELETE", url: `/api/admin/users/${target.id}` },
+    ] as const;
+    const anonymous = new CookieClient(t.app);
+    for (const call of calls) {
+      expect((await anonymous.request({ ...call })).statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect((await member.request({ ...call })).statusCode, `${call.method} ${call.url}`).toBe(403);
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ role: "user", status: "active" });
+    expect((await member.get("/api/user")).json().role).toBe("user");
+  });
+});
+
+describe("creating a user", () => {
+  it("answers 201 with the admin view, and the account signs in with that password", async () => {
+    const username = unique("Mixed");
+    const res = await admin.post("/api/admin/users", {
+      username,
+      name: "  Ada  ",
+      email: `${username}@Example.COM`,
+      password: "secret1",
+      role: "admin",
+      planType: "earlyAccess",
+      status: "inactive",
+      id: 1,
+      passwordHash: "forged",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as AdminUser;
+    expect(Object.keys(created).sort()).toEqual([
+      "avatarUrl",
+      "createdAt",
+      "email",
+      "id",
+      "name",
+      "planType",
+      "role",
+      "status",
+      "usage",
+      "username",
+    ]);
+    expect(created).toMatchObject({
+      username,
+      name: "Ada",
+      email: `${username.toLowerCase()}@example.com`,
+      role: "admin",
+      planType: "earlyAccess",
+      status: "active",
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+    expect(created.id).not.toBe(1);
+    expect(res.body).not.toContain("forged");
+    const { res: login } = await signInAs(username, "secret1");
+    expect(login.statusCode).toBe(200);
+    const [settings] = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, created.id));
+    expect(settings).toBeDefined();
+  });
+
+  it("defaults to role user and the free plan; name and email are optional", async () => {
+    const username = unique();
+    const res = await admin.post("/api/admin/users", { username, password: "secret1", name: "", email: "" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ username, name: null, email: null, role: "user", planType: "free", status: "active" });
+    const bare = await admin.post("/api/admin/users", { username: unique(), password: "secret1" });
+    expect(bare.statusCode).toBe(201);
+  });
+
+  it("refuses each broken rule with the spec's message", async () => {
+    const ok = () => ({ username: unique(), name: "N", email: `${unique()}@example.com`, password: "secret1", role: "user" });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...ok(), username: "ab" }, "username", "Username must be at least 3 characters"],
+      [{ ...ok(), username: "  ab  " }, "username", "Username must be at least 3 characters"],
+      [{ ...ok(), username: undefined }, "username", "Username is required"],
+      [{ ...ok(), username: "x".repeat(51) }, "username", "Username cannot exceed 50 characters"],
+      [{ ...ok(), password: "12345" }, "password", "Password must be at least 6 characters"],
+      [{ ...ok(), password: undefined }, "password", "Password must be at least 6 characters"],
+      [{ ...ok(), password: "" }, "password", "Password must be at least 6 characters"],
+      [{ ...ok(), email: "not-an-email" }, "email", "Please enter a valid email address"],
+      [{ ...ok(), email: "a@b" }, "email", "Please enter a valid email address"],
+      [{ ...ok(), role: "owner" }, "role", "Role must be user or admin"],
+      [{ ...ok(), planType: "gold" }, "planType", "Plan must be free or earlyAccess"],
+      [{ ...ok(), name: "x".repeat(101) }, "name", "Name cannot exceed 100 characters"],
+      [{ ...ok(), name: "Nul\u0000Byte" }, "name", "Name contains characters that are not allowed"],
+      [{ ...ok(), username: "lone\uD800x" }, "username", "Username contains characters that are not allowed"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await admin.post("/api/admin/users", body);
+      expect({ field, status: res.statusCode, message: res.json().message, error: res.json().errors?.[field] }).toEqual({
+        field,
+        status: 400,
+        message,
+        error: message,
+      });
+    }
+    // Allowed edges: exactly 3 and exactly 6 characters.
+    const edge = await admin.post("/api/admin/users", { username: "abc", password: "123456" });
+    expect(edge.statusCode, edge.body).toBe(201);
+  });
+
+  it("answers 409 with the field error for a username or email already taken (any case)", async () => {
+    const existing = await createUser();
+    const sameName = await admin.post("/api/admin/users", { username: existing.username.toUpperCase(), password: "secret1" });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toEqual({ message: "Username already exists", errors: { username: "Username already exists" } });
+    const sameEmail = await admin.post("/api/admin/users", {
+      username: unique(),
+      email: existing.email?.toUpperCase(),
+      password: "secret1",
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().errors).toEqual({ email: "An account with this email already exists" });
+    // Two creations of one name at once: one account, one 409.
+    const name = unique();
+    const both = await Promise.all([0, 1].map(() => admin.post("/api/admin/users", { username: name, password: "secret1" })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe("editing a user", () => {
+  it("changes only what is sent; the username cannot change", async () => {
+    const user = await createUser({ name: "Before", planType: "free" });
+    const renamed = await patch(admin, `/api/admin/users/${user.id}`, { name: "After" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "After", email: user.email, role: "user", planType: "free", status: "active" });
+    const cleared = await patch(admin, `/api/admin/users/${user.id}`, { email: "", name: null });
+    expect(cleared.json()).toMatchObject({ name: null, email: null, username: user.username });
+    const renaming = await patch(admin, `/api/admin/users/${user.id}`, { username: "someone-else" });
+    expect(renaming.statusCode).toBe(400);
+    expect(renaming.json().message).toBe("Username cannot be changed");
+    expect((await patch(admin, `/api/admin/users/${user.id}`, {})).json().username).toBe(user.username);
+  });
+
+  it("refuses bad values with the spec's messages, and unknown ids", async () => {
+    const user = await createUser();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ password: "12345" }, "Password must be at least 6 characters"],
+      [{ email: "nope" }, "Please enter a valid email address"],
+      [{ role: "root" }, "Role must be user or admin"],
+      [{ planType: "gold" }, "Plan must be free or earlyAccess"],
+      [{ status: "paused" }, "Status must be active or inactive"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await patch(admin, `/api/admin/users/${user.id}`, body);
+      expect({ body, status: res.statusCode, message: res.json().message }).toEqual({ body, status: 400, message });
+    }
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      expect((await patch(admin, `/api/admin/users/${id}`, { name: "x" })).statusCode, id).toBe(400);
+      expect((await del(admin, `/api/admin/users/${id}`)).statusCode, id).toBe(400);
+    }
+    expect((await patch(admin, "/api/admin/users/2147483647", { name: "x" })).statusCode).toBe(404);
+    expect((await del(admin, "/api/admin/users/2147483647")).statusCode).toBe(404);
+  });
+
+  it("answers 409 for an email of another account, and accepts the user's own", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const taken = await patch(admin, `/api/admin/users/${b.id}`, { email: a.email?.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ email: "An account with this email already exists" });
+    expect((await patch(admin, `/api/admin/users/${b.id}`, { email: b.email })).statusCode).toBe(200);
+  });
+
+  it("keeps the password when it is blank; a new one ends the user's sessions and is logged", async () => {
+    const user = await createUser();
+    const { client } = await signInAs(user.username, user.password);
+    expect((await patch(admin, `/api/admin/users/${user.id}`, { password: "", name: "Same Password" })).statusCode).toBe(200);
+    expect((await client.get("/api/user")).statusCode).toBe(200);
+    expect((await signInAs(user.username, user.password)).res.statusCode).toBe(200);
+
+    expect((await patch(admin, `/api/admin/users/${user.id}`, { password: "brand-new" })).statusCode).toBe(200);
+    expect((await client.get("/api/user")).statusCode).toBe(401);
+    expect((await signInAs(user.username, user.password)).res.statusCode).toBe(401);
+    expect((await signInAs(user.username, "brand-new")).res.statusCode).toBe(200);
+    expect(await logsOf(user.id, "password_reset")).toHaveLength(1);
+  });
+
+  it("changes the plan at once for the signed-in user and logs it", async () => {
+    const user = await createUser();
+    const { client } = await signInAs(user.username, user.password);
+    expect((await client.get("/api/user")).json().planType).toBe("free");
+    const res = await patch(admin, `/api/admin/users/${user.id}`, { planType: "earlyAccess" });
+    expect(res.json().planType).toBe("earlyAccess");
+    expect((await client.get("/api/user")).json().planType).toBe("earlyAccess");
+    const [entry] = await logsOf(user.id, "plan_change");
+    expect(entry).toMatchObject({ ipAddress: "127.0.0.1", userAgent: AGENT });
+    // The same plan again is not a change.
+    await patch(admin, `/api/admin/users/${user.id}`, { planType: "earlyAccess" });
+    expect(await logsOf(user.id, "plan_change")).toHaveLength(1);
+  });
+
+  it("promotes and demotes at once", async () => {
+    const user = await createUser();
+    const { client } = await signInAs(user.username, user.password);
+    expect((await client.get("/api/admin/users")).statusCode).toBe(403);
+    expect((await patch(admin, `/api/admin/users/${user.id}`, { role: "admin" })).json().role).toBe("admin");
+    expect((await client.get("/api/admin/users")).statusCode).toBe(200);
+    expect((await patch(admin, `/api/admin/users/${user.id}`, { role: "user" })).json().role).toBe("user");
+    expect((await client.get("/api/admin/users")).statusCode).toBe(403);
+  });
+});
+
+describe("account status", () => {
+  it("disabling ends the sessions at once and refuses sign-in; enabling restores it; both are logged", async () => {
+    const user = await createUser();
+    const { client } = await signInAs(user.username, user.password);
+    const second = await signInAs(user.email as string, user.password);
+    expect((await client.get("/api/user")).statusCode).toBe(200);
+
+    const disabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "inactive" });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json().status).toBe("inactive");
+    expect((await client.get("/api/user")).statusCode).toBe(401);
+    expect((await second.client.get("/api/user")).statusCode).toBe(401);
+    const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toBe(0);
+
+    const refused = await signInAs(user.username, user.password);
+    expect(refused.res.statusCode).toBe(403);
+    expect(refused.res.json().message).toBe(ACCOUNT_DISABLED_MESSAGE);
+    expect(refused.client.sessionCookie).toBeUndefined();
+    // A wrong password still reads as a wrong password: the status is only told to whoever knows the password.
+    const guessed = await signInAs(user.username, "wrong-password");
+    expect(guessed.res.statusCode).toBe(401);
+    expect(guessed.res.json().message).toBe("Invalid username or password");
+
+    const [entry] = await logsOf(user.id, "account_disabled");
+    expect(entry).toMatchObject({ ipAddress: "127.0.0.1", userAgent: AGENT });
+
+    const enabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "active" });
+    expect(enabled.json().status).toBe("active");
+    const back = await signInAs(user.username, user.password);
+    expect(back.res.statusCode).toBe(200);
+    expect((await back.client.get("/api/user")).statusCode).toBe(200);
+    expect(await logsOf(user.id, "account_enabled")).toHaveLength(1);
+  });
+
+  it("a session left for an inactive account does not authenticate", async () => {
+    const user = await createUser();
+    await patch(admin, `/api/admin/users/${user.id}`, { status: "inactive" });
+    const leftover = await t.app.ctx.sessions.create(user.id, { ip: "127.0.0.1", userAgent: null });
+    const res = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: `sid=${leftover.token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("search, filter and pages", () => {
+  it("finds users by username, email or name, in any case, with %, _ and \\ taken literally", async () => {
+    const tag = `zq${randomBytes(3).toString("hex")}`;
+    const byName = await createUser({ username: unique("plain"), name: `Dr ${tag.toUpperCase()} Who`, email: "" });
+    const byEmail = await createUser({ username: unique("mail"), email: `${tag}@example.org`, name: "" });
+    const byUsername = await createUser({ username: `${tag}_under`, name: "" });
+    const percent = await createUser({ username: `${tag}%pct`, name: "" });
+    const slash = await createUser({ username: `${tag}\\back`, name: "" });
+    const ids = (found: AdminUser[]) => found.map((u) => u.id).sort((x, y) => x - y);
+
+    const all = (await list(`?search=${encodeURIComponent(tag.toUpperCase())}`)).items;
+    expect(ids(all)).toEqual(ids([byName, byEmail, byUsername, percent, slash]));
+    expect(all.map((u) => u.id)).toEqual([...all.map((u) => u.id)].sort((x, y) => y - x));
+    expect(ids((await list(`?search=${encodeURIComponent(`${tag}_`)}`)).items)).toEqual([byUsername.id]);
+    expect(ids((await list(`?search=${encodeURIComponent(`${tag}%`)}`)).items)).toEqual([percent.id]);
+    expect(ids((await list(`?search=${encodeURIComponent(`${tag}\\`)}`)).items)).toEqual([slash.id]);
+    expect((await list(`?search=${encodeURIComponent("no-such-user-anywhere")}`)).items).toEqual([]);
+    // Spaces around the text are ignored; an empty search lists everyone.
+    expect(ids((await list(`?search=${encodeURIComponent(`  ${tag}@EXAMPLE.org `)}`)).items)).toEqual([byEmail.id]);
+    expect((await list("?search=")).items.length).toBeGreaterThan(5);
+  });
+
+  it("filters by status on the server", async () => {
+    const tag = `st${randomBytes(3).toString("hex")}`;
+    const on = await createUser({ name: tag });
+    const off = await createUser({ name: tag });
+    await patch(admin, `/api/admin/users/${off.id}`, { status: "inactive" });
+    const q = `search=${tag}`;
+    expect((await list(`?${q}&status=inactive`)).items.map((u) => u.id)).toEqual([off.id]);
+    expect((await list(`?${q}&status=active`)).items.map((u) => u.id)).toEqual([on.id]);
+    expect((await list(`?${q}&status=`)).items.map((u) => u.id)).toEqual([off.id, on.id]);
+    expect((await admin.get(`/api/admin/users?status=disabled`)).statusCode).toBe(400);
+  });
+
+  it("pages newest first with the cursor in x-next-cursor, without gaps or repeats", async () => {
+    const tag = `pg${randomBytes(3).toString("hex")}`;
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) made.push((await createUser({ name: `${tag} ${i}` })).id);
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list(`?search=${tag}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.items.map((u) => u.id));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...made].reverse());
+    // The default page is 25, the largest 100.
+    expect((await admin.get("/api/admin/users?limit=101")).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/users?limit=0")).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/users?cursor=abc")).statusCode).toBe(400);
+    const everyone = await list("?limit=100");
+    expect(everyone.items.length).toBeLessThanOrEqual(100);
+  });
+
+  it("counts users for the summary", async () => {
+    const res = await admin.get("/api/admin/users/summary");
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        inactive: sql<number>`count(*) filter (where status = 'inactive')::int`,
+        admins: sql<number>`count(*) filter (where role = 'admin')::int`,
+      })
+      .from(users);
+    expect(res.json()).toEqual({
+      total: row?.total,
+      active: (row?.total ?? 0) - (row?.inactive ?? 0),
+      inactive: row?.inactive,
+      admins: row?.admins,
+    });
+  });
+});
+
+describe("token usage", () => {
+  it("sums the last 30 days of each user's messages, in the list and in an edit's answer", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const db = t.database.db;
+    const [chatA] = await db.insert(chats).values({ userId: a.id, title: "A", aiPlatform: "openai" }).returning();
+    const [chatB] = await db.insert(chats).values({ userId: b.id, title: "B", aiPlatform: "openai" }).returning();
+    if (!chatA || !chatB) throw new Error("no chat");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db.insert(messages).values([
+      { chatId: chatA.id, userId: a.id, role: "assistant", content: "x", inputTokens: 100, outputTokens: 200, createdAt: daysAgo(1) },
+      { chatId: chatA.id, userId: a.id, role: "assistant", content: "x", inputTokens: 50, outputTokens: 25, createdAt: daysAgo(29) },
+      { chatId: chatA.id, userId: a.id, role: "assistant", content: "x", inputTokens: 7, outputTokens: null, createdAt: daysAgo(0) },
+      { chatId: chatA.id, userId: a.id, role: "assistant", content: "old", inputTokens: 9999, outputTokens: 9999, createdAt: daysAgo(31) },
+      { chatId: chatA.id, userId: a.id, role: "user", content: "no tokens", createdAt: daysAgo(0) },
+      { chatId: chatB.id, userId: b.id, role: "assistant", content: "x", inputTokens: 1, outputTokens: 2, createdAt: daysAgo(2) },
+    ]);
+    const items = (await list("?limit=100")).items;
+    expect(items.find((u) => u.id === a.id)?.usage).toEqual({ inputTokens: 157, outputTokens: 225 });
+    expect(items.find((u) => u.id === b.id)?.usage).toEqual({ inputTokens: 1, outputTokens: 2 });
+    expect(items.find((u) => u.id === memberId)?.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+    expect((await patch(admin, `/api/admin/users/${a.id}`, { name: "Reader" })).json().usage).toEqual({
+      inputTokens: 157,
+      outputTokens: 225,
+    });
+  });
+});
+
+describe("deleting a user", () => {
+  it("removes the account and everything it owned in one go, ends its sessions and logs it", async () => {
+    const doomed = await createUser();
+    const keeper = await createUser();
+    const { client } = await signInAs(doomed.username, doomed.password);
+    const db = t.database.db;
+    const own = async (userId: number) => {
+      const [chat] = await db.insert(chats).values({ userId, title: "Chat", aiPlatform: "openai" }).returning();
+      await db.insert(messages).values({ chatId: chat?.id as number, userId, role: "user", content: "hello" });
+      await db.insert(personalities).values({ userId, name: "Tutor", instructions: "Be kind" });
+      const [course] = await db.insert(courses).values({ userId, title: "Public course", status: "published", isPublic: true }).returning();
+      const [module] = await db
+        .insert(courseModules)
+        .values({ courseId: course?.id as number, title: "M1", order: 1 })
+        .returning();
+      await db.insert(lessons).values({ moduleId: module?.id as number, courseId: course?.id as number, title: "L1", order: 1 });
+      await db
+        .insert(uploads)
+        .values({ id: randomBytes(16).toString("hex"), userId, mimeType: "image/png", byteSize: 1, data: new Uint8Array([1]) });
+    };
+    await own(doomed.id);
+    await own(keeper.id);
+    const counts = async (userId: number) => {
+      const n = async (table: typeof chats | typeof personalities | typeof courses | typeof uploads | typeof sessions | typeof messages) =>
+        (await db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]?.n;
+      return {
+        chats: await n(chats),
+        messages: await n(messages),
+        personalities: await n(personalities),
+        courses: await n(courses),
+        uploads: await n(uploads),
+        sessions: await n(sessions),
+      };
+    };
+    expect(await counts(doomed.id)).toEqual({ chats: 1, messages: 1, personalities: 1, courses: 1, uploads: 1, sessions: 1 });
+
+    const res = await del(admin, `/api/admin/users/${doomed.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+    expect(await counts(doomed.id)).toEqual({ chats: 0, messages: 0, personalities: 0, courses: 0, uploads: 0, sessions: 0 });
+    expect((await db.select().from(users).where(eq(users.id, doomed.id))).length).toBe(0);
+    expect((await client.get("/api/user")).statusCode).toBe(401);
+    expect((await signInAs(doomed.username, doomed.password)).res.statusCode).toBe(401);
+    // Nobody else lost anything.
+    expect(await counts(keeper.id)).toMatchObject({ chats: 1, messages: 1, personalities: 1, courses: 1, uploads: 1 });
+    const publicList = await member.get("/api/courses?scope=public");
+    expect(JSON.stringify(publicList.json())).not.toContain(`"userId":${doomed.id}`);
+
+    const entries = (await logsOf(null, "user_deleted")).filter((e) => e.attemptedUsername === doomed.username);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ ipAddress: "127.0.0.1", userAgent: AGENT });
+    expect((await del(admin, `/api/admin/users/${doomed.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("fuzzed input", () => {
+  it("never answers 5xx", async () => {
+    const target = await createUser();
+    const values: unknown[] = [
+      null,
+      true,
+      0,
+      -1,
+      1e308,
+      "",
+      " ",
+      "x".repeat(10_000),
+      "\u0000",
+      "\uDFFF",
+      "😀".repeat(30),
+      [],
+      ["a"],
+      {},
+      { $ne: null },
+      "admin",
+      "inactive",
+      "earlyAccess",
+    ];
+    const fields = ["username", "name", "email", "password", "role", "planType", "status", "id", "__proto__"];
+    const statuses = new Set<number>();
+    let n = 0;
+    for (const field of fields) {
+      for (const value of values) {
+        n += 1;
+        const body = { username: unique("fz"), password: "secret1", [field]: value };
+        const created = await admin.post("/api/admin/users", body);
+        const edited = await patch(admin, `/api/admin/users/${target.id}`, { [field]: value });
+        statuses.add(created.statusCode).add(edited.statusCode);
+        expect(created.statusCode, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+        expect(edited.statusCode, `${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+      }
+    }
+    for (const raw of ["not json", "[1,2]", '"text"', "null", "{"]) {
+      const res = await admin.request({
+        method: "POST",
+        url: "/api/admin/users",
+        payload: raw,
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.statusCode, raw).toBeLessThan(500);
+    }
+    for (const q of [
+      "search=%00",
+      "search=%ED%A0%80",
+      `search=${"%25".repeat(200)}`,
+      "search=a&search=b",
+      "status[]=x",
+      "limit=1e3",
+      "cursor=-1",
+    ]) {
+      expect((await admin.get(`/api/admin/users?${q}`)).statusCode, q).toBeLessThan(500);
+    }
+    expect(n).toBeGreaterThan(100);
+    expect([...statuses].every((s) => s < 500)).toBe(true);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.username).toBe(target.username);
+  });
+});
+
+describe("protections (a database of its own, with exactly two admins)", () => {
+  let p: TestApp;
+  /** The two admins: each signed in with a session of their own. */
+  const two: { id: number; username: string; password: string; client: CookieClient }[] = [];
+  beforeAll(async () => {
+    p = await buildTestApp();
+    const a = await registerAndSignIn(p.app);
+    two.push({ id: a.user.id, username: a.body.username, password: a.body.password, client: a.client });
+    const username = unique("second");
+    const made = await a.client.post("/api/admin/users", { username, password: "secret1", role: "admin" });
+    const client = new CookieClient(p.app);
+    expect((await client.post("/api/login", { username, password: "secret1" })).statusCode).toBe(200);
+    two.push({ id: made.json().id, username, password: "secret1", client });
+  });
+  afterAll(async () => {
+    await p?.close();
+  });
+  const activeAdmins = async () =>
+    (
+      await p.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, "admin"), eq(users.status, "active")))
+    ).map((row) => row.id);
+  const send = (client: CookieClient, method: "PATCH" | "DELETE", id: number, payload?: unknown) =>
+    client.request({ method, url: `/api/admin/users/${id}`, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  /** The admin still standing makes the other one an active admin again and signs them back in. */
+  async function restore() {
+    const [standing] = await activeAdmins();
+    const keeper = two.find((a) => a.id === standing);
+    const other = two.find((a) => a.id !== standing);
+    if (!keeper || !other) throw new Error("no admin left");
+    expect((await send(keeper.client, "PATCH", other.id, { role: "admin", status: "active" })).statusCode).toBe(200);
+    expect((await other.client.post("/api/login", { username: other.username, password: other.password })).statusCode).toBe(200);
+    expect(await activeAdmins()).toHaveLength(2);
+  }
+  /** Each admin removes the other at the same moment. */
+  const race = (method: "PATCH" | "DELETE", payload?: unknown) =>
+    Promise.all([0, 1].map((i) => send(two[i]?.client as CookieClient, method, two[1 - i]?.id as number, payload)));
+
+  it("never lets an admin delete, disable or demote their own account", async () => {
+    const [me] = two;
+    if (!me) throw new Error("no admin");
+    const cases: [Promise<{ statusCode: number; json(): { message: string } }>, string][] = [
+      [send(me.client, "DELETE", me.id), "You cannot delete your own account"],
+      [send(me.client, "PATCH", me.id, { status: "inactive" }), "You cannot disable your own account"],
+      [send(me.client, "PATCH", me.id, { role: "user" }), "You cannot demote your own account"],
+    ];
+    for (const [pending, message] of cases) {
+      const res = await pending;
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 403, message });
+    }
+    // What is allowed on one's own account: name, plan, a no-op role and status.
+    const own = await send(me.client, "PATCH", me.id, { name: "Chief", role: "admin", status: "active", planType: "earlyAccess" });
+    expect(own.statusCode).toBe(200);
+    expect((await me.client.get("/api/user")).json()).toMatchObject({ name: "Chief", role: "admin", planType: "earlyAccess" });
+    expect(await activeAdmins()).toHaveLength(2);
+  });
+
+  /** Both removals start together; each HTTP request passes the admin check before either commits, or is refused by it. */
+  async function httpRace(method: "PATCH" | "DELETE", payload: unknown, message: string) {
+    const results = await race(method, payload);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200 || c === 204)).toHaveLength(1);
+    const loser = results.find((r) => r.statusCode !== 200 && r.statusCode !== 204);
+    // Refused by the lock (409), or, when it came second, by the session it no longer has (401) or its lost role (403).
+    expect([401, 403, 409]).toContain(loser?.statusCode);
+    if (loser?.statusCode === 409) expect(loser.json().message).toBe(message);
+    expect(await activeAdmins()).toHaveLength(1);
+  }
+
+  /**
+   * The same race straight at the service, with both admins already past the request's admin check: only
+   * the transaction's row locks decide. Exactly one wins; the other is told it would remove the last admin.
+   */
+  async function serviceRace(removal: "demote" | "disable" | "delete") {
+    const whos = await p.database.db
+      .select(sessionUserColumns)
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          two.map((a) => a.id),
+        ),
+      )
+      .orderBy(users.id);
+    const meta = { ip: "127.0.0.1", userAgent: AGENT };
+    const deps = { db: p.database.db, sessions: p.app.ctx.sessions, meta };
+    const act = (who: Who, userId: number) =>
+      removal === "delete"
+        ? deleteUserAsAdmin({ ...deps, who, userId, generations: p.app.ctx.generations })
+        : updateUserAsAdmin({
+            ...deps,
+            who,
+            userId,
+            sessionId: null,
+            input: removal === "demote" ? { role: "user" } : { status: "inactive" },
+          });
+    const [a, b] = whos as [Who, Who];
+    const settled = await Promise.allSettled([act(a, b.id), act(b, a.id)]);
+    expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = settled.find((r) => r.status === "rejected");
+    expect(refused?.status === "rejected" ? (refused.reason as AppError) : null).toMatchObject({
+      statusCode: 409,
+      message: `You cannot ${removal} the last admin`,
+    });
+    expect(await activeAdmins()).toHaveLength(1);
+  }
+
+  it("two parallel demotions of the last two admins: exactly one succeeds (every round)", async () => {
+    for (let round = 0; round < 4; round++) {
+      await httpRace("PATCH", { role: "user" }, "You cannot demote the last admin");
+      await restore();
+      await serviceRace("demote");
+      await restore();
+    }
+  });
+
+  it("two parallel disables of the last two admins: exactly one succeeds (every round)", async () => {
+    for (let round = 0; round < 3; round++) {
+      await httpRace("PATCH", { status: "inactive" }, "You cannot disable the last admin");
+      await restore();
+      await serviceRace("disable");
+      await restore();
+    }
+  });
+
+  it("two parallel deletes of the last two admins: exactly one succeeds", async () => {
+    await serviceRace("delete");
+  });
+});
