@@ -83,6 +83,22 @@ describe("route()", () => {
     await app.close();
   });
 
+  it("drops unnamed keys inside a nullable object too, instead of failing", async () => {
+    const nullable = endpoint({
+      method: "GET",
+      path: "/api/probe-nullable",
+      response: z.object({ run: z.object({ id: z.number().int() }).nullable() }),
+    });
+    const app = Fastify({ logger: false });
+    app.decorate("ctx", { config: testConfig({ CHECK_RESPONSES: "false" }) } as never);
+    route(app, nullable, async () => ({ run: { id: 1, owner: "instance-secret" } }) as never);
+    await app.ready();
+    const res = await app.inject({ method: "GET", url: "/api/probe-nullable" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"run":{"id":1}}');
+    await app.close();
+  });
+
   it("refuses bad params with 400 before the handler runs", async () => {
     const app = await probeApp(true, () => {
       throw new Error("must not run");

@@ -16,10 +16,27 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   let json = jsonSchemas.get(schema);
   if (!json) {
     const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
-    json = rest;
+    json = openObjects(rest) as JsonSchema;
     jsonSchemas.set(schema, json);
   }
   return json;
+}
+
+/**
+ * fast-json-stringify writes only the properties an object schema names, whatever `additionalProperties`
+ * says, so `false` adds nothing there; but inside an `anyOf` (a nullable object) it picks the branch by
+ * validating, and `false` would turn an extra key into a 500 instead of dropping it. So it goes; schemas of
+ * records (`additionalProperties: { ... }`) stay.
+ */
+function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "additionalProperties" && value === false) continue;
+    out[key] = openObjects(value);
+  }
+  return out;
 }
 
 const errorJson = () => responseJsonSchema(errorBodySchema);
