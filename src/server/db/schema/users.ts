@@ -85,5 +85,9 @@ export const userActivityLogs = pgTable(
     index("user_activity_logs_user_id_idx").on(t.userId, t.createdAt),
     index("user_activity_logs_action_id_idx").on(t.action, t.id),
     index("user_activity_logs_ip_trgm_idx").using("gin", sql`lower(coalesce(${t.ipAddress}, '')) gin_trgm_ops`),
+    // Failed logins of unknown accounts are found by the name that was tried.
+    index("user_activity_logs_attempted_trgm_idx")
+      .using("gin", sql`lower(coalesce(${t.attemptedUsername}, '')) gin_trgm_ops`)
+      .where(sql`${t.userId} is null`),
   ],
 );
