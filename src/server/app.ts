@@ -20,6 +20,8 @@ import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.j
 import { courseAiRoutes } from "./modules/courses/ai-routes.js";
 import { courseRoutes } from "./modules/courses/course-routes.js";
 import { lessonRoutes } from "./modules/courses/lesson-routes.js";
+import { emailRoutes } from "./modules/email/routes.js";
+import { passwordResetRoutes } from "./modules/password-reset/routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { platformSettingsRoutes } from "./modules/platform-settings/routes.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
@@ -143,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(videoRoutes);
   await app.register(aiPromptRoutes);
   await app.register(activityRoutes);
+  await app.register(emailRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(staticWebPlugin);
   return app;
 }

@@ -48,3 +48,6 @@ export const AdminGettingStartedVideosPage = lazy(() =>
 export const AdminUserActivityPage = lazy(() =>
   import("../features/admin/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
 );
+export const AdminEmailSettingsPage = lazy(() =>
+  import("../features/admin/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
+);

@@ -3,6 +3,7 @@ import { Redirect } from "wouter";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
+  AdminEmailSettingsPage,
   AdminGettingStartedVideosPage,
   AdminGlobalAiPromptsPage,
   AdminPlatformSettingsPage,
@@ -161,6 +162,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminAiPlatforms, () => <AdminAiPlatformsPage />),
   ...adminPage(paths.adminPrompts, () => <AdminGlobalAiPromptsPage />),
   ...adminPage(paths.adminSettings, () => <AdminPlatformSettingsPage />),
+  ...adminPage(paths.adminEmailSettings, () => <AdminEmailSettingsPage />),
   ...adminPage(paths.adminVideos, () => <AdminGettingStartedVideosPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),

@@ -4,6 +4,8 @@ export const paths = {
   login: "/login",
   auth: "/auth",
   register: "/auth?tab=register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   dashboard: "/dashboard",
   settings: "/settings",
   personalities: "/personalities",

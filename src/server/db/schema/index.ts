@@ -3,5 +3,6 @@ export * from "./ai.js";
 export * from "./chat.js";
 export * from "./content.js";
 export * from "./courses.js";
+export * from "./email.js";
 export * from "./personalities.js";
 export * from "./users.js";

@@ -28,6 +28,7 @@ const entries: MenuEntry[] = [
   { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
   { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
+  { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail },
   { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
 ];
