@@ -2,6 +2,7 @@ import {
   Activity,
   Bot,
   type LucideIcon,
+  Mail,
   MessageSquareText,
   PanelLeftClose,
   PanelLeftOpen,
