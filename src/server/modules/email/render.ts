@@ -7,7 +7,7 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
 
 export type TemplateData = Record<string, unknown>;
 
-function valueOf(data: TemplateData, key: string): string {
+function lookup(data: TemplateData, key: string): string {
   if (!Object.hasOwn(data, key)) return "";
   const value = data[key];
   if (typeof value === "string") return value;
@@ -21,7 +21,7 @@ export function escapeHtml(text: string): string {
 
 /** Plain text and subjects: values as they are (a subject loses line breaks, so no header can be added). */
 export function renderText(template: string, data: TemplateData): string {
-  return template.replace(PLACEHOLDER, (_m, key: string) => valueOf(data, key));
+  return template.replace(PLACEHOLDER, (_m, key: string) => lookup(data, key));
 }
 
 export function renderSubject(template: string, data: TemplateData): string {
@@ -32,7 +32,7 @@ export function renderSubject(template: string, data: TemplateData): string {
 
 /** The HTML part: every value escaped. */
 export function renderHtml(template: string, data: TemplateData): string {
-  return template.replace(PLACEHOLDER, (_m, key: string) => escapeHtml(valueOf(data, key)));
+  return template.replace(PLACEHOLDER, (_m, key: string) => escapeHtml(lookup(data, key)));
 }
 
 /** The variables a template uses (for the editor's hint and the test dialog). */
