@@ -20,7 +20,10 @@ import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.j
 import { courseAiRoutes } from "./modules/courses/ai-routes.js";
 import { courseRoutes } from "./modules/courses/course-routes.js";
 import { lessonRoutes } from "./modules/courses/lesson-routes.js";
+import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
+import { OutboxWorker } from "./modules/email/outbox-worker.js";
 import { emailRoutes } from "./modules/email/routes.js";
+import { seedEmailTemplates } from "./modules/email/seed-templates.js";
 import { passwordResetRoutes } from "./modules/password-reset/routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { platformSettingsRoutes } from "./modules/platform-settings/routes.js";
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     resolveAppSecret({ appSecret: config.APP_SECRET, dataDir: config.DATA_DIR, usingEmbeddedDb: database.kind === "pglite" }),
   );
   await seedPlatforms(database.db);
+  await seedEmailTemplates(database.db);
   await sweepTemporaryChats(database.db);
   // Temporary chats the browser could not delete go after a day, also on a server that runs for weeks.
   const temporarySweep = setInterval(
@@ -106,11 +110,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await courseGenerations.start();
-  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations, courseGenerations });
+  // Sends the stored emails (retries, several instances, the test inbox when no SMTP server is set).
+  const outbox = new OutboxWorker({
+    db: database.db,
+    secrets,
+    instanceId: generations.instanceId,
+    singleInstance: !redis,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await outbox.start();
+  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations, courseGenerations, outbox });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
     clearInterval(temporarySweep);
-    await Promise.all([generations.close(), courseGenerations.close()]);
+    await Promise.all([generations.close(), courseGenerations.close(), outbox.close()]);
   });
 
   // House rule: every API route answers through a contract. A route without a response schema stops the start.
@@ -146,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiPromptRoutes);
   await app.register(activityRoutes);
   await app.register(emailRoutes);
+  await app.register(emailOutboxRoutes);
   await app.register(passwordResetRoutes);
   await app.register(staticWebPlugin);
   return app;

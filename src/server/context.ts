@@ -6,6 +6,7 @@ import type { Who } from "./lib/who.js";
 import type { PlatformDeps } from "./modules/ai-platforms/platform-view.js";
 import type { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import type { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
+import type { OutboxWorker } from "./modules/email/outbox-worker.js";
 import type { SessionStore } from "./modules/sessions/session-store.js";
 
 /** What every route reaches through `app.ctx`: built once in app.ts. */
@@ -22,6 +23,8 @@ export interface AppContext {
   generations: GenerationManager;
   /** Lesson bodies of approved AI outlines being written. */
   courseGenerations: CourseGenerationRunner;
+  /** Sends the email outbox (retries; claims shared safely between instances). */
+  outbox: OutboxWorker;
 }
 
 declare module "fastify" {

@@ -151,7 +151,7 @@ describe("the SMTP password", () => {
     const password = "smtp-Pa55word-NEVER-SHOWN";
     const sealed = t.app.ctx.secrets.seal(password);
     await t.database.db.execute(
-      sql`update platform_settings set smtp_pass_encrypted = ${sealed}, smtp_host = 'smtp.example.com', smtp_user = 'mailer'`,
+      sql`update platform_settings set smtp_pass_encrypted = ${sealed}, smtp_host = 'smtp.example.com', smtp_user = 'mailer', smtp_from_email = 'mailer@example.com'`,
     );
     const answers = [
       await admin.get(URL),
@@ -168,12 +168,20 @@ describe("the SMTP password", () => {
       expect(res.body).not.toContain('smtpPass"');
       expect(res.body).not.toContain("Encrypted");
     }
-    // SMTP fields are not written through this call: unknown keys are dropped, the stored ones stay.
-    const smuggled = await save({ smtpPass: "attacker", smtpPassEncrypted: "x", smtpHost: "evil.example", smtpPassSet: false });
+    // Internal columns cannot be written: smtpPassEncrypted and smtpPassSet are dropped; a blank password keeps the stored one.
+    const smuggled = await save({ smtpPass: "", smtpPassEncrypted: "x", smtpPassSet: false });
     expect(smuggled.statusCode).toBe(200);
     expect(smuggled.json()).toMatchObject({ smtpHost: "smtp.example.com", smtpPassSet: true });
     const stored = (await t.database.db.execute(sql`select smtp_pass_encrypted from platform_settings`)).rows[0];
     expect(stored?.smtp_pass_encrypted).toBe(sealed);
+    // A new password is stored sealed, never as sent.
+    const changed = await save({ smtpPass: "a-new-Pa55word" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).not.toContain("a-new-Pa55word");
+    const resealed = (await t.database.db.execute(sql`select smtp_pass_encrypted from platform_settings`)).rows[0]?.smtp_pass_encrypted;
+    expect(resealed).not.toBe(sealed);
+    expect(resealed).not.toContain("a-new-Pa55word");
+    expect(t.app.ctx.secrets.open(String(resealed))).toBe("a-new-Pa55word");
     // The public read has no SMTP field at all.
     expect(Object.keys(answers[3]?.json() ?? {}).some((k) => k.startsWith("smtp"))).toBe(false);
   });

@@ -44,8 +44,75 @@ export const platformSettingsFormSchema = z.object({
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 
-/** PATCH: only the fields sent change (none of them has a default, so `.partial()` resets nothing). */
-export const updatePlatformSettingsBodySchema = platformSettingsFormSchema.partial();
+export const SMTP_HOST_REQUIRED = "SMTP host is required";
+export const SMTP_USER_REQUIRED = "SMTP username is required";
+/** Only when no password is stored: a blank password keeps the stored one. */
+export const SMTP_PASS_REQUIRED = "SMTP password is required";
+export const SMTP_EMAIL_INVALID = "Enter a valid email";
+export const SMTP_PORT_INVALID = "Port must be a number from 1 to 65535";
+export const SMTP_PORT_DEFAULT = "587";
+
+const HOSTNAME = /^[A-Za-z0-9._:[\]-]+$/;
+
+/** The SMTP fields as the SMTP form and the SMTP test send them (spec 002 section 5). */
+export const smtpFields = {
+  smtpHost: z
+    .string({ error: SMTP_HOST_REQUIRED })
+    .trim()
+    .min(1, SMTP_HOST_REQUIRED)
+    .max(253, "SMTP host cannot exceed 253 characters")
+    .regex(HOSTNAME, "Enter a host name or IP address, such as smtp.example.com"),
+  /** Text, as the spec sends it ("587"). */
+  smtpPort: z
+    .string({ error: SMTP_PORT_INVALID })
+    .trim()
+    .regex(/^\d{1,5}$/, SMTP_PORT_INVALID)
+    .refine((port) => Number(port) >= 1 && Number(port) <= 65535, SMTP_PORT_INVALID),
+  smtpSecure: switchField("Secure connection"),
+  smtpUser: z
+    .string({ error: SMTP_USER_REQUIRED })
+    .trim()
+    .min(1, SMTP_USER_REQUIRED)
+    .max(254, "SMTP username cannot exceed 254 characters")
+    .regex(ONE_LINE, "SMTP username must be a single line of text"),
+  /** Blank keeps the stored password (the service refuses blank when none is stored). */
+  smtpPass: z
+    .string({ error: SMTP_PASS_REQUIRED })
+    .max(1000, "SMTP password cannot exceed 1000 characters")
+    .regex(ONE_LINE, "SMTP password must be a single line of text"),
+  smtpFromEmail: z.string({ error: SMTP_EMAIL_INVALID }).trim().max(254, SMTP_EMAIL_INVALID).pipe(z.email(SMTP_EMAIL_INVALID)),
+  smtpFromName: z
+    .string({ error: "From name must be text" })
+    .trim()
+    .max(100, "From name cannot exceed 100 characters")
+    .regex(ONE_LINE, "From name must be a single line of text"),
+};
+
+/** The SMTP form's fields (and the SMTP test's): defaults for what may be left out. */
+export const smtpFieldsSchema = z.object({
+  smtpHost: smtpFields.smtpHost,
+  smtpPort: smtpFields.smtpPort.default(SMTP_PORT_DEFAULT),
+  smtpSecure: smtpFields.smtpSecure.default(false),
+  smtpUser: smtpFields.smtpUser,
+  smtpPass: smtpFields.smtpPass.default(""),
+  smtpFromEmail: smtpFields.smtpFromEmail,
+  smtpFromName: smtpFields.smtpFromName.nullable().default(""),
+});
+
+/**
+ * PATCH: only the fields sent change (none of them has a default, so nothing is reset). Once any SMTP
+ * field is sent, the saved SMTP settings must be complete: host, username, a password (sent or stored)
+ * and a from email; the service checks what was not sent against what is stored.
+ */
+export const updatePlatformSettingsBodySchema = platformSettingsFormSchema.partial().extend({
+  smtpHost: smtpFields.smtpHost.optional(),
+  smtpPort: smtpFields.smtpPort.optional(),
+  smtpSecure: smtpFields.smtpSecure.optional(),
+  smtpUser: smtpFields.smtpUser.optional(),
+  smtpPass: smtpFields.smtpPass.optional(),
+  smtpFromEmail: smtpFields.smtpFromEmail.optional(),
+  smtpFromName: smtpFields.smtpFromName.nullable().optional(),
+});
 export type UpdatePlatformSettingsBody = z.input<typeof updatePlatformSettingsBodySchema>;
 export type PlatformSettingsPatch = z.output<typeof updatePlatformSettingsBodySchema>;
 

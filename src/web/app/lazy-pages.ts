@@ -6,6 +6,12 @@ import { lazy } from "react";
  */
 export const AppLayout = lazy(() => import("./layouts/app-layout.js").then((m) => ({ default: m.AppLayout })));
 export const AuthPage = lazy(() => import("../features/auth/pages/auth-page.js").then((m) => ({ default: m.AuthPage })));
+export const ForgotPasswordPage = lazy(() =>
+  import("../features/password-reset/pages/forgot-password-page.js").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import("../features/password-reset/pages/reset-password-page.js").then((m) => ({ default: m.ResetPasswordPage })),
+);
 export const CheckoutPage = lazy(() =>
   import("../features/checkout/pages/early-access-checkout-page.js").then((m) => ({ default: m.EarlyAccessCheckoutPage })),
 );
@@ -50,4 +56,7 @@ export const AdminUserActivityPage = lazy(() =>
 );
 export const AdminEmailSettingsPage = lazy(() =>
   import("../features/admin/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
+);
+export const AdminEmailPreviewPage = lazy(() =>
+  import("../features/admin/pages/email-preview-page.js").then((m) => ({ default: m.EmailPreviewPage })),
 );

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
+import { EMAIL_PREVIEW_ROUTE } from "../../shared/contracts/email-outbox.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
+  AdminEmailPreviewPage,
   AdminEmailSettingsPage,
   AdminGettingStartedVideosPage,
   AdminGlobalAiPromptsPage,
@@ -16,11 +18,13 @@ import {
   CourseEditPage,
   CoursesPage,
   DashboardPage,
+  ForgotPasswordPage,
   LandingPage,
   LessonPage,
   NotFoundPage,
   PersonalitiesPage,
   PrivacyPage,
+  ResetPasswordPage,
   SettingsPage,
   TermsPage,
 } from "./lazy-pages.js";
@@ -49,6 +53,22 @@ export const routes: RouteEntry[] = [
     render: () => (
       <GuestOnly>
         <AuthPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: paths.forgotPassword,
+    render: () => (
+      <GuestOnly>
+        <ForgotPasswordPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    render: () => (
+      <GuestOnly>
+        <ResetPasswordPage />
       </GuestOnly>
     ),
   },
@@ -163,6 +183,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminPrompts, () => <AdminGlobalAiPromptsPage />),
   ...adminPage(paths.adminSettings, () => <AdminPlatformSettingsPage />),
   ...adminPage(paths.adminEmailSettings, () => <AdminEmailSettingsPage />),
+  ...adminPage(EMAIL_PREVIEW_ROUTE, () => <AdminEmailPreviewPage />),
   ...adminPage(paths.adminVideos, () => <AdminGettingStartedVideosPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),

@@ -27,6 +27,8 @@ export const paths = {
   adminPrompts: "/admin/global-ai-prompts",
   adminSettings: "/admin/settings",
   adminEmailSettings: "/admin/email-settings",
+  /** One outbox email (`/admin/email-preview/{id}`). */
+  adminEmailPreview: "/admin/email-preview",
   adminVideos: "/admin/getting-started",
   adminPaymentSettings: "/admin/payment-settings",
   adminActivity: "/admin/user-activity",

@@ -10,6 +10,8 @@ import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwor
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
+import { PRODUCT_EMAILS } from "../email/queue.js";
+import { type EmailFailureLog, queueProductEmail } from "../password-reset/product-emails.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
@@ -23,9 +25,17 @@ type Meta = RequestMeta;
 
 /**
  * Creates the account. The plan is always free here: Early Access is granted
- * only by a verified payment, never by the request body.
+ * only by a verified payment, never by the request body. The `welcome` email is queued in the same
+ * transaction (so it goes only if the account exists), and a failure to queue it never refuses the sign-up.
  */
-export async function registerUser(options: { db: Db; input: RegisterBody; meta: Meta }): Promise<Who> {
+export async function registerUser(options: {
+  db: Db;
+  input: RegisterBody;
+  meta: Meta;
+  /** Where the welcome email's link points (PUBLIC_ORIGIN, never the request's Host). */
+  loginUrl: string;
+  log?: EmailFailureLog;
+}): Promise<Who> {
   const { db, input, meta } = options;
   // Refused before the (deliberately slow) password hash; checked again inside the transaction below.
   await assertRegistrationOpen(db);
@@ -58,6 +68,13 @@ export async function registerUser(options: { db: Db; input: RegisterBody; meta:
       .returning(sessionUserColumns);
     if (!created) throw new Error("insert returned no row");
     await tx.insert(userSettings).values({ userId: created.id }).onConflictDoNothing();
+    await queueProductEmail({
+      db: tx,
+      to: created.email,
+      template: PRODUCT_EMAILS.welcome,
+      data: { name: created.name ?? created.username, username: created.username, loginUrl: options.loginUrl },
+      log: options.log,
+    });
     return created;
   });
   await logActivity(db, { userId: user.id, action: "register", ...meta });

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { emailOutbox, emailTemplates } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
+import { wakeOutboxWorkers } from "./outbox-worker.js";
 import { renderHtml, renderSubject, renderText, type TemplateData } from "./render.js";
 
 /** The emails the product sends; their templates are seeded and editable on the Email Settings page. */
@@ -59,5 +60,7 @@ export async function queueRendered(options: {
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("insert returned no row");
+  // The worker of this instance looks at once (inside a transaction it finds the row at its next tick).
+  wakeOutboxWorkers();
   return row;
 }

@@ -3,6 +3,10 @@ import {
   type AdminPlatformSettings,
   DEFAULT_MODEL_UNAVAILABLE,
   type PlatformSettingsPatch,
+  SMTP_EMAIL_INVALID,
+  SMTP_HOST_REQUIRED,
+  SMTP_PASS_REQUIRED,
+  SMTP_USER_REQUIRED,
 } from "../../../shared/contracts/platform-settings.js";
 import { parseModelValue } from "../../../shared/model-choice.js";
 import type { Db } from "../../db/client.js";
@@ -52,6 +56,38 @@ async function assertChoosable(options: { db: Db; deps: PlatformDeps; who: Who; 
   if (!offered) throw new AppError("BAD_REQUEST", DEFAULT_MODEL_UNAVAILABLE, { errors: { defaultModel: DEFAULT_MODEL_UNAVAILABLE } });
 }
 
+const SMTP_KEYS = ["smtpHost", "smtpPort", "smtpSecure", "smtpUser", "smtpPass", "smtpFromEmail", "smtpFromName"] as const;
+
+/**
+ * The SMTP part of a PATCH. The password is stored sealed (AES-256-GCM, like provider keys); a blank one
+ * keeps the stored one. Once saved, the SMTP settings are complete: host, username, a password and a from
+ * email, each sent now or already stored (spec 002 section 5 messages, under the field's name).
+ */
+async function smtpChange(options: {
+  db: Db;
+  deps: PlatformDeps;
+  input: PlatformSettingsPatch;
+}): Promise<Partial<typeof platformSettings.$inferInsert>> {
+  const { input } = options;
+  const current = await readPlatformSettings(options.db);
+  const change: Partial<typeof platformSettings.$inferInsert> = {};
+  if (input.smtpHost !== undefined) change.smtpHost = input.smtpHost;
+  if (input.smtpPort !== undefined) change.smtpPort = input.smtpPort;
+  if (input.smtpSecure !== undefined) change.smtpSecure = input.smtpSecure;
+  if (input.smtpUser !== undefined) change.smtpUser = input.smtpUser;
+  if (input.smtpFromEmail !== undefined) change.smtpFromEmail = input.smtpFromEmail;
+  if (input.smtpFromName !== undefined) change.smtpFromName = input.smtpFromName || null;
+  if (input.smtpPass) change.smtpPassEncrypted = options.deps.secrets.seal(input.smtpPass);
+  const errors: Record<string, string> = {};
+  if (!(change.smtpHost ?? current.smtpHost)) errors.smtpHost = SMTP_HOST_REQUIRED;
+  if (!(change.smtpUser ?? current.smtpUser)) errors.smtpUser = SMTP_USER_REQUIRED;
+  if (!(change.smtpPassEncrypted ?? current.smtpPassEncrypted)) errors.smtpPass = SMTP_PASS_REQUIRED;
+  if (!(change.smtpFromEmail ?? current.smtpFromEmail)) errors.smtpFromEmail = SMTP_EMAIL_INVALID;
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError("BAD_REQUEST", first, { errors });
+  return change;
+}
+
 /** PATCH /api/admin/platform-settings: the fields sent change; the row is created by the first save. */
 export async function updatePlatformSettings(options: {
   db: Db;
@@ -64,6 +100,7 @@ export async function updatePlatformSettings(options: {
   for (const key of ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection"] as const) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }
+  if (SMTP_KEYS.some((key) => input[key] !== undefined)) Object.assign(change, await smtpChange({ ...options, input }));
   if (Object.keys(change).length === 0) return getAdminPlatformSettings(options);
   if (change.defaultModel !== undefined) {
     const current = await readPlatformSettings(db);

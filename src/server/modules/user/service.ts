@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
+import { type EmailFailureLog, queuePasswordChanged } from "../password-reset/product-emails.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
@@ -53,6 +54,7 @@ export async function changePassword(options: {
   sessionId: string | null;
   meta: RequestMeta;
   input: PasswordChangeBody;
+  log?: EmailFailureLog;
 }): Promise<void> {
   const { db, counters, who } = options;
   const key = `password-change:${who.id}`;
@@ -63,7 +65,7 @@ export async function changePassword(options: {
     });
   }
   try {
-    await storeNewPassword(db, who.id, options.input);
+    await storeNewPassword(db, who.id, options.input, options.log);
   } catch (error) {
     if (error instanceof AppError && error.code === "BAD_REQUEST") await counters.hit(key, PASSWORD_WINDOW_MS);
     throw error;
@@ -73,13 +75,20 @@ export async function changePassword(options: {
   await logActivity(db, { userId: who.id, action: "password_change", ...options.meta });
 }
 
-/** Checks the current password, stores the new hash. */
-async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBody): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+/** Checks the current password, stores the new hash and queues `password-changed` in the same transaction. */
+async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBody, log?: EmailFailureLog): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, name: users.name, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "User not found");
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new AppError("BAD_REQUEST", "Current password is incorrect", { errors: { currentPassword: "Current password is incorrect" } });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await queuePasswordChanged({ db: tx, user: row, log });
+  });
 }

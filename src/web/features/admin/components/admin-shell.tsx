@@ -16,7 +16,8 @@ import { Button } from "../../../components/ui/button.js";
 import { cn } from "../../../lib/cn.js";
 import { paths } from "../../../lib/paths.js";
 
-type MenuEntry = { href: string; label: string; icon: LucideIcon };
+/** `within`: other paths that belong to the entry (an email preview is part of Email Settings). */
+type MenuEntry = { href: string; label: string; icon: LucideIcon; within?: string[] };
 
 /**
  * The admin side menu. Spec 002 lists, in this order: Users, AI Chat Settings,
@@ -29,7 +30,7 @@ const entries: MenuEntry[] = [
   { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
   { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
-  { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail },
+  { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail, within: [paths.adminEmailPreview] },
   { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
 ];
@@ -48,7 +49,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
     setCollapsed(!collapsed);
   };
   // An unknown admin path shows the default page, so its entry is the current one.
-  const current = entries.find((e) => location === e.href || location.startsWith(`${e.href}/`))?.href ?? entries[0]?.href;
+  const current =
+    entries.find((e) => [e.href, ...(e.within ?? [])].some((href) => location === href || location.startsWith(`${href}/`)))?.href ??
+    entries[0]?.href;
 
   return (
     <div className="flex items-start gap-4 md:gap-6">

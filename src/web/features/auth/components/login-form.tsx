@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
 import type { LoginBody } from "../../../../shared/contracts/auth.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
@@ -6,6 +7,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { displayName } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { paths } from "../../../lib/paths.js";
 import { useLogin } from "../api.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
 
@@ -57,6 +59,14 @@ export function LoginForm() {
         onChange={change("password")}
         error={errors.password}
       />
+      <div className="-mt-2 flex justify-end">
+        <Link
+          href={paths.forgotPassword}
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? <ButtonSpinner /> : null}
         {login.isPending ? "Logging in..." : "Login"}

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  type ForgotPasswordBody,
+  RESET_LINK_INVALID,
+  RESET_TOKEN_TTL_MINUTES,
+  type ResetPasswordBody,
+} from "../../../shared/contracts/password-reset.js";
+import type { Db } from "../../db/client.js";
+import { passwordResetTokens, users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { CounterStore } from "../../lib/counter-store.js";
+import { hashPassword } from "../../lib/passwords.js";
+import type { RequestMeta } from "../../lib/request-meta.js";
+import { logActivity } from "../activity/activity-log.js";
+import { PRODUCT_EMAILS } from "../email/queue.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "./product-emails.js";
+
+const HOUR_MS = 60 * 60_000;
+/** Reset emails per account per hour; past it the answer stays the same and no email goes. */
+const REQUESTS_PER_ACCOUNT = 5;
+/** Reset requests per address per hour; past it a 429. */
+const REQUESTS_PER_IP = 20;
+/** Reset attempts (token + new password) per address per hour: a guessed token is hopeless, but each try costs a hash. */
+const RESETS_PER_IP = 30;
+/**
+ * Every forgot-password answer takes at least this long, so a known account (a token, an email queued) and an
+ * unknown one (one SELECT) cannot be told apart by timing.
+ */
+export const FORGOT_PASSWORD_MIN_MS = 300;
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function tooMany(message: string, resetInMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
+  return new AppError("TOO_MANY_REQUESTS", `${message} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)),
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * POST /api/forgot-password. The caller always gets the same answer: whether an email went (known, active
+ * account under its hourly allowance) is never said, and the time spent is padded to the same floor.
+ */
+export async function requestPasswordReset(options: {
+  db: Db;
+  counters: CounterStore;
+  input: ForgotPasswordBody;
+  meta: RequestMeta;
+  origin: string;
+  log?: EmailFailureLog;
+}): Promise<void> {
+  const { db, counters, input } = options;
+  const ip = await counters.hit(`forgot-ip:${options.meta.ip}`, HOUR_MS);
+  if (ip.count > REQUESTS_PER_IP) throw tooMany("Too many password reset requests from your network.", ip.resetInMs);
+
+  const started = Date.now();
+  try {
+    const email = input.email.toLowerCase();
+    const account = await counters.hit(`forgot-account:${email}`, HOUR_MS);
+    if (account.count > REQUESTS_PER_ACCOUNT) return;
+    const [user] = await db
+      .select({ id: users.id, name: users.name, username: users.username, email: users.email, status: users.status })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (!user?.email || user.status !== "active") return;
+    const to = user.email;
+
+    const token = randomBytes(32).toString("base64url");
+    const resetUrl = `${options.origin}/reset-password?token=${token}`;
+    try {
+      await db.transaction(async (tx) => {
+        // A new link replaces the earlier unused ones.
+        await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await tx.insert(passwordResetTokens).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`,
+        });
+        const queued = await queueProductEmail({
+          db: tx,
+          to,
+          template: PRODUCT_EMAILS.passwordReset,
+          data: { name: user.name ?? user.username, resetUrl },
+          log: options.log,
+        });
+        // No email, no link: a token nobody can receive is not kept.
+        if (!queued) throw new Error("the password reset email could not be queued");
+      });
+    } catch (error) {
+      options.log?.("password reset request failed", error);
+    }
+  } finally {
+    const left = FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
+    if (left > 0) await sleep(left);
+  }
+}
+
+/**
+ * POST /api/reset-password. The token is spent atomically (one UPDATE ... WHERE used_at IS NULL AND
+ * expires_at > now() RETURNING) in the same transaction as the new password, so two parallel uses cannot
+ * both succeed. Every session of the account ends, the log records it, and `password-changed` is queued.
+ */
+export async function resetPassword(options: {
+  db: Db;
+  sessions: SessionStore;
+  counters: CounterStore;
+  input: ResetPasswordBody;
+  meta: RequestMeta;
+  log?: EmailFailureLog;
+}): Promise<void> {
+  const { db, input, meta } = options;
+  const ip = await options.counters.hit(`reset-ip:${meta.ip}`, HOUR_MS);
+  if (ip.count > RESETS_PER_IP) throw tooMany("Too many password reset attempts from your network.", ip.resetInMs);
+
+  const tokenHash = sha256(input.token);
+  const usable = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
+  // Checked before the (deliberately slow) hash so a wrong link costs nothing; checked again atomically below.
+  const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  if (!candidate) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(input.password);
+
+  const userId = await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(usable)
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, spent.userId), eq(users.status, "active")))
+      .returning({ id: users.id, name: users.name, username: users.username, email: users.email });
+    // Disabled since the link was sent: the link does nothing (and the whole transaction rolls back).
+    if (!user) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await logActivity(tx, { userId: user.id, action: "password_reset", ...meta });
+    await queuePasswordChanged({ db: tx, user, log: options.log });
+    return user.id;
+  });
+  // Ends every session on every instance (and drops cached copies of the user).
+  await options.sessions.revokeUserSessions(userId);
+}

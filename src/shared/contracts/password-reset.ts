@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { emailField, strongPasswordField } from "./auth.js";
+import { endpoint } from "./endpoint.js";
+
+/** The one answer to a reset request, whether or not the account exists (nothing is revealed). */
+export const FORGOT_PASSWORD_SENT = "If an account exists for that email, we've sent a link to reset the password.";
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
+export const PASSWORD_RESET_DONE = "Your password has been changed. You can now sign in with your new password.";
+
+/** A reset link lives one hour. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+export const forgotPasswordBodySchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+// 32 random bytes in base64url are 43 characters; anything else cannot be a token we issued.
+export const resetTokenField = z
+  .string({ error: RESET_LINK_INVALID })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID);
+
+/** The registration rules for the new password, and the same "Passwords do not match". */
+export const resetPasswordBodySchema = z
+  .object({
+    token: resetTokenField,
+    password: strongPasswordField,
+    confirmPassword: z.string({ error: "Please confirm your password" }).max(200, "Passwords do not match"),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+const messageSchema = z.object({ message: z.string() });
+
+export const passwordResetApi = {
+  forgot: endpoint({ method: "POST", path: "/api/forgot-password", body: forgotPasswordBodySchema, response: messageSchema }),
+  reset: endpoint({ method: "POST", path: "/api/reset-password", body: resetPasswordBodySchema, response: messageSchema }),
+};
