@@ -3,7 +3,7 @@ import { authApi as api } from "../../../shared/contracts/auth.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { clearSessionCookie, setSessionCookie } from "../../plugins/session.js";
-import { publicOrigin } from "../password-reset/product-emails.js";
+import { publicOrigin } from "../email/product-emails.js";
 import { toPublicUser } from "../sessions/public-user.js";
 import { assertIpBudget } from "./login-throttle.js";
 import { authenticate, endSession, registerUser, startSession } from "./service.js";

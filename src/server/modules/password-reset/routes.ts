@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { passwordResetApi as api, FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE } from "../../../shared/contracts/password-reset.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
-import { publicOrigin } from "./product-emails.js";
+import { publicOrigin } from "../email/product-emails.js";
 import { requestPasswordReset, resetPassword } from "./service.js";
 
 /** Forgotten passwords: POST /api/forgot-password and POST /api/reset-password. */

@@ -13,9 +13,9 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import { logActivity } from "../activity/activity-log.js";
+import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "../email/product-emails.js";
 import { PRODUCT_EMAILS } from "../email/queue.js";
 import type { SessionStore } from "../sessions/session-store.js";
-import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "./product-emails.js";
 
 const HOUR_MS = 60 * 60_000;
 /** Reset emails per account per hour; past it the answer stays the same and no email goes. */

@@ -8,6 +8,7 @@ import { changePassword, updateProfile } from "./service.js";
 
 export async function userRoutes(app: FastifyInstance) {
   const { db, sessions, counters } = app.ctx;
+  const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
 
   route(app, api.me, async (request) => toPublicUser(requireUser(request)));
 
@@ -17,7 +18,16 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, api.changePassword, async (request) => {
     const who = requireUser(request);
-    await changePassword({ db, sessions, counters, who, sessionId: request.sessionId, meta: requestMeta(request), input: request.body });
+    await changePassword({
+      db,
+      sessions,
+      counters,
+      who,
+      sessionId: request.sessionId,
+      meta: requestMeta(request),
+      input: request.body,
+      log,
+    });
     return { message: "Password updated" };
   });
 }

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
-import { type EmailFailureLog, queuePasswordChanged } from "../password-reset/product-emails.js";
+import { type EmailFailureLog, queuePasswordChanged } from "../email/product-emails.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
