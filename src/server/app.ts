@@ -39,6 +39,7 @@ import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { staticWebPlugin } from "./plugins/static-web.js";
+import { textGuardPlugin } from "./plugins/text-guard.js";
 
 export interface ApiRouteInfo {
   method: string;
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(sessionPlugin);
+  await app.register(textGuardPlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error.js";
+
+/** PostgreSQL refuses NUL in text, and a lone UTF-16 surrogate is not text at all: both answer 400, never 500. */
+export const BAD_TEXT = "Text cannot contain NUL characters or broken Unicode.";
+
+const BROKEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MAX_DEPTH = 32;
+
+/** The path of the first string (key or value) that cannot be stored, or null. */
+export function findBrokenText(value: unknown, path = "", depth = 0): string | null {
+  if (typeof value === "string") return BROKEN.test(value) ? path || "body" : null;
+  if (!value || typeof value !== "object" || depth > MAX_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findBrokenText(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (BROKEN.test(key)) return at;
+    const found = findBrokenText(inner, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Checks the params, query and JSON body of every API call before its schema does. */
+export const textGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("preValidation", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findBrokenText(part);
+      if (field) throw new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } });
+    }
+  });
+});

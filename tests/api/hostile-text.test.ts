@@ -1,0 +1,53 @@
+// NUL characters and lone UTF-16 surrogates, which PostgreSQL cannot store, answer 400 on every API route
+// (never 500), wherever they sit in the params, the query or the body.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BAD_TEXT, findBrokenText } from "../../src/server/plugins/text-guard.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+
+let t: TestApp;
+let admin: CookieClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await registerAndSignIn(t.app)).client;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const fill = (url: string) => url.replace(/:[A-Za-z]+/g, "1");
+
+describe("hostile text", () => {
+  it("finds NUL and lone surrogates in keys and values at any depth, and lets real text through", () => {
+    expect(findBrokenText({ a: [{ b: "ok" }, { c: "x\u0000y" }] })).toBe("a.1.c");
+    expect(findBrokenText({ "k\ud800": 1 })).toBe("k\ud800");
+    expect(findBrokenText({ t: "tail \udc00" })).toBe("t");
+    expect(findBrokenText({ t: "emoji 😀, accents é, CJK 漢字" })).toBeNull();
+    expect(findBrokenText("\u0000")).toBe("body");
+  });
+
+  it("answers 400 with a clear message on every route that takes a body, signed in as an admin", async () => {
+    const writes = t.app.apiRoutes.filter((r) => ["POST", "PATCH", "PUT"].includes(r.method));
+    expect(writes.length).toBeGreaterThan(30);
+    for (const [i, value] of ["a\u0000b", "\ud800", "end\udfff"].entries()) {
+      for (const route of writes) {
+        const res = await admin.request({
+          method: route.method as "POST",
+          url: fill(route.url),
+          payload: { title: value, name: value, content: value, email: value, nested: { deep: [value] } },
+        });
+        expect(res.statusCode, `${route.method} ${route.url} (${i})`).toBe(400);
+        expect(res.json().message, `${route.method} ${route.url}`).toBe(BAD_TEXT);
+      }
+    }
+  });
+
+  it("refuses them in a query string too, and real text still works", async () => {
+    const res = await admin.request({ method: "GET", url: "/api/chats/search?q=%00" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(BAD_TEXT);
+    const ok = await admin.post("/api/chats", { title: "Café 😀 漢字" });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().title).toBe("Café 😀 漢字");
+  });
+});
