@@ -5,12 +5,13 @@ import { AppError } from "../lib/app-error.js";
 /** PostgreSQL refuses NUL in text, and a lone UTF-16 surrogate is not text at all: both answer 400, never 500. */
 export const BAD_TEXT = "Text cannot contain NUL characters or broken Unicode.";
 
-const BROKEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const broken = (text: string) => text.includes("\u0000") || LONE_SURROGATE.test(text);
 const MAX_DEPTH = 32;
 
 /** The path of the first string (key or value) that cannot be stored, or null. */
 export function findBrokenText(value: unknown, path = "", depth = 0): string | null {
-  if (typeof value === "string") return BROKEN.test(value) ? path || "body" : null;
+  if (typeof value === "string") return broken(value) ? path || "body" : null;
   if (!value || typeof value !== "object" || depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -21,7 +22,7 @@ export function findBrokenText(value: unknown, path = "", depth = 0): string | n
   }
   for (const [key, inner] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (BROKEN.test(key)) return at;
+    if (broken(key)) return at;
     const found = findBrokenText(inner, at, depth + 1);
     if (found) return found;
   }
