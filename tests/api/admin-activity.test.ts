@@ -389,9 +389,14 @@ describe("CSV export", () => {
     expect(body).toContain(`,'@SUM(1+1),'\tcmd\r\n`);
     expect(body).toContain(`'=cmd|' /C calc'!A0,'+1@x.example,Login,`);
     expect(body).toContain(`,'-2+3,"'=HYPERLINK(""http://evil.example"",""click"")"\r\n`);
+    // A semicolon-separated spreadsheet must not see a second cell starting with "=" inside the user agent.
+    await seed([{ userId: zoe, action: "login", ip: "5.6.7.8", agent: "Mozilla;=cmd|' /C calc'!A0" }]);
+    const again = (await admin.get(EXPORT)).body;
+    expect(again).toContain(`,5.6.7.8,"Mozilla;=cmd|' /C calc'!A0"\r\n`);
     // Read back as a spreadsheet would: 5 rows of 6 cells, none starting with a formula character.
     const table = readCsv(body);
     expect(table).toHaveLength(5);
+    expect(readCsv(again.replace(/^\uFEFF/, ""))).toHaveLength(6);
     for (const row of table) {
       expect(row).toHaveLength(6);
       for (const cell of row) expect(/^[=+\-@\t\r]/.test(cell), cell).toBe(false);

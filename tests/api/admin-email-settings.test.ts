@@ -101,8 +101,8 @@ const template = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const storedSettings = async () =>
-  (await t.database.db.execute(sql`select smtp_host, smtp_user, smtp_pass_encrypted from platform_settings`)).rows[0] as
-    | { smtp_host: string | null; smtp_user: string | null; smtp_pass_encrypted: string | null }
+  (await t.database.db.execute(sql`select smtp_host, smtp_port, smtp_user, smtp_pass_encrypted from platform_settings`)).rows[0] as
+    | { smtp_host: string | null; smtp_port: string; smtp_user: string | null; smtp_pass_encrypted: string | null }
     | undefined;
 const createTemplate = async (over: Record<string, unknown> = {}) => {
   const res = await admin.post(TEMPLATES, template(over));
@@ -203,11 +203,20 @@ describe("SMTP settings (PATCH /api/admin/platform-settings)", () => {
       expect(res.body).not.toContain('"smtpPass"');
     }
 
-    // Blank keeps it; the other fields change.
-    const kept = await admin.patch(SETTINGS, smtpForm({ smtpPass: "", smtpPort: String(strictPeer.port), smtpFromName: "" }));
+    // The stored password never goes to another server: a new port (or host, or user) needs it typed again.
+    const moved = await admin.patch(SETTINGS, smtpForm({ smtpPass: "", smtpPort: String(strictPeer.port) }));
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors.smtpPass).toBe("Enter the SMTP password again: the server, port or username changed.");
+    expect((await storedSettings())?.smtp_port).toBe("2525");
+    const movedTest = await admin.post(SMTP_TEST, smtpForm({ smtpPass: "", smtpHost: "localhost", smtpPort: "2525" }));
+    expect(movedTest.statusCode).toBe(400);
+
+    // Blank keeps it while the server stays; the other fields change.
+    const kept = await admin.patch(SETTINGS, smtpForm({ smtpPass: "", smtpPort: "2525", smtpFromName: "" }));
     expect(kept.statusCode).toBe(200);
-    expect(kept.json()).toMatchObject({ smtpPassSet: true, smtpPort: String(strictPeer.port), smtpFromName: null });
+    expect(kept.json()).toMatchObject({ smtpPassSet: true, smtpPort: "2525", smtpFromName: null });
     expect((await storedSettings())?.smtp_pass_encrypted).toBe(row?.smtp_pass_encrypted);
+    expect((await admin.patch(SETTINGS, smtpForm({ smtpPort: String(strictPeer.port) }))).statusCode).toBe(200);
 
     // A new one replaces it (sealed again).
     const replaced = await admin.patch(SETTINGS, { smtpPass: "another-secret" });

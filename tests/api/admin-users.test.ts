@@ -185,8 +185,8 @@ describe("creating a user", () => {
       [{ ...ok(), role: "owner" }, "role", "Role must be user or admin"],
       [{ ...ok(), planType: "gold" }, "planType", "Plan must be free or earlyAccess"],
       [{ ...ok(), name: "x".repeat(101) }, "name", "Name cannot exceed 100 characters"],
-      [{ ...ok(), name: "Nul\u0000Byte" }, "name", "Name contains characters that are not allowed"],
-      [{ ...ok(), username: "lone\uD800x" }, "username", "Username contains characters that are not allowed"],
+      [{ ...ok(), name: "Nul\u0000Byte" }, "name", "Text cannot contain NUL characters or broken Unicode."],
+      [{ ...ok(), username: "lone\uD800x" }, "username", "Text cannot contain NUL characters or broken Unicode."],
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post("/api/admin/users", body);

@@ -1,5 +1,6 @@
 // What reaches a real SMTP server (smtp-server + mailparser on 127.0.0.1): the SMTP test message, a template
 // test with its variables escaped in the HTML part, and the welcome and reset emails the product sends.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_SMTP_PASS, FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
 import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -111,5 +112,51 @@ describe("email delivery through SMTP", () => {
       payload: { username: account.username, password: "N3w!Password" },
     });
     expect(signIn.statusCode).toBe(200);
+
+    // Once sent, the outbox keeps the reset email without its link (a dump or the outbox page cannot hand it out).
+    const until = Date.now() + 10_000;
+    let rows: { status: string; text_body: string; html_body: string }[] = [];
+    while (Date.now() < until) {
+      rows = (
+        await t.database.db.execute(
+          sql`select status, text_body, html_body from email_outbox where to_address = ${account.email} and template_slug = 'password-reset'`,
+        )
+      ).rows as typeof rows;
+      if (rows.length > 0 && rows.every((r) => r.status === "sent")) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.length).toBe(1);
+    expect(rows[0]?.status).toBe("sent");
+    expect(rows[0]?.text_body).not.toContain(String(link));
+    expect(rows[0]?.html_body).not.toContain(String(link));
+    expect(rows[0]?.text_body).toContain("/reset-password?token=(removed once sent)");
+  });
+
+  it("a password change ends every reset link still out", async () => {
+    const account = newAccount();
+    const client = (await registerAndSignIn(t.app, account)).client;
+    await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: account.email } });
+    const deadline = Date.now() + 15_000;
+    let link: string | undefined;
+    while (!link && Date.now() < deadline) {
+      link = smtp.messages
+        .filter((m) => m.to.includes(account.email))
+        .map((m) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1])
+        .find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(link).toBeTruthy();
+    const changed = await client.patch("/api/user/password", {
+      currentPassword: account.password,
+      newPassword: "Chang3d!pass",
+      confirmPassword: "Chang3d!pass",
+    });
+    expect(changed.statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token: link, password: "N3w!Password", confirmPassword: "N3w!Password" },
+    });
+    expect(reset.statusCode).toBe(400);
   });
 });

@@ -8,6 +8,7 @@ import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
 import type { GenerationManager } from "../chat/generation/generation-manager.js";
+import { forgetResetLinks } from "../password-reset/forget-links.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
 import { type AdminUserRow, adminUserColumns, toAdminUser, withUsage } from "./admin-user-view.js";
@@ -92,6 +93,7 @@ export async function updateUserAsAdmin(
       if (before.status !== after.status) await log(after.status === "inactive" ? "account_disabled" : "account_enabled");
       if (before.planType !== after.planType) await log("plan_change");
       if (passwordHash) await log("password_reset");
+      if (passwordHash || before.email !== after.email) await forgetResetLinks(tx as unknown as Db, userId);
       return { before, after };
     })
     .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptId: userId }));

@@ -10,8 +10,8 @@ import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwor
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
+import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queueProductEmail } from "../email/product-emails.js";
-import { PRODUCT_EMAILS } from "../email/queue.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";

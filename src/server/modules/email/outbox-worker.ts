@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { emailOutbox } from "../../db/schema/index.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
+import { PRODUCT_EMAILS } from "./product-email-slugs.js";
 import { connectionFromSettings, createTransport, describeSmtpError, fromAddress, type SmtpConnection } from "./transport.js";
 
 export interface OutboxTiming {
@@ -173,7 +174,7 @@ export class OutboxWorker {
         }
         await db
           .update(emailOutbox)
-          .set({ status: "sent", sentAt: new Date(), lastError: null, claimedBy: null, claimedAt: null })
+          .set({ status: "sent", sentAt: new Date(), lastError: null, claimedBy: null, claimedAt: null, ...scrubbedSecrets(row) })
           .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimedBy, this.instanceId)));
         this.stats.sent += 1;
       }
@@ -221,4 +222,15 @@ export class OutboxWorker {
     if (giveUp) this.stats.failed += 1;
     else this.stats.retried += 1;
   }
+}
+
+/**
+ * A reset link is a password for an hour: once its email has left, the outbox keeps the email without it, so
+ * the outbox page, a database dump or a backup cannot hand it out. (Test-inbox copies keep it: without SMTP
+ * that inbox is the only way the link reaches anyone.)
+ */
+function scrubbedSecrets(row: { templateSlug: string | null; textBody: string; htmlBody: string }) {
+  if (row.templateSlug !== PRODUCT_EMAILS.passwordReset) return {};
+  const scrub = (body: string) => body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, "$1(removed once sent)");
+  return { textBody: scrub(row.textBody), htmlBody: scrub(row.htmlBody) };
 }

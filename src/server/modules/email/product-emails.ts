@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.js";
-import { PRODUCT_EMAILS, queueEmail } from "./queue.js";
+import { PRODUCT_EMAILS } from "./product-email-slugs.js";
+import { queueEmail } from "./queue.js";
 
 /** Where a failure that must not stop the change it follows is reported (the app's logger). */
 export type EmailFailureLog = (message: string, error: unknown) => void;

@@ -6,14 +6,6 @@ import { readPlatformSettings } from "../platform-settings/reader.js";
 import { wakeOutboxWorkers } from "./outbox-worker.js";
 import { renderHtml, renderSubject, renderText, type TemplateData } from "./render.js";
 
-/** The emails the product sends; their templates are seeded and editable on the Email Settings page. */
-export const PRODUCT_EMAILS = {
-  welcome: "welcome",
-  passwordChanged: "password-changed",
-  passwordReset: "password-reset",
-  earlyAccessReceipt: "early-access-receipt",
-} as const;
-
 export interface QueuedEmail {
   id: number;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { emailTemplates } from "../../db/schema/index.js";
-import { PRODUCT_EMAILS } from "./queue.js";
+import { PRODUCT_EMAILS } from "./product-email-slugs.js";
 
 type SeedTemplate = typeof emailTemplates.$inferInsert;
 

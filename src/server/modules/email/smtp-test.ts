@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
+import { assertStoredPasswordStaysHome } from "../platform-settings/stored-smtp-password.js";
 import { createTransport, describeSmtpError, fromAddress, SMTP_TIMEOUT_MS, SmtpPasswordUnreadable, smtpPortNumber } from "./transport.js";
 
 /** However the server behaves, the test answers within this (each SMTP step also has its own timeout). */
@@ -34,6 +35,7 @@ export async function testSmtp(options: { db: Db; who: Who; secrets: SecretBox; 
   let password = input.smtpPass;
   if (!password) {
     if (!settings.smtpPassEncrypted) throw new AppError("BAD_REQUEST", SMTP_PASS_REQUIRED, { errors: { smtpPass: SMTP_PASS_REQUIRED } });
+    assertStoredPasswordStaysHome(settings, input);
     try {
       password = options.secrets.open(settings.smtpPassEncrypted);
     } catch {

@@ -36,12 +36,17 @@ export interface SmtpConnection {
   password: string | null;
 }
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
 /** A nodemailer transport for these settings (no pooling: the worker opens one per batch and closes it). */
 export function createTransport(connection: SmtpConnection): Transporter {
   return nodemailer.createTransport({
     host: connection.host,
     port: connection.port,
     secure: connection.secure,
+    // Off this machine the password never crosses the network in clear: STARTTLS is required when the
+    // connection does not start with TLS (a relay on loopback may go without).
+    requireTLS: !connection.secure && !LOOPBACK.has(connection.host.trim().toLowerCase()),
     auth: connection.user ? { user: connection.user, pass: connection.password ?? "" } : undefined,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,

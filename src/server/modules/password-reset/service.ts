@@ -13,9 +13,10 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import { logActivity } from "../activity/activity-log.js";
+import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "../email/product-emails.js";
-import { PRODUCT_EMAILS } from "../email/queue.js";
 import type { SessionStore } from "../sessions/session-store.js";
+import { forgetResetLinks } from "./forget-links.js";
 
 const HOUR_MS = 60 * 60_000;
 /** Reset emails per account per hour; past it the answer stays the same and no email goes. */
@@ -75,7 +76,7 @@ export async function requestPasswordReset(options: {
     try {
       await db.transaction(async (tx) => {
         // A new link replaces the earlier unused ones.
-        await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await forgetResetLinks(tx as unknown as Db, user.id);
         await tx.insert(passwordResetTokens).values({
           userId: user.id,
           tokenHash: sha256(token),
@@ -142,7 +143,7 @@ export async function resetPassword(options: {
       .returning({ id: users.id, name: users.name, username: users.username, email: users.email });
     // Disabled since the link was sent: the link does nothing (and the whole transaction rolls back).
     if (!user) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await forgetResetLinks(tx as unknown as Db, user.id);
     await logActivity(tx, { userId: user.id, action: "password_reset", ...meta });
     await queuePasswordChanged({ db: tx, user, log: options.log });
     return user.id;

@@ -16,6 +16,7 @@ import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { listChatPlatforms } from "../ai-platforms/service.js";
 import { type EffectivePlatformSettings, readPlatformSettings } from "./reader.js";
+import { assertStoredPasswordStaysHome } from "./stored-smtp-password.js";
 
 // Serialises writers of the one settings row, so two first saves cannot create two rows.
 const SETTINGS_WRITE_LOCK = 727_021;
@@ -78,6 +79,7 @@ async function smtpChange(options: {
   if (input.smtpFromEmail !== undefined) change.smtpFromEmail = input.smtpFromEmail;
   if (input.smtpFromName !== undefined) change.smtpFromName = input.smtpFromName || null;
   if (input.smtpPass) change.smtpPassEncrypted = options.deps.secrets.seal(input.smtpPass);
+  else if (current.smtpPassEncrypted) assertStoredPasswordStaysHome(current, input);
   const errors: Record<string, string> = {};
   if (!(change.smtpHost ?? current.smtpHost)) errors.smtpHost = SMTP_HOST_REQUIRED;
   if (!(change.smtpUser ?? current.smtpUser)) errors.smtpUser = SMTP_USER_REQUIRED;

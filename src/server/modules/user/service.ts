@@ -9,6 +9,7 @@ import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { logActivity } from "../activity/activity-log.js";
 import { type EmailFailureLog, queuePasswordChanged } from "../email/product-emails.js";
+import { forgetResetLinks } from "../password-reset/forget-links.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
@@ -34,6 +35,7 @@ export async function updateProfile(options: { db: Db; sessions: SessionStore; w
     changes.email = email;
   }
   const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(sessionUserColumns);
+  if (changes.email !== undefined) await forgetResetLinks(db, userId);
   if (!updated) throw new AppError("NOT_FOUND", "User not found");
   await userChanged(options.sessions, userId);
   return updated;
@@ -89,6 +91,7 @@ async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBod
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await forgetResetLinks(tx as unknown as Db, userId);
     await queuePasswordChanged({ db: tx, user: row, log });
   });
 }
