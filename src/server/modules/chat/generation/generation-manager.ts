@@ -245,7 +245,8 @@ export class GenerationManager {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     for (const id of this.live.keys()) this.abortLocal(id, "shutdown");
-    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, 5000))]);
+    // Each reply saves what arrived and sends its last event; a loaded machine may need a few seconds for that.
+    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, 10_000))]);
     await this.mirror?.close();
   }
 }
