@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus, RefreshCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { adminPlatformsQuery } from "../api.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { PlatformCard } from "../components/platform-card.js";
@@ -65,16 +65,12 @@ export function AiPlatformsPage() {
             <span aria-hidden="true">Loading AI platforms...</span>
           </div>
         ) : platforms.isError ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3 pt-6">
-              <p className="font-medium">Failed to load AI platforms.</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(platforms.error)}</p>
-              <Button variant="outline" onClick={() => void platforms.refetch()} disabled={platforms.isFetching}>
-                <RefreshCw aria-hidden="true" className={platforms.isFetching ? "animate-spin" : undefined} />
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailed
+            title="Failed to load AI platforms."
+            error={platforms.error}
+            retrying={platforms.isFetching}
+            onRetry={() => void platforms.refetch()}
+          />
         ) : (
           <PlatformGrid platforms={platforms.data} />
         )}

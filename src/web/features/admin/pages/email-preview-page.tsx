@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, MailQuestion, RefreshCw, Send } from "lucide-react";
+import { ArrowLeft, MailQuestion, Send } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { MAX_ID } from "../../../../shared/contracts/common.js";
 import { RESENDABLE_STATUSES } from "../../../../shared/contracts/email-outbox.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage, isApiError } from "../../../lib/api-client.js";
+import { isApiError } from "../../../lib/api-client.js";
 import { paths } from "../../../lib/paths.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { OutboxStatusBadge } from "../components/email/outbox/outbox-status-badge.js";
@@ -53,16 +54,12 @@ function Preview({ id }: { id: number }) {
   if (email.isError) {
     if (isApiError(email.error) && email.error.status === 404) return <NotFound />;
     return (
-      <Card>
-        <CardContent className="grid justify-items-start gap-3 pt-6">
-          <p className="font-medium">Failed to load the email. Please try again.</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(email.error)}</p>
-          <Button variant="outline" onClick={() => void email.refetch()} disabled={email.isFetching}>
-            <RefreshCw aria-hidden="true" className={email.isFetching ? "animate-spin" : undefined} />
-            Retry
-          </Button>
-        </CardContent>
-      </Card>
+      <LoadFailed
+        title="Failed to load the email. Please try again."
+        error={email.error}
+        retrying={email.isFetching}
+        onRetry={() => void email.refetch()}
+      />
     );
   }
   const data = email.data;

@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Inbox, RefreshCw, Server } from "lucide-react";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
+import { FileText, Inbox, Server } from "lucide-react";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { OutboxPanel } from "../components/email/outbox/outbox-panel.js";
 import { SmtpForm } from "../components/email/smtp/smtp-form.js";
@@ -23,16 +21,13 @@ function SmtpTab() {
   }
   if (settings.isError) {
     return (
-      <Card>
-        <CardContent className="grid justify-items-start gap-3 pt-6">
-          <p className="font-medium">Failed to load the SMTP settings.</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(settings.error)} Check your connection and retry.</p>
-          <Button variant="outline" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
-            <RefreshCw aria-hidden="true" className={settings.isFetching ? "animate-spin" : undefined} />
-            Retry
-          </Button>
-        </CardContent>
-      </Card>
+      <LoadFailed
+        title="Failed to load the SMTP settings."
+        error={settings.error}
+        advice="Check your connection and retry."
+        retrying={settings.isFetching}
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
   return <SmtpForm settings={settings.data} />;

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus, RefreshCw, Video } from "lucide-react";
+import { Plus, Video } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { VideoDialog } from "../components/videos/video-dialog.js";
 import { VideosTable } from "../components/videos/videos-table.js";
@@ -37,16 +37,12 @@ export function GettingStartedVideosPage() {
             <span aria-hidden="true">Loading videos...</span>
           </div>
         ) : videos.isError ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3 pt-6">
-              <p className="font-medium">Failed to load videos. Please try again.</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(videos.error)}</p>
-              <Button variant="outline" onClick={() => void videos.refetch()} disabled={videos.isFetching}>
-                <RefreshCw aria-hidden="true" className={videos.isFetching ? "animate-spin" : undefined} />
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailed
+            title="Failed to load videos. Please try again."
+            error={videos.error}
+            retrying={videos.isFetching}
+            onRetry={() => void videos.refetch()}
+          />
         ) : list.length === 0 ? (
           <Card>
             <CardContent className="grid justify-items-center gap-4 py-12 text-center">

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus, RefreshCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { AiPrompt } from "../../../../shared/contracts/ai-prompts.js";
 import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { DeletePromptDialog } from "../components/prompts/delete-prompt-dialog.js";
 import { ProductKeys } from "../components/prompts/product-keys.js";
@@ -40,16 +39,13 @@ export function GlobalAiPromptsPage() {
             <span aria-hidden="true">Loading AI prompts...</span>
           </div>
         ) : prompts.isError ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3 pt-6">
-              <p className="font-medium">Failed to load AI prompts.</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(prompts.error)} Check your connection, then try again.</p>
-              <Button variant="outline" onClick={() => void prompts.refetch()} disabled={prompts.isFetching}>
-                <RefreshCw aria-hidden="true" className={prompts.isFetching ? "animate-spin" : undefined} />
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailed
+            title="Failed to load AI prompts."
+            error={prompts.error}
+            advice="Check your connection, then try again."
+            retrying={prompts.isFetching}
+            onRetry={() => void prompts.refetch()}
+          />
         ) : (
           <PromptsTable prompts={prompts.data} onEdit={(prompt) => setEditing({ mode: "edit", prompt })} onDelete={setDeleting} />
         )}

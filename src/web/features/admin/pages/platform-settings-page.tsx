@@ -1,9 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { RefreshCw } from "lucide-react";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { AdminShell } from "../components/admin-shell.js";
 import { EmailSettingsLink } from "../components/settings/email-settings-link.js";
 import { PlatformSettingsForm } from "../components/settings/platform-settings-form.js";
@@ -29,16 +26,13 @@ export function PlatformSettingsPage() {
             <span aria-hidden="true">Loading platform settings...</span>
           </div>
         ) : settings.isError ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3 pt-6">
-              <p className="font-medium">Failed to load platform settings.</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(settings.error)} Check your connection, then try again.</p>
-              <Button variant="outline" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
-                <RefreshCw aria-hidden="true" className={settings.isFetching ? "animate-spin" : undefined} />
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailed
+            title="Failed to load platform settings."
+            error={settings.error}
+            advice="Check your connection, then try again."
+            retrying={settings.isFetching}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <>
             <PlatformSettingsForm settings={settings.data} />

@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { History, RefreshCw } from "lucide-react";
+import { History } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/cn.js";
 import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
 import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
@@ -38,16 +38,12 @@ export function UserActivityPage() {
             <span aria-hidden="true">Loading activity...</span>
           </div>
         ) : list.isError && logs.length === 0 ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3 pt-6">
-              <p className="font-medium">Failed to load activity. Please try again.</p>
-              <p className="text-sm text-muted-foreground">{errorMessage(list.error)}</p>
-              <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-                <RefreshCw aria-hidden="true" className={list.isFetching ? "animate-spin" : undefined} />
-                Retry
-              </Button>
-            </CardContent>
-          </Card>
+          <LoadFailed
+            title="Failed to load activity. Please try again."
+            error={list.error}
+            retrying={list.isFetching}
+            onRetry={() => void list.refetch()}
+          />
         ) : logs.length === 0 ? (
           <Card>
             <CardContent className="grid justify-items-center gap-4 py-12 text-center">

@@ -1,5 +1,6 @@
 import { Redirect, useParams } from "wouter";
 import { COURSE_FORBIDDEN } from "../../../../shared/contracts/courses.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { paths } from "../../../lib/paths.js";
@@ -10,7 +11,6 @@ import { CourseCover } from "../components/course-cover.js";
 import { CourseNavigation } from "../components/course-navigation.js";
 import { CourseOverview } from "../components/course-overview.js";
 import { CourseStateView } from "../components/course-state-view.js";
-import { LoadFailed } from "../components/load-failed.js";
 import { parseId, useCourseOutline } from "../use-course-outline.js";
 
 /** /courses/{id}: the course, its content and the reader's way through it. */
@@ -36,7 +36,15 @@ function CourseDetail({ id }: { id: number }) {
     );
   }
   if (failure === "failed") {
-    return <LoadFailed what="course" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed
+        className="mx-auto max-w-xl"
+        title="Failed to load the course."
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (!query.data) {
     return (

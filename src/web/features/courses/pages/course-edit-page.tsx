@@ -1,10 +1,10 @@
 import { Redirect, useParams } from "wouter";
 import { COURSE_EDIT_FORBIDDEN } from "../../../../shared/contracts/courses.js";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { paths } from "../../../lib/paths.js";
 import { CourseEditor } from "../components/course-editor.js";
 import { CourseStateView } from "../components/course-state-view.js";
-import { LoadFailed } from "../components/load-failed.js";
 import { parseId, useCourseOutline } from "../use-course-outline.js";
 
 /** /courses/{id}/edit: only the owner or an admin; anyone else sees Access Denied. */
@@ -30,7 +30,15 @@ function CourseEdit({ id }: { id: number }) {
     );
   }
   if (failure === "failed") {
-    return <LoadFailed what="course" error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed
+        className="mx-auto max-w-xl"
+        title="Failed to load the course."
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (!query.data) {
     return (

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Redirect, useParams } from "wouter";
+import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
 import { lessonQuery, outlineQuery } from "../api.js";
 import { CourseStateView } from "../components/course-state-view.js";
 import { LessonReader } from "../components/lesson-reader.js";
-import { LoadFailed } from "../components/load-failed.js";
 import { toastFailure } from "../course-toasts.js";
 import { loadFailure, parseId } from "../use-course-outline.js";
 
@@ -49,7 +49,15 @@ function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: numb
     return <CourseStateView kind="missing" title="Lesson not found" backHref={back} backLabel="Back to Course Overview" />;
   }
   if (lessonFailure === "failed") {
-    return <LoadFailed what="lesson" error={lesson.error} retrying={lesson.isFetching} onRetry={() => void lesson.refetch()} />;
+    return (
+      <LoadFailed
+        className="mx-auto max-w-xl"
+        title="Failed to load the lesson."
+        error={lesson.error}
+        retrying={lesson.isFetching}
+        onRetry={() => void lesson.refetch()}
+      />
+    );
   }
   if (lesson.data && lesson.data.courseId !== courseId) return <Redirect to={lessonPath(lesson.data.courseId, lessonId)} replace />;
   if (!lesson.data || (!outline.data && !outline.error)) {

@@ -12,8 +12,8 @@ import {
 } from "../../../../../../shared/contracts/email-outbox.js";
 import { Button } from "../../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../../components/ui/load-failed.js";
 import { ButtonSpinner, Spinner } from "../../../../../components/ui/spinner.js";
-import { errorMessage } from "../../../../../lib/api-client.js";
 import { cn } from "../../../../../lib/cn.js";
 import { outboxQuery, useResendEmail } from "../../../email-outbox-api.js";
 import { OutboxStatusBadge } from "./outbox-status-badge.js";
@@ -138,16 +138,12 @@ export function OutboxPanel() {
           <span aria-hidden="true">Loading emails...</span>
         </div>
       ) : list.isError && emails.length === 0 ? (
-        <Card>
-          <CardContent className="grid justify-items-start gap-3 pt-6">
-            <p className="font-medium">Failed to load the outbox. Please try again.</p>
-            <p className="text-sm text-muted-foreground">{errorMessage(list.error)}</p>
-            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-              <RefreshCw aria-hidden="true" className={list.isFetching ? "animate-spin" : undefined} />
-              Retry
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadFailed
+          title="Failed to load the outbox. Please try again."
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : emails.length === 0 ? (
         <Card>
           <CardContent className="grid justify-items-center gap-3 py-12 text-center">

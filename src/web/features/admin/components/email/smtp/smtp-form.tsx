@@ -14,7 +14,7 @@ import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
 import { useSmtpTest } from "../../../email-api.js";
 import { useUpdatePlatformSettings } from "../../../settings-api.js";
-import { PasswordInput } from "./password-input.js";
+import { SecretInput } from "../../secret-input.js";
 import { SmtpTestButton, type SmtpTestState } from "./smtp-test-button.js";
 
 const ID = "smtp";
@@ -141,9 +141,10 @@ export function SmtpForm({ settings }: { settings: AdminPlatformSettings }) {
               error={errors.smtpUser?.message}
               {...form.register("smtpUser")}
             />
-            <PasswordInput
+            <SecretInput
               id={`${ID}-pass`}
               label="SMTP Password"
+              secret="password"
               placeholder={passwordStored ? "A password is stored" : "Enter the SMTP password"}
               hint={passwordStored ? "Stored encrypted and never shown. Leave blank to keep it, or type a new one." : undefined}
               error={errors.smtpPass?.message}

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus, RefreshCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { EmailTemplate } from "../../../../../../shared/contracts/email.js";
 import { Button } from "../../../../../components/ui/button.js";
-import { Card, CardContent } from "../../../../../components/ui/card.js";
+import { Card } from "../../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../../components/ui/spinner.js";
-import { errorMessage } from "../../../../../lib/api-client.js";
 import { cn } from "../../../../../lib/cn.js";
 import { emailTemplatesQuery } from "../../../email-api.js";
 import { TemplateForm } from "./template-form.js";
@@ -74,16 +74,13 @@ export function TemplatesPanel() {
   }
   if (templates.isError) {
     return (
-      <Card>
-        <CardContent className="grid justify-items-start gap-3 pt-6">
-          <p className="font-medium">Failed to load email templates.</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(templates.error)} Check your connection and retry.</p>
-          <Button variant="outline" onClick={() => void templates.refetch()} disabled={templates.isFetching}>
-            <RefreshCw aria-hidden="true" className={templates.isFetching ? "animate-spin" : undefined} />
-            Retry
-          </Button>
-        </CardContent>
-      </Card>
+      <LoadFailed
+        title="Failed to load email templates."
+        error={templates.error}
+        advice="Check your connection and retry."
+        retrying={templates.isFetching}
+        onRetry={() => void templates.refetch()}
+      />
     );
   }
 

@@ -1,20 +1,21 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Button } from "../../../../../components/ui/button.js";
-import { FormField } from "../../../../../components/ui/form-field.js";
-import { Input } from "../../../../../components/ui/input.js";
+import { Button } from "../../../components/ui/button.js";
+import { FormField } from "../../../components/ui/form-field.js";
+import { Input } from "../../../components/ui/input.js";
 
 /**
- * The SMTP password box: masked, with an eye toggle. The server never sends the stored password back, so
- * the toggle only reveals what the admin is typing now.
+ * A secret box (an API key, the SMTP password): masked, with an eye toggle. The server never sends a stored
+ * secret back, so the toggle can only reveal what the admin is typing now. `secret` names it for the toggle.
  */
-export function PasswordInput({
+export function SecretInput({
   id,
   label,
+  secret,
   error,
   hint,
   ...inputProps
-}: ComponentProps<typeof Input> & { id: string; label: string; error?: string; hint?: string }) {
+}: ComponentProps<typeof Input> & { id: string; label: string; secret: "API key" | "password"; error?: string; hint?: string }) {
   const [shown, setShown] = useState(false);
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -22,12 +23,12 @@ export function PasswordInput({
         <Input
           id={id}
           type={shown ? "text" : "password"}
-          autoComplete="new-password"
+          autoComplete={secret === "password" ? "new-password" : "off"}
           autoCapitalize="none"
           spellCheck={false}
           data-1p-ignore
           data-lpignore="true"
-          className="pr-11"
+          className={secret === "API key" ? "pr-11 font-mono" : "pr-11"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           {...inputProps}
@@ -36,7 +37,7 @@ export function PasswordInput({
           variant="ghost"
           size="icon"
           className="absolute inset-y-0 right-0 h-full rounded-l-none text-muted-foreground"
-          aria-label={shown ? "Hide password" : "Show password"}
+          aria-label={`${shown ? "Hide" : "Show"} ${secret}`}
           aria-controls={id}
           onClick={() => setShown((value) => !value)}
         >
