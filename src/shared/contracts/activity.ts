@@ -26,13 +26,7 @@ export const ACTIVITY_CSV_COLUMNS = ["User", "Email", "Action", "Date/Time", "IP
  * `tz` (minutes east of UTC: the browser sends `-new Date().getTimezoneOffset()`; 0 = UTC).
  */
 export const activityFiltersSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(ACTIVITY_SEARCH_MAX, `Search cannot exceed ${ACTIVITY_SEARCH_MAX} characters`)
-    // PostgreSQL text cannot hold NUL: such a character can match nothing, so it is dropped.
-    .transform((value) => value.replaceAll("\u0000", ""))
-    .optional(),
+  search: z.string().trim().max(ACTIVITY_SEARCH_MAX, `Search cannot exceed ${ACTIVITY_SEARCH_MAX} characters`).optional(),
   action: z.enum([...ACTIVITY_ACTIONS, ""], { error: "Unknown action" }).optional(),
   date: z.enum([...ACTIVITY_DATE_RANGES, ""], { error: "Date must be today, yesterday, last7days or last30days" }).optional(),
   tz: z.coerce

@@ -25,14 +25,11 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /** PostgreSQL text cannot hold a NUL character: refused here rather than failing in SQL. */
-const noNul = (value: string) => !value.includes("\u0000");
-
 const titleField = z
   .string({ error: VIDEO_MESSAGES.title })
   .trim()
   .min(3, VIDEO_MESSAGES.title)
-  .max(VIDEO_LIMITS.title, `Title cannot exceed ${VIDEO_LIMITS.title} characters`)
-  .refine(noNul, "Title contains an invalid character");
+  .max(VIDEO_LIMITS.title, `Title cannot exceed ${VIDEO_LIMITS.title} characters`);
 
 /** Optional text: an empty box and null both mean "none". */
 const optionalText = (label: string, max: number) =>
@@ -40,7 +37,6 @@ const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} cannot exceed ${max} characters`)
-    .refine(noNul, `${label} contains an invalid character`)
     .nullable()
     .optional();
 
@@ -49,7 +45,7 @@ const embedUrlField = z
   .trim()
   .min(1, VIDEO_MESSAGES.embedUrl)
   .max(VIDEO_LIMITS.embedUrl, VIDEO_MESSAGES.embedUrl)
-  .refine((value) => noNul(value) && isHttpsUrl(value), VIDEO_MESSAGES.embedUrl);
+  .refine(isHttpsUrl, VIDEO_MESSAGES.embedUrl);
 
 /** 1 is the top. The form turns non-numeric input into 1 (spec 002 section 5) before this check. */
 export const videoOrderField = z
