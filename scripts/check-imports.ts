@@ -4,7 +4,8 @@
  *  2. No web feature imports another feature (shared web code lives in web/domain, web/lib, web/components).
  *  3. The server's lower floors (plugins, lib, db, ai) never import server/modules (app.ts and context.ts wire them).
  *  4. web/lib and web/domain never import web/components; web/components never imports a feature.
- *  5. Only src/server/ai imports the AI SDK ("ai", "@ai-sdk/*").
+ *  5. Only src/server/ai imports the AI SDK ("ai", "@ai-sdk/*"); only server/modules/payments imports the
+ *     Stripe SDK ("stripe"), and only web/features/checkout imports Stripe.js ("@stripe/*").
  *  6. A route file never touches Drizzle (routes validate, authorize and call a service).
  *  7. No cycle between folders (a module, a feature, or a top-level folder counts as one).
  */
@@ -47,6 +48,10 @@ for (const file of files(root)) {
       if ((spec === "ai" || spec.startsWith("@ai-sdk/")) && !under(from, "server/ai")) {
         complain("only src/server/ai may use the AI SDK", spec);
       }
+      if (spec === "stripe" && !under(from, "server/modules/payments"))
+        complain("only server/modules/payments may use the Stripe SDK", spec);
+      if (spec.startsWith("@stripe/") && !under(from, "web/features/checkout"))
+        complain("only web/features/checkout may load Stripe.js", spec);
       if (spec.startsWith("drizzle-orm") && /routes\.ts$/.test(from)) complain("a route never touches Drizzle; call a service", spec);
       continue;
     }

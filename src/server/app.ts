@@ -22,12 +22,17 @@ import { courseRoutes } from "./modules/courses/course-routes.js";
 import { lessonRoutes } from "./modules/courses/lesson-routes.js";
 import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
+import { publicOrigin } from "./modules/email/product-emails.js";
 import { emailRoutes } from "./modules/email/routes.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
 import { passwordResetRoutes } from "./modules/password-reset/routes.js";
+import { StripeGateway } from "./modules/payments/gateway.js";
+import { CheckoutReconciler } from "./modules/payments/reconciler.js";
+import { paymentRoutes } from "./modules/payments/routes.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { platformSettingsRoutes } from "./modules/platform-settings/routes.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
+import { registrationRoutes } from "./modules/registration/routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { uploadRoutes } from "./modules/uploads/routes.js";
@@ -120,11 +125,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await outbox.start();
-  app.decorate("ctx", { config, db: database.db, sessions, counters, secrets, platformDeps, generations, courseGenerations, outbox });
+  const payments = new StripeGateway({ db: database.db, secrets, config });
+  // Paid checkouts nobody finished (tab closed, no webhook, an instance killed) are finished from Stripe.
+  const checkouts = new CheckoutReconciler({
+    db: database.db,
+    sessions,
+    gateway: payments,
+    loginUrl: `${publicOrigin(config)}/login`,
+    meta: { ip: "stripe", userAgent: "checkout reconciler" },
+    log: (message, error) => app.log.error({ err: error }, message),
+    logError: (message, error) => app.log.error({ err: error }, message),
+  });
+  checkouts.start();
+  app.decorate("ctx", {
+    config,
+    db: database.db,
+    sessions,
+    counters,
+    secrets,
+    platformDeps,
+    generations,
+    courseGenerations,
+    outbox,
+    payments,
+  });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
     clearInterval(temporarySweep);
-    await Promise.all([generations.close(), courseGenerations.close(), outbox.close()]);
+    await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close()]);
   });
 
   // House rule: every API route answers through a contract. A route without a response schema stops the start.
@@ -145,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(textGuardPlugin);
 
   await app.register(authRoutes);
+  await app.register(registrationRoutes);
+  await app.register(paymentRoutes);
   await app.register(userRoutes);
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);

@@ -35,6 +35,12 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   DEEPSEEK_API_KEY: z.string().optional(),
   MISTRAL_API_KEY: z.string().optional(),
+  /** Stripe (issue 12): these win over keys an admin enters on the Payment Settings page. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  VITE_STRIPE_PUBLIC_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the server's Stripe client sends its calls (default Stripe's API): a proxy or a local stand-in. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** A reply that sends nothing for this long (first chunk / between chunks) ends with a timeout. */
   AI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

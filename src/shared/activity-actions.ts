@@ -9,6 +9,7 @@ export const ACTIVITY_ACTIONS = [
   "account_disabled",
   "account_enabled",
   "plan_change",
+  "early_access_purchase",
   "user_deleted",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

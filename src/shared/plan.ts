@@ -13,8 +13,8 @@ export interface Entitled {
 /** The plans as people read them. */
 export const PLAN_LABELS: Record<PlanType, string> = { free: "Free", earlyAccess: "Early Access" };
 
-/** How a signed-in free user gets Early Access: no self-serve upgrade yet (the checkout is for new registrations). */
-export const UPGRADE_MESSAGE = "An administrator can upgrade your account.";
+/** How a signed-in free user gets Early Access: the "Get Early Access" checkout beside each refusal. */
+export const UPGRADE_MESSAGE = "Get Early Access to unlock it.";
 
 /** What each Early Access feature says to a free user, server refusal and web notice alike. */
 export const PLAN_REFUSALS = {

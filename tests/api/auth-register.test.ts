@@ -20,16 +20,22 @@ describe("POST /api/register", () => {
     expect(second.json()).not.toHaveProperty("passwordHash");
   });
 
-  it("ignores role, planType earlyAccess, hasPaid and other unknown fields", async () => {
+  it("ignores role, hasPaid and other unknown fields", async () => {
     const client = new CookieClient(t.app);
-    const res = await client.post(
-      "/api/register",
-      newAccount({ role: "admin", planType: "earlyAccess", hasPaid: true, confirmPassword: "x", acceptTerms: true }),
-    );
+    const res = await client.post("/api/register", newAccount({ role: "admin", hasPaid: true, confirmPassword: "x", acceptTerms: true }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: "user", planType: "free" });
     const me = await client.get("/api/user");
     expect(me.json()).toMatchObject({ role: "user", planType: "free" });
+  });
+
+  it("refuses planType earlyAccess without a paid checkout, and creates no account", async () => {
+    const body = newAccount({ planType: "earlyAccess", hasPaid: true });
+    const res = await t.app.inject({ method: "POST", url: "/api/register", payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.paymentIntentId).toBe("Early Access needs a completed payment: finish the checkout first.");
+    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: body.password } });
+    expect(login.statusCode).toBe(401);
   });
 
   it.each([

@@ -37,6 +37,8 @@ describe("hostile text", () => {
           payload: { title: value, name: value, content: value, email: value, nested: { deep: [value] } },
         });
         expect(res.statusCode, `${route.method} ${route.url} (${i})`).toBe(400);
+        // Stripe's webhook reads raw bytes (its signature is over them): refused before any text is read.
+        if (route.url === "/api/stripe/webhook") continue;
         expect(res.json().message, `${route.method} ${route.url}`).toBe(BAD_TEXT);
       }
     }

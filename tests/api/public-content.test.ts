@@ -15,10 +15,12 @@ describe("GET /api/payment-settings", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/payment-settings" })).json()).toEqual({
       currency: "USD",
       earlyAccessPrice: "297",
+      paymentsAvailable: false,
+      publishableKey: null,
     });
     await t.database.db.insert(paymentSettings).values({ earlyAccessPrice: "149.50", currency: "eur", stripePriceId: "price_secret" });
     const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
-    expect(res.json()).toEqual({ currency: "EUR", earlyAccessPrice: "149.50" });
+    expect(res.json()).toEqual({ currency: "EUR", earlyAccessPrice: "149.50", paymentsAvailable: false, publishableKey: null });
     await t.database.db.delete(paymentSettings);
   });
 });

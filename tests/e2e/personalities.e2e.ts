@@ -11,7 +11,7 @@ let fake: FakeProvider;
 let adminApi: CookieClient;
 
 const INSTRUCTIONS = "Always answer like a ship's captain and end with Arr.";
-const UPGRADE = "An administrator can upgrade your account.";
+const UPGRADE = "Get Early Access to unlock it.";
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();

@@ -32,23 +32,40 @@ export async function buildTestApp(options: { env?: Record<string, string>; coun
   };
 }
 
-/** A browser-like client that keeps the session cookie between calls. */
+/** A browser-like client that keeps its cookies (the session, a checkout binding...) between calls. */
 export class CookieClient {
-  private cookie: string | undefined;
+  private readonly jar = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
 
+  /** `sid=...`, or undefined when signed out. */
   get sessionCookie() {
-    return this.cookie;
+    const sid = this.jar.get("sid");
+    return sid ? `sid=${sid}` : undefined;
+  }
+
+  /** One cookie's value (e.g. "checkout"), or undefined. */
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  /** Forgets every cookie (a new browser profile). */
+  clearCookies(): void {
+    this.jar.clear();
   }
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
-    const headers = { ...(options.headers ?? {}), ...(this.cookie ? { cookie: this.cookie } : {}) };
+    const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const headers = { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) };
     const response = await this.app.inject({ ...options, headers });
     const setCookie = response.headers["set-cookie"];
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair] = line.split(";");
-      if (!pair?.startsWith("sid=")) continue;
-      this.cookie = /expires=Thu, 01 Jan 1970/i.test(line) || pair === "sid=" ? undefined : pair;
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      if (at < 1) continue;
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line) || value === "") this.jar.delete(name);
+      else this.jar.set(name, value);
     }
     return response;
   }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -9,8 +9,22 @@ import path from "node:path";
  */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
   constructor(appSecret: string) {
     this.key = createHash("sha256").update(`secret-box:${appSecret}`).digest();
+    this.macKey = createHash("sha256").update(`mac:${appSecret}`).digest();
+  }
+
+  /** HMAC-SHA256 of `text` (base64url): a value the server can recompute and check, without storing it. */
+  mac(text: string): string {
+    return createHmac("sha256", this.macKey).update(text).digest("base64url");
+  }
+
+  /** Whether `tag` is `mac(text)`, compared in constant time. */
+  verifyMac(text: string, tag: string): boolean {
+    const expected = Buffer.from(this.mac(text));
+    const given = Buffer.from(tag);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   seal(plain: string): string {

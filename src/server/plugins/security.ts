@@ -7,15 +7,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function contentSecurityPolicy(extraFrameHosts: readonly string[]): string {
   const frameHosts = [...DEFAULT_EMBED_HOSTS, ...extraFrameHosts].map((h) => `https://${h}`).join(" ");
+  // Stripe.js (the checkout's Payment Element), as Stripe's CSP guide lists it: its script, its frames, its API.
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' https://js.stripe.com",
     // Radix positions popovers with inline style attributes; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https://*.stripe.com",
     "font-src 'self' data:",
-    "connect-src 'self'",
-    `frame-src ${frameHosts}`,
+    "connect-src 'self' https://api.stripe.com",
+    `frame-src ${frameHosts} https://js.stripe.com https://hooks.stripe.com`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

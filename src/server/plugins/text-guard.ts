@@ -12,7 +12,8 @@ const MAX_DEPTH = 32;
 /** The path of the first string (key or value) that cannot be stored, or null. */
 export function findBrokenText(value: unknown, path = "", depth = 0): string | null {
   if (typeof value === "string") return broken(value) ? path || "body" : null;
-  if (!value || typeof value !== "object" || depth > MAX_DEPTH) return null;
+  // A raw body (the Stripe webhook reads bytes) is checked where it is parsed.
+  if (!value || typeof value !== "object" || depth > MAX_DEPTH || ArrayBuffer.isView(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findBrokenText(value[i], path ? `${path}.${i}` : String(i), depth + 1);

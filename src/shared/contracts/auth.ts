@@ -33,18 +33,34 @@ export const strongPasswordField = z
 
 export const planTypeField = z.enum(PLAN_TYPES);
 
-/** Body of POST /api/register. Unknown fields (role, hasPaid, confirmPassword...) are dropped. */
-export const registerBodySchema = z.object({
+/** The account fields of a registration (both steps of the Register tab, the free sign-up, the checkout start). */
+export const registrationFieldsSchema = z.object({
   username: usernameField,
   name: nameField,
   email: emailField,
   password: strongPasswordField,
-  planType: planTypeField.optional(),
 });
+export type RegistrationFields = z.infer<typeof registrationFieldsSchema>;
+
+/** A Stripe PaymentIntent id as the browser reports it. */
+export const paymentIntentIdField = z
+  .string({ error: "Early Access needs a completed payment: finish the checkout first." })
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, "This is not a payment reference.");
+
+/**
+ * Body of POST /api/register: a free account from the form, or (`planType: "earlyAccess"`) the end of a
+ * paid checkout, which names its PaymentIntent; the account fields were saved on the server when the
+ * checkout started. Unknown fields (role, hasPaid, confirmPassword...) are dropped.
+ */
+export const registerBodySchema = z.discriminatedUnion("planType", [
+  registrationFieldsSchema.extend({ planType: z.literal("free").optional() }),
+  z.object({ planType: z.literal("earlyAccess"), paymentIntentId: paymentIntentIdField }),
+]);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+export type FreeRegisterBody = Extract<RegisterBody, { username: string }>;
 
 /** Step 1 of the Register tab. */
-export const registerStepOneSchema = registerBodySchema
+export const registerStepOneSchema = registrationFieldsSchema
   .pick({ username: true, name: true, email: true, password: true })
   .extend({ confirmPassword: z.string() })
   .refine((data) => data.password === data.confirmPassword, {
@@ -53,7 +69,7 @@ export const registerStepOneSchema = registerBodySchema
   });
 
 /** The whole Register form (both steps). */
-export const registerFormSchema = registerBodySchema
+export const registerFormSchema = registrationFieldsSchema
   .extend({
     confirmPassword: z.string(),
     planType: planTypeField,

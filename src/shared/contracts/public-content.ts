@@ -1,9 +1,19 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 
-export const paymentSettingsPublicSchema = z.object({
+/** The price as the product shows it (spec: currency and earlyAccessPrice, USD 297 when none is saved). */
+export const priceReadingSchema = z.object({
   currency: z.string(),
   earlyAccessPrice: z.string(),
+});
+
+/**
+ * GET /api/payment-settings: the price, whether card payments can be taken now, and Stripe's publishable
+ * key, served at run time (never baked into the bundle) so an admin can set it without a rebuild.
+ */
+export const paymentSettingsPublicSchema = priceReadingSchema.extend({
+  paymentsAvailable: z.boolean(),
+  publishableKey: z.string().nullable(),
 });
 export type PaymentSettingsPublic = z.infer<typeof paymentSettingsPublicSchema>;
 
@@ -22,7 +32,7 @@ export type GettingStartedVideo = z.infer<typeof gettingStartedVideoSchema>;
  * GET /api/platform-settings (public): the product name, the payment reading, and the switches the web
  * reacts to (Register tab, model picker, Save Chat History). The server enforces each switch itself.
  */
-export const platformSettingsPublicSchema = paymentSettingsPublicSchema.extend({
+export const platformSettingsPublicSchema = priceReadingSchema.extend({
   platformName: z.string(),
   allowRegistration: z.boolean(),
   enableHistory: z.boolean(),

@@ -41,6 +41,9 @@ export const AdminAiPlatformsPage = lazy(() =>
 export const AccessDeniedPage = lazy(() =>
   import("../features/admin/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );
+export const AdminPaymentSettingsPage = lazy(() =>
+  import("../features/admin/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
+);
 export const AdminUsersPage = lazy(() => import("../features/admin/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
 export const AdminPlatformSettingsPage = lazy(() =>
   import("../features/admin/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),

@@ -8,6 +8,7 @@ import {
   AdminEmailSettingsPage,
   AdminGettingStartedVideosPage,
   AdminGlobalAiPromptsPage,
+  AdminPaymentSettingsPage,
   AdminPlatformSettingsPage,
   AdminUserActivityPage,
   AdminUsersPage,
@@ -28,7 +29,7 @@ import {
   SettingsPage,
   TermsPage,
 } from "./lazy-pages.js";
-import { GuestOnly, HomeSwitch, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
+import { CheckoutAccess, GuestOnly, HomeSwitch, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
 
 type RouteEntry = { path: string; render: () => ReactNode };
 
@@ -75,9 +76,9 @@ export const routes: RouteEntry[] = [
   {
     path: paths.checkout,
     render: () => (
-      <GuestOnly>
+      <CheckoutAccess>
         <CheckoutPage />
-      </GuestOnly>
+      </CheckoutAccess>
     ),
   },
   {
@@ -185,6 +186,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminEmailSettings, () => <AdminEmailSettingsPage />),
   ...adminPage(EMAIL_PREVIEW_ROUTE, () => <AdminEmailPreviewPage />),
   ...adminPage(paths.adminVideos, () => <AdminGettingStartedVideosPage />),
+  ...adminPage(paths.adminPaymentSettings, () => <AdminPaymentSettingsPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];

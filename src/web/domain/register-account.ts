@@ -6,16 +6,21 @@ import { signIn } from "./session.js";
 type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
 
 /**
- * POST /api/register with only the fields the call takes (confirmPassword and
- * acceptTerms are dropped here). Success signs the person in everywhere; the
- * route guard then moves them on. Callbacks run before that, so they always fire.
- * Used by the Register tab and by the checkout's "Continue with the Free plan".
+ * POST /api/register with only the fields the call takes (confirmPassword and acceptTerms are dropped
+ * here): a free account from the Register tab, or the end of a paid checkout (`{ planType: "earlyAccess",
+ * paymentIntentId }`, the account fields were saved on the server when the checkout started). Success signs
+ * the person in everywhere; the route guard then moves them on. Callbacks run before that, so they always fire.
  */
 export function useRegisterAccount({ onSuccess, onError }: Callbacks = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ username, name, email, password, planType }: RegisterBody) =>
-      call(authApi.register, { body: { username, name, email, password, planType } }),
+    mutationFn: (body: RegisterBody) =>
+      call(authApi.register, {
+        body:
+          body.planType === "earlyAccess"
+            ? { planType: "earlyAccess", paymentIntentId: body.paymentIntentId }
+            : { username: body.username, name: body.name, email: body.email, password: body.password, planType: "free" },
+      }),
     onSuccess: (user) => {
       onSuccess?.(user);
       signIn(client, user);

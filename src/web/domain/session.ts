@@ -51,6 +51,16 @@ export function setCurrentUser(client: QueryClient, user: PublicUser): void {
   client.setQueryData(currentUserQuery.queryKey, user);
 }
 
+/**
+ * After the plan changed (an Early Access upgrade): the new user everywhere, and every other read of this
+ * account (models it may use, personalities...) fetched again, since what the plan unlocks changed with it.
+ */
+export function planChanged(client: QueryClient, user: PublicUser): void {
+  client.setQueryData(currentUserQuery.queryKey, user);
+  const [method, path] = currentUserQuery.queryKey;
+  void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== method || query.queryKey[1] !== path });
+}
+
 /** The name people see: the full name, or the username when there is none. */
 export function displayName(user: Pick<PublicUser, "name" | "username"> | null | undefined): string {
   return user?.name?.trim() || user?.username || "there";

@@ -24,16 +24,27 @@ export interface Harness {
   app: FastifyInstance;
   database: Database;
   browser: Browser;
-  /** A fresh browser profile (no cookies, no storage) with console-error tracking. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A fresh browser profile (no cookies, no storage) with console-error tracking. `expectedStatuses`: 5xx
+   * answers this page is meant to get (a test of "payments are not set up" expects a 503).
+   */
+  newPage(options?: { width?: number; height?: number; expectedStatuses?: number[] }): Promise<Page>;
+}
+
+export interface HarnessOptions {
+  /**
+   * More environment for the app's config, read inside the harness's beforeAll: a file can start a
+   * stand-in first (its own earlier beforeAll) and name its URL, e.g. `STRIPE_API_URL: fake.url`.
+   */
+  env?: () => Record<string, string>;
 }
 
 /**
  * Starts the real app (built web + API, on a scratch database) on a loopback
- * port and one Chromium for the file. Any console error or page error in a
- * test fails that test (house rule 8).
+ * port and one Chromium for the file (or for the describe block it is called in).
+ * Any console error or page error in a test fails that test (house rule 8).
  */
-export function startHarness(): Harness {
+export function startHarness(options: HarnessOptions = {}): Harness {
   const harness = {} as Harness;
   const contexts: BrowserContext[] = [];
   let problems: string[] = [];
@@ -43,23 +54,29 @@ export function startHarness(): Harness {
     if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
     harness.database = await openTestDatabase();
     // WEB_DIST: a web build of its own (several walks built in parallel must not share dist/web).
-    const config = testConfig(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {});
+    const config = testConfig({ ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}), ...options.env?.() });
     harness.app = await buildApp({ config, database: harness.database, logger: false });
     await harness.app.listen({ host: "127.0.0.1", port: 0 });
     const address = harness.app.server.address();
     harness.baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     harness.browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    harness.newPage = async (options = {}) => {
+    harness.newPage = async (pageOptions = {}) => {
       const context = await harness.browser.newContext({
         baseURL: harness.baseUrl,
-        viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+        viewport: { width: pageOptions.width ?? 1440, height: pageOptions.height ?? 900 },
       });
+      const expected = (pageOptions.expectedStatuses ?? []).map(
+        (status) => `Failed to load resource: the server responded with a status of ${status} `,
+      );
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (message) => {
         // Chromium logs every 4xx answer as a console error; the app handles those (401 = signed out,
         // 409 = name taken...). Anything else, and any 5xx, is a real problem.
-        if (message.type() === "error" && !EXPECTED_HTTP_ERROR.test(message.text())) problems.push(`console error: ${message.text()}`);
+        const text = message.text();
+        if (message.type() === "error" && !EXPECTED_HTTP_ERROR.test(text) && !expected.some((start) => text.startsWith(start))) {
+          problems.push(`console error: ${text}`);
+        }
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       return page;

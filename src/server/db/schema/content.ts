@@ -11,6 +11,10 @@ export const paymentSettings = pgTable("payment_settings", {
   currency: text("currency").notNull().default("USD"),
   stripePriceId: text("stripe_price_id"),
   stripeProductId: text("stripe_product_id"),
+  /** Keys an admin entered (AES-256-GCM, server/lib/secret-box.ts); the environment's keys win. Never sent back. */
+  stripeSecretKeyEncrypted: text("stripe_secret_key_encrypted"),
+  stripePublishableKeyEncrypted: text("stripe_publishable_key_encrypted"),
+  stripeWebhookSecretEncrypted: text("stripe_webhook_secret_encrypted"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

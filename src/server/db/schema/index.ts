@@ -4,5 +4,6 @@ export * from "./chat.js";
 export * from "./content.js";
 export * from "./courses.js";
 export * from "./email.js";
+export * from "./payments.js";
 export * from "./personalities.js";
 export * from "./users.js";

@@ -1,9 +1,10 @@
-import { count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, ne, not, or, sql } from "drizzle-orm";
+import type { PlanType } from "../../../shared/constants.js";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../../shared/contracts/admin-users.js";
-import type { LoginBody, RegisterBody } from "../../../shared/contracts/auth.js";
+import type { LoginBody, RegistrationFields } from "../../../shared/contracts/auth.js";
 import { REGISTRATION_CLOSED } from "../../../shared/contracts/platform-settings.js";
 import type { Db } from "../../db/client.js";
-import { userSettings, users } from "../../db/schema/index.js";
+import { pendingCheckouts, userSettings, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
@@ -24,61 +25,141 @@ const INVALID_LOGIN = "Invalid username or password";
 type Meta = RequestMeta;
 
 /**
- * Creates the account. The plan is always free here: Early Access is granted
- * only by a verified payment, never by the request body. The `welcome` email is queued in the same
- * transaction (so it goes only if the account exists), and a failure to queue it never refuses the sign-up.
+ * Creates a free account from the Register form. Early Access is granted only by a verified payment
+ * (payments/complete-checkout.ts), never by the request body.
  */
 export async function registerUser(options: {
   db: Db;
-  input: RegisterBody;
+  input: RegistrationFields;
   meta: Meta;
   /** Where the welcome email's link points (PUBLIC_ORIGIN, never the request's Host). */
   loginUrl: string;
   log?: EmailFailureLog;
+  /** The checkout this browser started and left for the Free plan: it does not hold the name against it. */
+  ownCheckoutId?: number | null;
 }): Promise<Who> {
   const { db, input, meta } = options;
   // Refused before the (deliberately slow) password hash; checked again inside the transaction below.
   await assertRegistrationOpen(db);
   const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
-    const [existing] = await tx
-      .select({ username: users.username, email: users.email })
-      .from(users)
-      .where(or(sql`lower(${users.username}) = lower(${input.username})`, sql`lower(${users.email}) = lower(${input.email})`))
-      .limit(1);
-    if (existing) {
-      const sameName = existing.username.toLowerCase() === input.username.toLowerCase();
-      throw new AppError("CONFLICT", sameName ? "Username already exists" : "An account with this email already exists", {
-        errors: sameName ? { username: "Username already exists" } : { email: "An account with this email already exists" },
-      });
-    }
-    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
-    if (total > 0 && !(await readPlatformSettings(tx)).allowRegistration) throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username: input.username,
-        name: input.name,
-        email: input.email.toLowerCase(),
-        passwordHash,
-        role: total === 0 ? "admin" : "user",
-        planType: "free",
-      })
-      .returning(sessionUserColumns);
-    if (!created) throw new Error("insert returned no row");
-    await tx.insert(userSettings).values({ userId: created.id }).onConflictDoNothing();
-    await queueProductEmail({
-      db: tx,
-      to: created.email,
-      template: PRODUCT_EMAILS.welcome,
-      data: { name: created.name ?? created.username, username: created.username, loginUrl: options.loginUrl },
+  const user = await db.transaction((tx) =>
+    insertAccount({
+      tx,
+      account: { ...input, passwordHash },
+      planType: "free",
+      registrationMustBeOpen: true,
+      exceptCheckoutId: options.ownCheckoutId,
+      loginUrl: options.loginUrl,
       log: options.log,
-    });
-    return created;
-  });
+    }),
+  );
   await logActivity(db, { userId: user.id, action: "register", ...meta });
   return user;
+}
+
+/** How long an unpaid Early Access checkout holds its username and email against other sign-ups. */
+export const CHECKOUT_HOLD_MS = 30 * 60_000;
+export const NAME_HELD = "This username is being registered right now. Please choose another one.";
+export const EMAIL_HELD =
+  "A registration for this email is waiting for its payment. Finish it where you started it, or try again in 30 minutes.";
+
+/**
+ * 409 with the field that is taken: by an account, or (unless `checkouts: "ignore"`) by an Early Access
+ * checkout started in the last 30 minutes, so nobody takes a name while its owner is paying for it.
+ * `checkouts: "otherEmails"` (a checkout starting) leaves checkouts of the same email to the caller;
+ * `exceptCheckoutId` is the caller's own checkout (a visitor who chose Free instead).
+ */
+export async function findNameConflict(
+  db: Db,
+  account: { username: string; email: string },
+  options: { checkouts?: "all" | "otherEmails" | "ignore"; exceptCheckoutId?: number | null } = {},
+): Promise<AppError | null> {
+  const checkouts = options.checkouts ?? "all";
+  const [existing] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${account.username})`, sql`lower(${users.email}) = lower(${account.email})`))
+    .limit(1);
+  if (existing) {
+    const sameName = existing.username.toLowerCase() === account.username.toLowerCase();
+    return new AppError("CONFLICT", sameName ? "Username already exists" : "An account with this email already exists", {
+      errors: sameName ? { username: "Username already exists" } : { email: "An account with this email already exists" },
+    });
+  }
+  if (checkouts === "ignore") return null;
+  const sameEmail = sql`lower(${pendingCheckouts.email}) = lower(${account.email})`;
+  const [held] = await db
+    .select({ username: pendingCheckouts.username })
+    .from(pendingCheckouts)
+    .where(
+      and(
+        eq(pendingCheckouts.kind, "register"),
+        eq(pendingCheckouts.status, "pending"),
+        gt(pendingCheckouts.createdAt, new Date(Date.now() - CHECKOUT_HOLD_MS)),
+        options.exceptCheckoutId ? ne(pendingCheckouts.id, options.exceptCheckoutId) : undefined,
+        checkouts === "otherEmails"
+          ? and(sql`lower(${pendingCheckouts.username}) = lower(${account.username})`, not(sameEmail))
+          : or(sql`lower(${pendingCheckouts.username}) = lower(${account.username})`, sameEmail),
+      ),
+    )
+    .limit(1);
+  if (!held) return null;
+  const nameHeld = held.username.toLowerCase() === account.username.toLowerCase();
+  return new AppError("CONFLICT", nameHeld ? NAME_HELD : EMAIL_HELD, {
+    errors: nameHeld ? { username: NAME_HELD } : { email: EMAIL_HELD },
+  });
+}
+
+/**
+ * Inserts an account inside the caller's transaction: the name must be free (409), the first account of
+ * an empty database becomes admin (serialised by an advisory lock), and the `welcome` email is queued in
+ * the same transaction (so it goes only if the account exists; a failure to queue it never refuses it).
+ * A paid checkout passes `registrationMustBeOpen: false`: a payment taken is honoured even if an admin
+ * closed registration meanwhile.
+ */
+export async function insertAccount(options: {
+  tx: Db;
+  account: { username: string; name: string | null; email: string; passwordHash: string };
+  planType: PlanType;
+  registrationMustBeOpen: boolean;
+  /** The visitor's own checkout, which does not hold the name against them. */
+  exceptCheckoutId?: number | null;
+  loginUrl: string;
+  log?: EmailFailureLog;
+}): Promise<Who> {
+  const { tx, account } = options;
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+  // A paid checkout wins over an unpaid one holding the same name: only accounts count then.
+  const conflict = await findNameConflict(tx, account, {
+    checkouts: options.registrationMustBeOpen ? "all" : "ignore",
+    exceptCheckoutId: options.exceptCheckoutId,
+  });
+  if (conflict) throw conflict;
+  const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
+  if (options.registrationMustBeOpen && total > 0 && !(await readPlatformSettings(tx)).allowRegistration) {
+    throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({
+      username: account.username,
+      name: account.name,
+      email: account.email.toLowerCase(),
+      passwordHash: account.passwordHash,
+      role: total === 0 ? "admin" : "user",
+      planType: options.planType,
+    })
+    .returning(sessionUserColumns);
+  if (!created) throw new Error("insert returned no row");
+  await tx.insert(userSettings).values({ userId: created.id }).onConflictDoNothing();
+  await queueProductEmail({
+    db: tx,
+    to: created.email,
+    template: PRODUCT_EMAILS.welcome,
+    data: { name: created.name ?? created.username, username: created.username, loginUrl: options.loginUrl },
+    log: options.log,
+  });
+  return created;
 }
 
 /**
@@ -86,7 +167,7 @@ export async function registerUser(options: {
  * database is still accepted (it becomes the admin who can open registration again); `npm run
  * create-admin` does not go through here.
  */
-async function assertRegistrationOpen(db: Db): Promise<void> {
+export async function assertRegistrationOpen(db: Db): Promise<void> {
   if ((await readPlatformSettings(db)).allowRegistration) return;
   const [anyone] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyone) throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);

@@ -1,23 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { DEFAULT_PAYMENT_SETTINGS } from "../../../shared/constants.js";
-import type { GettingStartedVideo, PaymentSettingsPublic, PlatformSettingsPublic } from "../../../shared/contracts/public-content.js";
+import type { GettingStartedVideo, PlatformSettingsPublic } from "../../../shared/contracts/public-content.js";
 import { toEmbedUrl } from "../../../shared/embed-url.js";
 import type { Db } from "../../db/client.js";
-import { gettingStartedVideos, paymentSettings } from "../../db/schema/index.js";
+import { gettingStartedVideos } from "../../db/schema/index.js";
+import { readPrice } from "../payments/settings-service.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
-
-/** "297.00" -> "297", "19.50" stays. */
-const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
-
-export async function getPublicPaymentSettings({ db }: { db: Db }): Promise<PaymentSettingsPublic> {
-  const [row] = await db
-    .select({ currency: paymentSettings.currency, earlyAccessPrice: paymentSettings.earlyAccessPrice })
-    .from(paymentSettings)
-    .orderBy(asc(paymentSettings.id))
-    .limit(1);
-  if (!row) return { ...DEFAULT_PAYMENT_SETTINGS };
-  return { currency: row.currency.toUpperCase(), earlyAccessPrice: trimAmount(row.earlyAccessPrice) };
-}
 
 /** Active videos in order; an address that is not an allowed https player is left out, never embedded. */
 export async function listActiveVideos(options: { db: Db; extraEmbedHosts: readonly string[] }): Promise<GettingStartedVideo[]> {
@@ -42,7 +29,7 @@ export async function listActiveVideos(options: { db: Db; extraEmbedHosts: reado
 
 /** The product name, the payment reading, and the switches the web reacts to (the server enforces each itself). */
 export async function getPublicPlatformSettings({ db }: { db: Db }): Promise<PlatformSettingsPublic> {
-  const [settings, payment] = await Promise.all([readPlatformSettings(db), getPublicPaymentSettings({ db })]);
+  const [settings, payment] = await Promise.all([readPlatformSettings(db), readPrice(db)]);
   return {
     platformName: settings.platformName,
     allowRegistration: settings.allowRegistration,

@@ -2,11 +2,17 @@ import { Button } from "./button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog.js";
 import { ButtonSpinner } from "./spinner.js";
 
-/** "Are you sure...?" before a delete; stays open (busy) until the call answers. */
+/**
+ * "Are you sure...?" before a delete (the default) or another action; stays open (busy) until the call
+ * answers. `pendingLabel` is what the button says meanwhile; `destructive: false` for an action that
+ * destroys nothing.
+ */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel = "Delete",
+  pendingLabel = "Deleting...",
+  destructive = true,
   pending,
   onConfirm,
   onClose,
@@ -14,6 +20,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  pendingLabel?: string;
+  destructive?: boolean;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -25,13 +33,13 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{message}</DialogDescription>
         </DialogHeader>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>
             {pending ? <ButtonSpinner /> : null}
-            {pending ? "Deleting..." : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { authApi, type LoginBody, type PublicUser } from "../../../shared/contracts/auth.js";
+import { type CheckoutRegistration, paymentsApi } from "../../../shared/contracts/payments.js";
 import { signIn } from "../../domain/session.js";
 import { call } from "../../lib/api-client.js";
 
@@ -14,6 +15,35 @@ export function useLogin({ onSuccess, onError }: Callbacks = {}) {
       onSuccess?.(user);
       signIn(client, user);
     },
+    onError,
+  });
+}
+
+/**
+ * POST /api/create-payment-intent with the Register form (step 2, Early Access): the server checks the
+ * form with the registration rules, keeps the registration until the payment succeeds (bound to this
+ * browser by an httpOnly cookie) and answers the checkout's PaymentIntent.
+ */
+export function useStartCheckout({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (result: { clientSecret: string; paymentIntentId: string }) => void;
+  onError?: (error: Error) => void;
+}) {
+  return useMutation({
+    mutationFn: (form: CheckoutRegistration) =>
+      call(paymentsApi.createPaymentIntent, {
+        body: {
+          username: form.username,
+          name: form.name,
+          email: form.email,
+          password: form.password,
+          confirmPassword: form.confirmPassword,
+          acceptTerms: form.acceptTerms,
+        },
+      }),
+    onSuccess,
     onError,
   });
 }

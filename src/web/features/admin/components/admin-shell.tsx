@@ -1,6 +1,7 @@
 import {
   Activity,
   Bot,
+  CreditCard,
   type LucideIcon,
   Mail,
   MessageSquareText,
@@ -32,6 +33,7 @@ const entries: MenuEntry[] = [
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
   { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail, within: [paths.adminEmailPreview] },
   { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
+  { href: paths.adminPaymentSettings, label: "Payment Settings", icon: CreditCard },
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
 ];
 

@@ -15,7 +15,13 @@ export function SecretInput({
   error,
   hint,
   ...inputProps
-}: ComponentProps<typeof Input> & { id: string; label: string; secret: "API key" | "password"; error?: string; hint?: string }) {
+}: ComponentProps<typeof Input> & {
+  id: string;
+  label: string /** What the toggle names ("API key", "password", "secret key"...), so several on a page stay distinct. */;
+  secret: string;
+  error?: string;
+  hint?: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -28,7 +34,7 @@ export function SecretInput({
           spellCheck={false}
           data-1p-ignore
           data-lpignore="true"
-          className={secret === "API key" ? "pr-11 font-mono" : "pr-11"}
+          className={secret === "password" ? "pr-11" : "pr-11 font-mono"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           {...inputProps}

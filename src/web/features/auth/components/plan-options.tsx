@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check, Clock } from "lucide-react";
 import type { PlanType } from "../../../../shared/constants.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Label } from "../../../components/ui/label.js";
@@ -17,6 +17,7 @@ function PlanCard({
   note,
   perks,
   recommended = false,
+  unavailable = null,
 }: {
   value: PlanType;
   selected: boolean;
@@ -25,17 +26,26 @@ function PlanCard({
   note: string;
   perks: string[];
   recommended?: boolean;
+  /** Why this plan cannot be chosen now (the card is disabled and says so), or null. */
+  unavailable?: string | null;
 }) {
   const id = `plan-${value}`;
   return (
     <Label
       htmlFor={id}
       className={cn(
-        "flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors hover:bg-accent/50",
+        "flex gap-3 rounded-lg border p-4 transition-colors",
+        unavailable ? "cursor-not-allowed bg-muted/40" : "cursor-pointer hover:bg-accent/50",
         selected && "border-primary bg-primary/5 ring-1 ring-primary",
       )}
     >
-      <RadioGroupItem id={id} value={value} className="mt-1" />
+      <RadioGroupItem
+        id={id}
+        value={value}
+        className="mt-1"
+        disabled={Boolean(unavailable)}
+        aria-describedby={unavailable ? `${id}-unavailable` : undefined}
+      />
       <span className="grid flex-1 gap-2">
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span className="flex items-center gap-2 text-base font-semibold">
@@ -46,7 +56,15 @@ function PlanCard({
             <span className="text-lg font-bold">{price}</span> <span className="text-xs font-normal text-muted-foreground">{note}</span>
           </span>
         </span>
-        <span className="grid gap-1">
+        {unavailable ? (
+          <span id={`${id}-unavailable`} className="flex items-start gap-2 text-sm font-normal text-muted-foreground">
+            <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="font-medium text-foreground">Not available yet.</span> {unavailable}
+            </span>
+          </span>
+        ) : null}
+        <span className={cn("grid gap-1", unavailable && "opacity-60")}>
           {perks.map((perk) => (
             <span key={perk} className="flex items-center gap-2 text-sm font-normal text-muted-foreground">
               <Check className="size-3.5 text-primary" aria-hidden="true" />
@@ -59,8 +77,16 @@ function PlanCard({
   );
 }
 
-/** Early Access (RECOMMENDED, price from the payment settings) or Free ($0). */
-export function PlanOptions({ value, onChange }: { value: PlanType; onChange: (plan: PlanType) => void }) {
+/** Early Access (RECOMMENDED, price from the payment settings; disabled while payments are not set up) or Free ($0). */
+export function PlanOptions({
+  value,
+  onChange,
+  earlyAccessAvailable,
+}: {
+  value: PlanType;
+  onChange: (plan: PlanType) => void;
+  earlyAccessAvailable: boolean;
+}) {
   const { price, currency, isLoading } = useEarlyAccessPrice();
   return (
     <RadioGroup value={value} onValueChange={(plan) => onChange(plan as PlanType)} aria-label="Plan">
@@ -72,6 +98,7 @@ export function PlanOptions({ value, onChange }: { value: PlanType; onChange: (p
         note={`${currency} · one-time`}
         perks={earlyAccessPerks}
         recommended
+        unavailable={earlyAccessAvailable ? null : "Card payments are not set up yet; you can upgrade later."}
       />
       <PlanCard value="free" selected={value === "free"} title="Free" price="$0" note="forever" perks={freePerks} />
     </RadioGroup>

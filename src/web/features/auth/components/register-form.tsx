@@ -7,13 +7,13 @@ import { type RegisterDraft, useRegisterFlow } from "./use-register-flow.js";
 
 /** Step 1: account details and Next. Step 2: plan, terms, Back and Create Account. */
 export function RegisterForm({ draft }: { draft: RegisterDraft }) {
-  const { form, step, back, onSubmit, isPending } = useRegisterFlow(draft);
+  const { form, step, back, onSubmit, isPending, pendingLabel, earlyAccessAvailable } = useRegisterFlow(draft);
   return (
     <form noValidate className="grid gap-5" onSubmit={onSubmit}>
       <p className="text-sm text-muted-foreground">
         Step {step} of 2: {step === 1 ? "your account details" : "choose a plan"}
       </p>
-      {step === 1 ? <RegisterStepOne form={form} /> : <RegisterStepTwo form={form} />}
+      {step === 1 ? <RegisterStepOne form={form} /> : <RegisterStepTwo form={form} earlyAccessAvailable={earlyAccessAvailable} />}
       {step === 1 ? (
         <Button type="submit" className="w-full">
           Next
@@ -27,7 +27,7 @@ export function RegisterForm({ draft }: { draft: RegisterDraft }) {
           </Button>
           <Button type="submit" className="sm:flex-[2]" disabled={isPending}>
             {isPending ? <ButtonSpinner /> : null}
-            {isPending ? "Creating account..." : "Create Account"}
+            {isPending ? pendingLabel : "Create Account"}
           </Button>
         </div>
       )}

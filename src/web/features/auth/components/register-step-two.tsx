@@ -9,7 +9,7 @@ import { PlanOptions } from "./plan-options.js";
 const linkClass = "font-medium text-primary underline underline-offset-4";
 
 /** Plan choice and the terms checkbox. */
-export function RegisterStepTwo({ form }: { form: UseFormReturn<RegisterForm> }) {
+export function RegisterStepTwo({ form, earlyAccessAvailable }: { form: UseFormReturn<RegisterForm>; earlyAccessAvailable: boolean }) {
   const termsError = form.formState.errors.acceptTerms?.message;
   return (
     <div className="grid gap-5">
@@ -18,7 +18,7 @@ export function RegisterStepTwo({ form }: { form: UseFormReturn<RegisterForm> })
         <Controller
           control={form.control}
           name="planType"
-          render={({ field }) => <PlanOptions value={field.value} onChange={field.onChange} />}
+          render={({ field }) => <PlanOptions value={field.value} onChange={field.onChange} earlyAccessAvailable={earlyAccessAvailable} />}
         />
       </fieldset>
       <div className="grid gap-2">

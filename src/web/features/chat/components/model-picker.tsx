@@ -1,13 +1,20 @@
-import { Lock } from "lucide-react";
+import { Lock, Sparkles } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
+import { useLocation } from "wouter";
 import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js";
 import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
+import { useEarlyAccessCheckoutPath } from "../../../components/get-early-access-button.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { platformModels } from "../../../domain/ai-models.js";
+import { usePaymentSettings } from "../../../domain/payment-settings.js";
+
+/** The value of the last option for a free user with locked models: it opens the Early Access checkout. */
+const GET_EARLY_ACCESS = "action:get-early-access";
 
 /**
  * The chat's platform and model, grouped by platform; each option's value is
- * "slug/model". A choice that is no longer offered stays shown, marked.
+ * "slug/model". A choice that is no longer offered stays shown, marked. Locked
+ * models (free plan) are listed disabled, followed by "Get Early Access".
  */
 export function ModelPicker({
   platforms,
@@ -25,12 +32,20 @@ export function ModelPicker({
   const platform = platforms.find((p) => p.slug === aiPlatform);
   const value = modelValue(aiPlatform, model ?? platform?.defaultModel);
   const offered = platforms.some((p) => platformModels(p).some((m) => modelValue(p.slug, m) === value));
+  const [, navigate] = useLocation();
+  const checkoutPath = useEarlyAccessCheckoutPath();
+  const paymentsAvailable = usePaymentSettings().settings.paymentsAvailable;
+  const offerUpgrade = paymentsAvailable && platforms.some((p) => p.lockedModels.length > 0);
   return (
     <Select
       value={value}
       disabled={disabled || platforms.length === 0}
       onValueChange={(next) => {
         if (next === value) return;
+        if (next === GET_EARLY_ACCESS) {
+          navigate(checkoutPath);
+          return;
+        }
         const choice = parseModelValue(next);
         if (choice.model) onChange({ aiPlatform: choice.slug, model: choice.model });
       }}
@@ -64,6 +79,17 @@ export function ModelPicker({
             {p.lockedModels.length > 0 && p.lockReason ? <p className="px-2 pb-1.5 text-xs text-muted-foreground">{p.lockReason}</p> : null}
           </SelectPrimitive.Group>
         ))}
+        {offerUpgrade ? (
+          <>
+            <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
+            <SelectItem value={GET_EARLY_ACCESS}>
+              <span className="inline-flex items-center gap-1.5 font-medium text-primary">
+                <Sparkles className="size-3.5" aria-hidden="true" />
+                Get Early Access
+              </span>
+            </SelectItem>
+          </>
+        ) : null}
       </SelectContent>
     </Select>
   );

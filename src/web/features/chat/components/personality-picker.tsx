@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Lock, Settings2, UserRound } from "lucide-react";
+import { Lock, Settings2, Sparkles, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import type { Chat } from "../../../../shared/contracts/chat.js";
 import { hasEarlyAccess, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
+import { useEarlyAccessCheckoutPath } from "../../../components/get-early-access-button.js";
 import { Button } from "../../../components/ui/button.js";
 import {
   DropdownMenu,
@@ -14,6 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
+import { usePaymentSettings } from "../../../domain/payment-settings.js";
 import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../domain/personalities.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
@@ -32,6 +34,8 @@ const DEFAULT = "default";
 export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: boolean }) {
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
+  const checkoutPath = useEarlyAccessCheckoutPath();
+  const paymentsAvailable = usePaymentSettings().settings.paymentsAvailable;
   const entitled = hasEarlyAccess(user);
   const list = useQuery({ ...personalitiesQuery, enabled: entitled });
   const update = useUpdateChat();
@@ -77,6 +81,12 @@ export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: bo
             <DropdownMenuSeparator />
             {chat.personalityId !== null ? (
               <DropdownMenuItem onSelect={() => choose(null)}>Use the default assistant</DropdownMenuItem>
+            ) : null}
+            {paymentsAvailable ? (
+              <DropdownMenuItem onSelect={() => navigate(checkoutPath)}>
+                <Sparkles aria-hidden="true" />
+                Get Early Access
+              </DropdownMenuItem>
             ) : null}
             <DropdownMenuItem onSelect={() => navigate(paths.personalities)}>About personalities...</DropdownMenuItem>
           </>

@@ -2,12 +2,11 @@ import { Check, Lock } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
-import type { PendingRegistration } from "../../../domain/pending-registration.js";
 
 const features = ["Multiple AI models", "Course AI builder", "Training personalities", "Priority support"];
 
-/** What is being bought, for which account, and what it includes. */
-export function OrderSummary({ registration }: { registration: PendingRegistration }) {
+/** What is being bought, for which account (when known), and what it includes. */
+export function OrderSummary({ account }: { account: { username: string; email: string | null } | null }) {
   const { price, currency, isLoading } = useEarlyAccessPrice();
   return (
     <Card>
@@ -29,14 +28,18 @@ export function OrderSummary({ registration }: { registration: PendingRegistrati
           </p>
         </div>
         <dl className="grid gap-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Username</dt>
-            <dd className="truncate font-medium">{registration.username}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="truncate font-medium">{registration.email}</dd>
-          </div>
+          {account ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Username</dt>
+              <dd className="min-w-0 truncate font-medium">{account.username}</dd>
+            </div>
+          ) : null}
+          {account?.email ? (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="min-w-0 truncate font-medium">{account.email}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-4 border-t pt-2 text-base">
             <dt className="font-semibold">Total</dt>
             <dd className="font-bold">{isLoading ? "…" : price}</dd>

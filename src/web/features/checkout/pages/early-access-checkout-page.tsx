@@ -1,52 +1,164 @@
-import { useEffect, useState } from "react";
-import { useLocation } from "wouter";
+import { ArrowLeft } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { safeRedirectPath } from "../../../../shared/safe-redirect.js";
 import { Logo } from "../../../components/logo.js";
-import { PageSpinner } from "../../../components/ui/spinner.js";
-import { clearPendingRegistration, readPendingRegistration } from "../../../domain/pending-registration.js";
-import { useRegisterAccount } from "../../../domain/register-account.js";
-import { displayName } from "../../../domain/session.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
+import { Button } from "../../../components/ui/button.js";
+import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
+import { readPendingRegistration } from "../../../domain/pending-registration.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { paths } from "../../../lib/paths.js";
+import { FinishStuck, PaymentCard, SetupFailed, Waiting } from "../components/checkout-status.js";
 import { OrderSummary } from "../components/order-summary.js";
+import { PaymentForm } from "../components/payment-form.js";
 import { PaymentUnavailable } from "../components/payment-unavailable.js";
+import { type CheckoutMode, useCheckout } from "../hooks/use-checkout.js";
 
-/** /checkout/early-access for a signed-out visitor who filled in the registration form. */
+/** `?from=`: a same-site path to go back to after an upgrade (never the checkout itself). */
+function backPath(from: string | null): string {
+  const path = safeRedirectPath(from, paths.home);
+  return path.startsWith(paths.checkout) ? paths.home : path;
+}
+
+/** Stripe's return after a redirect (3-D Secure, bank pages): `?payment_intent=pi_...&redirect_status=...`. */
+function redirectReturn(params: URLSearchParams): { paymentIntentId: string; status: string } | null {
+  const paymentIntentId = params.get("payment_intent");
+  const status = params.get("redirect_status");
+  return paymentIntentId && status ? { paymentIntentId, status } : null;
+}
+
+/**
+ * /checkout/early-access: a visitor who filled in the Register form pays for Early Access and gets the
+ * account; a signed-in free user pays to upgrade (the route guard sends Early Access accounts away).
+ */
 export function EarlyAccessCheckoutPage() {
-  const [, navigate] = useLocation();
-  const [registration] = useState(readPendingRegistration);
+  const { user } = useCurrentUser();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const from = backPath(params.get("from"));
+  const fromParam = params.get("from") ? `?from=${encodeURIComponent(from)}` : "";
+  // Decided once: signing in at the end must not turn this registration into an upgrade.
+  const [mode] = useState<CheckoutMode>(() => (user ? "upgrade" : "register"));
+  const [pending] = useState(readPendingRegistration);
+  const [redirect] = useState(() => redirectReturn(params));
+  const { price } = useEarlyAccessPrice();
 
-  useEffect(() => {
-    if (registration) return;
-    notify.error("Missing Registration Data", "Please complete the registration form first.", "missing-registration");
-    navigate(paths.auth, { replace: true });
-  }, [registration, navigate]);
-
-  const register = useRegisterAccount({
-    onSuccess: (user) => {
-      clearPendingRegistration();
-      notify.success("Registration successful", `Welcome to Lumora, ${displayName(user)}! Your account is ready on the Free plan.`);
-    },
-    onError: (error) => notify.error("Registration Failed", errorMessage(error, "There was an error creating your account.")),
+  const checkout = useCheckout({
+    mode,
+    from,
+    redirect,
+    // Stripe's parameters leave the address bar, so a reload does not replay the return.
+    clearRedirect: () => navigate(`${location}${fromParam}`, { replace: true }),
   });
 
-  if (!registration) return <PageSpinner />;
+  const account = user ? { username: user.username, email: user.email } : pending;
+  const back = mode === "register" ? { to: paths.register, label: "Back to registration" } : { to: from, label: "Go back" };
+  const afterPaying = mode === "register" ? { to: paths.login, label: "Go to sign in" } : back;
+  const { phase } = checkout;
 
+  let payment: ReactNode;
+  switch (phase.kind) {
+    case "starting":
+      payment = (
+        <PaymentCard>
+          <Waiting text="Preparing your secure checkout..." />
+        </PaymentCard>
+      );
+      break;
+    case "unavailable":
+      payment = <PaymentUnavailable mode={mode} backTo={from} />;
+      break;
+    case "failed":
+      payment = (
+        <PaymentCard>
+          <SetupFailed message={phase.message} onRetry={checkout.retry} backTo={back.to} backLabel={back.label} />
+        </PaymentCard>
+      );
+      break;
+    case "paying":
+      payment = (
+        <PaymentCard>
+          <PaymentForm
+            stripe={phase.stripe}
+            clientSecret={phase.clientSecret}
+            payLabel={`Pay ${price}`}
+            returnUrl={`${window.location.origin}${paths.checkout}${fromParam}`}
+            onPaid={checkout.paid}
+          />
+        </PaymentCard>
+      );
+      break;
+    case "finishing":
+      payment = (
+        <PaymentCard>
+          {phase.processing ? (
+            <Waiting
+              text="Your payment is processing…"
+              detail="Stripe is confirming it; this page checks again every few seconds. Please keep it open."
+            />
+          ) : (
+            <Waiting
+              text={mode === "register" ? "Payment received. Creating your account..." : "Payment received. Upgrading your account..."}
+            />
+          )}
+        </PaymentCard>
+      );
+      break;
+    case "stuck":
+      payment = (
+        <PaymentCard>
+          <FinishStuck
+            title={phase.title}
+            message={phase.message}
+            processing={phase.processing}
+            onRetry={() => checkout.finishAgain(phase.paymentIntentId, phase.processing)}
+            backTo={afterPaying.to}
+            backLabel={afterPaying.label}
+          />
+        </PaymentCard>
+      );
+      break;
+  }
+
+  const content = (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+      <OrderSummary account={account} />
+      {payment}
+    </div>
+  );
+
+  if (mode === "upgrade") {
+    return (
+      <div className="mx-auto grid max-w-5xl gap-6">
+        <div className="grid gap-3">
+          <Button variant="ghost" size="sm" asChild className="justify-self-start">
+            <Link href={from}>
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Link>
+          </Button>
+          <div className="space-y-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Get Early Access</h1>
+            <p className="text-muted-foreground">
+              One payment unlocks every premium feature on your account, {user?.name || user?.username}.
+            </p>
+          </div>
+        </div>
+        {content}
+      </div>
+    );
+  }
   return (
     <div className="min-h-screen bg-muted/40">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-12">
         <Logo />
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete your Early Access purchase</h1>
-          <p className="text-muted-foreground">One payment unlocks every premium feature of Lumora.</p>
+          <p className="text-muted-foreground">
+            One payment unlocks every premium feature. Your account is created as soon as it succeeds.
+          </p>
         </div>
-        <div className="grid items-start gap-6 lg:grid-cols-2">
-          <OrderSummary registration={registration} />
-          <PaymentUnavailable
-            isPending={register.isPending}
-            onContinueFree={() => register.mutate({ ...registration, planType: "free" })}
-          />
-        </div>
+        {content}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../../../shared/plan.js";
+import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
@@ -22,9 +23,13 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
       </CardHeader>
       <CardContent className="grid gap-4">
         {hasEarlyAccess(user) ? null : (
-          <p role="note" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs">
-            {PLAN_REFUSALS.courseGeneration}
-          </p>
+          <div
+            role="note"
+            className="grid justify-items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs"
+          >
+            <p>{PLAN_REFUSALS.courseGeneration}</p>
+            <GetEarlyAccessButton />
+          </div>
         )}
         <TextField
           id="training-audience"

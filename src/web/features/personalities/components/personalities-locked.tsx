@@ -1,5 +1,6 @@
 import { GraduationCap, Lock, MessageSquareCode, PenLine } from "lucide-react";
 import { UPGRADE_MESSAGE } from "../../../../shared/plan.js";
+import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { PERSONALITIES_LOCKED } from "../../../domain/personalities.js";
@@ -32,9 +33,10 @@ export function PersonalitiesLocked() {
     <div className="grid gap-6">
       <div role="status" className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
         <Lock className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
-        <div className="grid gap-1">
+        <div className="grid flex-1 gap-1">
           <p className="font-medium">{PERSONALITIES_LOCKED}</p>
           <p className="text-muted-foreground">{UPGRADE_MESSAGE}</p>
+          <GetEarlyAccessButton className="mt-2 justify-self-start" />
         </div>
       </div>
       <p className="max-w-3xl text-muted-foreground">

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { PLAN_LABELS, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
+import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 
 const WHAT_YOU_GET = {
@@ -29,6 +30,7 @@ export function PlanSummary({ user }: { user: PublicUser }) {
         {free && admin ? (
           <p className="text-xs text-muted-foreground">As an administrator you can already use every Early Access feature.</p>
         ) : null}
+        {free && !admin ? <GetEarlyAccessButton className="mt-2 justify-self-start" /> : null}
       </div>
     </section>
   );

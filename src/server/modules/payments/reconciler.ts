@@ -1,0 +1,98 @@
+import { and, asc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { pendingCheckouts } from "../../db/schema/index.js";
+import { type CompleteDeps, completeCheckout } from "./complete-checkout.js";
+import type { StripeGateway } from "./gateway.js";
+import { stripeCall } from "./stripe-errors.js";
+
+const EVERY_MS = 60_000;
+const QUIET_MS = 2 * 60_000;
+const EXPIRE_MS = 7 * 24 * 60 * 60_000;
+const BATCH = 20;
+
+/**
+ * Payments never stay stuck: every minute, checkouts with an intent that nobody finished (the tab was
+ * closed, the webhook is not set up, the instance was killed mid-way) are checked against Stripe and
+ * finished when paid. Checkouts older than a week that were never paid are cancelled and removed. Any
+ * instance may run it: finishing is idempotent.
+ */
+export class CheckoutReconciler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: Omit<CompleteDeps, "stripe"> & {
+      db: Db;
+      gateway: StripeGateway;
+      logError: (message: string, error: unknown) => void;
+    },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.runOnce(), EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** One pass (also called by tests). */
+  runOnce(): Promise<void> {
+    this.running ??= this.pass()
+      .catch((error) => this.deps.logError("reconciling checkouts failed", error))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const { db } = this.deps;
+    const stripe = await this.deps.gateway.stripeIfConfigured();
+    if (!stripe) return;
+    const now = Date.now();
+    const rows = await db
+      .select({ id: pendingCheckouts.id, paymentIntentId: pendingCheckouts.paymentIntentId, createdAt: pendingCheckouts.createdAt })
+      .from(pendingCheckouts)
+      .where(
+        and(
+          eq(pendingCheckouts.status, "pending"),
+          lt(pendingCheckouts.updatedAt, new Date(now - QUIET_MS)),
+          or(isNotNull(pendingCheckouts.paymentIntentId), lt(pendingCheckouts.createdAt, new Date(now - EXPIRE_MS))),
+        ),
+      )
+      // Least recently checked first; `checked_at` is the reconciler's own clock (the 30-minute hold reads created_at).
+      .orderBy(sql`${pendingCheckouts.checkedAt} asc nulls first`, asc(pendingCheckouts.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      const expired = row.createdAt.getTime() < now - EXPIRE_MS;
+      try {
+        if (row.paymentIntentId) {
+          const intentId = row.paymentIntentId;
+          // stripeCall: a Stripe error becomes a plain AppError, so no raw answer (client secret) reaches the logs.
+          const intent = await stripeCall(() => stripe.paymentIntents.retrieve(intentId));
+          if (intent.status === "succeeded") {
+            await completeCheckout({ ...this.deps, stripe, paymentIntentId: intent.id }).catch((error) =>
+              this.deps.logError(`checkout ${row.id} is paid but could not finish`, error),
+            );
+            continue;
+          }
+          if (!expired) {
+            await db.update(pendingCheckouts).set({ checkedAt: new Date() }).where(eq(pendingCheckouts.id, row.id));
+            continue;
+          }
+          if (intent.status !== "canceled" && intent.status !== "processing")
+            await stripeCall(() => stripe.paymentIntents.cancel(intent.id));
+          if (intent.status === "processing") continue;
+        } else if (!expired) {
+          continue;
+        }
+        await db.delete(pendingCheckouts).where(and(eq(pendingCheckouts.id, row.id), eq(pendingCheckouts.status, "pending")));
+      } catch (error) {
+        this.deps.logError(`reconciling checkout ${row.id} failed`, error);
+      }
+    }
+  }
+}

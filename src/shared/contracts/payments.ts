@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { PRICE_PATTERN, toMinorUnits } from "../money.js";
+import { paymentIntentIdField, publicUserSchema, registrationFieldsSchema } from "./auth.js";
+import { idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
+
+/** The three keys of spec 000 (secrets calls) and DESIGN.md: environment variables, or entered by an admin. */
+export const STRIPE_KEY_NAMES = ["STRIPE_SECRET_KEY", "VITE_STRIPE_PUBLIC_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+export type StripeKeyName = (typeof STRIPE_KEY_NAMES)[number];
+
+export const PAYMENTS_UNAVAILABLE = "Stripe payment processing is not available. Please check your Stripe configuration.";
+export const NO_SECRET_KEYS = "No secret keys provided";
+export const MISSING_REGISTRATION = "We couldn't find your registration information. Please try registering again.";
+export const ALREADY_EARLY_ACCESS = "Your account already has Early Access.";
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment Settings (admin)
+
+const PRICE_MAX_MINOR = 99_999_999;
+
+/** Price and currency as the form and the server check them (spec 002 section 5). */
+export const paymentSettingsFormSchema = z
+  .object({
+    earlyAccessPrice: z
+      .string({ error: "Price is required" })
+      .trim()
+      .min(1, "Price is required")
+      .regex(PRICE_PATTERN, "Enter a price such as 297 or 19.50"),
+    currency: z
+      .string({ error: "Currency is required" })
+      .trim()
+      .min(1, "Currency is required")
+      .regex(/^[A-Za-z]{3}$/, "Use a three-letter currency code such as USD")
+      .transform((code) => code.toUpperCase()),
+  })
+  .superRefine((value, ctx) => {
+    const minor = toMinorUnits(value.earlyAccessPrice, value.currency);
+    if (minor === null) ctx.addIssue({ code: "custom", path: ["earlyAccessPrice"], message: `${value.currency} prices have no decimals` });
+    else if (minor < 1) ctx.addIssue({ code: "custom", path: ["earlyAccessPrice"], message: "The price must be more than zero" });
+    else if (minor > PRICE_MAX_MINOR) ctx.addIssue({ code: "custom", path: ["earlyAccessPrice"], message: "The price is too large" });
+  });
+export type PaymentSettingsForm = z.input<typeof paymentSettingsFormSchema>;
+
+const stripeIdField = z
+  .string()
+  .trim()
+  .max(200, "Stripe ids are shorter than 200 characters")
+  .regex(/^[A-Za-z0-9_]*$/, "A Stripe id has only letters, digits and underscores")
+  .transform((id) => id || null)
+  .nullable()
+  .optional();
+
+/** A key typed on the page: blank keeps the stored one, null removes it, text replaces it. */
+const keyField = (prefix: string, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} is too long`)
+    .refine((key) => key === "" || key.startsWith(prefix), `${label} starts with ${prefix}`)
+    .nullable()
+    .optional();
+
+/** POST and PATCH /api/admin/payment-settings. */
+export const paymentSettingsBodySchema = z.intersection(
+  paymentSettingsFormSchema,
+  z.object({
+    stripePriceId: stripeIdField,
+    stripeProductId: stripeIdField,
+    stripeSecretKey: keyField("sk_", "The secret key"),
+    stripePublishableKey: keyField("pk_", "The publishable key"),
+    stripeWebhookSecret: keyField("whsec_", "The webhook signing secret"),
+  }),
+);
+export type PaymentSettingsBody = z.input<typeof paymentSettingsBodySchema>;
+
+export const keyStatusSchema = z.object({
+  present: z.boolean(),
+  /** Where the key in use comes from: the environment wins over one stored by an admin. */
+  source: z.enum(["environment", "stored"]).nullable(),
+  /** The first characters and the last 4 of the key in use (never the key). */
+  hint: z.string().nullable(),
+  /** An admin stored one too (shadowed while the environment has one). */
+  stored: z.boolean(),
+});
+export type KeyStatus = z.infer<typeof keyStatusSchema>;
+
+export const adminPaymentSettingsSchema = z.object({
+  /** Null until an admin saves settings (the defaults show): the page then POSTs, else PATCHes. */
+  id: z.number().int().nullable(),
+  earlyAccessPrice: z.string(),
+  currency: z.string(),
+  stripePriceId: z.string().nullable(),
+  stripeProductId: z.string().nullable(),
+  keys: z.object({ secretKey: keyStatusSchema, publishableKey: keyStatusSchema, webhookSecret: keyStatusSchema }),
+  /** The secret and publishable keys are both there: the checkout can take payments. */
+  paymentsAvailable: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminPaymentSettings = z.infer<typeof adminPaymentSettingsSchema>;
+
+/** A paid checkout that could not finish (the username was taken meanwhile, the account was deleted...). */
+export const unfinishedPaymentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["register", "upgrade"]),
+  username: z.string(),
+  email: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  problem: z.string(),
+  updatedAt: z.string(),
+});
+export type UnfinishedPayment = z.infer<typeof unfinishedPaymentSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Secrets calls (spec 000: the names are the environment variables)
+
+export const checkSecretsBodySchema = z.object({
+  secretKeys: z.array(z.string().max(100)).max(20),
+});
+
+export const askSecretsBodySchema = z.object({
+  secret_keys: z.array(z.string().max(100)).max(20),
+  user_message: z.string().max(5000).default(""),
+});
+
+export const askSecretsResultSchema = z.object({ message: z.string(), notified: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout
+
+/**
+ * POST /api/create-payment-intent. A signed-out visitor sends the registration form (step 2) to start a
+ * checkout, or nothing to resume the one this browser started (the checkout page); a signed-in free user
+ * sends nothing to upgrade their own account.
+ */
+export const checkoutRegistrationSchema = registrationFieldsSchema
+  .extend({
+    confirmPassword: z.string().max(200),
+    acceptTerms: z.boolean().refine((v) => v === true, "You must accept the terms and conditions"),
+  })
+  .refine((data) => data.password === data.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type CheckoutRegistration = z.input<typeof checkoutRegistrationSchema>;
+
+/** The form's fields flat, as step 2 sends them; no body (or `{}`) means "the checkout this browser or account has". */
+export const createPaymentIntentBodySchema = z.preprocess(
+  (body) => (body == null || (typeof body === "object" && Object.keys(body).length === 0) ? undefined : body),
+  checkoutRegistrationSchema.optional(),
+);
+
+export const paymentIntentResultSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+
+export const completeUpgradeBodySchema = z.object({ paymentIntentId: paymentIntentIdField });
+
+export const paymentsApi = {
+  createPaymentIntent: endpoint({
+    method: "POST",
+    path: "/api/create-payment-intent",
+    body: createPaymentIntentBodySchema,
+    response: paymentIntentResultSchema,
+  }),
+  /** The end of a signed-in free user's checkout (a new account ends with POST /api/register). */
+  completeUpgrade: endpoint({
+    method: "POST",
+    path: "/api/early-access/complete",
+    body: completeUpgradeBodySchema,
+    response: publicUserSchema,
+  }),
+  /** Stripe's calls: the body is read raw and its signature checked (never JSON-parsed before). */
+  webhook: endpoint({ method: "POST", path: "/api/stripe/webhook", response: z.object({ received: z.boolean() }) }),
+  checkSecrets: endpoint({
+    method: "POST",
+    path: "/api/check-secrets",
+    body: checkSecretsBodySchema,
+    response: z.record(z.string(), z.boolean()),
+  }),
+  askSecrets: endpoint({ method: "POST", path: "/api/ask-secrets", body: askSecretsBodySchema, response: askSecretsResultSchema }),
+};
+
+export const adminPaymentsApi = {
+  get: endpoint({ method: "GET", path: "/api/admin/payment-settings", response: adminPaymentSettingsSchema }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/admin/payment-settings",
+    body: paymentSettingsBodySchema,
+    response: adminPaymentSettingsSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/payment-settings",
+    body: paymentSettingsBodySchema,
+    response: adminPaymentSettingsSchema,
+  }),
+  unfinished: endpoint({ method: "GET", path: "/api/admin/unfinished-payments", response: z.array(unfinishedPaymentSchema) }),
+  resolveUnfinished: endpoint({
+    method: "POST",
+    path: "/api/admin/unfinished-payments/:id/resolve",
+    params: idParamsSchema,
+    response: z.null(),
+    kind: "empty",
+  }),
+};

@@ -1,0 +1,89 @@
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Appearance, Stripe, StripeElementsOptions, StripePaymentElementOptions } from "@stripe/stripe-js";
+import { Lock } from "lucide-react";
+import { type FormEvent, useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button.js";
+import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
+import { notify } from "../../../lib/notify.js";
+import { useTheme } from "../../../lib/theme.js";
+import { CHECKOUT_TEXTS } from "../hooks/use-checkout.js";
+
+/** Stripe's own themes, tinted with the product's primary colour ('night' in dark mode, 'stripe' in light). */
+function appearanceFor(theme: "light" | "dark"): Appearance {
+  return theme === "dark"
+    ? { theme: "night", variables: { colorPrimary: "#8b5cf6", borderRadius: "6px" } }
+    : { theme: "stripe", variables: { colorPrimary: "#6d28d9", borderRadius: "6px" } };
+}
+
+const elementOptions: StripePaymentElementOptions = { layout: "tabs" };
+
+type Props = {
+  stripe: Stripe;
+  clientSecret: string;
+  /** "Pay $297". */
+  payLabel: string;
+  returnUrl: string;
+  onPaid: (paymentIntentId: string, processing: boolean) => void;
+};
+
+/** Stripe's Payment Element for this checkout's intent, and Pay (Processing... while Stripe confirms). */
+export function PaymentForm({ stripe, clientSecret, ...rest }: Props) {
+  const { resolvedTheme } = useTheme();
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ clientSecret, appearance: appearanceFor(resolvedTheme) }),
+    [clientSecret, resolvedTheme],
+  );
+  return (
+    <Elements stripe={stripe} options={options}>
+      <PayForm {...rest} />
+    </Elements>
+  );
+}
+
+function PayForm({ payLabel, returnUrl, onPaid }: Omit<Props, "stripe" | "clientSecret">) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const failed = (message?: string) => {
+    notify.error("Payment Failed", message || CHECKOUT_TEXTS.paymentFailed);
+    setSubmitting(false);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements || submitting) return;
+    setSubmitting(true);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        redirect: "if_required",
+        confirmParams: { return_url: returnUrl },
+      });
+      if (error) return failed(error.message);
+      if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") {
+        return onPaid(paymentIntent.id, paymentIntent.status === "processing");
+      }
+      failed();
+    } catch (error) {
+      failed(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+      {ready ? null : (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" label="Loading the payment form" />
+          <span aria-hidden="true">Loading the secure payment form...</span>
+        </p>
+      )}
+      <PaymentElement options={elementOptions} onReady={() => setReady(true)} />
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || submitting}>
+        {submitting ? <ButtonSpinner /> : <Lock aria-hidden="true" />}
+        {submitting ? "Processing..." : payLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,221 @@
+import type { Stripe } from "@stripe/stripe-js";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { MISSING_REGISTRATION } from "../../../../shared/contracts/payments.js";
+import { paymentSettingsQuery } from "../../../domain/payment-settings.js";
+import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
+import { usePlatformName } from "../../../domain/platform-settings.js";
+import { useRegisterAccount } from "../../../domain/register-account.js";
+import { currentUserQuery, displayName, planChanged } from "../../../domain/session.js";
+import { errorMessage, isApiError } from "../../../lib/api-client.js";
+import { notify } from "../../../lib/notify.js";
+import { paths } from "../../../lib/paths.js";
+import { completeUpgrade, openCheckout } from "../api.js";
+import { stripeFor } from "../stripe.js";
+
+export type CheckoutMode = "register" | "upgrade";
+
+/** Spec 002 section 8, and the texts of the states it leaves open. */
+export const CHECKOUT_TEXTS = {
+  setupFailed: "There was an error setting up the payment. Please try again.",
+  missingClientSecret: "Invalid payment response (missing client secret)",
+  paymentFailed: "An error occurred during payment processing.",
+  registrationFailed: "There was an error creating your account.",
+  upgradeFailed: "There was an error upgrading your account.",
+  stripeNotLoaded: "Stripe's payment form could not be loaded. Check your connection and try again.",
+  stillProcessing:
+    "Your payment is still processing. Stripe usually confirms it within minutes: check back later. If nothing changes within a day, contact support; your payment is safe.",
+} as const;
+
+/** While Stripe says "processing": ask again every 3 s, at most 10 times. */
+const POLL_EVERY_MS = 3000;
+const POLL_TIMES = 10;
+
+export type CheckoutPhase =
+  /** Waiting for the client secret (and Stripe.js). */
+  | { kind: "starting" }
+  /** 503: Stripe is not set up. */
+  | { kind: "unavailable" }
+  /** The checkout could not be set up; Retry starts again. */
+  | { kind: "failed"; message: string }
+  | { kind: "paying"; stripe: Stripe; clientSecret: string; paymentIntentId: string }
+  /** Paid: creating the account or upgrading it (`processing`: Stripe has not confirmed yet, asking again). */
+  | { kind: "finishing"; processing: boolean }
+  /** Paid (or processing), but the end did not go through: the message says what to do; Try again asks again. */
+  | { kind: "stuck"; title: string; message: string; paymentIntentId: string; processing: boolean };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The Early Access checkout, from the client secret to the account: starts (or resumes) the checkout on the
+ * server, loads Stripe.js with the key the server names, shows the form unless the intent was already paid
+ * (a reload, a redirect back from the bank), then finishes with the server, which checks the payment with
+ * Stripe itself. `redirect`: the intent id and status Stripe put in the URL when it came back from a redirect.
+ */
+export function useCheckout({
+  mode,
+  from,
+  redirect,
+  clearRedirect,
+}: {
+  mode: CheckoutMode;
+  /** Where an upgrade goes back to (a same-site path). */
+  from: string;
+  redirect: { paymentIntentId: string; status: string } | null;
+  clearRedirect: () => void;
+}) {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const platformName = usePlatformName();
+  const [phase, setPhase] = useState<CheckoutPhase>(() => (redirect ? { kind: "finishing", processing: false } : { kind: "starting" }));
+  const alive = useRef(true);
+
+  const register = useRegisterAccount({
+    onSuccess: (user) => {
+      clearPendingRegistration();
+      notify.success("Registration Successful!", `Welcome to ${platformName}, ${displayName(user)}! Your Early Access account is ready.`);
+      navigate(paths.home, { replace: true });
+    },
+  });
+
+  async function start(): Promise<void> {
+    setPhase({ kind: "starting" });
+    // Stripe.js loads while the server prepares the intent; the key comes from the server, read fresh.
+    const stripeLoad = client
+      .fetchQuery({ ...paymentSettingsQuery, staleTime: 0 })
+      .then((settings) => (settings.publishableKey ? stripeFor(settings.publishableKey) : null));
+    stripeLoad.catch(() => undefined);
+
+    let intent: { clientSecret: string; paymentIntentId: string };
+    try {
+      intent = await openCheckout();
+    } catch (error) {
+      if (!alive.current) return;
+      if (isApiError(error) && error.status === 503) return setPhase({ kind: "unavailable" });
+      if (mode === "register" && isApiError(error) && error.status === 400) {
+        notify.error("Missing Registration Data", errorMessage(error, MISSING_REGISTRATION), "missing-registration");
+        clearPendingRegistration();
+        navigate(paths.register, { replace: true });
+        return;
+      }
+      if (mode === "upgrade" && isApiError(error) && error.status === 409) {
+        // Already Early Access (another tab paid): the user is read again and the route guard moves on.
+        notify.success("You already have Early Access", errorMessage(error));
+        void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+        return;
+      }
+      const message = errorMessage(error, CHECKOUT_TEXTS.setupFailed);
+      notify.error("Payment Error", message);
+      return setPhase({ kind: "failed", message });
+    }
+    if (!alive.current) return;
+    if (!intent?.clientSecret) {
+      notify.error("Payment Error", CHECKOUT_TEXTS.missingClientSecret);
+      return setPhase({ kind: "failed", message: CHECKOUT_TEXTS.missingClientSecret });
+    }
+    if (mode === "register") {
+      const pending = readPendingRegistration();
+      if (pending && pending.paymentIntentId !== intent.paymentIntentId)
+        savePendingRegistration({ ...pending, paymentIntentId: intent.paymentIntentId });
+    }
+
+    let stripe: Stripe | null | undefined;
+    try {
+      stripe = await stripeLoad;
+    } catch {
+      stripe = undefined;
+    }
+    if (!alive.current) return;
+    if (stripe === null) return setPhase({ kind: "unavailable" });
+    if (!stripe) {
+      notify.error("Payment Error", CHECKOUT_TEXTS.stripeNotLoaded);
+      return setPhase({ kind: "failed", message: CHECKOUT_TEXTS.stripeNotLoaded });
+    }
+    // Paid already (a reload after paying, a second tab): finish instead of showing the form again.
+    const status = await stripe.retrievePaymentIntent(intent.clientSecret).then(
+      (result) => result.paymentIntent?.status,
+      () => undefined,
+    );
+    if (!alive.current) return;
+    if (status === "succeeded" || status === "processing") return finish(intent.paymentIntentId, status === "processing");
+    setPhase({ kind: "paying", stripe, clientSecret: intent.clientSecret, paymentIntentId: intent.paymentIntentId });
+  }
+
+  async function finish(paymentIntentId: string, processing: boolean): Promise<void> {
+    setPhase({ kind: "finishing", processing });
+    for (let attempt = 1; alive.current; attempt++) {
+      try {
+        if (mode === "register") {
+          // Signs in; its onSuccess clears the stored data, says so and opens the dashboard.
+          await register.mutateAsync({ planType: "earlyAccess", paymentIntentId });
+        } else {
+          const user = await completeUpgrade(paymentIntentId);
+          notify.success("Upgrade Successful!", "Your account now has Early Access.");
+          navigate(from, { replace: true });
+          planChanged(client, user);
+        }
+        return;
+      } catch (error) {
+        if (!alive.current) return;
+        const unpaid = isApiError(error) && error.status === 402;
+        if (unpaid && processing) {
+          if (attempt < POLL_TIMES) {
+            await sleep(POLL_EVERY_MS);
+            continue;
+          }
+          return setPhase({
+            kind: "stuck",
+            title: "Your payment is still processing",
+            message: CHECKOUT_TEXTS.stillProcessing,
+            paymentIntentId,
+            processing,
+          });
+        }
+        if (unpaid) {
+          // Not paid after all (declined after a redirect, canceled): say so and show the form again.
+          notify.error("Payment Failed", errorMessage(error, CHECKOUT_TEXTS.paymentFailed));
+          return start();
+        }
+        const title = mode === "register" ? "Registration Failed" : "Upgrade Failed";
+        const message = errorMessage(error, mode === "register" ? CHECKOUT_TEXTS.registrationFailed : CHECKOUT_TEXTS.upgradeFailed);
+        notify.error(title, message);
+        return setPhase({ kind: "stuck", title, message, paymentIntentId, processing });
+      }
+    }
+  }
+
+  /** Back from Stripe's redirect: finish from the intent in the URL (a failed one goes back to the form). */
+  function resumeFromRedirect(back: { paymentIntentId: string; status: string }): Promise<void> {
+    clearRedirect();
+    if (back.status === "succeeded" || back.status === "processing") return finish(back.paymentIntentId, back.status === "processing");
+    notify.error("Payment Failed", CHECKOUT_TEXTS.paymentFailed);
+    return start();
+  }
+
+  const latest = useRef({ start, finish, resumeFromRedirect, redirect });
+  latest.current = { start, finish, resumeFromRedirect, redirect };
+  const begun = useRef(false);
+
+  useEffect(() => {
+    alive.current = true;
+    if (!begun.current) {
+      begun.current = true;
+      const { redirect: back, resumeFromRedirect: resume, start: begin } = latest.current;
+      void (back ? resume(back) : begin());
+    }
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  return {
+    phase,
+    /** Set up the checkout again (after a failure). */
+    retry: () => void latest.current.start(),
+    /** Stripe confirmed the payment in the page: finish. */
+    paid: (paymentIntentId: string, processing: boolean) => void latest.current.finish(paymentIntentId, processing),
+    /** Ask the server again (after a failed finish or a long "processing"). */
+    finishAgain: (paymentIntentId: string, processing: boolean) => void latest.current.finish(paymentIntentId, processing),
+  };
+}

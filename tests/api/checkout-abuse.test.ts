@@ -1,0 +1,170 @@
+// What an attacker tried against the Early Access checkout (issue 12 review), each now refused: holding a
+// visitor's email or username past 30 minutes, guessing a pending checkout's password to take it over,
+// redirecting an intent a victim pays to other details, a secret key served as the publishable one, and
+// signed but unreadable webhook events. Also the visitor's own way out: choosing Free after starting to pay.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMAIL_HELD } from "../../src/server/modules/auth/service.js";
+import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
+import { FAKE_STRIPE_SECRET_KEY, paymentIntentEvent, type StripeFake, signedWebhook, startStripeFake } from "../fakes/stripe-fake.js";
+import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";
+import { type Browser, checkoutForm, checkoutKit, START, stripeEnv } from "../helpers/checkout-kit.js";
+
+const WEBHOOK_SECRET = "whsec_test_checkout_abuse";
+
+let t: TestApp;
+let fake: StripeFake;
+let admin: Browser;
+const { browser } = checkoutKit(() => ({ app: t.app, fake }));
+const form = checkoutForm;
+
+async function start(client: Browser, body: ReturnType<typeof form>) {
+  const res = await client.post(START, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().paymentIntentId as string;
+}
+
+const age = (intentId: string, column: "created_at" | "updated_at", minutes: number) =>
+  t.database.db.execute(
+    sql`update pending_checkouts set ${sql.raw(column)} = now() - make_interval(mins => ${minutes}) where payment_intent_id = ${intentId}`,
+  );
+
+beforeAll(async () => {
+  fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
+  t = await buildTestApp({
+    env: stripeEnv(fake, WEBHOOK_SECRET),
+  });
+  admin = browser();
+  expect((await admin.post("/api/register", newAccount())).json()).toMatchObject({ role: "admin" });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+describe("the 30-minute hold", () => {
+  it("counts from the start: the reconciler's checks never extend it", async () => {
+    const body = form();
+    const intentId = await start(browser(), body);
+    const reconciler = new CheckoutReconciler({
+      db: t.database.db,
+      sessions: t.app.ctx.sessions,
+      gateway: t.app.ctx.payments,
+      loginUrl: "http://localhost/login",
+      meta: { ip: "test", userAgent: null },
+      logError: (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      },
+    });
+    await age(intentId, "updated_at", 5);
+    await reconciler.runOnce();
+    const squatted = await browser().post("/api/register", { ...newAccount({ username: body.username }) });
+    expect(squatted.statusCode).toBe(409);
+    // Half an hour after the start the hold is over, however often the reconciler looked.
+    await age(intentId, "created_at", 31);
+    await reconciler.runOnce();
+    expect((await browser().post("/api/register", newAccount({ username: body.username }))).statusCode).toBe(201);
+  });
+});
+
+describe("taking over someone's checkout", () => {
+  it("allows 5 password guesses per email in 15 minutes, then refuses even the right one", async () => {
+    const body = form();
+    await start(browser(), body);
+    for (let i = 0; i < 5; i++) {
+      const guess = await browser().post(START, { ...body, password: `Wr0ng!guess${i}`, confirmPassword: `Wr0ng!guess${i}` });
+      expect(guess.statusCode).toBe(409);
+      expect(guess.json().errors.email).toBe(EMAIL_HELD);
+    }
+    const right = await browser().post(START, body);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many attempts for this email/);
+  });
+
+  it("whoever proves the password but changes the details gets a new intent: the victim's payment never becomes their account", async () => {
+    const body = form();
+    const victim = browser();
+    const victimIntent = await start(victim, body);
+    const attacker = browser();
+    // Same details and password (another tab of the same person): the same intent.
+    expect(await start(attacker, body)).toBe(victimIntent);
+    // Changed details: a new binding and a new intent; the old one is cancelled.
+    const attackerIntent = await start(attacker, { ...body, username: `${body.username}x`, email: `x${body.email}` });
+    expect(attackerIntent).not.toBe(victimIntent);
+    await expect.poll(() => fake.intents.get(victimIntent)?.status).toBe("canceled");
+    // Had the victim paid the old intent anyway, it is kept for an admin and signs nobody in.
+    fake.succeed(victimIntent);
+    const stolen = await attacker.post("/api/register", { planType: "earlyAccess", paymentIntentId: victimIntent });
+    expect(stolen.statusCode).toBe(409);
+    expect(attacker.sessionCookie).toBeUndefined();
+    const late = await victim.post("/api/register", { planType: "earlyAccess", paymentIntentId: victimIntent });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/contact support/);
+    expect(late.headers["set-cookie"] ?? "").not.toMatch(/sid=[^;]/);
+    const { body: listed } = await admin.get("/api/admin/unfinished-payments");
+    expect(listed).toContain(victimIntent);
+  });
+});
+
+describe("choosing Free after starting a checkout", () => {
+  it("the same browser registers on the Free plan with the held name, and its checkout ends", async () => {
+    const body = form();
+    const visitor = browser();
+    const intentId = await start(visitor, body);
+    const { username, name, email, password } = body;
+    const free = await visitor.post("/api/register", { username, name, email, password, planType: "free" });
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json()).toMatchObject({ username, planType: "free" });
+    expect(visitor.cookie("checkout")).toBeUndefined();
+    await expect.poll(() => fake.intents.get(intentId)?.status).toBe("canceled");
+    const { rows } = await t.database.db.execute(sql`select status from pending_checkouts where payment_intent_id = ${intentId}`);
+    expect(rows).toEqual([{ status: "abandoned" }]);
+  });
+});
+
+describe("keys of the wrong kind", () => {
+  it("never serves a secret key as the publishable key", async () => {
+    const wrong = await buildTestApp({ env: { STRIPE_SECRET_KEY: "sk_test_real", VITE_STRIPE_PUBLIC_KEY: "sk_test_pasted_by_mistake" } });
+    try {
+      const res = await wrong.app.inject({ method: "GET", url: "/api/payment-settings" });
+      expect(res.json()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
+      expect(res.body).not.toContain("sk_test");
+    } finally {
+      await wrong.close();
+    }
+  });
+});
+
+describe("signed webhook events that cannot be read", () => {
+  it.each([
+    ["no data object", { id: "evt_1abc", object: "event", type: "payment_intent.succeeded", data: {} }],
+    ["a NUL in the id", { id: "evt_\u0000", object: "event", type: "payment_intent.succeeded", data: { object: { id: "pi_1" } } }],
+    ["a type that is not text", { id: "evt_2abc", object: "event", type: 5, data: { object: { id: "pi_1" } } }],
+    ["an intent id that is not one", { id: "evt_3abc", object: "event", type: "payment_intent.succeeded", data: { object: { id: 7 } } }],
+  ])("answers 400 to %s, never 500", async (_name, event) => {
+    const { body, signature } = signedWebhook(event, WEBHOOK_SECRET);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("still finishes a readable one", async () => {
+    const body = form();
+    const intentId = await start(browser(), body);
+    const intent = fake.succeed(intentId);
+    const { body: raw, signature } = signedWebhook(paymentIntentEvent(intent), WEBHOOK_SECRET);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await t.database.db.execute(sql`select plan_type from users where username = ${body.username}`);
+    expect(rows).toEqual([{ plan_type: "earlyAccess" }]);
+  });
+});
