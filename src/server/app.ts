@@ -16,6 +16,7 @@ import { authRoutes } from "./modules/auth/routes.js";
 import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import { chatRoutes } from "./modules/chat/routes.js";
 import { sweepTemporaryChats } from "./modules/chat/service.js";
+import { contactRoutes } from "./modules/contact/routes.js";
 import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
 import { courseAiRoutes } from "./modules/courses/ai-routes.js";
 import { courseRoutes } from "./modules/courses/course-routes.js";
@@ -29,9 +30,11 @@ import { passwordResetRoutes } from "./modules/password-reset/routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
 import { CheckoutReconciler } from "./modules/payments/reconciler.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
+import { getPublicPaymentSettings } from "./modules/payments/settings-service.js";
 import { personalityRoutes } from "./modules/personalities/routes.js";
 import { platformSettingsRoutes } from "./modules/platform-settings/routes.js";
 import { publicContentRoutes } from "./modules/public-content/routes.js";
+import { getPublicPlatformSettings } from "./modules/public-content/service.js";
 import { registrationRoutes } from "./modules/registration/routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
@@ -42,6 +45,7 @@ import "./context.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
+import { seoPlugin } from "./plugins/seo.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { staticWebPlugin } from "./plugins/static-web.js";
 import { textGuardPlugin } from "./plugins/text-guard.js";
@@ -193,6 +197,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailRoutes);
   await app.register(emailOutboxRoutes);
   await app.register(passwordResetRoutes);
-  await app.register(staticWebPlugin);
+  await app.register(contactRoutes);
+  await app.register(seoPlugin, { origin: publicOrigin(config) });
+  // The prerendered public pages carry the values the public API answers (issue 13).
+  await app.register(staticWebPlugin, {
+    readPublicSettings: async () => {
+      const [platformSettings, paymentSettings] = await Promise.all([
+        getPublicPlatformSettings({ db: database.db }),
+        getPublicPaymentSettings({ db: database.db, gateway: payments }),
+      ]);
+      return { platformSettings, paymentSettings };
+    },
+  });
   return app;
 }

@@ -65,6 +65,7 @@ describe("reading and saving", () => {
       smtpPassSet: false,
       smtpFromEmail: null,
       smtpFromName: null,
+      supportEmail: null,
       updatedAt: null,
     });
     expect(await settingsRows()).toHaveLength(0);
@@ -73,6 +74,7 @@ describe("reading and saving", () => {
       allowRegistration: true,
       enableHistory: true,
       enableModelSelection: true,
+      supportEmail: null,
       currency: "USD",
       earlyAccessPrice: "297",
     });

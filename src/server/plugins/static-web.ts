@@ -1,24 +1,71 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { PRERENDERED_DIR } from "../../shared/prerender.js";
+import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
+import { SESSION_COOKIE } from "./session.js";
+
+export interface StaticWebOptions {
+  /** The public settings, as the public API answers them (the live values of the prerendered pages). */
+  readPublicSettings: ReadPublicSettings;
+}
 
 /**
- * Serves the built web app (dist/web). Hashed assets are cached for a year;
- * every other GET that is not an API call gets index.html so the client router
- * can draw the page (or its 404 screen).
+ * Serves the built web app (dist/web). Hashed assets are cached for a year; every other GET that is not an
+ * API call gets index.html so the client router can draw the page (or its 404 screen). A public page
+ * (shared/public-pages.ts) asked for by a visitor who is not signed in gets its prerendered HTML instead,
+ * with the live values and the boot data (issue 13); a signed-in user gets the app shell there too.
  */
-export const staticWebPlugin = fp(async (app: FastifyInstance) => {
+export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance, options) => {
   const root = app.ctx.config.webDist;
   if (!existsSync(path.join(root, "index.html"))) {
     app.log.warn(`No built web app in ${root}; run "npm run build" to serve the pages.`);
     return;
   }
+  let prerendered: PrerenderedPages | null = null;
+  try {
+    prerendered = PrerenderedPages.load(root, options.readPublicSettings);
+  } catch (error) {
+    app.log.error({ err: error }, `The prerendered pages in ${root} could not be read; serving the app shell instead.`);
+  }
+  if (prerendered) {
+    const pages = prerendered;
+    // An admin write may have changed the product name, the price or a switch: no page shows the old one.
+    app.addHook("onResponse", (request, reply, done) => {
+      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400 && request.url.startsWith("/api/admin/"))
+        pages.invalidate();
+      done();
+    });
+  }
+
+  /** A visitor with a live session (the cookie alone proves nothing: it may have expired or been revoked). */
+  const signedIn = async (request: FastifyRequest): Promise<boolean> => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return false;
+    return (await app.ctx.sessions.resolve(token)) !== null;
+  };
+
+  /** The prerendered page for this request, or null when the app shell is the answer. */
+  const prerenderedPage = async (request: FastifyRequest, pathname: string): Promise<string | null> => {
+    if (!prerendered?.has(pathname)) return null;
+    try {
+      if (await signedIn(request)) return null;
+      return await prerendered.render(pathname);
+    } catch (error) {
+      // The shell still works: the browser draws the page from its own reads.
+      request.log.error({ err: error }, `serving the prerendered ${pathname} failed; sent the app shell`);
+      return null;
+    }
+  };
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // The prerendered pages hold tokens, not values: they go out only through the route below.
+    allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -33,6 +80,12 @@ export const staticWebPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(404).type("text/plain").send("Not found");
     }
     reply.header("Cache-Control", "no-cache");
+    if (prerendered?.has(file)) {
+      // The answer depends on the session cookie: a shared cache must not hand one visitor's to another.
+      reply.header("Vary", "Cookie");
+      const html = await prerenderedPage(request, file);
+      if (html !== null) return reply.type("text/html; charset=utf-8").send(html);
+    }
     return reply.sendFile("index.html");
   });
 });

@@ -41,6 +41,15 @@ export const platformSettingsFormSchema = z.object({
   allowRegistration: switchField("Allow registration"),
   enableHistory: switchField("Chat history"),
   enableModelSelection: switchField("Model selection"),
+  /** Shown on the contact page; contact messages go to it (to every admin when empty). */
+  supportEmail: z
+    .string({ error: "Enter a valid email" })
+    .trim()
+    .max(254, "Enter a valid email")
+    .refine((email) => email === "" || z.email().safeParse(email).success, "Enter a valid email")
+    .transform((email) => email.toLowerCase() || null)
+    .nullable()
+    .optional(),
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 
@@ -133,6 +142,7 @@ export const adminPlatformSettingsSchema = z.object({
   smtpPassSet: z.boolean(),
   smtpFromEmail: z.string().nullable(),
   smtpFromName: z.string().nullable(),
+  supportEmail: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type AdminPlatformSettings = z.infer<typeof adminPlatformSettingsSchema>;

@@ -37,6 +37,8 @@ export const platformSettingsPublicSchema = priceReadingSchema.extend({
   allowRegistration: z.boolean(),
   enableHistory: z.boolean(),
   enableModelSelection: z.boolean(),
+  /** The contact page's address (null: not set). */
+  supportEmail: z.string().nullable(),
 });
 export type PlatformSettingsPublic = z.infer<typeof platformSettingsPublicSchema>;
 

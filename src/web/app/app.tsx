@@ -1,5 +1,5 @@
 import { Route, Switch, useLocation } from "wouter";
-import { DocumentTitle } from "./document-title.js";
+import { PageHead } from "./document-title.js";
 import { ErrorBoundary } from "./error-boundary.js";
 import { Providers } from "./providers.js";
 import { renderNotFound, routes } from "./routes.js";
@@ -10,7 +10,7 @@ export function App() {
   return (
     <Providers>
       <ScrollToTop />
-      <DocumentTitle />
+      <PageHead />
       <ErrorBoundary resetKey={location}>
         <Switch>
           {routes.map((route) => (

@@ -1,12 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useLocation } from "wouter";
+import { publicPageTitle } from "../../shared/prerender.js";
+import { publicPageAt } from "../../shared/public-pages.js";
 import { usePlatformSettings } from "../domain/platform-settings.js";
+import { currentUserQuery } from "../domain/session.js";
+import { paths } from "../lib/paths.js";
 
-/** The browser tab shows the product name an admin set (Platform Settings); index.html's title until it is read. */
-export function DocumentTitle() {
+/** index.html's description, for the pages that have none of their own. */
+const APP_DESCRIPTION = "Chat with several AI models and build courses with AI help.";
+
+function setMeta(selector: string, content: string): void {
+  document.head.querySelector(selector)?.setAttribute("content", content);
+}
+
+/**
+ * The head of the page shown: a public page (shared/public-pages.ts) has its own title and description, as
+ * its prerendered HTML has (scripts/prerender.ts), also when reached by a link; every other page (and `/`
+ * for a signed-in user: the dashboard) is titled with the product name an admin set (Platform Settings).
+ * index.html's title stays until the name is read.
+ */
+export function PageHead() {
   const { settings, isPending } = usePlatformSettings();
+  const [location] = useLocation();
+  const found = publicPageAt(location);
+  // Only `/` depends on the session; no other page is made to read it.
+  const home = found?.path === paths.home;
+  const session = useQuery({ ...currentUserQuery, enabled: home });
+  const page = found && (!home || (session.data === null && !session.isFetching)) ? found : undefined;
   const name = settings.platformName;
   useEffect(() => {
-    if (!isPending) document.title = name;
-  }, [name, isPending]);
+    if (isPending) return;
+    const title = page ? publicPageTitle(page, name) : name;
+    const description = page?.description ?? APP_DESCRIPTION;
+    document.title = title;
+    setMeta('meta[name="description"]', description);
+    setMeta('meta[property="og:title"]', title);
+    setMeta('meta[property="og:description"]', description);
+  }, [page, name, isPending]);
   return null;
 }

@@ -1,6 +1,8 @@
 import { RefreshCw } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "../components/ui/button.js";
+import { publicPlatformSettingsQuery } from "../domain/platform-settings.js";
+import { queryClient } from "../lib/query-client.js";
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null };
@@ -30,9 +32,11 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     const stale = isChunkLoadError(error);
+    // The product name only when already read (nothing is fetched from a failed screen).
+    const name = queryClient.getQueryData(publicPlatformSettingsQuery.queryKey)?.platformName;
     return (
       <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
-        <h1 className="text-xl font-semibold">{stale ? "Lumora has been updated" : "Something went wrong on this page"}</h1>
+        <h1 className="text-xl font-semibold">{stale ? `${name ?? "The app"} has been updated` : "Something went wrong on this page"}</h1>
         <p className="max-w-md text-sm text-muted-foreground">
           {stale
             ? "This page needs the newest version of the app. Reload to continue; nothing you saved is lost."

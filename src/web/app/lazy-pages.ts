@@ -32,6 +32,13 @@ export const CourseEditPage = lazy(() =>
 );
 export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
 export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
+export const FeaturesPage = lazy(() => import("../features/public/pages/features-page.js").then((m) => ({ default: m.FeaturesPage })));
+export const PricingPage = lazy(() => import("../features/public/pages/pricing-page.js").then((m) => ({ default: m.PricingPage })));
+export const FaqPage = lazy(() => import("../features/public/pages/faq-page.js").then((m) => ({ default: m.FaqPage })));
+export const ContactPage = lazy(() => import("../features/public/pages/contact-page.js").then((m) => ({ default: m.ContactPage })));
+export const AdminContactMessagesPage = lazy(() =>
+  import("../features/admin/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
+);
 export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));

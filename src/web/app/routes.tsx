@@ -4,6 +4,7 @@ import { EMAIL_PREVIEW_ROUTE } from "../../shared/contracts/email-outbox.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
+  AdminContactMessagesPage,
   AdminEmailPreviewPage,
   AdminEmailSettingsPage,
   AdminGettingStartedVideosPage,
@@ -15,15 +16,19 @@ import {
   AuthPage,
   ChatPage,
   CheckoutPage,
+  ContactPage,
   CourseDetailPage,
   CourseEditPage,
   CoursesPage,
   DashboardPage,
+  FaqPage,
+  FeaturesPage,
   ForgotPasswordPage,
   LandingPage,
   LessonPage,
   NotFoundPage,
   PersonalitiesPage,
+  PricingPage,
   PrivacyPage,
   ResetPasswordPage,
   SettingsPage,
@@ -81,6 +86,12 @@ export const routes: RouteEntry[] = [
       </CheckoutAccess>
     ),
   },
+  ...[
+    { path: paths.features, page: () => <FeaturesPage /> },
+    { path: paths.pricing, page: () => <PricingPage /> },
+    { path: paths.faq, page: () => <FaqPage /> },
+    { path: paths.contact, page: () => <ContactPage /> },
+  ].map(({ path, page }) => ({ path, render: () => <PublicPage>{page()}</PublicPage> })),
   {
     path: paths.terms,
     render: () => (
@@ -188,6 +199,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminVideos, () => <AdminGettingStartedVideosPage />),
   ...adminPage(paths.adminPaymentSettings, () => <AdminPaymentSettingsPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
+  ...adminPage(paths.adminContactMessages, () => <AdminContactMessagesPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 

@@ -12,6 +12,7 @@ const FALLBACK: PlatformSettingsPublic = {
   allowRegistration: PLATFORM_SETTINGS_DEFAULTS.allowRegistration,
   enableHistory: PLATFORM_SETTINGS_DEFAULTS.enableHistory,
   enableModelSelection: PLATFORM_SETTINGS_DEFAULTS.enableModelSelection,
+  supportEmail: null,
   ...DEFAULT_PAYMENT_SETTINGS,
 };
 

@@ -11,6 +11,10 @@ export const paths = {
   personalities: "/personalities",
   checkout: "/checkout/early-access",
   terms: "/terms-of-service",
+  features: "/features",
+  pricing: "/pricing",
+  faq: "/faq",
+  contact: "/contact",
   privacy: "/privacy-policy",
   chat: "/chat",
   /** /chat and /chat/{id} in one route, so the page stays mounted while a new chat gets its id. */
@@ -32,6 +36,7 @@ export const paths = {
   adminVideos: "/admin/getting-started",
   adminPaymentSettings: "/admin/payment-settings",
   adminActivity: "/admin/user-activity",
+  adminContactMessages: "/admin/contact-messages",
   /** Any other admin path (wouter pattern): shows the default admin page. */
   adminAny: "/admin/*",
 } as const;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
@@ -50,8 +51,29 @@ export const platformSettings = pgTable("platform_settings", {
   smtpPassEncrypted: text("smtp_pass_encrypted"),
   smtpFromEmail: text("smtp_from_email"),
   smtpFromName: text("smtp_from_name"),
+  /** Shown on the contact page; contact messages are emailed to it (to every admin when empty). */
+  supportEmail: text("support_email"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A message sent from the public contact form; admins read it on the Contact Messages page. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject", { enum: ["general", "support", "billing", "partnership", "feedback"] }).notNull(),
+    isUser: boolean("is_user").notNull().default(false),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Newest first, all or unread only, paged by id.
+  (t) => [index("contact_messages_unread_idx").on(t.id).where(sql`${t.readAt} is null`)],
+);
 
 /** Uploaded images (avatars now, course covers later), kept in the database so every instance serves them. */
 export const uploads = pgTable(

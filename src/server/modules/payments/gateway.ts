@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PAYMENTS_UNAVAILABLE } from "../../../shared/contracts/payments.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
@@ -21,6 +21,13 @@ function apiTarget(apiUrl: string | undefined): Stripe.StripeConfig {
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
+/** The SDK loads on the first payment call (about a second of start-up otherwise, for every instance). */
+let sdk: Promise<typeof import("stripe").default> | null = null;
+const loadSdk = () => {
+  sdk ??= import("stripe").then((module) => module.default);
+  return sdk;
+};
+
 /**
  * The one way the server reaches Stripe: the keys in use (environment first, then the admin's), and a
  * `stripe` client per secret key, pointed at STRIPE_API_URL when set. A network failure is retried twice
@@ -39,25 +46,27 @@ export class StripeGateway {
   async stripe(): Promise<{ stripe: Stripe; keys: StripeKeys }> {
     const keys = await this.keys();
     if (!keys.secretKey || !paymentsAvailable(keys)) throw new AppError("UNAVAILABLE", PAYMENTS_UNAVAILABLE);
-    return { stripe: this.clientFor(keys.secretKey), keys };
+    return { stripe: await this.clientFor(keys.secretKey), keys };
   }
 
   /** The client for the secret key in use, or null when there is none (the reconciler then waits). */
   async stripeIfConfigured(): Promise<Stripe | null> {
     const keys = await this.keys();
-    return keys.secretKey ? this.clientFor(keys.secretKey) : null;
+    return keys.secretKey ? await this.clientFor(keys.secretKey) : null;
   }
 
   /** Checks a webhook's signature on the raw body (Stripe's own check: HMAC and a 5-minute tolerance). */
-  verifyWebhook(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  async verifyWebhook(rawBody: Buffer, signature: string, secret: string): Promise<Stripe.Event> {
+    const StripeSdk = await loadSdk();
+    return StripeSdk.webhooks.constructEvent(rawBody, signature, secret);
   }
 
-  private clientFor(secretKey: string): Stripe {
+  private async clientFor(secretKey: string): Promise<Stripe> {
+    const StripeSdk = await loadSdk();
     if (this.client?.key !== secretKey) {
       this.client = {
         key: secretKey,
-        stripe: new Stripe(secretKey, { ...apiTarget(this.deps.config.STRIPE_API_URL), maxNetworkRetries: 2, timeout: 20_000 }),
+        stripe: new StripeSdk(secretKey, { ...apiTarget(this.deps.config.STRIPE_API_URL), maxNetworkRetries: 2, timeout: 20_000 }),
       };
     }
     return this.client.stripe;

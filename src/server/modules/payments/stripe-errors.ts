@@ -1,4 +1,3 @@
-import Stripe from "stripe";
 import { PAYMENTS_UNAVAILABLE } from "../../../shared/contracts/payments.js";
 import { AppError } from "../../lib/app-error.js";
 
@@ -14,13 +13,14 @@ export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
-      throw new AppError("UNAVAILABLE", PAYMENTS_UNAVAILABLE);
-    }
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+    // By the error's `type` (the SDK's class name), so this file does not load the SDK.
+    const raw: unknown = error instanceof Error ? (error as Error & { type?: unknown }).type : undefined;
+    const type = typeof raw === "string" ? raw : "";
+    if (type === "StripeAuthenticationError" || type === "StripePermissionError") throw new AppError("UNAVAILABLE", PAYMENTS_UNAVAILABLE);
+    if (type === "StripeInvalidRequestError" && (error as { code?: string }).code === "resource_missing") {
       throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
     }
-    if (error instanceof Stripe.errors.StripeError) throw new AppError("BAD_GATEWAY", STRIPE_UNREACHABLE);
+    if (type.startsWith("Stripe")) throw new AppError("BAD_GATEWAY", STRIPE_UNREACHABLE);
     throw error;
   }
 }

@@ -26,9 +26,9 @@ export async function receiveWebhook(
   const keys = await deps.gateway.keys();
   if (!keys.webhookSecret) throw new AppError("BAD_REQUEST", WEBHOOK_NOT_SET_UP);
   if (!deps.signature || deps.signature.length > 2000) throw new AppError("BAD_REQUEST", BAD_SIGNATURE);
-  let event: ReturnType<StripeGateway["verifyWebhook"]>;
+  let event: Awaited<ReturnType<StripeGateway["verifyWebhook"]>>;
   try {
-    event = deps.gateway.verifyWebhook(deps.rawBody, deps.signature, keys.webhookSecret);
+    event = await deps.gateway.verifyWebhook(deps.rawBody, deps.signature, keys.webhookSecret);
   } catch {
     throw new AppError("BAD_REQUEST", BAD_SIGNATURE);
   }

@@ -17,6 +17,7 @@ const DEFAULTS: EffectivePlatformSettings = {
   smtpPassEncrypted: null,
   smtpFromEmail: null,
   smtpFromName: null,
+  supportEmail: null,
   updatedAt: null,
   stored: false,
 };

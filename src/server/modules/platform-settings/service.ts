@@ -36,6 +36,7 @@ function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSett
     smtpPassSet: !!settings.smtpPassEncrypted,
     smtpFromEmail: settings.smtpFromEmail,
     smtpFromName: settings.smtpFromName,
+    supportEmail: settings.supportEmail,
     updatedAt: settings.updatedAt ? settings.updatedAt.toISOString() : null,
   };
 }
@@ -99,7 +100,14 @@ export async function updatePlatformSettings(options: {
 }): Promise<AdminPlatformSettings> {
   const { db, input } = options;
   const change: Partial<typeof platformSettings.$inferInsert> = {};
-  for (const key of ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection"] as const) {
+  for (const key of [
+    "platformName",
+    "defaultModel",
+    "allowRegistration",
+    "enableHistory",
+    "enableModelSelection",
+    "supportEmail",
+  ] as const) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }
   if (SMTP_KEYS.some((key) => input[key] !== undefined)) Object.assign(change, await smtpChange({ ...options, input }));

@@ -35,6 +35,7 @@ export async function getPublicPlatformSettings({ db }: { db: Db }): Promise<Pla
     allowRegistration: settings.allowRegistration,
     enableHistory: settings.enableHistory,
     enableModelSelection: settings.enableModelSelection,
+    supportEmail: settings.supportEmail,
     ...payment,
   };
 }

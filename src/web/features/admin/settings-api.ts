@@ -18,6 +18,7 @@ export function useUpdatePlatformSettings() {
         allowRegistration: saved.allowRegistration,
         enableHistory: saved.enableHistory,
         enableModelSelection: saved.enableModelSelection,
+        supportEmail: saved.supportEmail,
       });
     },
   });

@@ -2,6 +2,7 @@ import {
   Activity,
   Bot,
   CreditCard,
+  Inbox,
   type LucideIcon,
   Mail,
   MessageSquareText,
@@ -35,6 +36,8 @@ const entries: MenuEntry[] = [
   { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
   { href: paths.adminPaymentSettings, label: "Payment Settings", icon: CreditCard },
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
+  // Beyond the spec's eight entries: the contact form's messages (issue 13).
+  { href: paths.adminContactMessages, label: "Contact Messages", icon: Inbox },
 ];
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */

@@ -1,22 +1,29 @@
+import { Link } from "wouter";
+import { usePlatformName } from "../../../domain/platform-settings.js";
+import { paths } from "../../../lib/paths.js";
 import { LegalLayout } from "../components/legal-layout.js";
 
 export function TermsPage() {
+  const name = usePlatformName();
   return (
     <LegalLayout title="Terms of Service" effective="1/1/25">
       <section className="grid gap-2">
         <h2>1. Acceptance of these terms</h2>
-        <p>By creating an account or using Lumora you agree to these Terms of Service. If you do not agree, do not use the platform.</p>
+        <p>
+          By creating an account or using {name} you agree to these Terms of Service and to our{" "}
+          <Link href={paths.privacy}>Privacy Policy</Link>. If you do not agree, do not use the platform.
+        </p>
       </section>
       <section className="grid gap-2">
         <h2>2. Your account</h2>
         <p>
           You are responsible for your account and for everything done with it. Keep your password secret, give accurate information, and
-          tell us at once if you think someone else has used your account.
+          tell us at once if you think someone else has used your account. You must be at least 13 years old to use {name}.
         </p>
       </section>
       <section className="grid gap-2">
         <h2>3. Appropriate use</h2>
-        <p>You agree not to use Lumora to:</p>
+        <p>You agree not to use {name} to:</p>
         <ul>
           <li>break any law or infringe anyone's rights, including intellectual property rights;</li>
           <li>create or spread content that is harmful, harassing, hateful or deceptive;</li>
@@ -28,23 +35,27 @@ export function TermsPage() {
         <h2>4. AI-generated content</h2>
         <p>
           Answers, courses and other content produced by AI models may be inaccurate, incomplete or out of date. Check important information
-          before relying on it. You are responsible for how you use the output.
+          before relying on it. You are responsible for how you use the output, including what you publish or sell.
         </p>
       </section>
       <section className="grid gap-2">
         <h2>5. Payments and refunds</h2>
-        <p>
-          Early Access is a one-time payment. All payments are final and no refunds are given. If you are on a plan that renews, cancel
-          before the next charge date to avoid being charged.
-        </p>
+        <ul>
+          <li>Early Access is a one-time payment, not a subscription.</li>
+          <li>All payments are final, including Early Access payments: no refunds are given.</li>
+          <li>If you are on a plan that renews, cancel before the next charge date to avoid being charged again.</li>
+        </ul>
       </section>
       <section className="grid gap-2">
         <h2>6. Support</h2>
-        <p>Support is provided only through the live chat inside the app.</p>
+        <p>Support is provided only through the live chat inside the app, available when you are signed in.</p>
       </section>
       <section className="grid gap-2">
         <h2>7. Your data</h2>
-        <p>You may ask us to delete your account and data at any time; we will do so as described in our Privacy Policy.</p>
+        <p>
+          You may ask us to delete your account and data at any time; we will do so as described in our{" "}
+          <Link href={paths.privacy}>Privacy Policy</Link>.
+        </p>
       </section>
       <section className="grid gap-2">
         <h2>8. Changes and governing law</h2>

@@ -17,7 +17,7 @@ import { notify } from "../../../../lib/notify.js";
 import { useUpdatePlatformSettings } from "../../settings-api.js";
 import { DefaultModelField } from "./default-model-field.js";
 
-const FIELDS = ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection"] as const;
+const FIELDS = ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection", "supportEmail"] as const;
 
 function formValues(settings: AdminPlatformSettings): FormValues {
   return {
@@ -26,6 +26,7 @@ function formValues(settings: AdminPlatformSettings): FormValues {
     allowRegistration: settings.allowRegistration,
     enableHistory: settings.enableHistory,
     enableModelSelection: settings.enableModelSelection,
+    supportEmail: settings.supportEmail ?? "",
   };
 }
 
@@ -53,7 +54,7 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
       <Card>
         <CardHeader>
           <CardTitle>General</CardTitle>
-          <CardDescription>The product name people see and the model chats start with.</CardDescription>
+          <CardDescription>The product name people see, the model chats start with, and where contact messages go.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
           <TextField
@@ -72,6 +73,22 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
             render={({ field, fieldState }) => (
               <DefaultModelField value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
             )}
+          />
+          <TextField
+            id="platform-support-email"
+            label={
+              <>
+                Support email <span className="font-normal text-muted-foreground">(optional)</span>
+              </>
+            }
+            type="email"
+            autoComplete="off"
+            placeholder="support@example.com"
+            maxLength={254}
+            className="sm:max-w-md"
+            hint="Shown on the contact page; contact messages are sent to it. Empty: they go to every admin."
+            error={errors.supportEmail?.message}
+            {...form.register("supportEmail")}
           />
         </CardContent>
       </Card>

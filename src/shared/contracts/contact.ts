@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { emailField } from "./auth.js";
+import { idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
+
+/** Spec 002 section 3: the contact form's subject select. */
+export const CONTACT_SUBJECTS = ["general", "support", "billing", "partnership", "feedback"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
+  general: "General Inquiry",
+  support: "Technical Support",
+  billing: "Billing Question",
+  partnership: "Partnership",
+  feedback: "Feedback",
+};
+
+export const CONTACT_MESSAGE_MAX = 5000;
+export const CONTACT_SENT = "Thanks for reaching out! We received your message and will reply by email.";
+
+/** The contact form and POST /api/contact (spec 002 section 5: name, email and message required). */
+export const contactFormSchema = z.object({
+  name: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(1, "Full name is required")
+    .max(100, "Full name cannot exceed 100 characters"),
+  email: emailField,
+  subject: z.enum(CONTACT_SUBJECTS, { error: "Choose a subject" }).default("general"),
+  isUser: z.boolean({ error: "Choose yes or no" }).default(false),
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(CONTACT_MESSAGE_MAX, `Message cannot exceed ${CONTACT_MESSAGE_MAX} characters`),
+  /** A honeypot: hidden from people, filled by bots. A message that fills it is dropped quietly. */
+  website: z.string().max(500).optional(),
+});
+export type ContactForm = z.input<typeof contactFormSchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.enum(CONTACT_SUBJECTS),
+  isUser: z.boolean(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const CONTACT_PAGE_SIZE = 50;
+
+export const contactListQuerySchema = z.object({
+  filter: z.enum(["all", "unread"], { error: "Filter must be all or unread" }).default("all"),
+  cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const contactApi = {
+  send: endpoint({
+    method: "POST",
+    path: "/api/contact",
+    body: contactFormSchema,
+    response: z.object({ message: z.string() }),
+    status: 201,
+  }),
+};
+
+export const adminContactApi = {
+  /** Newest first, 50 a page (the next cursor in the paging header); `unread` counts all unread messages. */
+  list: endpoint({
+    method: "GET",
+    path: "/api/admin/contact-messages",
+    query: contactListQuerySchema,
+    response: z.array(contactMessageSchema),
+    kind: "paged",
+  }),
+  unreadCount: endpoint({
+    method: "GET",
+    path: "/api/admin/contact-messages/unread-count",
+    response: z.object({ unread: z.number().int() }),
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/contact-messages/:id",
+    params: idParamsSchema,
+    body: z.object({ read: z.boolean({ error: "read must be true or false" }) }),
+    response: contactMessageSchema,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/admin/contact-messages/:id",
+    params: idParamsSchema,
+    response: z.null(),
+    kind: "empty",
+  }),
+};

@@ -1,0 +1,95 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useCurrentUser } from "../../domain/session.js";
+import { cn } from "../../lib/cn.js";
+import { Logo } from "../logo.js";
+import { Button } from "../ui/button.js";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../ui/sheet.js";
+import { accountLinks, PAGE_LINKS } from "./public-nav.js";
+
+const linkClass =
+  "rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring";
+
+/** The phone menu: the same links as the header, in a slide-in panel. */
+function PublicMobileMenu({ current, signedIn }: { current: string; signedIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { secondary, primary } = accountLinks(signedIn);
+  const close = () => setOpen(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <div className="pr-8">
+          <Logo />
+        </div>
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <SheetDescription className="sr-only">The site's pages and your account.</SheetDescription>
+        <nav aria-label="Mobile" className="grid gap-1">
+          {[...PAGE_LINKS, secondary].map((link) => (
+            <Link
+              key={link.href}
+              href={link.href}
+              onClick={close}
+              aria-current={current === link.href ? "page" : undefined}
+              className={cn(linkClass, "py-3 text-base", current === link.href ? "bg-accent text-accent-foreground" : "text-foreground")}
+            >
+              {link.label}
+            </Link>
+          ))}
+          <Button asChild className="mt-2">
+            <Link href={primary.href} onClick={close}>
+              {primary.label}
+            </Link>
+          </Button>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/**
+ * The public header: the product, Features and Pricing; Dashboard and Chat when signed in, otherwise Login
+ * and Get Started. While the session is read it shows the signed-out links (what the prerendered HTML has).
+ */
+export function PublicHeader() {
+  const { user } = useCurrentUser();
+  const [location] = useLocation();
+  const signedIn = Boolean(user);
+  const { secondary, primary } = accountLinks(signedIn);
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
+        <PublicMobileMenu current={location} signedIn={signedIn} />
+        <Logo className="mr-4" />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {PAGE_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={location === link.href ? "page" : undefined}
+                  className={cn(linkClass, location === link.href ? "bg-accent text-accent-foreground" : "text-muted-foreground")}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" asChild className="hidden md:inline-flex">
+            <Link href={secondary.href}>{secondary.label}</Link>
+          </Button>
+          <Button asChild size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
+            <Link href={primary.href}>{primary.label}</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

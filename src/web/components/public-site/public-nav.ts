@@ -1,0 +1,29 @@
+import { paths } from "../../lib/paths.js";
+
+export interface PublicNavLink {
+  href: string;
+  label: string;
+}
+
+/** The header's page links (spec 002: Features and Pricing for everyone). */
+export const PAGE_LINKS: readonly PublicNavLink[] = [
+  { href: paths.features, label: "Features" },
+  { href: paths.pricing, label: "Pricing" },
+];
+
+/** The header's account links: into the app when signed in, otherwise Login and Get Started. */
+export function accountLinks(signedIn: boolean): { secondary: PublicNavLink; primary: PublicNavLink } {
+  return signedIn
+    ? { secondary: { href: paths.dashboard, label: "Dashboard" }, primary: { href: paths.chat, label: "Chat" } }
+    : { secondary: { href: paths.login, label: "Login" }, primary: { href: paths.register, label: "Get Started" } };
+}
+
+/** The footer's links (spec 002). */
+export const FOOTER_LINKS: readonly PublicNavLink[] = [
+  { href: paths.features, label: "Features" },
+  { href: paths.pricing, label: "Pricing" },
+  { href: paths.contact, label: "Contact" },
+  { href: paths.faq, label: "FAQ" },
+  { href: paths.terms, label: "Terms of Service" },
+  { href: paths.privacy, label: "Privacy Policy" },
+];
