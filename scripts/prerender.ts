@@ -6,7 +6,7 @@
  * Bundles src/web/entry-prerender.tsx for Node (`vite build --ssr`, into node_modules/.cache so the bundle
  * finds the project's packages, removed afterwards), then renders every public page (shared/public-pages.ts)
  * signed out, with tokens where the live values go (shared/prerender.ts), once per variant of the public
- * switches, and writes <outDir>/prerendered/<slug>.html (the built index.html with #root filled and the
+ * switches, and writes <outDir>/prerendered/<slug>.html (the built public.html with #root filled and the
  * page's own head) plus the manifest the server picks a variant with.
  *
  * Before writing a page it checks that the tokens can stand for any value: the page rendered with tokens
@@ -50,18 +50,19 @@ const SAMPLE_TEXTS: LiveTexts = {
 const { values: args } = parseArgs({ options: { outDir: { type: "string", default: "dist/web" } } });
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const outDir = path.resolve(args.outDir);
-const indexPath = path.join(outDir, "index.html");
+const templatePath = path.join(outDir, "public.html");
 
 function fail(message: string): never {
   console.error(`prerender: ${message}`);
   process.exit(1);
 }
 
-if (!existsSync(indexPath)) fail(`no client build in ${outDir} (index.html is missing): run "vite build --outDir ${args.outDir}" first.`);
-const template = readFileSync(indexPath, "utf8");
-if (!template.includes(ROOT_EMPTY)) fail(`${indexPath} has no empty ${ROOT_EMPTY}: is it already prerendered?`);
+if (!existsSync(templatePath))
+  fail(`no client build in ${outDir} (public.html is missing): run "vite build --outDir ${args.outDir}" first.`);
+const template = readFileSync(templatePath, "utf8");
+if (!template.includes(ROOT_EMPTY)) fail(`${templatePath} has no empty ${ROOT_EMPTY}: is it already prerendered?`);
 
-/** The built index.html with the page's head (title, description, Open Graph) and its markup in #root. */
+/** The built public.html with the page's head (title, description, Open Graph) and its markup in #root. */
 function pageDocument(page: PublicPage, markup: string): string {
   const title = escapeHtml(publicPageTitle(page, SENTINELS.platformName));
   const description = escapeHtml(page.description);
@@ -83,7 +84,7 @@ function pageDocument(page: PublicPage, markup: string): string {
       return head;
     })
     .replace(ROOT_EMPTY, () => `<div id="root">${markup}</div>`);
-  if (!replaced.title || !replaced.description) throw new Error(`${indexPath} has no <title> or <meta name="description"> to replace.`);
+  if (!replaced.title || !replaced.description) throw new Error(`${templatePath} has no <title> or <meta name="description"> to replace.`);
   return html;
 }
 

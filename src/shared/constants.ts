@@ -6,6 +6,15 @@ export const DEFAULT_MODEL = "openai";
 export const TEMPERATURE = { min: 0, max: 1, step: 0.1, default: 0.7 } as const;
 export const MAX_TOKENS = { min: 256, max: 4096, step: 256, default: 1024 } as const;
 
+/** Spec 002 section 9: what holds before an admin saves anything (no settings row yet). */
+export const PLATFORM_SETTINGS_DEFAULTS = {
+  platformName: "Lumora",
+  defaultModel: "openai-gpt4",
+  allowRegistration: true,
+  enableHistory: true,
+  enableModelSelection: true,
+} as const;
+
 export const DEFAULT_PAYMENT_SETTINGS = { currency: "USD", earlyAccessPrice: "297" } as const;
 
 export const THEME_STORAGE_KEY = "ui-theme";

@@ -1,29 +1,24 @@
 /**
  * The build-time entry of the prerendered public pages (issue 13), bundled for Node by scripts/prerender.ts
- * (`vite build --ssr`): the app's real tree for one path, signed out, with the given public settings. It
- * imports no CSS and touches no browser object; main.tsx renders the same tree when it hydrates the page.
+ * (`vite build --ssr`): the public pages' app (app/public-app.tsx) for one path, with the given public
+ * settings. It imports no CSS and touches no browser object; public-main.tsx hydrates the same tree.
  */
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { Router } from "wouter";
 import type { BootData } from "../shared/prerender.js";
-import { App } from "./app/app.js";
-import { seedBootData } from "./app/boot-data.js";
-import { queryClient } from "./lib/query-client.js";
+import { PublicApp } from "./app/public-app.js";
 
 /**
  * The markup of `#root` at `path`. `prerenderToNodeStream` waits for the lazy pages and every Suspense
- * boundary, so the page's real content comes out, never a spinner. Renders one page at a time (the app's
- * one query client is seeded for it); an error anywhere in the tree fails the page.
+ * boundary, so the page's real content comes out, never a spinner. An error anywhere in the tree fails the page.
  */
 export async function renderPage(path: string, boot: BootData): Promise<string> {
-  queryClient.clear();
-  seedBootData(queryClient, boot);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={path}>
-        <App />
+        <PublicApp boot={boot} />
       </Router>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },

@@ -3,12 +3,12 @@
 // redirecting an intent a victim pays to other details, a secret key served as the publishable one, and
 // signed but unreadable webhook events. Also the visitor's own way out: choosing Free after starting to pay.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMAIL_HELD } from "../../src/server/modules/auth/service.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
-import { FAKE_STRIPE_SECRET_KEY, paymentIntentEvent, type StripeFake, signedWebhook, startStripeFake } from "../fakes/stripe-fake.js";
+import { paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
 import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, START, stripeEnv } from "../helpers/checkout-kit.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_abuse";
 
@@ -29,17 +29,8 @@ const age = (intentId: string, column: "created_at" | "updated_at", minutes: num
     sql`update pending_checkouts set ${sql.raw(column)} = now() - make_interval(mins => ${minutes}) where payment_intent_id = ${intentId}`,
   );
 
-beforeAll(async () => {
-  fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
-  t = await buildTestApp({
-    env: stripeEnv(fake, WEBHOOK_SECRET),
-  });
-  admin = browser();
-  expect((await admin.post("/api/register", newAccount())).json()).toMatchObject({ role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
+checkoutStage(WEBHOOK_SECRET, (stage) => {
+  ({ t, fake, admin } = stage);
 });
 
 describe("the 30-minute hold", () => {

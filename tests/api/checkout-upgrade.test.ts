@@ -2,12 +2,12 @@
 // it upgrades the account that pays, once, and nobody else's; plus the admin calls of the payment settings refusing
 // non-admins. The registration checkout is in checkout.test.ts, the webhook and the reconciler in checkout-webhook.test.ts.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
 import { ALREADY_EARLY_ACCESS } from "../../src/shared/contracts/payments.js";
-import { FAKE_STRIPE_SECRET_KEY, type StripeFake, startStripeFake } from "../fakes/stripe-fake.js";
-import { buildTestApp, type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, START, stripeEnv } from "../helpers/checkout-kit.js";
+import type { StripeFake } from "../fakes/stripe-fake.js";
+import { type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_upgrade_tests";
 const tutor = {
@@ -36,23 +36,8 @@ async function mails(to: string, template: string) {
     .where(and(eq(emailOutbox.toAddress, to.toLowerCase()), eq(emailOutbox.templateSlug, template)));
 }
 
-beforeAll(async () => {
-  fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
-  t = await buildTestApp({
-    env: stripeEnv(fake, WEBHOOK_SECRET),
-  });
-  // The first account of an empty database is the admin: the checkouts below make plain users.
-  admin = browser();
-  const first = await admin.post("/api/register", newAccount());
-  expect(first.json()).toMatchObject({ role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-afterEach(() => {
-  fake.down = false;
-  fake.delayMs = 0;
+checkoutStage(WEBHOOK_SECRET, (stage) => {
+  ({ t, fake, admin } = stage);
 });
 
 describe("upgrading a signed-in free user", () => {

@@ -6,20 +6,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
 import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/service.js";
 import { PAYMENT_IN_PROGRESS } from "../../src/server/modules/payments/checkout-service.js";
 import { NEEDS_SUPPORT } from "../../src/server/modules/payments/complete-checkout.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
 import { MISSING_REGISTRATION } from "../../src/shared/contracts/payments.js";
-import { FAKE_STRIPE_SECRET_KEY, paymentIntentEvent, type StripeFake, signedWebhook, startStripeFake } from "../fakes/stripe-fake.js";
-import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, START, stripeEnv } from "../helpers/checkout-kit.js";
+import { paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
+import { newAccount, type TestApp } from "../helpers/build-test-app.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage, START, stripeEnv } from "../helpers/checkout-kit.js";
 import { spawnServer } from "../helpers/spawn-server.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_webhook_tests";
-const _STRIPE_ENV = (fake: StripeFake) => stripeEnv(fake, WEBHOOK_SECRET);
 
 let t: TestApp;
 let fake: StripeFake;
@@ -64,19 +63,8 @@ async function unfinished() {
 }
 const login = (username: string, password: string) => browser().post("/api/login", { username, password });
 
-beforeAll(async () => {
-  fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
-  t = await buildTestApp({ env: stripeEnv(fake, WEBHOOK_SECRET) });
-  admin = browser();
-  expect((await admin.post("/api/register", newAccount())).json()).toMatchObject({ role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-afterEach(() => {
-  fake.down = false;
-  fake.delayMs = 0;
+checkoutStage(WEBHOOK_SECRET, (stage) => {
+  ({ t, fake, admin } = stage);
 });
 
 describe("POST /api/stripe/webhook: the signature", () => {

@@ -4,16 +4,16 @@
 // and Stripe being down. The upgrade of a signed-in user is in checkout-upgrade.test.ts, the webhook and the reconciler
 // in checkout-webhook.test.ts.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
 import { AMOUNT_MISMATCH, NEEDS_SUPPORT } from "../../src/server/modules/payments/complete-checkout.js";
 import { NOT_THIS_BROWSER } from "../../src/server/modules/payments/finish-service.js";
 import { STRIPE_UNREACHABLE } from "../../src/server/modules/payments/stripe-errors.js";
 import { MISSING_REGISTRATION, PAYMENTS_UNAVAILABLE } from "../../src/shared/contracts/payments.js";
 import { REGISTRATION_CLOSED } from "../../src/shared/contracts/platform-settings.js";
-import { FAKE_STRIPE_SECRET_KEY, type StripeFake, startStripeFake } from "../fakes/stripe-fake.js";
+import { FAKE_STRIPE_SECRET_KEY, type StripeFake } from "../fakes/stripe-fake.js";
 import { buildTestApp, CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, START, stripeEnv } from "../helpers/checkout-kit.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_api_tests";
 
@@ -58,23 +58,8 @@ async function setAllowRegistration(allowRegistration: boolean) {
   expect((await admin.patch("/api/admin/platform-settings", { allowRegistration })).statusCode).toBe(200);
 }
 
-beforeAll(async () => {
-  fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
-  t = await buildTestApp({
-    env: stripeEnv(fake, WEBHOOK_SECRET),
-  });
-  // The first account of an empty database is the admin: the checkouts below make plain users.
-  admin = browser();
-  const first = await admin.post("/api/register", newAccount());
-  expect(first.json()).toMatchObject({ role: "admin" });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-afterEach(() => {
-  fake.down = false;
-  fake.delayMs = 0;
+checkoutStage(WEBHOOK_SECRET, (stage) => {
+  ({ t, fake, admin } = stage);
 });
 
 describe("starting a checkout (POST /api/create-payment-intent with the form)", () => {

@@ -6,8 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox } from "../../src/server/db/schema/index.js";
-import { NEXT_CURSOR_HEADER } from "../../src/shared/contracts/common.js";
 import { CONTACT_SENT } from "../../src/shared/contracts/contact.js";
+import { NEXT_CURSOR_HEADER } from "../../src/shared/contracts/endpoint.js";
 import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser } from "../helpers/chat-setup.js";
 

@@ -106,7 +106,8 @@ describe("a visitor without a session", () => {
   });
 
   it("cannot fetch the raw prerendered files with their tokens", async () => {
-    for (const url of ["/prerendered/landing.html", "/prerendered/manifest.json"]) expect((await get(url)).statusCode, url).toBe(404);
+    for (const url of ["/prerendered/landing.html", "/prerendered/manifest.json", "/public.html"])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 });
 

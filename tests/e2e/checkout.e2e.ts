@@ -58,23 +58,16 @@ async function startCheckoutInPage(page: Page, account: Account) {
 
 describe("Early Access checkout (Stripe stand-ins)", () => {
   let fake: StripeFake;
-  beforeAll(async () => {
-    fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
-  });
   afterAll(async () => {
     await fake?.close();
   });
   const h: Harness = startHarness({
-    env: () => ({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      VITE_STRIPE_PUBLIC_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_API_URL: fake.url,
-    }),
-  });
-  // biome-ignore lint/suspicious/noDuplicateTestHooks: the fake starts before the harness (its URL goes into the app's config), this runs after it
-  beforeAll(async () => {
+    env: async () => {
+      fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
+      return { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, VITE_STRIPE_PUBLIC_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL: fake.url };
+    },
     // The first account of an empty database is the admin: the walks below use ordinary accounts.
-    await registerViaApi(h, uniqueAccount("admin"));
+    ready: (harness) => registerViaApi(harness, uniqueAccount("admin")),
   });
 
   async function stripePage(options?: { width?: number; height?: number }) {

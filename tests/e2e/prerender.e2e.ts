@@ -3,7 +3,8 @@
 // shows its real heading; with JavaScript the browser takes over the server's HTML: no hydration warning,
 // the very same heading element before and after, no layout shift, the same title; a link to another
 // public page gives that page its own title and description.
-import type { Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
+import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { publicPageTitle } from "../../src/shared/prerender.js";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages.js";
@@ -96,6 +97,40 @@ describe("public pages with JavaScript", () => {
     // An app page has the product name only.
     await page.goto("/auth");
     await page.waitForFunction(() => document.title === "Lumora");
+  });
+
+  it("loads only the public pages' own small app (≤ 100 KiB of scripts, gzip); a link into the app loads the app", async () => {
+    for (const publicPage of PUBLIC_PAGES) {
+      const page = await h.newPage();
+      const sizes: Promise<{ url: string; gzip: number }>[] = [];
+      const onResponse = (response: Response) => {
+        if (response.request().resourceType() !== "script") return;
+        sizes.push(
+          response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).byteLength })),
+        );
+      };
+      page.on("response", onResponse);
+      await page.goto(publicPage.path, { waitUntil: "networkidle" });
+      page.off("response", onResponse);
+      const scripts = await Promise.all(sizes);
+      const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+      // The signed-in app (index.html's entry, with React Query and zod) is not among them.
+      expect(
+        scripts.filter((script) => /\/assets\/index-/.test(script.url)),
+        publicPage.path,
+      ).toEqual([]);
+      expect(total / 1024, `${publicPage.path}: first-screen scripts in KiB, gzip`).toBeLessThanOrEqual(100);
+      await page.context().close();
+    }
+
+    // Login is not a public page: the browser loads it from the server, and the signed-in app draws it.
+    const page = await h.newPage();
+    await page.goto("/pricing");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    await page.waitForURL(/\/(login|auth)/);
+    await page.getByLabel("Password", { exact: true }).waitFor();
+    expect(await page.evaluate(() => [...document.scripts].some((script) => /\/assets\/index-/.test(script.src)))).toBe(true);
   });
 
   it("looks the same hydrated in the dark theme on a phone", async () => {

@@ -1,10 +1,9 @@
 // What the checkout tests share: a browser with its own cookies and address, step 2's form, and the calls that
 // start and finish a checkout against the app and the local Stripe stand-in.
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { expect } from "vitest";
-import type { StripeFake } from "../fakes/stripe-fake.js";
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY } from "../fakes/stripe-fake.js";
-import { CookieClient, newAccount } from "./build-test-app.js";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, type StripeFake, startStripeFake } from "../fakes/stripe-fake.js";
+import { buildTestApp, CookieClient, newAccount, type TestApp } from "./build-test-app.js";
 
 export const START = "/api/create-payment-intent";
 
@@ -55,4 +54,36 @@ export function checkoutKit(get: () => { app: FastifyInstance; fake: StripeFake 
       return intent;
     },
   };
+}
+
+export interface CheckoutStage {
+  t: TestApp;
+  fake: StripeFake;
+  /** The first account of the empty database, so an admin: the checkouts of the file make plain users. */
+  admin: Browser;
+}
+
+/**
+ * The stage of a checkout test file: before its tests a Stripe stand-in, the app pointed at it and the admin
+ * (handed to `ready`); after each test the stand-in up and quick again; after all, both closed.
+ */
+export function checkoutStage(webhookSecret: string, ready: (stage: CheckoutStage) => void): void {
+  let stage: CheckoutStage | undefined;
+  beforeAll(async () => {
+    const fake = await startStripeFake({ acceptedSecretKey: FAKE_STRIPE_SECRET_KEY });
+    const t = await buildTestApp({ env: stripeEnv(fake, webhookSecret) });
+    const admin = new Browser(t.app);
+    expect((await admin.post("/api/register", newAccount())).json()).toMatchObject({ role: "admin" });
+    stage = { t, fake, admin };
+    ready(stage);
+  });
+  afterEach(() => {
+    if (!stage) return;
+    stage.fake.down = false;
+    stage.fake.delayMs = 0;
+  });
+  afterAll(async () => {
+    await stage?.t.close();
+    await stage?.fake.close();
+  });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { NEXT_CURSOR_HEADER } from "../../shared/contracts/common.js";
-import type { EndpointRequestParts, EndpointResult, EndpointShape } from "../../shared/contracts/endpoint.js";
+import { type EndpointRequestParts, type EndpointResult, type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
 
 type JsonSchema = Record<string, unknown>;

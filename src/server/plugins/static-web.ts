@@ -64,8 +64,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     root,
     wildcard: false,
     index: false,
-    // The prerendered pages hold tokens, not values: they go out only through the route below.
-    allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`),
+    // The prerendered pages hold tokens, not values: they go out only through the route below. public.html is
+    // their template (the public pages' app, empty), never a page of its own.
+    allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`) && pathname !== "/public.html",
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

@@ -11,6 +11,3 @@ export const idText = z.coerce.number().int().positive().max(MAX_ID);
 
 /** `/:id` of every resource. */
 export const idParamsSchema = z.object({ id: idText });
-
-/** Lists that can grow without bound page with `limit` + `cursor`; the next cursor comes in this header. */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";

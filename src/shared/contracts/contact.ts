@@ -1,20 +1,9 @@
 import { z } from "zod";
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from "../contact-subjects.js";
 import { emailField } from "./auth.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
-/** Spec 002 section 3: the contact form's subject select. */
-export const CONTACT_SUBJECTS = ["general", "support", "billing", "partnership", "feedback"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {
-  general: "General Inquiry",
-  support: "Technical Support",
-  billing: "Billing Question",
-  partnership: "Partnership",
-  feedback: "Feedback",
-};
-
-export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_SENT = "Thanks for reaching out! We received your message and will reply by email.";
 
 /** The contact form and POST /api/contact (spec 002 section 5: name, email and message required). */

@@ -63,12 +63,6 @@ export const outboxEmailDetailSchema = outboxEmailSchema.extend({
 });
 export type OutboxEmailDetail = z.infer<typeof outboxEmailDetailSchema>;
 
-/** The web route of the preview page (admins only), and where an admin reads one email (a test send's `previewUrl`). */
-export const EMAIL_PREVIEW_ROUTE = "/admin/email-preview/:id";
-export function emailPreviewPath(id: number): string {
-  return `/admin/email-preview/${id}`;
-}
-
 /** The outbox (admins; the guard on /api/admin/* refuses everyone else). */
 export const emailOutboxApi = {
   list: endpoint({

@@ -13,6 +13,9 @@ import type { z } from "zod";
  * - `upload: true`: the body is multipart/form-data (read by the route), not JSON.
  * - `nullIs204: true`: "nothing there" (a null answer) goes out as 204 No Content and comes back as null.
  */
+/** Lists that can grow without bound page with `limit` + `cursor`; the next cursor comes in this header. */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
 
@@ -27,6 +30,17 @@ export interface EndpointShape {
   readonly kind?: EndpointKind;
   readonly upload?: boolean;
   readonly nullIs204?: boolean;
+}
+
+/**
+ * A plain JSON endpoint's address (method and path: all `call()` reads of it) carrying its contract's types,
+ * for web code that must not load the contract's schemas (`first-screen-reads.ts`). The method and path must
+ * be the contract's own, or this does not compile; at run time the object holds only the address.
+ */
+export function typedAddress<E extends EndpointShape & { kind?: "json"; nullIs204?: false; upload?: false }>(
+  address: Pick<E, "method" | "path">,
+): E {
+  return address as E;
 }
 
 /** Keeps the literal types of the object (so `call()` and `route()` know its method, path and schemas). */

@@ -1,15 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 
-/** Spec 002 section 9: what holds before an admin saves anything (no settings row yet). */
-export const PLATFORM_SETTINGS_DEFAULTS = {
-  platformName: "Lumora",
-  defaultModel: "openai-gpt4",
-  allowRegistration: true,
-  enableHistory: true,
-  enableModelSelection: true,
-} as const;
-
 export const PLATFORM_NAME_MAX = 60;
 
 /** POST /api/register while an admin has closed registration (403). */

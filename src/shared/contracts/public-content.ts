@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
+import { firstScreenReads } from "./first-screen-reads.js";
 
 /** The price as the product shows it (spec: currency and earlyAccessPrice, USD 297 when none is saved). */
 export const priceReadingSchema = z.object({
@@ -44,7 +45,7 @@ export type PlatformSettingsPublic = z.infer<typeof platformSettingsPublicSchema
 
 /** Reads the sign-in and registration screens need before anyone is signed in. */
 export const publicContentApi = {
-  paymentSettings: endpoint({ method: "GET", path: "/api/payment-settings", response: paymentSettingsPublicSchema }),
-  platformSettings: endpoint({ method: "GET", path: "/api/platform-settings", response: platformSettingsPublicSchema }),
+  paymentSettings: endpoint({ ...firstScreenReads.paymentSettings, response: paymentSettingsPublicSchema }),
+  platformSettings: endpoint({ ...firstScreenReads.platformSettings, response: platformSettingsPublicSchema }),
   videos: endpoint({ method: "GET", path: "/api/getting-started-videos", response: z.array(gettingStartedVideoSchema) }),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, publicUserSchema } from "./auth.js";
 import { endpoint } from "./endpoint.js";
+import { firstScreenReads } from "./first-screen-reads.js";
 
 /** The account as the browser sees it: defined with sign-in (auth.ts), named here too for the profile screens. */
 export { type PublicUser, publicUserSchema } from "./auth.js";
@@ -44,7 +45,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export const uploadParamsSchema = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "File not found") });
 
 export const userApi = {
-  me: endpoint({ method: "GET", path: "/api/user", response: publicUserSchema }),
+  me: endpoint({ ...firstScreenReads.currentUser, response: publicUserSchema }),
   updateProfile: endpoint({ method: "PATCH", path: "/api/user", body: profileBodySchema, response: publicUserSchema }),
   changePassword: endpoint({ method: "PATCH", path: "/api/user/password", body: passwordChangeBodySchema, response: messageAnswerSchema }),
   /** multipart/form-data with one `file` (PNG, JPEG or WebP, 2 MB at most). */

@@ -1,19 +1,6 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { BOOT_DATA_ID, type BootData } from "../../shared/prerender.js";
-import { paymentSettingsQuery } from "../domain/payment-settings.js";
-import { publicPlatformSettingsQuery } from "../domain/platform-settings.js";
-import { currentUserQuery } from "../domain/session.js";
-
-/**
- * A prerendered public page (issue 13) carries the public settings the server put into it. Seeding the
- * reads with them (and the session as signed out, which is why the server sent that page) before the first
- * render gives the browser the very tree the build rendered: hydration without a flash or a refetch.
- */
-export function seedBootData(client: QueryClient, boot: BootData): void {
-  client.setQueryData(currentUserQuery.queryKey, null);
-  client.setQueryData(publicPlatformSettingsQuery.queryKey, boot.platformSettings);
-  client.setQueryData(paymentSettingsQuery.queryKey, boot.paymentSettings);
-}
+import { PAYMENT_SETTINGS_FALLBACK } from "../domain/payment-settings.js";
+import { PLATFORM_SETTINGS_FALLBACK } from "../domain/platform-settings.js";
 
 /** The page's boot data, or null (a plain page, or a block that does not read as one). */
 export function readBootData(): BootData | null {
@@ -33,4 +20,9 @@ export function readBootData(): BootData | null {
     // A damaged block: the page still works, rendered in the browser from its own reads.
   }
   return null;
+}
+
+/** The spec's defaults, for a public page whose values block could not be read. */
+export function fallbackBootData(): BootData {
+  return { platformSettings: PLATFORM_SETTINGS_FALLBACK, paymentSettings: PAYMENT_SETTINGS_FALLBACK };
 }

@@ -1,10 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { publicPageTitle } from "../../shared/prerender.js";
 import { publicPageAt } from "../../shared/public-pages.js";
 import { usePlatformSettings } from "../domain/platform-settings.js";
-import { currentUserQuery } from "../domain/session.js";
 import { paths } from "../lib/paths.js";
 
 /** index.html's description, for the pages that have none of their own. */
@@ -18,16 +16,14 @@ function setMeta(selector: string, content: string): void {
  * The head of the page shown: a public page (shared/public-pages.ts) has its own title and description, as
  * its prerendered HTML has (scripts/prerender.ts), also when reached by a link; every other page (and `/`
  * for a signed-in user: the dashboard) is titled with the product name an admin set (Platform Settings).
- * index.html's title stays until the name is read.
+ * index.html's title stays until the name is read. `homeIsLanding`: `/` shows the landing page (known to be
+ * signed out), not the dashboard.
  */
-export function PageHead() {
+export function PageHead({ homeIsLanding }: { homeIsLanding: boolean }) {
   const { settings, isPending } = usePlatformSettings();
   const [location] = useLocation();
   const found = publicPageAt(location);
-  // Only `/` depends on the session; no other page is made to read it.
-  const home = found?.path === paths.home;
-  const session = useQuery({ ...currentUserQuery, enabled: home });
-  const page = found && (!home || (session.data === null && !session.isFetching)) ? found : undefined;
+  const page = found && (found.path !== paths.home || homeIsLanding) ? found : undefined;
   const name = settings.platformName;
   useEffect(() => {
     if (isPending) return;

@@ -1,8 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Button } from "../components/ui/button.js";
-import { publicPlatformSettingsQuery } from "../domain/platform-settings.js";
-import { queryClient } from "../lib/query-client.js";
+import { type PublicReads, PublicReadsContext } from "../domain/public-reads.js";
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null };
@@ -14,6 +13,8 @@ function isChunkLoadError(error: Error): boolean {
 
 /** Keeps one failing screen from blanking the app; moving to another page clears it. */
 export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = PublicReadsContext;
+  declare context: PublicReads | null;
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -33,7 +34,7 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     const stale = isChunkLoadError(error);
     // The product name only when already read (nothing is fetched from a failed screen).
-    const name = queryClient.getQueryData(publicPlatformSettingsQuery.queryKey)?.platformName;
+    const name = this.context?.knownPlatformName();
     return (
       <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
         <h1 className="text-xl font-semibold">{stale ? `${name ?? "The app"} has been updated` : "Something went wrong on this page"}</h1>

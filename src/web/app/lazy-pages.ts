@@ -1,5 +1,7 @@
 import { lazy } from "react";
 
+export { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPage, TermsPage } from "./public-lazy-pages.js";
+
 /**
  * Every page (and the signed-in shell) is its own chunk, so /auth never
  * downloads the dashboard's or the settings' code.
@@ -31,16 +33,9 @@ export const CourseEditPage = lazy(() =>
   import("../features/courses/pages/course-edit-page.js").then((m) => ({ default: m.CourseEditPage })),
 );
 export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
-export const LandingPage = lazy(() => import("../features/landing/pages/landing-page.js").then((m) => ({ default: m.LandingPage })));
-export const FeaturesPage = lazy(() => import("../features/public/pages/features-page.js").then((m) => ({ default: m.FeaturesPage })));
-export const PricingPage = lazy(() => import("../features/public/pages/pricing-page.js").then((m) => ({ default: m.PricingPage })));
-export const FaqPage = lazy(() => import("../features/public/pages/faq-page.js").then((m) => ({ default: m.FaqPage })));
-export const ContactPage = lazy(() => import("../features/public/pages/contact-page.js").then((m) => ({ default: m.ContactPage })));
 export const AdminContactMessagesPage = lazy(() =>
   import("../features/admin/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );
-export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
-export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
 export const AdminAiPlatformsPage = lazy(() =>
   import("../features/admin/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
-import { EMAIL_PREVIEW_ROUTE } from "../../shared/contracts/email-outbox.js";
+import { EMAIL_PREVIEW_ROUTE } from "../../shared/email-preview-path.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,

@@ -1,5 +1,5 @@
 import { aiPlatformsApi, type ChatPlatform } from "../../shared/contracts/ai-platforms.js";
-import { endpointQuery } from "../lib/api-client.js";
+import { endpointQuery } from "../lib/endpoint-query.js";
 
 /** GET /api/ai/platforms: the usable platforms (a key set up, active), for every model picker. */
 export const aiPlatformsQuery = endpointQuery(aiPlatformsApi.forChat, {});

@@ -1,21 +1,22 @@
-import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_PAYMENT_SETTINGS } from "../../shared/constants.js";
-import { type PaymentSettingsPublic, publicContentApi } from "../../shared/contracts/public-content.js";
+import type { PaymentSettingsPublic } from "../../shared/contracts/public-content.js";
 import { formatPrice } from "../../shared/format-price.js";
-import { endpointQuery } from "../lib/api-client.js";
+import { usePublicReads } from "./public-reads.js";
 
-/** GET /api/payment-settings (public): the price, whether card payments can be taken, Stripe's publishable key. */
-export const paymentSettingsQuery = endpointQuery(publicContentApi.paymentSettings, {});
-
-const FALLBACK: PaymentSettingsPublic = { ...DEFAULT_PAYMENT_SETTINGS, paymentsAvailable: false, publishableKey: null };
+/** What holds while the read is on its way, or when it fails: the spec's price, payments not available. */
+export const PAYMENT_SETTINGS_FALLBACK: PaymentSettingsPublic = {
+  ...DEFAULT_PAYMENT_SETTINGS,
+  paymentsAvailable: false,
+  publishableKey: null,
+};
 
 /**
- * The public payment settings. While the read is on its way, or when it fails, the spec's price (USD 297)
+ * The public payment settings (GET /api/payment-settings: the price, whether card payments can be taken,
+ * Stripe's publishable key). While the read is on its way, or when it fails, the spec's price (USD 297)
  * shows and payments count as not available (`isPending` tells a screen to wait instead).
  */
 export function usePaymentSettings() {
-  const query = useQuery(paymentSettingsQuery);
-  return { settings: query.data ?? FALLBACK, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
+  return usePublicReads().usePaymentSettings();
 }
 
 /** The Early Access price, formatted; the spec's defaults (USD 297) when the read fails. */

@@ -1,13 +1,9 @@
-import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { DEFAULT_PAYMENT_SETTINGS } from "../../shared/constants.js";
-import { PLATFORM_SETTINGS_DEFAULTS } from "../../shared/contracts/platform-settings.js";
-import { type PlatformSettingsPublic, publicContentApi } from "../../shared/contracts/public-content.js";
-import { endpointQuery } from "../lib/api-client.js";
+import { DEFAULT_PAYMENT_SETTINGS, PLATFORM_SETTINGS_DEFAULTS } from "../../shared/constants.js";
+import type { PlatformSettingsPublic } from "../../shared/contracts/public-content.js";
+import { usePublicReads } from "./public-reads.js";
 
-/** GET /api/platform-settings (public): the product name and the switches every screen reacts to. */
-export const publicPlatformSettingsQuery = endpointQuery(publicContentApi.platformSettings, {});
-
-const FALLBACK: PlatformSettingsPublic = {
+/** What holds while the read is on its way, or when it fails: the spec's defaults. */
+export const PLATFORM_SETTINGS_FALLBACK: PlatformSettingsPublic = {
   platformName: PLATFORM_SETTINGS_DEFAULTS.platformName,
   allowRegistration: PLATFORM_SETTINGS_DEFAULTS.allowRegistration,
   enableHistory: PLATFORM_SETTINGS_DEFAULTS.enableHistory,
@@ -22,18 +18,10 @@ const FALLBACK: PlatformSettingsPublic = {
  * every switch whatever the screen shows.
  */
 export function usePlatformSettings(): { settings: PlatformSettingsPublic; isPending: boolean } {
-  const query = useQuery(publicPlatformSettingsQuery);
-  return { settings: query.data ?? FALLBACK, isPending: query.isPending };
+  return usePublicReads().usePlatformSettings();
 }
 
 /** The product name (Platform Settings), for the header and the page titles. */
 export function usePlatformName(): string {
   return usePlatformSettings().settings.platformName;
-}
-
-/** After an admin saved the settings: every screen of this browser follows at once. */
-export function storePublicPlatformSettings(client: QueryClient, saved: Omit<PlatformSettingsPublic, "currency" | "earlyAccessPrice">) {
-  client.setQueryData(publicPlatformSettingsQuery.queryKey, (old) => (old ? { ...old, ...saved } : old));
-  if (!client.getQueryData(publicPlatformSettingsQuery.queryKey))
-    void client.invalidateQueries({ queryKey: publicPlatformSettingsQuery.queryKey });
 }

@@ -1,11 +1,16 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type PublicUser, userApi } from "../../shared/contracts/user.js";
+import { typedAddress } from "../../shared/contracts/endpoint.js";
+import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
+import type { PublicUser, userApi } from "../../shared/contracts/user.js";
 import { call, endpointKey } from "../lib/api-client.js";
+
+/** GET /api/user (`userApi.me`, by its address: the first screen loads no schemas). */
+const currentUserRead = typedAddress<typeof userApi.me>(firstScreenReads.currentUser);
 
 /** GET /api/user: the current user, or null when signed out (401). */
 export const currentUserQuery = queryOptions({
-  queryKey: endpointKey(userApi.me),
-  queryFn: ({ signal }): Promise<PublicUser | null> => call(userApi.me, {}, { on401: "returnNull", signal }),
+  queryKey: endpointKey(currentUserRead),
+  queryFn: ({ signal }): Promise<PublicUser | null> => call(currentUserRead, {}, { on401: "returnNull", signal }),
 });
 
 /**

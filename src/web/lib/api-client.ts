@@ -1,11 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
-import { NEXT_CURSOR_HEADER } from "../../shared/contracts/common.js";
 import {
   type EndpointInput,
   type EndpointKeyInput,
   type EndpointOutput,
   type EndpointShape,
   fillPath,
+  NEXT_CURSOR_HEADER,
   queryString,
 } from "../../shared/contracts/endpoint.js";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
@@ -127,12 +126,4 @@ export function endpointKey<E extends EndpointShape>(endpoint: E, input?: Endpoi
   if (parts?.params !== undefined) key.push(parts.params);
   if (parts?.query !== undefined) key.push(parts.query);
   return key;
-}
-
-/** A read as React Query options: the key from `endpointKey`, the data from `call`. */
-export function endpointQuery<E extends EndpointShape>(endpoint: E, input: EndpointInput<E>) {
-  return queryOptions({
-    queryKey: endpointKey(endpoint, input as EndpointKeyInput<E>),
-    queryFn: ({ signal }) => call(endpoint, input, { signal }),
-  });
 }

@@ -33,10 +33,12 @@ export interface Harness {
 
 export interface HarnessOptions {
   /**
-   * More environment for the app's config, read inside the harness's beforeAll: a file can start a
-   * stand-in first (its own earlier beforeAll) and name its URL, e.g. `STRIPE_API_URL: fake.url`.
+   * More environment for the app's config, awaited inside the harness's beforeAll before the app starts: a
+   * file can start a stand-in here and name its URL, e.g. `STRIPE_API_URL: fake.url`.
    */
-  env?: () => Record<string, string>;
+  env?: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Runs once the app and the browser are up (an admin account, seed data), before the file's tests. */
+  ready?: (harness: Harness) => Promise<unknown>;
 }
 
 /**
@@ -54,7 +56,7 @@ export function startHarness(options: HarnessOptions = {}): Harness {
     if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
     harness.database = await openTestDatabase();
     // WEB_DIST: a web build of its own (several walks built in parallel must not share dist/web).
-    const config = testConfig({ ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}), ...options.env?.() });
+    const config = testConfig({ ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}), ...(await options.env?.()) });
     harness.app = await buildApp({ config, database: harness.database, logger: false });
     await harness.app.listen({ host: "127.0.0.1", port: 0 });
     const address = harness.app.server.address();
@@ -81,6 +83,7 @@ export function startHarness(options: HarnessOptions = {}): Harness {
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       return page;
     };
+    await options.ready?.(harness);
   });
 
   afterEach(async () => {

@@ -1,12 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  CONTACT_PAGE_SIZE,
-  CONTACT_SENT,
-  CONTACT_SUBJECT_LABELS,
-  type ContactMessage,
-  type contactFormSchema,
-} from "../../../shared/contracts/contact.js";
+import { CONTACT_SUBJECT_LABELS } from "../../../shared/contact-subjects.js";
+import { CONTACT_PAGE_SIZE, CONTACT_SENT, type ContactMessage, type contactFormSchema } from "../../../shared/contracts/contact.js";
 import type { Db } from "../../db/client.js";
 import { contactMessages, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";

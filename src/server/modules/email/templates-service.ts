@@ -10,6 +10,7 @@ import {
   type TemplateTestInput,
   type TemplateTestResult,
 } from "../../../shared/contracts/email.js";
+import { emailPreviewPath } from "../../../shared/email-preview-path.js";
 import type { Db } from "../../db/client.js";
 import { emailTemplates } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -127,7 +128,7 @@ export async function sendTemplateTest(options: { db: Db; who: Who; id: number; 
   const isTestAccount = !smtpConfigured(settings);
   return {
     isTestAccount,
-    previewUrl: `/admin/email-preview/${queued.id}`,
+    previewUrl: emailPreviewPath(queued.id),
     message: isTestAccount
       ? `SMTP is not configured, so the test email to ${input.recipientEmail} was kept in the test inbox. Open the preview to see it.`
       : `The test email to ${input.recipientEmail} is on its way.`,

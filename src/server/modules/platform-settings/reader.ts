@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { PLATFORM_SETTINGS_DEFAULTS } from "../../../shared/contracts/platform-settings.js";
+import { PLATFORM_SETTINGS_DEFAULTS } from "../../../shared/constants.js";
 import type { Db } from "../../db/client.js";
 import { platformSettings } from "../../db/schema/index.js";
 

@@ -1,34 +1,20 @@
-import { Menu } from "lucide-react";
-import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { useCurrentUser } from "../../domain/session.js";
+import { useSignedInUser } from "../../domain/public-reads.js";
 import { cn } from "../../lib/cn.js";
 import { Logo } from "../logo.js";
+import { PhoneMenu } from "../phone-menu.js";
 import { Button } from "../ui/button.js";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../ui/sheet.js";
 import { accountLinks, PAGE_LINKS } from "./public-nav.js";
 
 const linkClass =
   "rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The phone menu: the same links as the header, in a slide-in panel. */
-function PublicMobileMenu({ current, signedIn }: { current: string; signedIn: boolean }) {
-  const [open, setOpen] = useState(false);
+function PublicPhoneMenu({ current, signedIn }: { current: string; signedIn: boolean }) {
   const { secondary, primary } = accountLinks(signedIn);
-  const close = () => setOpen(false);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent>
-        <div className="pr-8">
-          <Logo />
-        </div>
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">The site's pages and your account.</SheetDescription>
+    <PhoneMenu title="Menu" description="The site's pages and your account.">
+      {(close) => (
         <nav aria-label="Mobile" className="grid gap-1">
           {[...PAGE_LINKS, secondary].map((link) => (
             <Link
@@ -47,8 +33,8 @@ function PublicMobileMenu({ current, signedIn }: { current: string; signedIn: bo
             </Link>
           </Button>
         </nav>
-      </SheetContent>
-    </Sheet>
+      )}
+    </PhoneMenu>
   );
 }
 
@@ -57,14 +43,14 @@ function PublicMobileMenu({ current, signedIn }: { current: string; signedIn: bo
  * and Get Started. While the session is read it shows the signed-out links (what the prerendered HTML has).
  */
 export function PublicHeader() {
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   const [location] = useLocation();
   const signedIn = Boolean(user);
   const { secondary, primary } = accountLinks(signedIn);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <PublicMobileMenu current={location} signedIn={signedIn} />
+        <PublicPhoneMenu current={location} signedIn={signedIn} />
         <Logo className="mr-4" />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">

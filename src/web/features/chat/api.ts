@@ -3,7 +3,8 @@ import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contra
 import { settingsApi } from "../../../shared/contracts/settings.js";
 import { chooseModel } from "../../../shared/model-choice.js";
 import { aiPlatformsQuery } from "../../domain/ai-models.js";
-import { call, endpointKey, endpointQuery } from "../../lib/api-client.js";
+import { call, endpointKey } from "../../lib/api-client.js";
+import { endpointQuery } from "../../lib/endpoint-query.js";
 
 export const CHAT_PAGE_SIZE = 100;
 export const MESSAGE_PAGE_SIZE = 200;

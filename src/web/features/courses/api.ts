@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { type Course, type CourseOutline, courseAiApi, coursesApi, lessonsApi } from "../../../shared/contracts/courses.js";
-import { call, endpointKey, endpointQuery } from "../../lib/api-client.js";
+import { call, endpointKey } from "../../lib/api-client.js";
+import { endpointQuery } from "../../lib/endpoint-query.js";
 
 export type CourseScope = "all" | "mine" | "public";
 export const COURSE_PAGE_SIZE = 60;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { settingsApi, type UserSettings } from "../../../shared/contracts/settings.js";
 import { type PasswordChangeBody, type ProfileBody, userApi } from "../../../shared/contracts/user.js";
 import { setCurrentUser } from "../../domain/session.js";
-import { call, endpointQuery, errorMessage } from "../../lib/api-client.js";
+import { call, errorMessage } from "../../lib/api-client.js";
+import { endpointQuery } from "../../lib/endpoint-query.js";
 import { notify } from "../../lib/notify.js";
 
 /** GET /api/user/settings. */

@@ -1,6 +1,7 @@
 import { Mail, MailOpen, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { CONTACT_SUBJECT_LABELS, type ContactMessage } from "../../../../shared/contracts/contact.js";
+import { CONTACT_SUBJECT_LABELS } from "../../../../shared/contact-subjects.js";
+import type { ContactMessage } from "../../../../shared/contracts/contact.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";

@@ -6,7 +6,8 @@ import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
+import { LoadMoreFooter } from "../../../components/ui/load-more.js";
+import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
@@ -112,21 +113,7 @@ export function ContactMessagesPage() {
                 </li>
               ))}
             </ul>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                Showing {messages.length} {messages.length === 1 ? "message" : "messages"}
-                {list.hasNextPage ? "" : " (all)"}
-              </p>
-              {list.isFetchNextPageError ? (
-                <p className="text-sm text-destructive">Failed to load more messages. Please try again.</p>
-              ) : null}
-              {list.hasNextPage ? (
-                <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                  {list.isFetchingNextPage ? <ButtonSpinner /> : null}
-                  {list.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              ) : null}
-            </div>
+            <LoadMoreFooter list={list} shown={messages.length} noun={{ one: "message", many: "messages" }} />
           </div>
         )}
       </div>

@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
+import { LoadMoreFooter } from "../../../components/ui/load-more.js";
+import { Spinner } from "../../../components/ui/spinner.js";
 import { cn } from "../../../lib/cn.js";
 import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
 import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
@@ -59,21 +60,7 @@ export function UserActivityPage() {
         ) : (
           <div className={cn("grid gap-4 transition-opacity", updating && "opacity-60")}>
             <ActivityTable logs={logs} />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                Showing {logs.length} {logs.length === 1 ? "entry" : "entries"}
-                {list.hasNextPage ? "" : " (all)"}
-              </p>
-              {list.isFetchNextPageError ? (
-                <p className="text-sm text-destructive">Failed to load more activity. Please try again.</p>
-              ) : null}
-              {list.hasNextPage ? (
-                <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                  {list.isFetchingNextPage ? <ButtonSpinner /> : null}
-                  {list.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              ) : null}
-            </div>
+            <LoadMoreFooter list={list} shown={logs.length} noun={{ one: "entry", many: "entries" }} />
           </div>
         )}
       </div>

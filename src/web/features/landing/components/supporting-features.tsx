@@ -1,7 +1,7 @@
-import { BookOpen, Bot, History, type LucideIcon, PenLine, SlidersHorizontal, UserRound } from "lucide-react";
-import { SectionHeading } from "../../../components/public-site/section-heading.js";
+import { BookOpen, Bot, History, PenLine, SlidersHorizontal, UserRound } from "lucide-react";
+import { type FeatureCard, FeatureCards } from "../../../components/public-site/feature-cards.js";
 
-const features: { icon: LucideIcon; title: string; text: string }[] = [
+const features: FeatureCard[] = [
   {
     icon: Bot,
     title: "Multi-model AI chat",
@@ -29,23 +29,8 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
 /** The supporting features, as cards. */
 export function SupportingFeatures() {
   return (
-    <section aria-labelledby="features-heading" className="bg-muted/40">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6">
-        <SectionHeading id="features-heading" eyebrow="Features" title="Everything you need in one place">
-          Chat, personalities and courses share one workspace, so nothing gets copied between tools.
-        </SectionHeading>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <span className="mb-4 flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <FeatureCards id="features-heading" eyebrow="Features" title="Everything you need in one place" cards={features}>
+      Chat, personalities and courses share one workspace, so nothing gets copied between tools.
+    </FeatureCards>
   );
 }

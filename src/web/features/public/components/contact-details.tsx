@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
-import { useCurrentUser } from "../../../domain/session.js";
+import { useSignedInUser } from "../../../domain/public-reads.js";
 import { loginPath, paths } from "../../../lib/paths.js";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
@@ -24,7 +24,7 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
  * Platform Settings (left out when none is set), business hours and location.
  */
 export function ContactDetails() {
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   const { settings } = usePlatformSettings();
   const email = settings.supportEmail;
   return (

@@ -1,37 +1,49 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACT_SUBJECT_LABELS,
-  CONTACT_SUBJECTS,
-  type ContactForm as ContactFormInput,
-  type ContactSubject,
-  contactFormSchema,
-} from "../../../../shared/contracts/contact.js";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from "../../../../shared/contact-subjects.js";
+import type { ContactForm as ContactFormInput } from "../../../../shared/contracts/contact.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Label } from "../../../components/ui/label.js";
-import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { NativeSelect } from "../../../components/ui/native-select.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { errorMessage, isApiError } from "../../../lib/api-client.js";
-import { applyServerFieldErrors } from "../../../lib/form-errors.js";
-import { useSendContactMessage } from "../api.js";
+import { call, errorMessage, isApiError } from "../../../lib/api-client.js";
 
-type ContactFormOutput = z.output<typeof contactFormSchema>;
+/**
+ * The contract (its schema and endpoint) loads when someone starts filling the form in, not with the page:
+ * the contact page's first screen stays within its budget (decision 015). The check is the same schema the
+ * server uses.
+ */
+const loadContract = () => import("../../../../shared/contracts/contact.js");
 
 const FIELDS = ["name", "email", "subject", "isUser", "message"] as const;
-const EMPTY: ContactFormInput = { name: "", email: "", subject: "general", isUser: false, message: "", website: "" };
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+
+const isField = (key: unknown): key is Field => typeof key === "string" && (FIELDS as readonly string[]).includes(key);
 
 /** What went wrong, and what to do next; what was typed stays in the form. */
 function failureText(error: unknown): string {
   if (isApiError(error) && error.status === 429) return errorMessage(error);
-  return `${errorMessage(error)} Your message is still here: send it again when you are ready.`;
+  const reason = isApiError(error) ? errorMessage(error) : "We could not send your message.";
+  return `${reason} Your message is still here: send it again when you are ready.`;
+}
+
+function formInput(form: HTMLFormElement): ContactFormInput {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    email: text("email"),
+    subject: text("subject") as ContactFormInput["subject"],
+    isUser: text("isUser") === "yes",
+    message: text("message"),
+    website: text("website"),
+  };
 }
 
 function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
@@ -55,124 +67,130 @@ function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
 
 /**
  * The contact form (spec 002 section 3), checked with the shared schema and sent to POST /api/contact.
- * `website` is a honeypot: hidden from people and from assistive technology, left empty by them.
+ * The browser's own controls (select, radios) keep it light. `website` is a honeypot: hidden from people
+ * and from assistive technology, left empty by them.
  */
 export function ContactForm() {
-  const form = useForm<ContactFormInput, unknown, ContactFormOutput>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY });
-  const send = useSendContactMessage();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { errors } = form.formState;
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
+  const [kept, setKept] = useState({ name: "", email: "" });
+  const [checked, setChecked] = useState(0);
 
-  const onSubmit = form.handleSubmit((body) => {
+  // After a check, the first field with an error gets the focus.
+  useEffect(() => {
+    if (checked > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checked]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const input = formInput(event.currentTarget);
     setFailure(null);
-    send.mutate(body, {
-      onSuccess: () => setSentTo(body.email),
-      onError: (error) => {
-        const placed = applyServerFieldErrors(form.setError, error, FIELDS);
-        if (placed.length === 0) setFailure(failureText(error));
-      },
-    });
-  });
+    setPending(true);
+    try {
+      const { contactApi, contactFormSchema } = await loadContract();
+      const parsed = contactFormSchema.safeParse(input);
+      if (!parsed.success) {
+        const found: FieldErrors = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (isField(field)) found[field] ??= issue.message;
+        }
+        setErrors(found);
+        setChecked((count) => count + 1);
+        return;
+      }
+      setErrors({});
+      await call(contactApi.send, { body: parsed.data });
+      setSent({ name: parsed.data.name, email: parsed.data.email });
+    } catch (error) {
+      const fromServer = isApiError(error) ? error.fieldErrors : {};
+      const placed = Object.fromEntries(Object.entries(fromServer).filter(([field]) => isField(field))) as FieldErrors;
+      if (Object.keys(placed).length > 0) {
+        setErrors(placed);
+        setChecked((count) => count + 1);
+      } else setFailure(failureText(error));
+    } finally {
+      setPending(false);
+    }
+  };
 
-  if (sentTo) {
+  if (sent) {
     return (
       <Sent
-        email={sentTo}
+        email={sent.email}
         onAnother={() => {
-          const { name, email } = form.getValues();
-          form.reset({ ...EMPTY, name, email });
-          send.reset();
-          setSentTo(null);
+          setKept(sent);
+          setSent(null);
         }}
       />
     );
   }
 
-  const fieldProps = (id: string, error?: string) => ({
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+  const fieldProps = (field: Field) => ({
+    id: `contact-${field === "isUser" ? "is-user" : field}`,
+    name: field,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `contact-${field}-error` : undefined,
+    onChange: () => errors[field] && setErrors(({ [field]: _gone, ...rest }) => rest),
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Contact form" className="grid gap-5">
+    <form ref={form} noValidate onSubmit={onSubmit} onFocus={() => void loadContract()} aria-label="Contact form" className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="contact-name" label="Full Name" autoComplete="name" error={errors.name?.message} {...form.register("name")} />
+        <TextField label="Full Name" autoComplete="name" error={errors.name} defaultValue={kept.name} {...fieldProps("name")} />
         <TextField
-          id="contact-email"
           label="Email Address"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
+          error={errors.email}
+          defaultValue={kept.email}
+          {...fieldProps("email")}
         />
       </div>
-      <Controller
-        control={form.control}
-        name="subject"
-        render={({ field, fieldState }) => (
-          <FormField id="contact-subject" label="Subject" error={fieldState.error?.message}>
-            <Select value={field.value} onValueChange={(value) => field.onChange(value as ContactSubject)}>
-              <SelectTrigger {...fieldProps("contact-subject", fieldState.error?.message)} onBlur={field.onBlur}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {CONTACT_SUBJECTS.map((subject) => (
-                  <SelectItem key={subject} value={subject}>
-                    {CONTACT_SUBJECT_LABELS[subject]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="isUser"
-        render={({ field, fieldState }) => (
-          <div className="grid gap-2">
-            <p id="contact-is-user-label" className="text-sm font-medium">
-              Are you currently a user?
-            </p>
-            <RadioGroup
-              aria-labelledby="contact-is-user-label"
-              value={field.value ? "yes" : "no"}
-              onValueChange={(value) => field.onChange(value === "yes")}
-              className="flex gap-6"
-            >
-              {(["yes", "no"] as const).map((value) => (
-                <div key={value} className="flex items-center gap-2">
-                  <RadioGroupItem id={`contact-is-user-${value}`} value={value} />
-                  <Label htmlFor={`contact-is-user-${value}`} className="font-normal">
-                    {value === "yes" ? "Yes" : "No"}
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-            {fieldState.error?.message ? <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p> : null}
-          </div>
-        )}
-      />
-      <FormField id="contact-message" label="Message" error={errors.message?.message}>
-        <Textarea
-          rows={6}
-          maxLength={CONTACT_MESSAGE_MAX}
-          placeholder="How can we help?"
-          {...fieldProps("contact-message", errors.message?.message)}
-          {...form.register("message")}
-        />
+      <FormField id="contact-subject" label="Subject" error={errors.subject}>
+        <NativeSelect defaultValue="general" {...fieldProps("subject")}>
+          {CONTACT_SUBJECTS.map((subject) => (
+            <option key={subject} value={subject}>
+              {CONTACT_SUBJECT_LABELS[subject]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Are you currently a user?</legend>
+        <div className="flex gap-6">
+          {(["yes", "no"] as const).map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="isUser"
+                value={value}
+                defaultChecked={value === "no"}
+                className="size-4 accent-primary"
+                onChange={() => errors.isUser && setErrors(({ isUser: _gone, ...rest }) => rest)}
+              />
+              {value === "yes" ? "Yes" : "No"}
+            </label>
+          ))}
+        </div>
+        {errors.isUser ? <p className="text-sm font-medium text-destructive">{errors.isUser}</p> : null}
+      </fieldset>
+      <FormField id="contact-message" label="Message" error={errors.message}>
+        <Textarea rows={6} maxLength={CONTACT_MESSAGE_MAX} placeholder="How can we help?" {...fieldProps("message")} />
       </FormField>
       {/* The honeypot: off screen, out of the tab order and hidden from screen readers. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...form.register("website")} />
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-      <Button type="submit" size="lg" disabled={send.isPending} className="sm:justify-self-start">
-        {send.isPending ? <ButtonSpinner /> : <Send aria-hidden="true" />}
-        {send.isPending ? "Sending..." : "Send Message"}
+      <Button type="submit" size="lg" disabled={pending} className="sm:justify-self-start">
+        {pending ? <ButtonSpinner /> : <Send aria-hidden="true" />}
+        {pending ? "Sending..." : "Send Message"}
       </Button>
     </form>
   );

@@ -5,7 +5,7 @@ import { GetEarlyAccessButton } from "../../../components/get-early-access-butto
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
-import { useCurrentUser } from "../../../domain/session.js";
+import { useSignedInUser } from "../../../domain/public-reads.js";
 import { paths } from "../../../lib/paths.js";
 import { EarlyAccessPrice } from "./price-text.js";
 
@@ -28,7 +28,7 @@ function Perks({ items }: { items: string[] }) {
 
 /** Early Access's button: register (a visitor), the checkout (a signed-in free user), or already there. */
 function EarlyAccessAction() {
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   if (!user)
     return (
       <Button asChild size="lg" className="mt-auto">
@@ -51,7 +51,7 @@ function EarlyAccessAction() {
 /** What can be bought today (DESIGN.md, pricing): Free, and the one-time Early Access at the live price. */
 export function CurrentPlans() {
   const { currency } = useEarlyAccessPrice();
-  const { user } = useCurrentUser();
+  const user = useSignedInUser();
   return (
     <section aria-labelledby="available-heading" className="mx-auto grid max-w-4xl gap-8 px-4 pb-16 sm:px-6">
       <h2 id="available-heading" className="sr-only">

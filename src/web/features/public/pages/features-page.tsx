@@ -1,27 +1,12 @@
-import {
-  BookOpen,
-  Bot,
-  Eye,
-  FileText,
-  History,
-  Lightbulb,
-  ListTree,
-  type LucideIcon,
-  PenLine,
-  Rocket,
-  ShieldCheck,
-  Target,
-  UserRound,
-} from "lucide-react";
+import { BookOpen, Bot, Eye, FileText, History, Lightbulb, ListTree, PenLine, Rocket, ShieldCheck, Target, UserRound } from "lucide-react";
 import { CtaBand } from "../../../components/public-site/cta-band.js";
+import { type FeatureCard, FeatureCards } from "../../../components/public-site/feature-cards.js";
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
 import { SectionHeading } from "../../../components/public-site/section-heading.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
 import { paths } from "../../../lib/paths.js";
 
-type Item = { icon: LucideIcon; title: string; text: string };
-
-const workflow: Item[] = [
+const workflow: FeatureCard[] = [
   {
     icon: Lightbulb,
     title: "Pick a topic",
@@ -42,7 +27,7 @@ const workflow: Item[] = [
   { icon: Rocket, title: "Publish and share", text: "Make the course public when it is ready; drafts stay private until then." },
 ];
 
-const platform: Item[] = [
+const platform: FeatureCard[] = [
   {
     icon: Bot,
     title: "Multi-Model AI Chat",
@@ -94,22 +79,7 @@ export function FeaturesPage() {
         </ol>
       </section>
 
-      <section aria-labelledby="platform-heading" className="bg-muted/40">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6">
-          <SectionHeading id="platform-heading" eyebrow="Platform" title="Built for creators who use AI every day" />
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {platform.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
-                <span className="mb-4 flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <FeatureCards id="platform-heading" eyebrow="Platform" title="Built for creators who use AI every day" cards={platform} />
 
       <CtaBand
         title="Start creating today"

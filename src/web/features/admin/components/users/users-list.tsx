@@ -1,7 +1,8 @@
 import { RefreshCw, SearchX } from "lucide-react";
 import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
-import { ButtonSpinner, Spinner } from "../../../../components/ui/spinner.js";
+import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import type { AdminUsersResult } from "../../users-api.js";
 import type { UserAction } from "./user-actions.js";
@@ -72,22 +73,7 @@ export function UsersList({
       <Card className="overflow-hidden" aria-busy={refreshing}>
         <UsersTable users={users} selfId={selfId} onAction={onAction} />
       </Card>
-      {list.isFetchNextPageError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load more users: {errorMessage(list.error)} Try Load more again.
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <span>
-          Showing {users.length} {users.length === 1 ? "user" : "users"}
-        </span>
-        {list.hasNextPage ? (
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? <ButtonSpinner /> : null}
-            {list.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter list={list} shown={users.length} noun={{ one: "user", many: "users" }} />
     </div>
   );
 }

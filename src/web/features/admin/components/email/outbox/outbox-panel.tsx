@@ -3,16 +3,17 @@ import { Eye, Inbox, RefreshCw, Send } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import {
-  emailPreviewPath,
   OUTBOX_STATUS_LABELS,
   OUTBOX_STATUSES,
   type OutboxEmail,
   type OutboxStatus,
   RESENDABLE_STATUSES,
 } from "../../../../../../shared/contracts/email-outbox.js";
+import { emailPreviewPath } from "../../../../../../shared/email-preview-path.js";
 import { Button } from "../../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../../components/ui/card.js";
 import { LoadFailed } from "../../../../../components/ui/load-failed.js";
+import { LoadMoreFooter } from "../../../../../components/ui/load-more.js";
 import { ButtonSpinner, Spinner } from "../../../../../components/ui/spinner.js";
 import { cn } from "../../../../../lib/cn.js";
 import { outboxQuery, useResendEmail } from "../../../email-outbox-api.js";
@@ -187,19 +188,7 @@ export function OutboxPanel() {
               </tbody>
             </table>
           </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              Showing {emails.length} {emails.length === 1 ? "email" : "emails"}
-              {list.hasNextPage ? "" : " (all)"}
-            </p>
-            {list.isFetchNextPageError ? <p className="text-sm text-destructive">Failed to load more emails. Please try again.</p> : null}
-            {list.hasNextPage ? (
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? <ButtonSpinner /> : null}
-                {list.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            ) : null}
-          </div>
+          <LoadMoreFooter list={list} shown={emails.length} noun={{ one: "email", many: "emails" }} />
         </div>
       )}
     </section>

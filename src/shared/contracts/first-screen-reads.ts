@@ -1,0 +1,14 @@
+import type { EndpointShape } from "./endpoint.js";
+
+/**
+ * The reads every first screen makes before anything else (who is signed in, the product name and switches,
+ * the price), as addresses only: method and path, no schemas. Their contracts (`userApi.me`,
+ * `publicContentApi.platformSettings`, `publicContentApi.paymentSettings`) are built from these, so the path
+ * is written once; the web's first screen calls them through `typedAddress()` and so loads no zod
+ * (decision 015: the public pages' 100 KiB budget).
+ */
+export const firstScreenReads = {
+  currentUser: { method: "GET", path: "/api/user" },
+  platformSettings: { method: "GET", path: "/api/platform-settings" },
+  paymentSettings: { method: "GET", path: "/api/payment-settings" },
+} as const satisfies Record<string, Pick<EndpointShape, "method" | "path">>;

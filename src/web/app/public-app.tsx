@@ -1,0 +1,64 @@
+import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import type { BootData } from "../../shared/prerender.js";
+import { bootPublicReads } from "../domain/boot-reads.js";
+import { PublicReadsContext } from "../domain/public-reads.js";
+import { paths } from "../lib/paths.js";
+import { PageHead } from "./document-title.js";
+import { ErrorBoundary } from "./error-boundary.js";
+import { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPage, TermsPage } from "./public-lazy-pages.js";
+import { ScrollToTop } from "./scroll-to-top.js";
+import { ThemeProvider } from "./theme-provider.js";
+
+const PUBLIC_ROUTES: { path: string; page: () => ReactNode }[] = [
+  { path: paths.home, page: () => <LandingPage /> },
+  { path: paths.features, page: () => <FeaturesPage /> },
+  { path: paths.pricing, page: () => <PricingPage /> },
+  { path: paths.faq, page: () => <FaqPage /> },
+  { path: paths.contact, page: () => <ContactPage /> },
+  { path: paths.terms, page: () => <TermsPage /> },
+  { path: paths.privacy, page: () => <PrivacyPage /> },
+];
+
+/**
+ * A link to a page this app does not have (sign in, register, the dashboard): the address is already the
+ * new one, so loading it from the server gives the signed-in app there (index.html), with its own code.
+ */
+function LoadFromServer() {
+  useEffect(() => window.location.reload(), []);
+  return null;
+}
+
+/**
+ * The prerendered public pages' own app (decision 015): the public pages, their layout and the values the
+ * server put into the page, with no React Query, zod, session or router table of the signed-in app, so a
+ * visitor's first screen stays small. Links between public pages stay in it; any other link loads that
+ * page from the server. `entry-prerender.tsx` renders the same tree at build time, `public-main.tsx`
+ * hydrates it.
+ */
+export function PublicApp({ boot }: { boot: BootData }) {
+  const reads = useMemo(() => bootPublicReads(boot), [boot]);
+  const [location] = useLocation();
+  return (
+    <PublicReadsContext value={reads}>
+      <ThemeProvider>
+        <ScrollToTop />
+        <PageHead homeIsLanding />
+        <ErrorBoundary resetKey={location}>
+          <Suspense fallback={null}>
+            <Switch>
+              {PUBLIC_ROUTES.map((route) => (
+                <Route key={route.path} path={route.path}>
+                  {route.page()}
+                </Route>
+              ))}
+              <Route>
+                <LoadFromServer />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </ThemeProvider>
+    </PublicReadsContext>
+  );
+}
