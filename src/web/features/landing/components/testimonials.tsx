@@ -42,7 +42,7 @@ export function Testimonials() {
                 <figcaption className="flex items-center gap-3">
                   <span
                     aria-hidden="true"
-                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary"
+                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary dark:text-foreground"
                   >
                     {initials(name)}
                   </span>

@@ -1,0 +1,91 @@
+// Contrast and images on the public pages (issue 13, "contrast is AA", "every image has alt text"): axe-core's
+// color-contrast (WCAG 2 AA: 4.5:1 for text, 3:1 for large text) and image-alt rules over every public page, at
+// 1440 and 390 px, in the light and the dark theme, plus the states a visitor brings about (an open FAQ answer,
+// the contact form's errors, the phone menu). axe runs inside the page (evaluated, as the app's CSP allows no
+// injected script tag).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "../../src/shared/public-pages.js";
+import { startHarness } from "./support/harness.js";
+
+const h = startHarness();
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface Finding {
+  rule: string;
+  target: string;
+  summary: string;
+}
+
+/** axe's findings for the rules named, as readable lines. */
+async function audit(page: Page, rules: string[] = ["color-contrast", "image-alt", "svg-img-alt", "role-img-alt"]): Promise<Finding[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
+    const results = await axe.run(document, { runOnly: { type: "rule", values }, resultTypes: ["violations"] });
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => ({ rule: violation.id, target: node.target.join(" "), summary: node.failureSummary ?? "" })),
+    );
+  }, rules);
+}
+
+async function open(path: string, options: { width: number; dark: boolean }): Promise<Page> {
+  const page = await h.newPage({ width: options.width, height: 900 });
+  if (options.dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+  await page.goto(path, { waitUntil: "networkidle" });
+  await settled(page);
+  return page;
+}
+
+/** Animations that end (fade-ins, the menu sliding in) would be measured half-way: waits until none runs. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+const VARIANTS = [
+  { width: 1440, dark: false },
+  { width: 1440, dark: true },
+  { width: 390, dark: false },
+  { width: 390, dark: true },
+];
+
+describe("public pages: AA contrast and text alternatives", () => {
+  for (const variant of VARIANTS) {
+    for (const publicPage of PUBLIC_PAGES) {
+      it(`${publicPage.path} meets them at ${variant.width} px in the ${variant.dark ? "dark" : "light"} theme`, async () => {
+        const page = await open(publicPage.path, variant);
+        const findings = (await audit(page)).map((finding) => `${finding.rule} ${finding.target}: ${finding.summary}`);
+        expect(findings).toEqual([]);
+      });
+    }
+  }
+
+  it("meet them in the states a visitor brings about: an open answer, the form's errors, the phone menu", { timeout: 90_000 }, async () => {
+    for (const dark of [false, true]) {
+      const faq = await open("/faq", { width: 1440, dark });
+      await faq.getByRole("button", { name: "What is Lumora?" }).click();
+      expect(await audit(faq)).toEqual([]);
+      await faq.context().close();
+
+      const contact = await open("/contact", { width: 1440, dark });
+      await contact.getByRole("button", { name: "Send Message" }).click();
+      await contact.locator("#contact-name-error").waitFor();
+      expect(await audit(contact)).toEqual([]);
+      await contact.context().close();
+
+      const phone = await open("/pricing", { width: 390, dark });
+      await phone.getByRole("button", { name: "Open menu" }).click();
+      await phone.getByRole("dialog").waitFor();
+      await settled(phone);
+      expect(await audit(phone)).toEqual([]);
+      await phone.context().close();
+    }
+  });
+});
