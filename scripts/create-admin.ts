@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/client.js";
+import { describeError } from "../src/server/lib/log-redaction.js";
 import { createOrPromoteAdmin } from "../src/server/modules/auth/create-admin.js";
 import { emailField, nameField, strongPasswordField, usernameField } from "../src/shared/contracts/auth.js";
 
@@ -48,7 +49,8 @@ try {
   const result = await createOrPromoteAdmin({ db: database.db, input: { username, password, email, name } });
   console.log(result.created ? `Created admin "${username}" (id ${result.id}).` : `"${username}" (id ${result.id}) is now an admin.`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed insert's message names its parameters (the new hash among them): the message without them.
+  console.error(describeError(error));
   process.exitCode = 1;
 } finally {
   await database.close();

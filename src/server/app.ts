@@ -5,6 +5,8 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
+import { createDatabaseCounterStore } from "./lib/database-counter-store.js";
+import { loggerOptions } from "./lib/log-redaction.js";
 import type { RedisLink } from "./lib/redis.js";
 import { resolveAppSecret, SecretBox } from "./lib/secret-box.js";
 import { activityRoutes } from "./modules/activity/routes.js";
@@ -71,13 +73,16 @@ export interface BuildAppOptions {
   /** Tests pass a store they control; otherwise Redis when linked, else memory. */
   counters?: CounterStore;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole app (plugins, then routes) without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, redis } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // Errors without query values, no secret keys, no query-string values (lib/log-redaction.ts).
+    logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Ids in paths are short; a megabyte of path is an attack, not a request.
@@ -88,9 +93,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   // zod checks what comes in; answers go through Fastify's compiled (fast-json-stringify) response schemas (lib/route.ts).
 
-  const sessions = new SessionStore({ db: database.db, idleDays: config.SESSION_IDLE_DAYS, maxDays: config.SESSION_MAX_DAYS, redis });
+  const warn = (message: string) => app.log.warn(message);
+  const sessions = new SessionStore({
+    db: database.db,
+    idleDays: config.SESSION_IDLE_DAYS,
+    maxDays: config.SESSION_MAX_DAYS,
+    redis,
+    log: warn,
+  });
   await sessions.start();
-  const counters = options.counters ?? (redis ? createRedisCounterStore(redis.client) : createMemoryCounterStore());
+  // With Redis, a Redis outage moves the counts to the database (every instance still counts the same).
+  const counters =
+    options.counters ??
+    (redis
+      ? createRedisCounterStore(redis.client, { fallback: createDatabaseCounterStore(database.db), log: warn })
+      : createMemoryCounterStore());
   const secrets = new SecretBox(
     resolveAppSecret({ appSecret: config.APP_SECRET, dataDir: config.DATA_DIR, usingEmbeddedDb: database.kind === "pglite" }),
   );
@@ -117,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     platformDeps,
     instanceId: generations.instanceId,
     isInstanceAlive: generations.mirror ? (id) => generations.mirror?.isInstanceAlive(id) ?? Promise.resolve(false) : undefined,
+    limits: { maxRunning: config.AI_MAX_CONCURRENT_PER_USER, maxLessonsPerApprove: config.AI_MAX_LESSONS_PER_APPROVE },
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await courseGenerations.start();

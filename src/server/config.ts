@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./lib/trust-proxy.js";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -11,11 +12,25 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
+  /** The embedded database's page cache (db/client.ts, PGLITE_MEMORY). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 16MB")
+    .default("16MB"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
-  TRUST_PROXY: booleanFlag,
+  /** false | true (one hop) | a hop count | a comma list of proxy addresses/CIDRs (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, context): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if ("value" in parsed) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
   PUBLIC_ORIGIN: z.string().url().optional(),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
@@ -44,6 +59,10 @@ const envSchema = z.object({
   /** A reply that sends nothing for this long (first chunk / between chunks) ends with a timeout. */
   AI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Replies and course runs one user may have running at once (admins included); beyond that 429. */
+  AI_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Lessons one approval of an AI outline may write (one provider call each); beyond that 429. */
+  AI_MAX_LESSONS_PER_APPROVE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Tests: every answer is also checked against its contract's zod schema, so a drift fails loudly (500). */
   CHECK_RESPONSES: booleanFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { describeError } from "./lib/log-redaction.js";
 import { connectRedis } from "./lib/redis.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -11,6 +12,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR, "pglite"),
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
@@ -32,7 +34,7 @@ async function main() {
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error(error);
+      app.log.error({ err: error }, "closing failed");
       process.exit(1);
     }
   };
@@ -45,6 +47,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A boot failure (a migration, the orphan sweep) may be a failed query: its message without the values.
+  console.error(describeError(error));
   process.exit(1);
 });

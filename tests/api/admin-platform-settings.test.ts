@@ -225,6 +225,8 @@ describe("Chat history", () => {
     expect((await save({ enableHistory: true })).statusCode).toBe(200);
     const kept = (await user.post("/api/chats", {})).json();
     expect(kept.temporary).toBe(false);
+    // A chat is listed once it has a message (an empty one never is).
+    await user.post(`/api/chats/${kept.id}/messages`, { content: "kept" });
     expect(((await user.get("/api/chats")).json() as { id: number }[]).map((c) => c.id)).toContain(kept.id);
   });
 });

@@ -71,7 +71,11 @@ describe("the chat list", () => {
   it("is newest activity first and pages with limit + X-Next-Cursor, each chat exactly once", async () => {
     const { client } = await registerAndSignIn(t.app);
     const created: number[] = [];
-    for (let i = 0; i < 7; i++) created.push((await newChat(client, { title: `Chat ${i}` })).id);
+    for (let i = 0; i < 7; i++) {
+      const chat = await newChat(client, { title: `Chat ${i}` });
+      await client.post(`/api/chats/${chat.id}/messages`, { content: `first message ${i}` });
+      created.push(chat.id);
+    }
     // Activity on the oldest chat brings it to the top.
     await client.post(`/api/chats/${created[0]}/messages`, { content: "bump" });
     const expected = [created[0], ...created.slice(1).reverse()];
@@ -92,6 +96,19 @@ describe("the chat list", () => {
     const all = await client.get("/api/chats");
     expect((all.json() as Chat[]).map((c) => c.id)).toEqual(expected);
     expect(all.headers["x-next-cursor"]).toBeUndefined();
+  });
+
+  it("leaves out a chat with no message, until its first message", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const listed = async () => ((await client.get("/api/chats")).json() as Chat[]).map((c) => c.id);
+    const empty = await newChat(client);
+    const other = await newChat(client);
+    expect(await listed()).toEqual([]);
+    // Readable by id all the same (the page that just created it opens it).
+    expect((await client.get(`/api/chats/${empty.id}`)).statusCode).toBe(200);
+    await client.post(`/api/chats/${empty.id}/messages`, { content: "now it exists" });
+    expect(await listed()).toEqual([empty.id]);
+    expect(await listed()).not.toContain(other.id);
   });
 
   it("refuses a bad cursor or limit with 400", async () => {
@@ -166,6 +183,7 @@ describe("Save Chat History off", () => {
   it("makes new chats temporary: not listed, still readable by id; turning it back on lists new chats again", async () => {
     const { client } = await registerAndSignIn(t.app);
     const kept = await newChat(client, { title: "Kept" });
+    await client.post(`/api/chats/${kept.id}/messages`, { content: "keep me" });
     expect((await client.patch("/api/user/settings", { saveHistory: false })).statusCode).toBe(200);
     const temp = (await client.post("/api/chats", { title: "Scratch" })).json() as Chat;
     expect(temp.temporary).toBe(true);
@@ -178,6 +196,7 @@ describe("Save Chat History off", () => {
     expect((await client.patch("/api/user/settings", { saveHistory: true })).statusCode).toBe(200);
     const again = (await client.post("/api/chats", {})).json() as Chat;
     expect(again.temporary).toBe(false);
+    await client.post(`/api/chats/${again.id}/messages`, { content: "listed again" });
     expect(((await client.get("/api/chats")).json() as Chat[]).map((c) => c.id)).toEqual([again.id, kept.id]);
   });
 });

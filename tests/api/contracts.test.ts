@@ -1,29 +1,11 @@
-// One executable contract per endpoint: every registered /api route has a response schema and comes from a
-// contract of src/shared/contracts, every contract is served, and nothing leaves that the contract does not name.
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import Fastify from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "../../src/server/lib/route.js";
-import { type EndpointShape, endpoint } from "../../src/shared/contracts/endpoint.js";
+import { endpoint } from "../../src/shared/contracts/endpoint.js";
 import { buildTestApp, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
-
-const contractsDir = path.resolve(import.meta.dirname, "../../src/shared/contracts");
-
-/** Every `endpoint()` object exported by a contract file (the `xxxApi` records). */
-async function contractEndpoints(): Promise<EndpointShape[]> {
-  const found: EndpointShape[] = [];
-  for (const file of readdirSync(contractsDir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
-    const module = (await import(path.join(contractsDir, file))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) {
-      if (!name.endsWith("Api") || typeof value !== "object" || value === null) continue;
-      found.push(...(Object.values(value) as EndpointShape[]));
-    }
-  }
-  return found;
-}
+import { contractEndpoints } from "../helpers/contract-endpoints.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -263,7 +263,9 @@ let anonymous: CookieClient;
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
-  t = await buildTestApp();
+  // The matrix approves outlines for one owner in every state at once: the per-user limit on running AI
+  // work (tests/api/ai-limits.test.ts) is not what it checks.
+  t = await buildTestApp({ env: { AI_MAX_CONCURRENT_PER_USER: "1000" } });
   admin = (await registerAndSignIn(t.app)).client;
   await pointPlatformAt(admin, "openai", fake);
   const ownerAccount = await registerAndSignIn(t.app);

@@ -106,6 +106,42 @@ describe("bad input never crashes the server", () => {
   });
 });
 
+describe("Permissions-Policy and HSTS", () => {
+  it("turns off the browser features the app does not use, keeping payment for the page and Stripe.js", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    const policy = String(res.headers["permissions-policy"]);
+    for (const off of ["camera=()", "microphone=()", "geolocation=()", "usb=()", "serial=()", "hid=()", "midi=()"]) {
+      expect(policy).toContain(off);
+    }
+    expect(policy).toContain('payment=(self "https://js.stripe.com")');
+    // The video embeds ask for these: they are left to their defaults.
+    expect(policy).not.toMatch(/fullscreen|autoplay|picture-in-picture/);
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.headers["permissions-policy"]).toBe(policy);
+  });
+
+  it("sends Strict-Transport-Security only on requests that arrived over https", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/payment-settings" })).headers["strict-transport-security"]).toBeUndefined();
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+    const forged = await t.app.inject({ method: "GET", url: "/api/payment-settings", headers: { "x-forwarded-proto": "https" } });
+    expect(forged.headers["strict-transport-security"]).toBeUndefined();
+
+    const behindProxy = await buildTestApp({ env: { TRUST_PROXY: "1" } });
+    try {
+      const https = await behindProxy.app.inject({
+        method: "GET",
+        url: "/api/payment-settings",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      const http = await behindProxy.app.inject({ method: "GET", url: "/api/payment-settings", headers: { "x-forwarded-proto": "http" } });
+      expect(http.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe("avatar upload", () => {
   it("stores a PNG, points avatarUrl at it and serves it to signed-in users only", async () => {
     const { client } = await registerAndSignIn(t.app);

@@ -2,8 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
+let admin: CookieClient;
+let mistralId: number;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The first account is the admin: it gives Mistral a key, so "mistral" is a usable default model.
+  admin = (await registerAndSignIn(t.app)).client;
+  const platforms = (await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+  mistralId = platforms.find((p) => p.slug === "mistral")!.id;
+  const saved = await admin.patch(`/api/admin/ai-platforms/${mistralId}`, {
+    apiKey: "sk-test-valid-key-123456",
+    settings: { models: ["mistral-small", "mistral-large"], defaultModel: "mistral-small", freeModels: ["mistral-small"] },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -51,6 +62,39 @@ describe("GET/PATCH /api/user/settings", () => {
     expect((await client.get("/api/user/settings")).json()).toMatchObject({ temperature: "0.7", maxTokens: 1024, saveHistory: true });
   });
 
+  it("saves only a default model the pickers offer: a usable platform, or a model this plan may pick", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    for (const defaultModel of ["mistral", "mistral/mistral-small"]) {
+      const res = await client.patch("/api/user/settings", { defaultModel });
+      expect({ defaultModel, status: res.statusCode }).toEqual({ defaultModel, status: 200 });
+    }
+    const refusals: [string, string][] = [
+      ["deepseek", "That AI platform is not available (not set up, or turned off): choose one of the models offered."],
+      ["deepseek/deepseek-chat", "That AI platform is not available (not set up, or turned off): choose one of the models offered."],
+      ["mistral/no-such-model", "The model no-such-model is not available on Mistral: choose one of the models offered."],
+      // Early Access only: a free user's picker shows it locked.
+      ["mistral/mistral-large", "The model mistral-large is not available on Mistral: choose one of the models offered."],
+    ];
+    for (const [defaultModel, message] of refusals) {
+      const res = await client.patch("/api/user/settings", { defaultModel });
+      expect({ defaultModel, status: res.statusCode, message: res.json().message }).toEqual({ defaultModel, status: 400, message });
+    }
+    expect((await client.get("/api/user/settings")).json().defaultModel).toBe("mistral/mistral-small");
+  });
+
+  it("refuses a platform an administrator turned off, and keeps what was saved", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    expect((await client.patch("/api/user/settings", { defaultModel: "mistral" })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/ai-platforms/${mistralId}`, { status: "inactive" })).statusCode).toBe(200);
+    try {
+      const res = await client.patch("/api/user/settings", { defaultModel: "mistral/mistral-small" });
+      expect(res.statusCode).toBe(400);
+      expect((await client.get("/api/user/settings")).json().defaultModel).toBe("mistral");
+    } finally {
+      expect((await admin.patch(`/api/admin/ai-platforms/${mistralId}`, { status: "active" })).statusCode).toBe(200);
+    }
+  });
+
   it("needs a signed-in user", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/user/settings" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "PATCH", url: "/api/user/settings", payload: { saveHistory: false } })).statusCode).toBe(401);
@@ -61,6 +105,26 @@ describe("GET/PATCH /api/user/settings", () => {
     const b = await registerAndSignIn(t.app);
     await a.client.patch("/api/user/settings", { maxTokens: 2048 });
     expect((await b.client.get("/api/user/settings")).json().maxTokens).toBe(1024);
+  });
+});
+
+describe("GET /api/session (the web's session probe)", () => {
+  it("answers 200 with no user when signed out, where the spec's GET /api/user answers 401", async () => {
+    const probe = await t.app.inject({ method: "GET", url: "/api/session" });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json()).toEqual({ user: null });
+    expect((await t.app.inject({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
+  });
+
+  it("answers the signed-in user, the same as GET /api/user, and nothing the contract does not name", async () => {
+    const { client, user } = await registerAndSignIn(t.app);
+    const probe = await client.get("/api/session");
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json().user).toEqual((await client.get("/api/user")).json());
+    expect(probe.json().user).toMatchObject({ id: user.id, username: user.username });
+    expect(Object.keys(probe.json().user)).not.toContain("passwordHash");
+    await client.post("/api/logout", {});
+    expect((await client.get("/api/session")).json()).toEqual({ user: null });
   });
 });
 

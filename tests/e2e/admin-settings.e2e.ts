@@ -120,13 +120,13 @@ describe("admin: Platform Settings", () => {
     await signIn(chat, member);
     expect(await productName(chat).innerText()).toBe("Acme Academy");
     await chat.goto("/chat");
-    await chat.waitForURL(/\/chat\/\d+$/);
     const box = chat.getByRole("textbox", { name: "Message" });
     await box.waitFor();
     await chat.getByTitle("Model chosen by the administrator").waitFor();
     expect(await chat.getByRole("combobox", { name: "Model" }).count()).toBe(0);
     await box.fill("Hello model");
     await box.press("Enter");
+    await chat.waitForURL(/\/chat\/\d+$/); // the first message creates the chat
     await chat.getByText("Echo: Hello model").waitFor();
     const asked = fake.requests.filter((r) => r.path.endsWith("/chat/completions")).at(-1)?.body as { model?: string };
     expect(asked.model).toBe("gpt-4o-mini");

@@ -93,7 +93,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
     expect(stored).toContain(account.username);
     expect(stored).not.toContain(account.password);
-    expect(await page.evaluate(() => fetch("/api/user").then((r) => r.status))).toBe(401);
+    expect(await page.evaluate(() => fetch("/api/session").then((r) => r.json()))).toEqual({ user: null });
 
     const body = page.locator("body");
     await page.getByLabel("Card number").waitFor();
@@ -150,7 +150,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     expect(await toastText(page, "Payment Failed")).toContain("Your card was declined.");
     expect(new URL(page.url()).pathname).toBe("/checkout/early-access");
     await expect.poll(() => payButton(page).isEnabled()).toBe(true);
-    expect(await page.evaluate(() => fetch("/api/user").then((r) => r.status))).toBe(401);
+    expect(await page.evaluate(() => fetch("/api/session").then((r) => r.json()))).toEqual({ user: null });
 
     // The same form takes another card.
     await page.getByLabel("Card number").fill(TEST_CARDS.visa);

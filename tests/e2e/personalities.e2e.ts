@@ -46,8 +46,7 @@ const personalityButton = (page: Page) => page.getByRole("button", { name: /^Per
 const lastReply = (page: Page) => page.locator('[data-message-role="assistant"]').last();
 
 async function openNewChat(page: Page) {
-  await page.goto("/chat");
-  await page.waitForURL(/\/chat\/\d+$/);
+  await page.goto("/chat"); // stored when its first message is sent
   await page.getByRole("textbox", { name: "Message" }).waitFor();
 }
 

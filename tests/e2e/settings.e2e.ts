@@ -1,9 +1,24 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CookieClient } from "../helpers/build-test-app.js";
 import { TINY_PNG } from "../helpers/multipart.js";
-import { registerViaApi, signIn, startHarness } from "./support/harness.js";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 
-const h = startHarness();
+// The admin gives Mistral a key: the Default Model offers only usable platforms.
+const h = startHarness({
+  ready: async (harness) => {
+    const admin = await registerViaApi(harness, uniqueAccount("admin"));
+    const api = new CookieClient(harness.app);
+    await api.post("/api/login", { username: admin.username, password: admin.password });
+    const platforms = (await api.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+    const mistral = platforms.find((p) => p.slug === "mistral");
+    const saved = await api.patch(`/api/admin/ai-platforms/${mistral?.id}`, {
+      apiKey: "sk-test-valid-key-123456",
+      settings: { models: ["mistral-small"], defaultModel: "mistral-small", freeModels: ["mistral-small"] },
+    });
+    if (saved.statusCode !== 200) throw new Error(`set up mistral: ${saved.body}`);
+  },
+});
 
 async function toastText(page: Page, title: string) {
   const toast = page.locator("[data-sonner-toast]", { hasText: title }).first();
@@ -77,7 +92,7 @@ describe("account settings", () => {
     await page.getByRole("slider", { name: "Temperature" }).waitFor();
 
     await page.getByRole("combobox", { name: "Default Model" }).click();
-    await page.getByRole("option", { name: "Mistral" }).click();
+    await page.getByRole("option", { name: "Mistral (platform default)" }).click();
     await toastText(page, "Settings updated");
     expect((await apiSettings(page)).defaultModel).toBe("mistral");
 

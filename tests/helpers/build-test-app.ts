@@ -17,10 +17,17 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /** The real app on a real (scratch) database, driven with app.inject. */
-export async function buildTestApp(options: { env?: Record<string, string>; counters?: CounterStore } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    counters?: CounterStore;
+    /** The app's real logger (level: env LOG_LEVEL), writing its lines here; without it the app logs nothing. */
+    logStream?: { write(line: string): void };
+  } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false, counters: options.counters });
+  const app = await buildApp({ config, database, logger: !!options.logStream, logStream: options.logStream, counters: options.counters });
   await app.ready();
   return {
     app,

@@ -23,11 +23,17 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` as its own process, the way `npm start` runs it, and waits until it answers. */
-export async function spawnServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the server as its own process and waits until it answers: `src/server/main.ts` through tsx, or with
+ * `nodeArgs` another entry (the compiled `dist/server/main.js` and the serve script's flags).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = ["--import", "tsx", "src/server/main.ts"],
+): Promise<RunningServer> {
   const port = await freePort();
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: root,
     env: {
       ...process.env,
@@ -82,4 +88,15 @@ export function cookieFetch() {
       return response;
     },
   };
+}
+
+/** Points the OpenAI platform of a spawned server at a provider stand-in (as `pointPlatformAt` does in-process). */
+export async function pointSpawnedOpenAiAt(client: ReturnType<typeof cookieFetch>, baseUrl: string, fake: { url: string }, apiKey: string) {
+  const platforms = (await (await client.call(`${baseUrl}/api/ai-platforms`)).json()) as { id: number; slug: string }[];
+  const openai = platforms.find((p) => p.slug === "openai");
+  const patch = await client.call(`${baseUrl}/api/admin/ai-platforms/${openai?.id}`, {
+    method: "PATCH",
+    body: { apiKey, baseUrl: fake.url, settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] } },
+  });
+  if (patch.status !== 200) throw new Error(`pointing openai at the stand-in: ${patch.status} ${await patch.text()}`);
 }

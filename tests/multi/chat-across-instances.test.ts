@@ -3,7 +3,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { newAccount } from "../helpers/build-test-app.js";
 import { FAKE_KEY } from "../helpers/chat-setup.js";
-import { cookieFetch, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
+import { cookieFetch, pointSpawnedOpenAiAt, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
 import { jsonPost, readEvents, replyText } from "../helpers/sse-reader.js";
 import { createScratchPostgres } from "../helpers/test-database.js";
 
@@ -23,17 +23,7 @@ beforeAll(async () => {
   const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl, LOG_LEVEL: "warn" };
   [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   expect((await client.call(`${a.url}/api/register`, { method: "POST", body: newAccount() })).status).toBe(201);
-  const platforms = (await (await client.call(`${a.url}/api/ai-platforms`)).json()) as { id: number; slug: string }[];
-  const openai = platforms.find((p) => p.slug === "openai");
-  const patch = await client.call(`${a.url}/api/admin/ai-platforms/${openai?.id}`, {
-    method: "PATCH",
-    body: {
-      apiKey: FAKE_KEY,
-      baseUrl: fake.url,
-      settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] },
-    },
-  });
-  expect(patch.status).toBe(200);
+  await pointSpawnedOpenAiAt(client, a.url, fake, FAKE_KEY);
 }, 90_000);
 afterAll(async () => {
   a?.child.kill("SIGTERM");

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/build-test-app.js";
 import { cookieFetch, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
@@ -13,12 +14,17 @@ if (!redisUrl) throw new Error("tests/multi needs TEST_REDIS_URL (e.g. redis://1
 let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
 let a: RunningServer;
 let b: RunningServer;
-// Throttle counters are keyed by username and every run registers new names, so runs never collide in Redis.
 beforeAll(async () => {
   scratch = await createScratchPostgres();
   const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl, LOG_LEVEL: "warn" };
   // Started together on purpose: both migrate the empty database at once, under the advisory lock.
   [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+  // Throttle counters are keyed by account id and live in the shared Redis for 15 minutes: ids that no
+  // earlier run used keep a previous run's failures from counting against this one's accounts.
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  await client.query("select setval('users_id_seq', $1)", [1_000_000 + Math.floor(Math.random() * 1_000_000_000)]);
+  await client.end();
 }, 90_000);
 afterAll(async () => {
   a?.child.kill("SIGTERM");

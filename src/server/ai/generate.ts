@@ -1,9 +1,12 @@
-import { generateText, type LanguageModel, type ModelMessage, NoObjectGeneratedError, Output, streamText } from "ai";
+import type { LanguageModel, ModelMessage } from "ai";
 import type { z } from "zod";
+import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clean-text.js";
 
 /**
  * The only calls to the AI SDK: a whole answer, a structured answer, and a streamed answer.
  * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself.
+ * What they return has lost NUL and lone surrogates (clean-text.ts), so it can be stored and streamed.
+ * The `ai` package loads with the first call (issue 15: an idle server holds none of it).
  */
 export type { LanguageModel, ModelMessage };
 
@@ -29,15 +32,17 @@ function sdkOptions(request: CompletionRequest) {
 
 /** One whole answer as text. Provider failures are thrown as the SDK raised them (see provider-error.ts). */
 export async function completeText(request: CompletionRequest): Promise<string> {
+  const { generateText } = await import("ai");
   const result = await generateText(sdkOptions(request));
-  return result.text;
+  return cleanProviderText(result.text);
 }
 
 /** An answer that must match `schema`; null when the model answered something else (the caller may ask again). */
 export async function completeObject<T>(request: CompletionRequest & { schema: z.ZodType<T>; name: string }): Promise<T | null> {
+  const { generateText, NoObjectGeneratedError, Output } = await import("ai");
   try {
     const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
-    return result.output as T;
+    return cleanProviderValue(result.output) as T;
   } catch (error) {
     if (NoObjectGeneratedError.isInstance(error)) return null;
     throw error;
@@ -53,10 +58,13 @@ export type CompletionPart =
 
 /** A streamed answer. Errors arrive as parts, not as throws (the SDK would otherwise also print them). */
 export async function* streamCompletion(request: CompletionRequest): AsyncGenerator<CompletionPart> {
+  const { streamText } = await import("ai");
   const result = streamText({ ...sdkOptions(request), onError: () => {} });
+  const cleaner = new StreamTextCleaner();
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") {
-      if (part.text) yield { type: "text", text: part.text };
+      const text = cleaner.push(part.text);
+      if (text) yield { type: "text", text };
     } else if (part.type === "finish") yield { type: "finish", usage: part.totalUsage };
     else if (part.type === "error") yield { type: "error", error: part.error };
     else if (part.type === "abort") yield { type: "abort", reason: part.reason };

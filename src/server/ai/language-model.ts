@@ -1,8 +1,4 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createDeepSeek } from "@ai-sdk/deepseek";
-import { createMistral } from "@ai-sdk/mistral";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel } from "ai";
 import type { PlatformKind } from "../../shared/contracts/ai-platforms.js";
 
@@ -14,30 +10,67 @@ export interface ProviderAccess {
   baseUrl: string | null;
 }
 
-/**
- * The one place that turns a platform into an AI SDK model. Every provider
- * honours `baseUrl`, so a platform can go through a proxy or gateway (and the
- * tests point them at local stand-ins).
- */
-export function languageModelFor(access: ProviderAccess, modelId: string): LanguageModel {
+/** The real model of a platform, its provider's SDK imported on first use (issue 15: an idle server loads none). */
+async function loadModel(access: ProviderAccess, modelId: string): Promise<LanguageModelV4> {
   const apiKey = access.apiKey ?? "";
   const baseURL = access.baseUrl ?? undefined;
   switch (access.kind) {
     case "openai":
       // .chat(): the Chat Completions API, which every OpenAI-compatible gateway also speaks.
-      return createOpenAI({ apiKey, baseURL }).chat(modelId);
+      return (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL }).chat(modelId);
     case "anthropic":
-      return createAnthropic({ apiKey, baseURL })(modelId);
+      return (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey, baseURL })(modelId);
     case "deepseek":
-      return createDeepSeek({ apiKey, baseURL })(modelId);
+      return (await import("@ai-sdk/deepseek")).createDeepSeek({ apiKey, baseURL })(modelId);
     case "mistral":
-      return createMistral({ apiKey, baseURL })(modelId);
+      return (await import("@ai-sdk/mistral")).createMistral({ apiKey, baseURL })(modelId);
     case "openai-compatible":
-      return createOpenAICompatible({
+      return (await import("@ai-sdk/openai-compatible")).createOpenAICompatible({
         name: access.slug,
         baseURL: baseURL ?? "http://127.0.0.1:11434/v1",
         apiKey: apiKey || undefined,
         includeUsage: true,
       })(modelId);
   }
+}
+
+/** The provider name each SDK gives its models (the AI SDK keys provider options and metadata by it). */
+export function providerName(access: Pick<ProviderAccess, "kind" | "slug">): string {
+  switch (access.kind) {
+    case "openai":
+      return "openai.chat";
+    case "anthropic":
+      return "anthropic.messages";
+    case "deepseek":
+      return "deepseek.chat";
+    case "mistral":
+      return "mistral.chat";
+    case "openai-compatible":
+      return `${access.slug}.chat`;
+  }
+}
+
+/**
+ * The one place that turns a platform into an AI SDK model. Every provider honours `baseUrl`, so a platform
+ * can go through a proxy or gateway (and the tests point them at local stand-ins). The model is created at
+ * once but its SDK loads on its first call, so a server that has not talked to a provider yet holds none of
+ * their code; `language-model.test.ts` checks the names given here against the real models'.
+ */
+export function languageModelFor(access: ProviderAccess, modelId: string): LanguageModel {
+  let loading: Promise<LanguageModelV4> | undefined;
+  const real = () => {
+    loading ??= loadModel(access, modelId);
+    return loading;
+  };
+  const model: LanguageModelV4 = {
+    specificationVersion: "v4",
+    provider: providerName(access),
+    modelId,
+    get supportedUrls() {
+      return real().then((loaded) => loaded.supportedUrls);
+    },
+    doGenerate: async (options) => (await real()).doGenerate(options),
+    doStream: async (options) => (await real()).doStream(options),
+  };
+  return model;
 }

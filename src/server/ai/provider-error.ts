@@ -1,11 +1,20 @@
-import { APICallError, RetryError } from "ai";
+import { APICallError } from "@ai-sdk/provider";
 import { AppError } from "../lib/app-error.js";
+
+/**
+ * `RetryError.isInstance` without loading the `ai` package (it loads with the first provider call): the AI SDK
+ * marks its errors with a global symbol of their name (provider-error.test.ts checks it against the real class).
+ */
+const RETRY_ERROR = Symbol.for("vercel.ai.error.AI_RetryError");
+export function isRetryError(error: unknown): error is { lastError?: unknown } {
+  return typeof error === "object" && error !== null && RETRY_ERROR in error;
+}
 
 const FIX_KEY = "An administrator can check it under Admin > AI Chat Settings.";
 
 /** After a retry the SDK wraps the provider's answer in a RetryError: judge by the last attempt. */
 function unwrap(error: unknown): unknown {
-  return RetryError.isInstance(error) ? (error.lastError ?? error) : error;
+  return isRetryError(error) ? (error.lastError ?? error) : error;
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -8,14 +8,45 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-export async function connectRedis(url: string): Promise<RedisLink> {
-  const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true } as const;
-  const client = new Redis(url, options);
-  const subscriber = new Redis(url, options);
+/** The address without its password, for messages. */
+export function describeRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(not a valid URL)";
+  }
+}
+
+/**
+ * Connects both connections at start; an unreachable Redis stops the start with an error that names
+ * REDIS_URL. Later outages do not stop the app: ioredis reconnects, the counters count in the database
+ * meanwhile (counter-store.ts) and session broadcasts are sent without waiting (sessions/session-store.ts).
+ */
+export async function connectRedis(url: string, options: { connectTimeoutMs?: number } = {}): Promise<RedisLink> {
+  const redisOptions = {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: true,
+    connectTimeout: options.connectTimeoutMs ?? 10_000,
+  } as const;
+  const client = new Redis(url, redisOptions);
+  const subscriber = new Redis(url, redisOptions);
   // Errors are reported through failed commands; an unhandled 'error' event would crash the process.
-  client.on("error", () => {});
+  let lastError: Error | undefined;
+  client.on("error", (error: Error) => {
+    lastError = error;
+  });
   subscriber.on("error", () => {});
-  await Promise.all([client.connect(), subscriber.connect()]);
+  try {
+    await Promise.all([client.connect(), subscriber.connect()]);
+  } catch (error) {
+    client.disconnect();
+    subscriber.disconnect();
+    const reason = (lastError ?? (error instanceof Error ? error : new Error(String(error)))).message;
+    throw new Error(`REDIS_URL: cannot reach Redis at ${describeRedisUrl(url)} (${reason}). Start Redis, or unset REDIS_URL.`);
+  }
   return {
     client,
     subscriber,

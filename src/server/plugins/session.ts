@@ -44,6 +44,24 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
+/** OWASP's device cookie (modules/auth/device-cookie.ts): sent only to the API, kept after logout. */
+export const DEVICE_COOKIE = "device";
+const DEVICE_COOKIE_DAYS = 365;
+
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: "/api/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function readDeviceCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE];
+}
+
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
 }

@@ -124,6 +124,10 @@ export const chatPlatformSchema = z.object({
 });
 export type ChatPlatform = z.infer<typeof chatPlatformSchema>;
 
+/** GET /api/ai/platforms/turned-off: a platform set up (key or address) but turned off by an administrator. */
+export const turnedOffPlatformSchema = z.object({ slug: z.string(), name: z.string() });
+export type TurnedOffPlatform = z.infer<typeof turnedOffPlatformSchema>;
+
 /** POST /api/admin/ai-platforms/{id}/test */
 export const platformTestResultSchema = z.object({
   ok: z.literal(true),
@@ -136,6 +140,8 @@ export type PlatformTestResult = z.infer<typeof platformTestResultSchema>;
 export const aiPlatformsApi = {
   /** The model pickers: any signed-in user, usable platforms only, no keys. */
   forChat: endpoint({ method: "GET", path: "/api/ai/platforms", response: z.array(chatPlatformSchema) }),
+  /** For the chat's "nothing can answer" notice: which platforms an administrator has only turned off. */
+  turnedOff: endpoint({ method: "GET", path: "/api/ai/platforms/turned-off", response: z.array(turnedOffPlatformSchema) }),
   /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */
   list: endpoint({ method: "GET", path: "/api/ai-platforms", response: z.array(adminPlatformSchema) }),
   create: endpoint({

@@ -66,6 +66,9 @@ export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
 export const messageStatusSchema = z.enum(["complete", "streaming", "incomplete", "failed"]);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
+/** All the attachments of one message together (each file is capped too): what one message may send a model. */
+export const ATTACHMENTS_MAX_TOTAL_CHARS = 300_000;
+
 export const attachmentSchema = z.object({
   name: z.string().trim().min(1).max(200),
   content: z.string().max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`),
@@ -129,7 +132,14 @@ export const sendReplyBodySchema = z.object({
   content,
   platformSlug: slug.optional(),
   model: modelName.optional(),
-  attachments: z.array(attachmentSchema).max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`).default([]),
+  attachments: z
+    .array(attachmentSchema)
+    .max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`)
+    .refine(
+      (files) => files.reduce((sum, file) => sum + file.content.length, 0) <= ATTACHMENTS_MAX_TOTAL_CHARS,
+      `The attached files of one message can hold at most ${ATTACHMENTS_MAX_TOTAL_CHARS.toLocaleString("en-US")} characters in all`,
+    )
+    .default([]),
 });
 export type SendReplyBody = z.input<typeof sendReplyBodySchema>;
 export type SendReplyInput = z.output<typeof sendReplyBodySchema>;

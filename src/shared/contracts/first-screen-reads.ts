@@ -2,13 +2,14 @@ import type { EndpointShape } from "./endpoint.js";
 
 /**
  * The reads every first screen makes before anything else (who is signed in, the product name and switches,
- * the price), as addresses only: method and path, no schemas. Their contracts (`userApi.me`,
+ * the price), as addresses only: method and path, no schemas. Their contracts (`userApi.session`,
  * `publicContentApi.platformSettings`, `publicContentApi.paymentSettings`) are built from these, so the path
  * is written once; the web's first screen calls them through `typedAddress()` and so loads no zod
  * (decision 015: the public pages' 100 KiB budget).
  */
 export const firstScreenReads = {
-  currentUser: { method: "GET", path: "/api/user" },
+  /** The session probe: 200 with `{ user }` (null when signed out), so a visitor's page logs no 401. */
+  currentUser: { method: "GET", path: "/api/session" },
   platformSettings: { method: "GET", path: "/api/platform-settings" },
   paymentSettings: { method: "GET", path: "/api/payment-settings" },
 } as const satisfies Record<string, Pick<EndpointShape, "method" | "path">>;

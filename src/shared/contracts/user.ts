@@ -44,8 +44,15 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 /** An uploaded file's id (`/api/uploads/{id}`). */
 export const uploadParamsSchema = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "File not found") });
 
+/** GET /api/session: who is signed in, if anyone (never a 401). */
+export const sessionSchema = z.object({ user: publicUserSchema.nullable() });
+export type SessionAnswer = z.infer<typeof sessionSchema>;
+
 export const userApi = {
-  me: endpoint({ ...firstScreenReads.currentUser, response: publicUserSchema }),
+  /** The spec's call: the signed-in user, 401 when signed out. */
+  me: endpoint({ method: "GET", path: "/api/user", response: publicUserSchema }),
+  /** The web's session probe (the first screen's read). */
+  session: endpoint({ ...firstScreenReads.currentUser, response: sessionSchema }),
   updateProfile: endpoint({ method: "PATCH", path: "/api/user", body: profileBodySchema, response: publicUserSchema }),
   changePassword: endpoint({ method: "PATCH", path: "/api/user/password", body: passwordChangeBodySchema, response: messageAnswerSchema }),
   /** multipart/form-data with one `file` (PNG, JPEG or WebP, 2 MB at most). */

@@ -4,13 +4,13 @@ import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
 import type { PublicUser, userApi } from "../../shared/contracts/user.js";
 import { call, endpointKey } from "../lib/api-client.js";
 
-/** GET /api/user (`userApi.me`, by its address: the first screen loads no schemas). */
-const currentUserRead = typedAddress<typeof userApi.me>(firstScreenReads.currentUser);
+/** GET /api/session (`userApi.session`, by its address: the first screen loads no schemas). */
+const currentUserRead = typedAddress<typeof userApi.session>(firstScreenReads.currentUser);
 
-/** GET /api/user: the current user, or null when signed out (401). */
+/** GET /api/session: the current user, or null when signed out (a 200 either way: no 401 in the console). */
 export const currentUserQuery = queryOptions({
   queryKey: endpointKey(currentUserRead),
-  queryFn: ({ signal }): Promise<PublicUser | null> => call(currentUserRead, {}, { on401: "returnNull", signal }),
+  queryFn: async ({ signal }): Promise<PublicUser | null> => (await call(currentUserRead, {}, { signal })).user,
 });
 
 /**

@@ -17,7 +17,8 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d /;
+// Any 4xx but 401: a signed-out page must not log one (the session probe answers 200), so a 401 is a test's to expect.
+const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4(?!01)\d\d /;
 
 export interface Harness {
   baseUrl: string;
@@ -26,7 +27,8 @@ export interface Harness {
   browser: Browser;
   /**
    * A fresh browser profile (no cookies, no storage) with console-error tracking. `expectedStatuses`: 5xx
-   * answers this page is meant to get (a test of "payments are not set up" expects a 503).
+   * answers this page is meant to get (a test of "payments are not set up" expects a 503), and 401 where the
+   * page is meant to get one (a wrong password).
    */
   newPage(options?: { width?: number; height?: number; expectedStatuses?: number[] }): Promise<Page>;
 }
@@ -73,8 +75,8 @@ export function startHarness(options: HarnessOptions = {}): Harness {
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (message) => {
-        // Chromium logs every 4xx answer as a console error; the app handles those (401 = signed out,
-        // 409 = name taken...). Anything else, and any 5xx, is a real problem.
+        // Chromium logs every 4xx answer as a console error; the app handles those (409 = name taken...).
+        // A 401 (unless expected), anything else, and any 5xx, is a real problem.
         const text = message.text();
         if (message.type() === "error" && !EXPECTED_HTTP_ERROR.test(text) && !expected.some((start) => text.startsWith(start))) {
           problems.push(`console error: ${text}`);

@@ -6,4 +6,5 @@ export * from "./courses.js";
 export * from "./email.js";
 export * from "./payments.js";
 export * from "./personalities.js";
+export * from "./throttle.js";
 export * from "./users.js";

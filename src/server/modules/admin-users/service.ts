@@ -122,7 +122,7 @@ export async function deleteUserAsAdmin(options: Deps & { userId: number; genera
     if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     assertAdminRemains({ who, admins, target, removal: "delete" });
     const live = await tx
-      .select({ id: messages.id, owner: messages.generationOwner })
+      .select({ id: messages.id, generationOwner: messages.generationOwner, content: messages.content })
       .from(messages)
       .where(and(eq(messages.userId, userId), eq(messages.status, "streaming")));
     await logActivity(tx, { userId: null, action: "user_deleted", attemptedUsername: target.username, ...meta });
@@ -131,5 +131,5 @@ export async function deleteUserAsAdmin(options: Deps & { userId: number; genera
   });
   // The rows are gone; this drops the sessions cached by every instance, and stops replies still being written.
   await options.sessions.revokeUserSessions(userId);
-  for (const reply of streaming) await options.generations.stop(reply.id, reply.owner);
+  for (const reply of streaming) await options.generations.stop(reply);
 }

@@ -23,9 +23,19 @@ function keySource(row: PlatformRow, deps: PlatformDeps): "database" | "environm
 }
 
 /** Active, and able to answer: a key, or a keyless OpenAI-compatible server at a base URL (Ollama, vLLM...). */
-export function isUsable(row: PlatformRow, deps: PlatformDeps): boolean {
-  if (row.status !== "active" || row.models.length === 0) return false;
+/** A platform that could answer (a key, or a gateway's address, and models), whether or not it is on. */
+function isSetUp(row: PlatformRow, deps: PlatformDeps): boolean {
+  if (row.models.length === 0) return false;
   return keySource(row, deps) !== null || (row.kind === "openai-compatible" && !!row.baseUrl);
+}
+
+export function isUsable(row: PlatformRow, deps: PlatformDeps): boolean {
+  return row.status === "active" && isSetUp(row, deps);
+}
+
+/** Set up, but turned off by an administrator: what the chat names when nothing else can answer. */
+export function isTurnedOff(row: PlatformRow, deps: PlatformDeps): boolean {
+  return row.status !== "active" && isSetUp(row, deps);
 }
 
 export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlatform {

@@ -1,11 +1,17 @@
-import { asc, eq } from "drizzle-orm";
-import type { AdminPlatform, ChatPlatform, CreatePlatformInput, UpdatePlatformInput } from "../../../shared/contracts/ai-platforms.js";
+import { asc, eq, ne } from "drizzle-orm";
+import type {
+  AdminPlatform,
+  ChatPlatform,
+  CreatePlatformInput,
+  TurnedOffPlatform,
+  UpdatePlatformInput,
+} from "../../../shared/contracts/ai-platforms.js";
 import type { Db } from "../../db/client.js";
 import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { Entitled } from "../entitlements/entitlements.js";
-import { isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
+import { isTurnedOff, isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
 
 /** Admin services receive the admin acting (`who`); the pickers, the user whose plan locks models. */
 type Options = { db: Db; deps: PlatformDeps; who: Who };
@@ -19,6 +25,12 @@ export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPl
 export async function listChatPlatforms({ db, deps, who }: Omit<Options, "who"> & { who: Entitled }): Promise<ChatPlatform[]> {
   const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
   return rows.filter((row) => isUsable(row, deps)).map((row) => toChatPlatform(row, who));
+}
+
+/** GET /api/ai/platforms/turned-off: the names of platforms set up but turned off (no key, no settings). */
+export async function listTurnedOffPlatforms({ db, deps }: Omit<Options, "who">): Promise<TurnedOffPlatform[]> {
+  const rows = await db.select().from(aiPlatforms).where(ne(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
+  return rows.filter((row) => isTurnedOff(row, deps)).map((row) => ({ slug: row.slug, name: row.name }));
 }
 
 export async function findPlatformRow(db: Db, where: { id: number } | { slug: string }): Promise<PlatformRow | undefined> {

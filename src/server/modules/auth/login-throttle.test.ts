@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/app-error.js";
 import { createMemoryCounterStore } from "../../lib/counter-store.js";
-import { assertAccountNotLocked, assertIpBudget, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
+import { assertIpBudget, clearLoginFailures, countLoginAttempt, loginCounterKey, unlockAccount } from "./login-throttle.js";
 
 describe("per-address budget", () => {
   it("lets an office behind one address make 300 auth requests a minute, then answers 429 with Retry-After", async () => {
@@ -18,20 +18,40 @@ describe("per-address budget", () => {
   });
 });
 
-describe("per-account lock", () => {
-  it("locks after 5 failures for the rest of 15 minutes, case-insensitively; success clears it", async () => {
+describe("sign-in attempts, counted before the password is checked", () => {
+  it("allows 5 attempts per account in 15 minutes and refuses the 6th (429, Retry-After) until the window ends", async () => {
     let now = 0;
     const counters = createMemoryCounterStore(() => now);
-    for (let i = 0; i < 4; i++) await recordLoginFailure(counters, "Alice");
-    await expect(assertAccountNotLocked(counters, "alice")).resolves.toBeUndefined();
-    await recordLoginFailure(counters, "ALICE");
-    await expect(assertAccountNotLocked(counters, "alice")).rejects.toMatchObject({ statusCode: 429 });
+    for (let i = 0; i < 5; i++) await expect(countLoginAttempt(counters, { account: 7 })).resolves.toBeUndefined();
+    await expect(countLoginAttempt(counters, { account: 7 })).rejects.toMatchObject({
+      statusCode: 429,
+      message: "Too many failed login attempts for this account. Try again in 15 minutes.",
+    });
     now += 14 * 60_000;
-    await expect(assertAccountNotLocked(counters, "alice")).rejects.toMatchObject({ extra: { retryAfterSeconds: 60 } });
+    await expect(countLoginAttempt(counters, { account: 7 })).rejects.toMatchObject({ extra: { retryAfterSeconds: 60 } });
+    // Another account, a known device of this one and an unknown name each have their own allowance.
+    await expect(countLoginAttempt(counters, { account: 8 })).resolves.toBeUndefined();
+    await expect(countLoginAttempt(counters, { account: 7, device: "abcdefghijklmnop" })).resolves.toBeUndefined();
+    await expect(countLoginAttempt(counters, { unknownName: "nobody" })).resolves.toBeUndefined();
     now += 60_001;
-    await expect(assertAccountNotLocked(counters, "alice")).resolves.toBeUndefined();
-    for (let i = 0; i < 5; i++) await recordLoginFailure(counters, "bob");
-    await clearLoginFailures(counters, "Bob");
-    await expect(assertAccountNotLocked(counters, "bob")).resolves.toBeUndefined();
+    await expect(countLoginAttempt(counters, { account: 7 })).resolves.toBeUndefined();
+  });
+
+  it("a success clears the count it was made on; a password reset clears the account's lockout", async () => {
+    const counters = createMemoryCounterStore();
+    for (let i = 0; i < 6; i++) await countLoginAttempt(counters, { account: 3 }).catch(() => {});
+    await clearLoginFailures(counters, { account: 3, device: "abcdefghijklmnop" });
+    await expect(countLoginAttempt(counters, { account: 3 })).rejects.toMatchObject({ statusCode: 429 });
+    await clearLoginFailures(counters, { account: 3 });
+    await expect(countLoginAttempt(counters, { account: 3 })).resolves.toBeUndefined();
+    for (let i = 0; i < 6; i++) await countLoginAttempt(counters, { account: 3 }).catch(() => {});
+    await unlockAccount(counters, 3);
+    await expect(countLoginAttempt(counters, { account: 3 })).resolves.toBeUndefined();
+  });
+
+  it("keys: per account id, per device of an account, per unknown name lowercased", () => {
+    expect(loginCounterKey({ account: 12 })).toBe("login-fail:user:12");
+    expect(loginCounterKey({ account: 12, device: "d3v1c3" })).toBe("login-fail:user:12:device:d3v1c3");
+    expect(loginCounterKey({ unknownName: " Ghost@Example.com " })).toBe("login-fail:name:ghost@example.com");
   });
 });

@@ -16,7 +16,8 @@ import { type EmailFailureLog, queueProductEmail } from "../email/product-emails
 import { readPlatformSettings } from "../platform-settings/reader.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
-import { assertAccountNotLocked, clearLoginFailures, recordLoginFailure } from "./login-throttle.js";
+import type { KnownDevice } from "./device-cookie.js";
+import { clearLoginFailures, countLoginAttempt, type LoginSubject } from "./login-throttle.js";
 
 // Serialises "is this the first account?" so two sign-ups on an empty database cannot both become admin.
 const FIRST_ACCOUNT_LOCK = 727_002;
@@ -173,26 +174,41 @@ export async function assertRegistrationOpen(db: Db): Promise<void> {
   if (anyone) throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
 }
 
-/** Checks the password; an unknown name costs the same time and gets the same answer as a wrong password. */
-export async function authenticate(options: { db: Db; counters: CounterStore; input: LoginBody; meta: Meta }): Promise<Who> {
-  const { db, counters, input, meta } = options;
-  await assertAccountNotLocked(counters, input.username);
+/**
+ * Checks the password. The typed name or email is first resolved to its account (one indexed query), and
+ * the attempt is counted against that account (or against the browser's own allowance when it carries a
+ * device cookie of that account) before the password is verified: past 5 in 15 minutes it is refused
+ * unverified. An unknown name is counted per typed name and costs the same verification time, so the
+ * answers (status, text, timing) do not tell which names exist.
+ */
+export async function authenticate(options: {
+  db: Db;
+  counters: CounterStore;
+  input: LoginBody;
+  meta: Meta;
+  /** The browser's valid device cookie, whatever account it names (checked here against the account). */
+  knownDevice?: KnownDevice | null;
+}): Promise<Who> {
+  const { db, counters, input, meta, knownDevice } = options;
   const byEmail = input.username.includes("@");
   const [row] = await db
     .select({ user: sessionUserColumns, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(byEmail ? sql`lower(${users.email}) = lower(${input.username})` : sql`lower(${users.username}) = lower(${input.username})`)
     .limit(1);
+  const subject: LoginSubject = row
+    ? { account: row.user.id, device: knownDevice?.userId === row.user.id ? knownDevice.device : undefined }
+    : { unknownName: input.username };
+  await countLoginAttempt(counters, subject);
 
   let ok = false;
   if (row) ok = await verifyPassword(row.passwordHash, input.password);
   else await spendVerifyTime(input.password);
   if (!row || !ok) {
-    await recordLoginFailure(counters, input.username);
     await logActivity(db, { userId: row?.user.id ?? null, action: "failed_login", attemptedUsername: input.username, ...meta });
     throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
   }
-  await clearLoginFailures(counters, input.username);
+  await clearLoginFailures(counters, subject);
   // Said only to whoever knows the password, so it reveals nothing about the account to a guesser.
   if (row.status !== "active") {
     await logActivity(db, { userId: row.user.id, action: "failed_login", attemptedUsername: input.username, ...meta });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
+import { claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -24,6 +25,8 @@ export interface ReplyOptions {
   platformDeps: PlatformDeps;
   generations: GenerationManager;
   chatId: number;
+  /** Replies and course runs one user may have running at once (AI_MAX_CONCURRENT_PER_USER). */
+  maxRunning: number;
 }
 
 export interface StartedReply {
@@ -33,6 +36,7 @@ export interface StartedReply {
 }
 
 const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";
+const CHANGED = "This chat changed while the reply was being asked for. Please try again.";
 
 /** The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409). */
 async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<ChatRow> {
@@ -48,6 +52,32 @@ async function loadChatForReply(db: Db, userId: number, chatId: number): Promise
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
   return row.chat;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Inside the transaction that stores a new reply: the user's AI slot (429 beyond the limit), then the chat's
+ * row lock, so racing sends and regenerates of one chat run this check one after the other and only the
+ * first finds no reply being written (409 for the others). The id of the chat's last message is returned.
+ */
+async function lockChatForReply(tx: Tx, options: ReplyOptions): Promise<number | null> {
+  await claimAiSlot(tx, options.who.id, options.maxRunning);
+  const locked = await tx.execute(sql`select id from chats where id = ${options.chatId} and user_id = ${options.who.id} for update`);
+  if (locked.rows.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  const [last] = await tx
+    .select({ id: messages.id, status: messages.status })
+    .from(messages)
+    .where(eq(messages.chatId, options.chatId))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const [streaming] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatId, options.chatId), eq(messages.status, "streaming")))
+    .limit(1);
+  if (streaming) throw new AppError("CONFLICT", STILL_WRITING);
+  return last?.id ?? null;
 }
 
 /** The newest messages of the chat, oldest first (the owner is part of the filter). */
@@ -108,9 +138,13 @@ export async function startReply(options: ReplyOptions & { input: SendReplyInput
   });
   const attachments = input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
   const inserted = await db
-    .insert(messages)
-    .values([{ chatId, userId: who.id, role: "user", content: input.content, attachments }, reply])
-    .returning()
+    .transaction(async (tx) => {
+      await lockChatForReply(tx, options);
+      return tx
+        .insert(messages)
+        .values([{ chatId, userId: who.id, role: "user", content: input.content, attachments }, reply])
+        .returning();
+    })
     .catch((error) => {
       throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
     });
@@ -119,6 +153,7 @@ export async function startReply(options: ReplyOptions & { input: SendReplyInput
 
   const generation = generations.begin({
     messageId: assistantRow.id,
+    message: toMessage(assistantRow),
     chatId,
     resolved,
     history: buildHistory([...prior, userRow]),
@@ -147,9 +182,12 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
   });
   const last = prior.at(-1);
   const replaced = last?.role === "assistant" ? last : undefined;
-  // A second regenerate racing this one hits the one-streaming-reply-per-chat index: the same 409.
+  // Racing regenerates (and sends) of this chat queue on its row lock: the first replaces the reply, the
+  // others find it being written, or the chat changed since they read it (409), so one message keeps one reply.
   const assistantRow = await db
     .transaction(async (tx) => {
+      const lastId = await lockChatForReply(tx, options);
+      if (lastId !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
       if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id));
       const [row] = await tx.insert(messages).values(reply).returning();
       await tx.update(chats).set({ updatedAt: sql`now()` }).where(eq(chats.id, chatId));
@@ -160,6 +198,13 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
     });
   if (!assistantRow) throw new Error("insert returned no row");
   const history = buildHistory(replaced ? prior.slice(0, -1) : prior);
-  const generation = generations.begin({ messageId: assistantRow.id, chatId, resolved, history, ...params });
+  const generation = generations.begin({
+    messageId: assistantRow.id,
+    message: toMessage(assistantRow),
+    chatId,
+    resolved,
+    history,
+    ...params,
+  });
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
 }

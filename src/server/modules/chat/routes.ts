@@ -13,7 +13,7 @@ import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js
 /** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
 export async function chatRoutes(app: FastifyInstance) {
   const { db, platformDeps, generations, config } = app.ctx;
-  const replyDeps = { db, platformDeps, generations };
+  const replyDeps = { db, platformDeps, generations, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
 
   route(app, api.list, async (request) => listChats({ db, who: requireUser(request), ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: requireUser(request), ...request.query }));

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, exists, lt, sql } from "drizzle-orm";
 import type { Chat, ChatPatch, CreateChatInput } from "../../../shared/contracts/chat.js";
 import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
-import { chats, userSettings } from "../../db/schema/index.js";
+import { chats, messages, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
@@ -65,7 +65,10 @@ function decodeCursor(cursor: string): { us: string; id: number } | null {
   return match?.[1] && id <= MAX_ID ? { us: match[1], id } : null;
 }
 
-/** One indexed range scan per page: the user's listed chats, most recently active first. */
+/**
+ * One indexed range scan per page: the user's listed chats, most recently active first. A chat comes into
+ * being with its first message: one without any (just created, or its only message deleted) is never listed.
+ */
 export async function listChats(options: { db: Db; who: Who; limit: number; cursor?: string | undefined }) {
   const { db, limit } = options;
   const userId = options.who.id;
@@ -88,6 +91,7 @@ export async function listChats(options: { db: Db; who: Who; limit: number; curs
       and(
         eq(chats.userId, userId),
         eq(chats.temporary, false),
+        exists(db.select({ one: sql`1` }).from(messages).where(eq(messages.chatId, chats.id))),
         after
           ? sql`(${chats.updatedAt}, ${chats.id}) < (timestamptz 'epoch' + (${after.us} || ' microseconds')::interval, ${after.id})`
           : undefined,

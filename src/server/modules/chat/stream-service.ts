@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { type MessageRow, toMessage } from "./chat-view.js";
 import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
@@ -41,19 +42,26 @@ export async function followStreamingReply(options: StreamingOptions): Promise<(
     if (local) return relayLocal(stream, local, { type: "snapshot", assistantMessage: { ...toMessage(row), content: local.content } });
     if (generations.mirror) return relayRemote(stream, generations, toMessage(row), row.generationOwner);
     // One instance and nobody writing it: a reply left over from before a restart. Close it and show it.
-    await generations.recoverOrphans();
+    await generations.recoverOrphans().catch(() => {});
     const closed = await findOwnMessage(db, row.id);
     stream.send({ type: "snapshot", assistantMessage: closed ?? toMessage(row) });
-    if (closed) stream.send({ type: "done", assistantMessage: closed });
+    if (closed && closed.status !== "streaming") stream.send({ type: "done", assistantMessage: closed });
     stream.end();
   };
 }
 
-/** Stop: the running reply ends, marked incomplete (on whichever instance writes it). */
+const NOT_STOPPED = "The reply could not be stopped: the database did not answer. Please try again.";
+
+/**
+ * Stop: the reply being written in this chat ends, whatever its state (running here or on another
+ * instance, orphaned, its end not saved): stored as incomplete, so a new reply may start.
+ */
 export async function stopReply(options: StreamingOptions): Promise<{ stopped: boolean }> {
   const row = await findStreamingReply(options.db, options.who.id, options.chatId);
   if (!row) return { stopped: false };
-  await options.generations.stop(row.id, row.generationOwner);
+  await options.generations.stop(row).catch(() => {
+    throw new AppError("UNAVAILABLE", NOT_STOPPED);
+  });
   return { stopped: true };
 }
 
@@ -61,6 +69,7 @@ export async function stopReply(options: StreamingOptions): Promise<{ stopped: b
 export async function deleteChat(options: StreamingOptions): Promise<void> {
   const { db, who, chatId } = options;
   const streaming = await findStreamingReply(db, who.id, chatId);
-  if (streaming) await options.generations.stop(streaming.id, streaming.generationOwner);
+  // The delete takes the row with it, ended or not.
+  if (streaming) await options.generations.stop(streaming).catch(() => {});
   await deleteChatRow(db, who.id, chatId);
 }

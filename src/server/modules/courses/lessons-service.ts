@@ -1,13 +1,20 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Lesson, LessonChanges, LessonInput, LessonVersion, MoveInput } from "../../../shared/contracts/courses.js";
+import {
+  COURSE_NOT_FOUND,
+  type Lesson,
+  type LessonChanges,
+  type LessonInput,
+  type LessonVersion,
+  type MoveInput,
+} from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
-import { lessons, lessonVersions } from "../../db/schema/index.js";
+import { courseModules, lessons, lessonVersions } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { lessonFor, moduleFor } from "./access.js";
-import { toLesson } from "./course-view.js";
+import { type LessonRow, toLesson } from "./course-view.js";
 import { touchCourse } from "./modules-service.js";
-import { moveInOrder, nextOrder } from "./ordering.js";
+import { closeLessonGaps, lockCourse, moveInOrder, nextOrder, type Tx } from "./ordering.js";
 
 type Options = { db: Db; who: Who };
 const KEEP_VERSIONS = 20;
@@ -21,21 +28,26 @@ export async function listLessons({ db, who, moduleId }: Options & { moduleId: n
 /** Appends: order is the module's highest plus 1 (1 if none); `order` is ignored. */
 export async function createLesson({ db, who, moduleId, input }: Options & { moduleId: number; input: LessonInput }): Promise<Lesson> {
   const { module } = await moduleFor(db, who, moduleId, "edit");
-  const [row] = await db
-    .insert(lessons)
-    .values({
-      moduleId,
-      courseId: module.courseId,
-      title: input.title,
-      type: input.type,
-      content: input.content,
-      aiGenerated: input.aiGenerated,
-      order: nextOrder(lessons.order, lessons.moduleId, moduleId),
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  await touchCourse(db, module.courseId);
-  return toLesson(row);
+  return db.transaction(async (tx) => {
+    await lockCourseOf(tx, module.courseId);
+    const [stillThere] = await tx.select({ id: courseModules.id }).from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
+    if (!stillThere) throw new AppError("NOT_FOUND", "Module not found");
+    const [row] = await tx
+      .insert(lessons)
+      .values({
+        moduleId,
+        courseId: module.courseId,
+        title: input.title,
+        type: input.type,
+        content: input.content,
+        aiGenerated: input.aiGenerated,
+        order: nextOrder(lessons.order, lessons.moduleId, moduleId),
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    await touchCourse(tx, module.courseId);
+    return toLesson(row);
+  });
 }
 
 export async function getLesson({ db, who, lessonId }: Options & { lessonId: number }): Promise<Lesson> {
@@ -45,11 +57,17 @@ export async function getLesson({ db, who, lessonId }: Options & { lessonId: num
 /** Saves the change; when the content changes, the previous content is kept as a version first. */
 export async function updateLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: LessonChanges }): Promise<Lesson> {
   const { lesson } = await lessonFor(db, who, lessonId, "edit");
-  return saveLesson(db, lesson.id, lesson.content, input);
+  return saveLesson(db, lesson, input);
 }
 
-export async function saveLesson(db: Db, lessonId: number, previousContent: string, input: LessonChanges): Promise<Lesson> {
+/**
+ * Locks the course first, as every order write does (course, then modules, then lessons), so the two cannot
+ * deadlock; the content kept as a version is the one read under that lock.
+ */
+async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Promise<Lesson> {
+  const lessonId = lesson.id;
   return db.transaction(async (tx) => {
+    const { content: previousContent } = await lockedLesson(tx, lesson.courseId, lessonId);
     if (input.content !== undefined && input.content !== previousContent && previousContent.trim()) {
       await tx.insert(lessonVersions).values({ lessonId, content: previousContent });
       await tx.execute(
@@ -62,32 +80,44 @@ export async function saveLesson(db: Db, lessonId: number, previousContent: stri
       .where(eq(lessons.id, lessonId))
       .returning();
     if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
-    await touchCourse(tx as unknown as Db, row.courseId);
+    await touchCourse(tx, row.courseId);
     return toLesson(row);
   });
 }
 
+async function lockCourseOf(tx: Tx, courseId: number): Promise<void> {
+  if (!(await lockCourse(tx, courseId))) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
+}
+
+/** Under the course lock, the lesson as it is now (it may have moved or gone since it was read). */
+async function lockedLesson(tx: Tx, courseId: number, lessonId: number): Promise<LessonRow> {
+  await lockCourseOf(tx, courseId);
+  const [row] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+  return row;
+}
+
+/** Deletes the lesson and renumbers its module's lessons 1..n, in one transaction under the course lock. */
 export async function deleteLesson({ db, who, lessonId }: Options & { lessonId: number }): Promise<void> {
   const { lesson } = await lessonFor(db, who, lessonId, "edit");
   await db.transaction(async (tx) => {
+    await lockedLesson(tx, lesson.courseId, lessonId);
     await tx.delete(lessons).where(eq(lessons.id, lessonId));
-    await tx.execute(sql`update lessons set "order" = "order" - 1 where module_id = ${lesson.moduleId} and "order" > ${lesson.order}`);
+    await closeLessonGaps(tx, lesson.moduleId);
+    await touchCourse(tx, lesson.courseId);
   });
-  await touchCourse(db, lesson.courseId);
 }
 
+/** Swaps with the neighbour in its module and renumbers 1..n, under the course lock. */
 export async function moveLesson({ db, who, lessonId, input }: Options & { lessonId: number; input: MoveInput }): Promise<Lesson[]> {
   const { lesson } = await lessonFor(db, who, lessonId, "edit");
   return db.transaction(async (tx) => {
-    const siblings = await tx
-      .select({ id: lessons.id, order: lessons.order })
-      .from(lessons)
-      .where(eq(lessons.moduleId, lesson.moduleId))
-      .for("update");
+    await lockedLesson(tx, lesson.courseId, lessonId);
+    const siblings = await tx.select({ id: lessons.id, order: lessons.order }).from(lessons).where(eq(lessons.moduleId, lesson.moduleId));
     for (const [id, order] of moveInOrder(siblings, lessonId, input.direction)) {
       await tx.update(lessons).set({ order }).where(eq(lessons.id, id));
     }
-    const rows = await tx.select().from(lessons).where(eq(lessons.moduleId, lesson.moduleId)).orderBy(asc(lessons.order));
+    const rows = await tx.select().from(lessons).where(eq(lessons.moduleId, lesson.moduleId)).orderBy(asc(lessons.order), asc(lessons.id));
     return rows.map(toLesson);
   });
 }
@@ -107,5 +137,5 @@ export async function restoreVersion({ db, who, lessonId, versionId }: Options &
     .where(and(eq(lessonVersions.id, versionId), eq(lessonVersions.lessonId, lessonId)))
     .limit(1);
   if (!version) throw new AppError("NOT_FOUND", "Version not found");
-  return saveLesson(db, lessonId, lesson.content, { content: version.content });
+  return saveLesson(db, lesson, { content: version.content });
 }

@@ -162,7 +162,7 @@ export class OutboxWorker {
       this.stats.test += ids.length;
       return ids.length;
     }
-    const transport = createTransport(connection);
+    const transport = await createTransport(connection);
     const from = fromAddress(settings);
     try {
       for (const row of rows) {

@@ -43,7 +43,7 @@ export async function testSmtp(options: { db: Db; who: Who; secrets: SecretBox; 
     }
   }
   const target = { host: input.smtpHost, port: smtpPortNumber(input.smtpPort) };
-  const transport = createTransport({ ...target, secure: input.smtpSecure, user: input.smtpUser, password });
+  const transport = await createTransport({ ...target, secure: input.smtpSecure, user: input.smtpUser, password });
   const recipient = input.testRecipient || null;
   try {
     await withDeadline(transport.verify(), HARD_DEADLINE_MS);

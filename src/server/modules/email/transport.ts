@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { EffectivePlatformSettings } from "../platform-settings/reader.js";
 
@@ -38,8 +38,12 @@ export interface SmtpConnection {
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
-/** A nodemailer transport for these settings (no pooling: the worker opens one per batch and closes it). */
-export function createTransport(connection: SmtpConnection): Transporter {
+/**
+ * A nodemailer transport for these settings (no pooling: the worker opens one per batch and closes it).
+ * nodemailer loads on the first send, not with the server: most instances run with mail in the test inbox.
+ */
+export async function createTransport(connection: SmtpConnection): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
   return nodemailer.createTransport({
     host: connection.host,
     port: connection.port,

@@ -13,6 +13,7 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import { logActivity } from "../activity/activity-log.js";
+import { unlockAccount } from "../auth/login-throttle.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "../email/product-emails.js";
 import type { SessionStore } from "../sessions/session-store.js";
@@ -104,7 +105,8 @@ export async function requestPasswordReset(options: {
 /**
  * POST /api/reset-password. The token is spent atomically (one UPDATE ... WHERE used_at IS NULL AND
  * expires_at > now() RETURNING) in the same transaction as the new password, so two parallel uses cannot
- * both succeed. Every session of the account ends, the log records it, and `password-changed` is queued.
+ * both succeed. Every session of the account ends, the log records it, `password-changed` is queued, and
+ * the sign-in lockout of the account ends (whoever reads the account's email is its owner).
  */
 export async function resetPassword(options: {
   db: Db;
@@ -150,4 +152,5 @@ export async function resetPassword(options: {
   });
   // Ends every session on every instance (and drops cached copies of the user).
   await options.sessions.revokeUserSessions(userId);
+  await unlockAccount(options.counters, userId);
 }

@@ -12,6 +12,9 @@ const DAY = 24 * HOUR;
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 const INVALIDATE_CHANNEL = "sessions:invalidate";
+/** A broadcast is never awaited; past this it counts as failed (for the log). */
+const PUBLISH_TIMEOUT_MS = 1_000;
+export const BROADCAST_DOWN_MESSAGE = "Redis unavailable: other instances drop revoked sessions from their cache within 5 s";
 
 export interface ResolvedSession {
   id: string;
@@ -33,6 +36,8 @@ export interface SessionStoreOptions {
   idleDays: number;
   maxDays: number;
   redis?: RedisLink;
+  /** Told once when a broadcast fails (Redis down), not per request. */
+  log?: (message: string) => void;
 }
 
 /**
@@ -44,6 +49,7 @@ export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly idleMs: number;
   private readonly maxMs: number;
+  private broadcastFailing = false;
 
   constructor(private readonly options: SessionStoreOptions) {
     this.idleMs = options.idleDays * DAY;
@@ -127,9 +133,31 @@ export class SessionStore {
     await this.broadcast(`user:${userId}`);
   }
 
+  /**
+   * Clears this instance's cache at once and tells the others through Redis without waiting for it:
+   * logout, login and password change never wait on Redis (their caches expire within 5 s anyway).
+   */
   private async broadcast(message: string): Promise<void> {
     this.applyInvalidation(message);
-    await this.options.redis?.client.publish(INVALIDATE_CHANNEL, message).catch(() => {});
+    const redis = this.options.redis;
+    if (!redis) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("publish timed out")), PUBLISH_TIMEOUT_MS);
+      timer.unref();
+    });
+    void Promise.race([redis.client.publish(INVALIDATE_CHANNEL, message), timeout])
+      .then(
+        () => {
+          this.broadcastFailing = false;
+        },
+        () => {
+          if (this.broadcastFailing) return;
+          this.broadcastFailing = true;
+          (this.options.log ?? ((line: string) => console.warn(line)))(BROADCAST_DOWN_MESSAGE);
+        },
+      )
+      .finally(() => clearTimeout(timer));
   }
 
   private applyInvalidation(message: string): void {

@@ -5,7 +5,7 @@ import { requireUser } from "../../plugins/session.js";
 import { getSettings, updateSetting } from "./service.js";
 
 export async function settingsRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, platformDeps } = app.ctx;
   route(app, api.get, async (request) => getSettings({ db, who: requireUser(request) }));
-  route(app, api.update, async (request) => updateSetting({ db, who: requireUser(request), change: request.body }));
+  route(app, api.update, async (request) => updateSetting({ db, who: requireUser(request), platformDeps, change: request.body }));
 }

@@ -2,9 +2,13 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_MODEL, MAX_TOKENS, TEMPERATURE } from "../../../shared/constants.js";
 import { temperatureText } from "../../../shared/contracts/generation-params.js";
 import type { SettingsChange, UserSettings } from "../../../shared/contracts/settings.js";
+import { parseModelValue } from "../../../shared/model-choice.js";
 import type { Db } from "../../db/client.js";
 import { userSettings } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import type { PlatformDeps } from "../ai-platforms/platform-view.js";
+import { listChatPlatforms } from "../ai-platforms/service.js";
 
 const columns = {
   defaultModel: userSettings.defaultModel,
@@ -37,10 +41,35 @@ export async function getSettings(options: { db: Db; who: Who }): Promise<UserSe
   return toSettings(await readSettings(options.db, options.who.id));
 }
 
+/**
+ * A default model must be one the model pickers offer this user: a usable platform ("slug", its own default)
+ * or one of the models it lets this user pick ("slug/model"). Anything else would make new chats silently
+ * start on another model.
+ */
+async function checkDefaultModel(options: { db: Db; who: Who; platformDeps: PlatformDeps }, value: string): Promise<void> {
+  const wanted = parseModelValue(value);
+  const platforms = await listChatPlatforms({ db: options.db, deps: options.platformDeps, who: options.who });
+  const platform = platforms.find((p) => p.slug === wanted.slug);
+  const offered = platform && (wanted.model === null || platform.models.includes(wanted.model) || platform.defaultModel === wanted.model);
+  if (offered) return;
+  throw new AppError(
+    "BAD_REQUEST",
+    platform
+      ? `The model ${wanted.model} is not available on ${platform.name}: choose one of the models offered.`
+      : "That AI platform is not available (not set up, or turned off): choose one of the models offered.",
+  );
+}
+
 /** Writes the one changed preference; creates the row with defaults on first write. */
-export async function updateSetting(options: { db: Db; who: Who; change: SettingsChange }): Promise<UserSettings> {
+export async function updateSetting(options: {
+  db: Db;
+  who: Who;
+  platformDeps: PlatformDeps;
+  change: SettingsChange;
+}): Promise<UserSettings> {
   const { db, change } = options;
   const userId = options.who.id;
+  if (change.defaultModel !== undefined) await checkDefaultModel(options, change.defaultModel);
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...change })

@@ -12,6 +12,9 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, api.me, async (request) => toPublicUser(requireUser(request)));
 
+  // The session probe: 200 either way, so a signed-out page logs no error.
+  route(app, api.session, async (request) => ({ user: request.user ? toPublicUser(request.user) : null }));
+
   route(app, api.updateProfile, async (request) =>
     toPublicUser(await updateProfile({ db, sessions, who: requireUser(request), input: request.body })),
   );

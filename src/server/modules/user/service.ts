@@ -45,8 +45,10 @@ const PASSWORD_TRIES = 5;
 const PASSWORD_WINDOW_MS = 15 * 60_000;
 
 /**
- * Password change: a stolen session must not become a way to guess the password, so wrong current
- * passwords are counted per user. On success the user's other sessions end and the change is logged.
+ * Password change: a stolen session must not become a way to guess the password, so attempts are counted
+ * per user before the current password is checked (one atomic INCR or upsert): past 5 in 15 minutes the
+ * attempt is refused unchecked, so parallel guesses check at most 5. A success clears the count, ends the
+ * user's other sessions and is logged.
  */
 export async function changePassword(options: {
   db: Db;
@@ -60,18 +62,18 @@ export async function changePassword(options: {
 }): Promise<void> {
   const { db, counters, who } = options;
   const key = `password-change:${who.id}`;
-  const tries = await counters.peek(key);
-  if (tries.count >= PASSWORD_TRIES) {
-    throw new AppError("TOO_MANY_REQUESTS", "Too many wrong current passwords. Try again in 15 minutes.", {
-      retryAfterSeconds: Math.ceil(tries.resetInMs / 1000),
-    });
+  const tries = await counters.hit(key, PASSWORD_WINDOW_MS);
+  if (tries.count > PASSWORD_TRIES) {
+    const minutes = Math.max(1, Math.ceil(tries.resetInMs / 60_000));
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `Too many wrong current passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil(tries.resetInMs / 1000)),
+      },
+    );
   }
-  try {
-    await storeNewPassword(db, who.id, options.input, options.log);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "BAD_REQUEST") await counters.hit(key, PASSWORD_WINDOW_MS);
-    throw error;
-  }
+  await storeNewPassword(db, who.id, options.input, options.log);
   await counters.reset(key);
   await options.sessions.revokeUserSessions(who.id, options.sessionId ?? undefined);
   await logActivity(db, { userId: who.id, action: "password_change", ...options.meta });

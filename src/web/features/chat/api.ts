@@ -1,8 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { aiPlatformsApi } from "../../../shared/contracts/ai-platforms.js";
 import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
-import { chooseModel } from "../../../shared/model-choice.js";
-import { aiPlatformsQuery } from "../../domain/ai-models.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 
@@ -12,6 +11,9 @@ export const SEARCH_LIMIT = 20;
 
 /** GET /api/user/settings (the same cache entry the settings page uses). */
 export const chatUserSettingsQuery = endpointQuery(settingsApi.get, {});
+
+/** GET /api/ai/platforms/turned-off: the platforms set up but turned off, for the no-platform notice. */
+export const turnedOffPlatformsQuery = endpointQuery(aiPlatformsApi.turnedOff, {});
 
 /** GET /api/chats, most recently active first, page by page (the next cursor comes in X-Next-Cursor). */
 export const chatListQuery = infiniteQueryOptions({
@@ -77,20 +79,20 @@ export async function refreshChatAfterReply(client: QueryClient, id: number) {
   client.removeQueries({ queryKey: searchKey });
 }
 
-/** POST /api/chats with the user's default model (or the first usable platform). */
-export function useCreateChat() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const [settings, platforms] = await Promise.all([
-        client.fetchQuery(chatUserSettingsQuery).catch(() => null),
-        client.fetchQuery(aiPlatformsQuery).catch(() => []),
-      ]);
-      const choice = chooseModel(settings?.defaultModel, platforms ?? []);
-      return call(chatsApi.create, { body: choice ?? {} });
-    },
-    onSuccess: (chat) => putChatFirst(client, chat),
-  });
+/**
+ * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model chosen on the new
+ * chat, then its personality. The chat is listed once its first message is stored (the reply settles it).
+ */
+export async function createChatForFirstMessage(
+  client: QueryClient,
+  choice: { aiPlatform?: string; model?: string },
+  personalityId: number | null,
+): Promise<Chat> {
+  let chat = await call(chatsApi.create, { body: choice });
+  if (personalityId !== null) chat = await call(chatsApi.update, { params: { id: chat.id }, body: { personalityId } });
+  client.setQueryData(chatQuery(chat.id).queryKey, chat);
+  client.setQueryData(messagesQuery(chat.id).queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
+  return chat;
 }
 
 /** PATCH /api/chats/{id}: rename, or change platform and model. The change shows at once. */

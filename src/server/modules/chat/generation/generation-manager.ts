@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { cleanProviderText } from "../../../ai/clean-text.js";
 import { type ModelMessage, streamCompletion } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import { toMessage } from "../chat-view.js";
+import { type MessageRow, toMessage } from "../chat-view.js";
 import { RedisGenerationMirror } from "./generation-mirror.js";
 
 type LocalEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
@@ -15,7 +16,17 @@ type StopReason = "user" | "shutdown";
 
 export const STOPPED_BY_USER = "Stopped before the end.";
 export const STOPPED_BY_RESTART = "The server restarted before this reply finished.";
+export const SAVE_FAILED = "The end of this reply could not be saved (the database did not answer). What arrived is kept.";
+export const INTERRUPTED = "This reply was interrupted before the end. What arrived is kept.";
 const SAVE_EVERY_MS = 1000;
+/** Orphans are looked for this often: a dead owner's heartbeat lapses in 15 s, so its replies close within 20 s. */
+const SWEEP_EVERY_MS = 5000;
+/** A reply whose end could not be saved is tried again this often until the database takes it. */
+const RETRY_SAVE_MS = 2000;
+/** Stop waits this long for the instance writing a reply to end it, then closes the row itself. */
+const STOP_WAIT_MS = 5000;
+
+type FinalFields = Pick<MessageRow, "content" | "status" | "error" | "inputTokens" | "outputTokens">;
 
 /** A reply being written on this instance. */
 export class LiveGeneration {
@@ -36,6 +47,8 @@ export class LiveGeneration {
 
 export interface StartGeneration {
   messageId: number;
+  /** The reply as stored when it started (status streaming), the base of its last event if its end cannot be saved. */
+  message: Message;
   chatId: number;
   resolved: ResolvedModel;
   system: string | undefined;
@@ -53,6 +66,10 @@ export class GenerationManager {
   readonly instanceId = randomUUID();
   private readonly live = new Map<number, LiveGeneration>();
   private readonly running = new Set<Promise<void>>();
+  private readonly runs = new Map<number, Promise<void>>();
+  /** Replies that ended here but whose end the database refused: saved again until it takes it. */
+  private readonly unsaved = new Map<number, FinalFields>();
+  private retry: NodeJS.Timeout | undefined;
   readonly mirror: RedisGenerationMirror | undefined;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -62,6 +79,7 @@ export class GenerationManager {
       redis?: RedisLink;
       firstChunkMs: number;
       chunkMs: number;
+      /** Never gets message text: callers pass ids, and errors go through the log's error serializer (lib/log-redaction.ts), which drops query values. */
       log: (msg: string, err?: unknown) => void;
     },
   ) {
@@ -74,7 +92,7 @@ export class GenerationManager {
     });
     await this.recoverOrphans();
     // Another instance may die mid-reply: its replies are closed by whoever sees it first.
-    this.sweeper = setInterval(() => void this.recoverOrphans().catch((e) => this.options.log("orphan sweep failed", e)), 30_000);
+    this.sweeper = setInterval(() => void this.recoverOrphans().catch((e) => this.options.log("orphan sweep failed", e)), SWEEP_EVERY_MS);
     this.sweeper.unref();
   }
 
@@ -86,11 +104,81 @@ export class GenerationManager {
     return this.live.get(messageId);
   }
 
-  /** Stops a reply wherever it runs (`owner`: the instance writing it); true when this instance had it. */
-  async stop(messageId: number, owner: string | null): Promise<boolean> {
-    if (this.abortLocal(messageId, "user")) return true;
-    if (owner) await this.mirror?.requestStop({ owner, messageId });
-    return false;
+  /**
+   * Stops a reply whatever its state, and returns once its row is no longer streaming: the instance writing
+   * it ends it (here, or elsewhere through Redis); one nobody writes (orphaned, its owner gone, its end
+   * not saved) is closed here, with the longest text known, as stopped.
+   */
+  async stop(row: Pick<MessageRow, "id" | "generationOwner" | "content">): Promise<void> {
+    const { id: messageId, generationOwner: owner } = row;
+    if (this.abortLocal(messageId, "user")) {
+      await Promise.race([this.runs.get(messageId), sleep(STOP_WAIT_MS)]);
+    } else if (owner && owner !== this.instanceId && this.mirror && (await this.mirror.isInstanceAlive(owner))) {
+      await this.mirror.requestStop({ owner, messageId });
+      for (const end = Date.now() + STOP_WAIT_MS; Date.now() < end && (await this.isStreaming(messageId)); ) await sleep(100);
+    }
+    const content = await this.longestText(row);
+    const unsaved = this.unsaved.get(messageId);
+    this.unsaved.delete(messageId);
+    const closed = await this.closeRow(messageId, {
+      content,
+      status: content ? "incomplete" : "failed",
+      error: STOPPED_BY_USER,
+      inputTokens: unsaved?.inputTokens ?? null,
+      outputTokens: unsaved?.outputTokens ?? null,
+    }).catch((error) => {
+      if (unsaved) this.unsaved.set(messageId, unsaved);
+      throw error;
+    });
+    if (closed && owner) this.mirror?.finish({ owner, messageId }, toMessage(closed));
+  }
+
+  private async isStreaming(messageId: number): Promise<boolean> {
+    const [row] = await this.options.db.select({ status: messages.status }).from(messages).where(eq(messages.id, messageId)).limit(1);
+    return row?.status === "streaming";
+  }
+
+  /** The most text known of a reply: this instance's unsaved end, Redis (the owner's mirror) or the row. */
+  private async longestText(row: Pick<MessageRow, "id" | "generationOwner" | "content">): Promise<string> {
+    const unsaved = this.unsaved.get(row.id)?.content ?? "";
+    const ref = row.generationOwner ? { owner: row.generationOwner, messageId: row.id } : null;
+    // Redis away: the row's text is what is left.
+    const mirrored = (ref && (await this.mirror?.contentSoFar(ref).catch(() => null))) ?? "";
+    const [longest = ""] = [unsaved, cleanProviderText(mirrored), row.content].sort((a, b) => b.length - a.length);
+    return longest;
+  }
+
+  /** Ends a row still streaming (never one already ended); undefined when it was not streaming or is gone. */
+  private async closeRow(messageId: number, fields: FinalFields): Promise<MessageRow | undefined> {
+    const [row] = await this.options.db
+      .update(messages)
+      .set({ ...fields, generationOwner: null, updatedAt: new Date() })
+      .where(and(eq(messages.id, messageId), eq(messages.status, "streaming")))
+      .returning();
+    return row;
+  }
+
+  /** Saves the ends the database refused so far; what still fails is tried again shortly. */
+  private async saveUnsaved(): Promise<void> {
+    for (const [messageId, fields] of [...this.unsaved]) {
+      try {
+        const closed = await this.closeRow(messageId, fields);
+        if (this.unsaved.get(messageId) === fields) this.unsaved.delete(messageId);
+        if (closed) this.mirror?.finish(this.ref(messageId), toMessage(closed));
+      } catch {
+        // Still refused: the next round tries again (the first failure was logged).
+      }
+    }
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.retry || this.unsaved.size === 0) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.saveUnsaved();
+    }, RETRY_SAVE_MS);
+    this.retry.unref();
   }
 
   private abortLocal(messageId: number, reason: StopReason): boolean {
@@ -109,8 +197,10 @@ export class GenerationManager {
       .finally(() => {
         this.live.delete(input.messageId);
         this.running.delete(run);
+        this.runs.delete(input.messageId);
       });
     this.running.add(run);
+    this.runs.set(input.messageId, run);
     return generation;
   }
 
@@ -127,8 +217,9 @@ export class GenerationManager {
         db
           .update(messages)
           .set({ content, updatedAt: new Date() })
-          .where(eq(messages.id, generation.messageId))
-          .catch((e) => this.options.log("saving a reply failed", e)),
+          // Never into a row already ended (a Stop or a sweep elsewhere closed it).
+          .where(and(eq(messages.id, generation.messageId), eq(messages.status, "streaming")))
+          .catch((e) => this.options.log(`saving reply ${generation.messageId} failed`, e)),
       );
     };
     const saver = setInterval(save, SAVE_EVERY_MS);
@@ -181,19 +272,39 @@ export class GenerationManager {
     const providerError = failure ? toProviderError(failure, platform.name, modelId) : undefined;
     const stopped = generation.stopReason === "user" ? STOPPED_BY_USER : generation.stopReason === "shutdown" ? STOPPED_BY_RESTART : null;
     const status = providerError || stopped ? (generation.content ? "incomplete" : "failed") : "complete";
-    const [row] = await db
-      .update(messages)
-      .set({
-        content: generation.content,
-        status,
-        error: providerError?.message ?? stopped,
-        inputTokens: usage?.inputTokens ?? null,
-        outputTokens: usage?.outputTokens ?? null,
-        generationOwner: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(messages.id, generation.messageId))
-      .returning();
+    const errorInfo = providerError ? { message: providerError.message, status: providerError.statusCode } : undefined;
+    const fields: FinalFields = {
+      content: generation.content,
+      status,
+      error: providerError?.message ?? stopped,
+      inputTokens: usage?.inputTokens ?? null,
+      outputTokens: usage?.outputTokens ?? null,
+    };
+    let row: MessageRow | undefined;
+    let endedElsewhere = false;
+    try {
+      row = await this.closeRow(generation.messageId, fields);
+      if (!row) {
+        // Ended meanwhile by a Stop or a sweep on another instance (its row says how), or its chat was deleted.
+        [row] = await db.select().from(messages).where(eq(messages.id, generation.messageId)).limit(1);
+        endedElsewhere = true;
+      }
+    } catch (error) {
+      // The database refused or is away: what arrived is kept here and saved as soon as it answers again.
+      this.options.log(`saving the end of reply ${generation.messageId} failed`, error);
+      const kept: FinalFields = { ...fields, status: fields.content ? "incomplete" : "failed", error: SAVE_FAILED };
+      this.unsaved.set(generation.messageId, kept);
+      this.scheduleRetry();
+      const notSaved = { message: SAVE_FAILED, status: 503 };
+      const final: Message = { ...input.message, ...kept, status: kept.status as Message["status"] };
+      generation.finished = [
+        { type: "error", ...notSaved },
+        { type: "done", assistantMessage: final },
+      ];
+      for (const event of generation.finished) generation.emit(event);
+      this.mirror?.finish(this.ref(generation.messageId), final, notSaved, true);
+      return;
+    }
     if (!row) {
       // The chat was deleted while the reply was being written: end whoever still follows it.
       const gone: LocalEvent = { type: "error", message: "This chat was deleted.", status: 404 };
@@ -203,42 +314,54 @@ export class GenerationManager {
     }
     const final: Message = toMessage(row);
     const events: LocalEvent[] = [];
-    const errorInfo = providerError ? { message: providerError.message, status: providerError.statusCode } : undefined;
-    if (errorInfo) events.push({ type: "error", ...errorInfo });
+    if (errorInfo && !endedElsewhere) events.push({ type: "error", ...errorInfo });
     events.push({ type: "done", assistantMessage: final });
     generation.finished = events;
     for (const event of events) generation.emit(event);
-    this.mirror?.finish(this.ref(generation.messageId), final, errorInfo);
+    this.mirror?.finish(this.ref(generation.messageId), final, endedElsewhere ? undefined : errorInfo);
   }
 
   /**
-   * Replies left "streaming" by an instance that is gone (a restart, a crash):
-   * keep what arrived (Redis may hold more than the last save) and mark them incomplete.
+   * Replies "streaming" that nobody writes: left by an instance that is gone (a restart, a crash, kill -9),
+   * or ours but no longer running here. Keep what arrived (Redis may hold more than the last save) and
+   * mark them incomplete. One row that cannot be closed is logged and skipped: it never stops a start or the sweep.
    */
   async recoverOrphans(): Promise<void> {
-    const { db } = this.options;
-    const rows = await db
-      .select({ id: messages.id, owner: messages.generationOwner, content: messages.content })
+    await this.saveUnsaved();
+    const rows = await this.options.db
+      .select({
+        id: messages.id,
+        generationOwner: messages.generationOwner,
+        content: messages.content,
+        // Ours and just written: the reply is starting (begin() comes right after the insert).
+        fresh: sql<boolean>`${messages.updatedAt} > now() - interval '5 seconds'`,
+      })
       .from(messages)
-      .where(and(eq(messages.status, "streaming"), or(isNull(messages.generationOwner), ne(messages.generationOwner, this.instanceId))));
+      .where(eq(messages.status, "streaming"));
     for (const row of rows) {
-      if (this.mirror && row.owner && (await this.mirror.isInstanceAlive(row.owner))) continue;
-      const mirrored = (row.owner ? await this.mirror?.contentSoFar({ owner: row.owner, messageId: row.id }) : null) ?? "";
-      const content = mirrored.length > row.content.length ? mirrored : row.content;
-      const [closed] = await db
-        .update(messages)
-        .set({
-          content,
-          status: content ? "incomplete" : "failed",
-          error: STOPPED_BY_RESTART,
-          generationOwner: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(messages.id, row.id), eq(messages.status, "streaming")))
-        .returning();
-      // Followers on other instances are waiting on the dead instance's channel: tell them it ended.
-      if (closed && row.owner) this.mirror?.finish({ owner: row.owner, messageId: row.id }, toMessage(closed));
+      try {
+        await this.recoverOne(row);
+      } catch (error) {
+        this.options.log(`closing orphaned reply ${row.id} failed`, error);
+      }
     }
+  }
+
+  private async recoverOne(row: Pick<MessageRow, "id" | "generationOwner" | "content"> & { fresh: boolean }): Promise<void> {
+    const owner = row.generationOwner;
+    if (owner === this.instanceId) {
+      if (this.live.has(row.id) || this.unsaved.has(row.id) || row.fresh) return;
+    } else if (owner && this.mirror && (await this.mirror.isInstanceAlive(owner))) return;
+    const content = await this.longestText(row);
+    const closed = await this.closeRow(row.id, {
+      content,
+      status: content ? "incomplete" : "failed",
+      error: owner === this.instanceId ? INTERRUPTED : STOPPED_BY_RESTART,
+      inputTokens: null,
+      outputTokens: null,
+    });
+    // Followers on other instances are waiting on the dead instance's channel: tell them it ended.
+    if (closed && owner) this.mirror?.finish({ owner, messageId: row.id }, toMessage(closed));
   }
 
   /** Shutdown: stop every reply here, keep what arrived, and let their streams end. */
@@ -246,7 +369,16 @@ export class GenerationManager {
     clearInterval(this.sweeper);
     for (const id of this.live.keys()) this.abortLocal(id, "shutdown");
     // Each reply saves what arrived and sends its last event; a loaded machine may need a few seconds for that.
-    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, 10_000))]);
+    await Promise.race([Promise.allSettled([...this.running]), sleep(10_000)]);
+    clearTimeout(this.retry);
+    // One last try for ends the database refused; what still fails is closed by the next instance's sweep.
+    await this.saveUnsaved();
+    clearTimeout(this.retry);
     await this.mirror?.close();
   }
+}
+
+/** A wait that never keeps the process alive on its own. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -69,15 +69,17 @@ export class RedisGenerationMirror {
       .catch(() => {});
   }
 
-  finish(ref: GenerationRef, final: Message, error?: { message: string; status: number }): void {
+  /**
+   * The reply ended: followers get its last events. `keepText` when its end could not be saved yet:
+   * the text so far stays in Redis, so whoever closes the row later still has all of it.
+   */
+  finish(ref: GenerationRef, final: Message, error?: { message: string; status: number }, keepText = false): void {
     const done: MirrorEvent = { type: "done", assistantMessage: final };
     const pipeline = this.redis.client.multi().set(doneKey(ref), JSON.stringify(done), "EX", KEEP_SECONDS);
     if (error) pipeline.publish(eventsChannel(ref), JSON.stringify({ type: "error", ...error }));
-    pipeline
-      .publish(eventsChannel(ref), JSON.stringify(done))
-      .del(contentKey(ref))
-      .exec()
-      .catch(() => {});
+    pipeline.publish(eventsChannel(ref), JSON.stringify(done));
+    if (!keepText) pipeline.del(contentKey(ref));
+    pipeline.exec().catch(() => {});
   }
 
   async requestStop(ref: GenerationRef): Promise<void> {

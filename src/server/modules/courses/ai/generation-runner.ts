@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { ApproveOutlineInput, GenerationRun } from "../../../../shared/contracts/courses.js";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type ApproveOutlineInput, COURSE_NOT_FOUND, type GenerationRun } from "../../../../shared/contracts/courses.js";
+import { assertLessonCount, claimAiSlot } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
 import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
@@ -8,13 +9,30 @@ import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { entitlements } from "../../entitlements/entitlements.js";
 import { courseFor } from "../access.js";
-import { nextOrder } from "../ordering.js";
+import { lockCourse, nextOrder } from "../ordering.js";
 import { writeLessonBody } from "./course-ai-service.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
 /** What the routes pass: the signed-in user and the course (the runner holds the database). */
 type ForCourse = { who: Who; courseId: number };
 export const INTERRUPTED = "Interrupted by a server restart. Press Resume to go on where it stopped.";
+export const PROGRESS_NOT_SAVED = "Writing stopped because the database did not answer. Press Resume to go on where it stopped.";
+/** Runs nobody writes are looked for this often: a dead owner's heartbeat lapses in 15 s, so they close within 20 s. */
+const SWEEP_EVERY_MS = 5000;
+/** A run that ended here without its status saved is tried again this often. */
+const RETRY_MS = 2000;
+
+/** What a failed query says without its parameters (they hold lesson text): its code and the database's own message. */
+function failure(error: unknown): { code?: string; reason: string } {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
+  return {
+    code: cause?.code,
+    reason:
+      String(cause?.message ?? error)
+        .split("\n")[0]
+        ?.slice(0, 200) ?? "",
+  };
+}
 const BUSY = "Lessons are still being written for this course. Stop that first or wait for it to finish.";
 
 /**
@@ -25,6 +43,8 @@ const BUSY = "Lessons are still being written for this course. Stop that first o
  */
 export class CourseGenerationRunner {
   private readonly active = new Map<number, AbortController>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private readonly retries = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly options: {
@@ -32,35 +52,90 @@ export class CourseGenerationRunner {
       platformDeps: PlatformDeps;
       instanceId: string;
       isInstanceAlive?: (id: string) => Promise<boolean>;
+      /** Replies and course runs one user may have running at once; lessons one approval may write. */
+      limits: { maxRunning: number; maxLessonsPerApprove: number };
+      /** Never gets lesson text: callers pass ids and `failure()` summaries. */
       log: (msg: string, err?: unknown) => void;
     },
   ) {}
 
-  /** Runs left "running" by an instance that is gone become stopped, to be resumed. */
+  /** Closes the runs nobody writes now, then looks again every few seconds (another instance may die). */
   async start(): Promise<void> {
+    await this.sweep();
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((e) => this.options.log("course run sweep failed", failure(e))),
+      SWEEP_EVERY_MS,
+    );
+    this.sweeper.unref();
+  }
+
+  /**
+   * Runs "running" that nobody writes become resumable: left by an instance that is gone (stopped), or
+   * ours but no longer running here because their progress could not be saved (failed). A row that cannot
+   * be changed is logged and skipped: it never stops a start or the sweep.
+   */
+  async sweep(): Promise<void> {
     const { db, instanceId, isInstanceAlive } = this.options;
     const rows = await db
-      .select({ id: courseGenerationRuns.id, owner: courseGenerationRuns.owner })
+      .select({
+        id: courseGenerationRuns.id,
+        owner: courseGenerationRuns.owner,
+        // Ours and just written: the run is starting (launch() comes right after the insert).
+        fresh: sql<boolean>`${courseGenerationRuns.updatedAt} > now() - interval '5 seconds'`,
+      })
       .from(courseGenerationRuns)
-      .where(
-        and(eq(courseGenerationRuns.status, "running"), or(isNull(courseGenerationRuns.owner), ne(courseGenerationRuns.owner, instanceId))),
-      );
+      .where(eq(courseGenerationRuns.status, "running"));
     for (const row of rows) {
-      if (row.owner && isInstanceAlive && (await isInstanceAlive(row.owner))) continue;
-      await db
-        .update(courseGenerationRuns)
-        .set({ status: "stopped", error: INTERRUPTED, owner: null, updatedAt: new Date() })
-        .where(eq(courseGenerationRuns.id, row.id));
+      try {
+        if (row.owner === instanceId) {
+          if (this.active.has(row.id) || row.fresh) continue;
+          await this.end(row.id, row.owner, { status: "failed", error: PROGRESS_NOT_SAVED });
+          continue;
+        }
+        if (row.owner && isInstanceAlive && (await isInstanceAlive(row.owner))) continue;
+        await this.end(row.id, row.owner, { status: "stopped", error: INTERRUPTED });
+      } catch (error) {
+        this.options.log(`closing course run ${row.id} failed`, failure(error));
+      }
     }
   }
 
+  /** Ends a run still running for `owner` (never one another instance resumed meanwhile). */
+  private async end(runId: number, owner: string | null, change: { status: "stopped" | "failed"; error: string }): Promise<void> {
+    await this.options.db
+      .update(courseGenerationRuns)
+      .set({ ...change, owner: null, currentLessonId: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(courseGenerationRuns.id, runId),
+          eq(courseGenerationRuns.status, "running"),
+          owner ? eq(courseGenerationRuns.owner, owner) : isNull(courseGenerationRuns.owner),
+        ),
+      );
+  }
+
+  /** A run of ours whose loop ended without saving how (the database refused): failed, as soon as it answers. */
+  private endWhenPossible(runId: number): void {
+    const timer = setTimeout(() => {
+      this.retries.delete(timer);
+      if (this.active.has(runId)) return;
+      this.end(runId, this.options.instanceId, { status: "failed", error: PROGRESS_NOT_SAVED }).catch(() => this.endWhenPossible(runId));
+    }, RETRY_MS);
+    timer.unref();
+    this.retries.add(timer);
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const timer of this.retries) clearTimeout(timer);
     for (const [runId, controller] of this.active) {
       controller.abort();
       await this.options.db
         .update(courseGenerationRuns)
         .set({ status: "stopped", error: INTERRUPTED, owner: null })
-        .where(eq(courseGenerationRuns.id, runId));
+        .where(eq(courseGenerationRuns.id, runId))
+        // The next instance's sweep closes it.
+        .catch((error) => this.options.log(`stopping course run ${runId} failed`, failure(error)));
     }
   }
 
@@ -81,8 +156,15 @@ export class CourseGenerationRunner {
     const { outline, hints } = input;
     entitlements.assertCanGenerateCourses(who);
     await courseFor(db, who, courseId, "edit");
+    assertLessonCount(
+      outline.modules.reduce((sum, m) => sum + m.lessons.length, 0),
+      this.options.limits.maxLessonsPerApprove,
+    );
     const run = await db
       .transaction(async (tx) => {
+        await claimAiSlot(tx, who.id, this.options.limits.maxRunning);
+        // The course's order lock (after the user's row, as every writer takes them): its modules go at the end.
+        if (!(await lockCourse(tx, courseId))) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
         const [busy] = await tx
           .select({ id: courseGenerationRuns.id })
           .from(courseGenerationRuns)
@@ -159,10 +241,14 @@ export class CourseGenerationRunner {
     if (latest.status === "done") return latest;
     // Only one of several racing resumes wins the row; the others are told it is busy.
     const claimed = await this.options.db
-      .update(courseGenerationRuns)
-      .set({ status: "running", error: null, owner: this.options.instanceId, updatedAt: new Date() })
-      .where(and(eq(courseGenerationRuns.id, latest.id), inArray(courseGenerationRuns.status, ["stopped", "failed"])))
-      .returning({ id: courseGenerationRuns.id })
+      .transaction(async (tx) => {
+        await claimAiSlot(tx, target.who.id, this.options.limits.maxRunning);
+        return tx
+          .update(courseGenerationRuns)
+          .set({ status: "running", error: null, owner: this.options.instanceId, updatedAt: new Date() })
+          .where(and(eq(courseGenerationRuns.id, latest.id), inArray(courseGenerationRuns.status, ["stopped", "failed"])))
+          .returning({ id: courseGenerationRuns.id });
+      })
       .catch((error) => {
         throw isUniqueViolation(error) ? new AppError("CONFLICT", BUSY) : error;
       });
@@ -175,7 +261,11 @@ export class CourseGenerationRunner {
     const controller = new AbortController();
     this.active.set(runId, controller);
     void this.loop(runId, controller.signal)
-      .catch((error) => this.options.log("course generation crashed", error))
+      .catch((error) => {
+        // Its progress or its end could not be saved: it must not stay "running".
+        this.options.log(`course run ${runId} stopped: saving failed`, failure(error));
+        this.endWhenPossible(runId);
+      })
       .finally(() => {
         if (this.active.get(runId) === controller) this.active.delete(runId);
       });

@@ -3,7 +3,7 @@ import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5">
+    <div className="grid gap-0.5 py-1.5 sm:grid-cols-[8rem_1fr] sm:gap-2">
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -40,7 +40,9 @@ export function PlatformDetails({ platform }: { platform: AdminPlatform }) {
       </Row>
       {platform.baseUrl ? (
         <Row term="Base URL">
-          <span className="font-mono text-xs">{platform.baseUrl}</span>
+          <span className="block truncate font-mono text-xs" title={platform.baseUrl}>
+            {platform.baseUrl}
+          </span>
         </Row>
       ) : null}
       <Row term="Models">

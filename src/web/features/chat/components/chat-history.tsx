@@ -3,11 +3,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../../components/ui/button.js";
 import { Input } from "../../../components/ui/input.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
-import { chatPath, paths } from "../../../lib/paths.js";
-import { useCreateChat } from "../api.js";
+import { paths } from "../../../lib/paths.js";
 import { useDebouncedValue } from "../hooks/use-debounced-value.js";
 import { ChatList } from "./chat-list.js";
 import type { ChatAction } from "./chat-row.js";
@@ -30,26 +26,22 @@ function useNow(): Date {
 /** The history: New Chat, search, and the list of chats (sidebar on desktop, sheet on small screens). */
 export function ChatHistory({ currentId, onNavigate }: { currentId: number | null; onNavigate?: () => void }) {
   const [, navigate] = useLocation();
-  const create = useCreateChat();
   const [search, setSearch] = useState("");
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [action, setAction] = useState<ChatAction | null>(null);
   const now = useNow();
 
-  const newChat = () =>
-    create.mutate(undefined, {
-      onSuccess: (chat) => {
-        onNavigate?.();
-        navigate(chatPath(chat.id));
-      },
-      onError: (error) => notify.error("Error creating chat", errorMessage(error)),
-    });
+  // A new chat is only a page until its first message: nothing is stored here.
+  const newChat = () => {
+    onNavigate?.();
+    navigate(paths.chat);
+  };
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="grid gap-2 p-3">
-        <Button onClick={newChat} disabled={create.isPending} className="w-full">
-          {create.isPending ? <ButtonSpinner /> : <Plus aria-hidden="true" />}
+        <Button onClick={newChat} className="w-full">
+          <Plus aria-hidden="true" />
           New Chat
         </Button>
         <div className="relative">

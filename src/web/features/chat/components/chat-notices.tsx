@@ -2,20 +2,43 @@ import { Info, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
 import { paths } from "../../../lib/paths.js";
 
-/** No usable platform: say so plainly, and how it gets fixed. */
-export function NoPlatformNotice({ isAdmin }: { isAdmin: boolean }) {
+/**
+ * No usable platform: say so plainly, and how it gets fixed. `turnedOff`: the platforms that have a key but
+ * were turned off (known to an admin, who can turn them back on).
+ */
+export function NoPlatformNotice({ isAdmin, turnedOff = [] }: { isAdmin: boolean; turnedOff?: readonly string[] }) {
+  if (turnedOff.length > 0) {
+    const names = turnedOff.length === 1 ? turnedOff[0] : `${turnedOff.slice(0, -1).join(", ")} and ${turnedOff.at(-1)}`;
+    return (
+      <div role="status" className="mx-auto mb-2 flex w-full max-w-3xl items-start gap-2 px-3 text-sm sm:px-6">
+        <div className="flex w-full items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-amber-900 dark:text-amber-200">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            {names} {turnedOff.length === 1 ? "is" : "are"} turned off by an administrator.{" "}
+            {isAdmin ? (
+              <Link href={paths.adminAiPlatforms} className="font-medium underline underline-offset-2">
+                Turn it on in AI Chat Settings
+              </Link>
+            ) : (
+              "Ask an administrator to turn it back on."
+            )}
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div role="status" className="mx-auto mb-2 flex w-full max-w-3xl items-start gap-2 px-3 text-sm sm:px-6">
       <div className="flex w-full items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-amber-900 dark:text-amber-200">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          No AI platform is set up yet.{" "}
+          {isAdmin ? "No AI platform is set up yet." : "No AI platform is available yet."}{" "}
           {isAdmin ? (
             <Link href={paths.adminAiPlatforms} className="font-medium underline underline-offset-2">
               Set up an AI platform
             </Link>
           ) : (
-            "Ask an administrator to add an API key."
+            "Ask an administrator to set one up or turn one on."
           )}
         </p>
       </div>

@@ -1,12 +1,21 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { shownTitle } from "../../../../shared/chat-title.js";
-import type { Attachment } from "../../../../shared/contracts/chat.js";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useRef, useState } from "react";
+import { DEFAULT_CHAT_TITLE, shownTitle } from "../../../../shared/chat-title.js";
+import type { Attachment, Chat } from "../../../../shared/contracts/chat.js";
+import { chooseModel } from "../../../../shared/model-choice.js";
 import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { chatQuery, chatUserSettingsQuery, messagesQuery, useUpdateChat } from "../api.js";
+import {
+  chatQuery,
+  chatUserSettingsQuery,
+  createChatForFirstMessage,
+  messagesQuery,
+  turnedOffPlatformsQuery,
+  useUpdateChat,
+} from "../api.js";
 import { useReplyStream } from "../hooks/use-reply-stream.js";
 import { useTemporaryChatCleanup } from "../hooks/use-temporary-chat-cleanup.js";
 import { ChatHeader } from "./chat-header.js";
@@ -17,21 +26,62 @@ import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { PersonalityPicker } from "./personality-picker.js";
 
-/** One chat: header with the personality and model pickers, the messages, and the input bar. Keyed by chat id. */
-export function ChatScreen({ chatId }: { chatId: number }) {
+type Draft = { aiPlatform?: string; model?: string; personalityId: number | null };
+
+/**
+ * One chat: header with the personality and model pickers, the messages, and the input bar. Keyed by chat id.
+ * `chatId` null is a new chat: nothing is stored until its first message, which creates it (`onCreated`).
+ */
+export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCreated?: (id: number) => void }) {
   const { user } = useCurrentUser();
-  const chat = useQuery(chatQuery(chatId));
-  const messages = useInfiniteQuery(messagesQuery(chatId));
+  const client = useQueryClient();
+  const chat = useQuery({ ...chatQuery(chatId ?? 0), enabled: chatId !== null });
+  const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? 0), enabled: chatId !== null });
   const platforms = useQuery(aiPlatformsQuery);
   const settings = useQuery(chatUserSettingsQuery);
   const platform = usePlatformSettings();
   // Model selection off (Platform Settings): no picker; the server answers with the admin's model anyway.
   const canPickModel = !platform.isPending && platform.settings.enableModelSelection;
-  const reply = useReplyStream(chatId);
+  // The new chat's choices, kept here until the first message creates it with them.
+  const [draftChoice, setDraftChoice] = useState<Draft>({ personalityId: null });
+  const draftRef = useRef<Draft>(draftChoice);
+  const chosen = chooseModel(settings.data?.defaultModel, platforms.data ?? []);
+  draftRef.current = { ...(chosen ?? {}), ...draftChoice };
+  const newChat = useMemo(
+    () => ({
+      create: async () => {
+        const { personalityId, ...choice } = draftRef.current;
+        return (await createChatForFirstMessage(client, choice, personalityId)).id;
+      },
+      onCreated: (id: number) => onCreated?.(id),
+    }),
+    [client, onCreated],
+  );
+  const reply = useReplyStream(chatId, newChat);
+  const isAdmin = user?.role === "admin";
+  const noUsable = platforms.isSuccess && platforms.data.length === 0;
+  // Which platforms are only turned off (set up, but off), so the notice can name them; an admin also gets
+  // the way to turn them on.
+  const turnedOffPlatforms = useQuery({ ...turnedOffPlatformsQuery, enabled: noUsable });
+  const turnedOff = (turnedOffPlatforms.data ?? []).map((p) => p.name);
   const update = useUpdateChat();
-  useTemporaryChatCleanup(chatId, chat.data?.temporary);
+  useTemporaryChatCleanup(chatId ?? 0, chatId === null ? false : chat.data?.temporary);
 
-  if (chat.isPending) {
+  const draft: Chat | undefined =
+    chatId === null && !settings.isPending && !platforms.isPending
+      ? {
+          id: 0,
+          title: DEFAULT_CHAT_TITLE,
+          aiPlatform: draftRef.current.aiPlatform ?? "",
+          model: draftRef.current.model ?? null,
+          personalityId: draftChoice.personalityId,
+          temporary: settings.data?.saveHistory === false || !platform.settings.enableHistory,
+          createdAt: "",
+          updatedAt: "",
+        }
+      : undefined;
+
+  if (chatId === null ? !draft : chat.isPending) {
     return (
       <>
         <ChatHeader currentId={chatId} title="Loading..." />
@@ -39,14 +89,14 @@ export function ChatScreen({ chatId }: { chatId: number }) {
       </>
     );
   }
-  if (chat.isError) return <ChatLoadFailed currentId={chatId} />;
+  if (chatId !== null && chat.isError) return <ChatLoadFailed currentId={chatId} />;
 
-  const current = chat.data;
+  const current = (chatId === null ? draft : chat.data) as Chat;
   const usable = platforms.data ?? [];
   const noPlatform = platforms.isSuccess && usable.length === 0;
   const chatPlatform = usable.find((p) => p.slug === current.aiPlatform);
   const choice = canPickModel ? { platformSlug: current.aiPlatform, model: current.model ?? chatPlatform?.defaultModel ?? undefined } : {};
-  const stored = messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
+  const stored = chatId !== null && messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
 
   const send = (content: string, attachments: Attachment[]) => reply.send({ content, attachments, ...choice });
 
@@ -57,7 +107,16 @@ export function ChatScreen({ chatId }: { chatId: number }) {
         title={shownTitle(current.title)}
         picker={
           <>
-            <PersonalityPicker chat={current} disabled={reply.busy} />
+            <PersonalityPicker
+              chat={current}
+              disabled={reply.busy}
+              onChoose={
+                chatId === null
+                  ? (personalityId, preferred) =>
+                      setDraftChoice((d) => ({ ...d, personalityId, ...(canPickModel && preferred ? preferred : {}) }))
+                  : undefined
+              }
+            />
             {canPickModel ? (
               <ModelPicker
                 platforms={usable}
@@ -65,10 +124,12 @@ export function ChatScreen({ chatId }: { chatId: number }) {
                 model={current.model}
                 disabled={reply.busy || update.isPending}
                 onChange={(next) =>
-                  update.mutate(
-                    { id: chatId, body: next },
-                    { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
-                  )
+                  chatId === null
+                    ? setDraftChoice((d) => ({ ...d, aiPlatform: next.aiPlatform, model: next.model }))
+                    : update.mutate(
+                        { id: chatId, body: next },
+                        { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
+                      )
                 }
               />
             ) : platform.isPending ? null : (
@@ -91,7 +152,7 @@ export function ChatScreen({ chatId }: { chatId: number }) {
         <MessageList
           stored={stored}
           live={reply.live}
-          loading={messages.isPending}
+          loading={chatId !== null && messages.isPending}
           user={user}
           greetingName={user?.name?.trim() || user?.username || null}
           markdown={settings.data?.markdownRendering ?? true}
@@ -104,7 +165,7 @@ export function ChatScreen({ chatId }: { chatId: number }) {
           canReply={!noPlatform}
         />
       )}
-      {noPlatform ? <NoPlatformNotice isAdmin={user?.role === "admin"} /> : null}
+      {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
       <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
     </>
   );

@@ -5,7 +5,7 @@ import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js"
 import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
 import { useEarlyAccessCheckoutPath } from "../../../components/get-early-access-button.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { platformModels } from "../../../domain/ai-models.js";
+import { platformModels, platformName } from "../../../domain/ai-models.js";
 import { usePaymentSettings } from "../../../domain/payment-settings.js";
 
 /** The value of the last option for a free user with locked models: it opens the Early Access checkout. */
@@ -56,7 +56,8 @@ export function ModelPicker({
       <SelectContent>
         {offered ? null : (
           <SelectItem value={value}>
-            {model ?? aiPlatform} {platforms.length > 0 ? "(unavailable)" : ""}
+            {model ? `${model} (${platformName(aiPlatform, platforms)})` : platformName(aiPlatform, platforms)}
+            {platforms.length > 0 ? " (unavailable)" : ""}
           </SelectItem>
         )}
         {platforms.map((p) => (

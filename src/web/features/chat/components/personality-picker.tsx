@@ -31,7 +31,19 @@ const DEFAULT = "default";
  * personalities (Early Access). On the free plan it shows a lock and the way to
  * get them, and never asks for the list.
  */
-export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: boolean }) {
+export function PersonalityPicker({
+  chat,
+  disabled,
+  onChoose,
+}: {
+  chat: Pick<Chat, "id" | "personalityId">;
+  disabled: boolean;
+  /**
+   * A chat not created yet keeps the choice itself (it is saved with the first message), with the
+   * personality's preferred model, which the chat then moves to (as the server does for a stored chat).
+   */
+  onChoose?: (personalityId: number | null, preferred: { aiPlatform: string; model: string } | null) => void;
+}) {
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
   const checkoutPath = useEarlyAccessCheckoutPath();
@@ -46,6 +58,11 @@ export function PersonalityPicker({ chat, disabled }: { chat: Chat; disabled: bo
 
   const choose = (personalityId: number | null) => {
     if (personalityId === chat.personalityId) return;
+    if (onChoose) {
+      const chosen = personalityId === null ? undefined : list.data?.find((p) => p.id === personalityId);
+      onChoose(personalityId, chosen?.platformSlug && chosen.model ? { aiPlatform: chosen.platformSlug, model: chosen.model } : null);
+      return;
+    }
     update.mutate(
       { id: chat.id, body: { personalityId } },
       { onError: (error) => notify.error("Could not change the personality", errorMessage(error)) },

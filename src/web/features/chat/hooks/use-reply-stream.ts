@@ -12,9 +12,14 @@ const FLUSH_MS = 40;
 /**
  * Sending, regenerating, stopping and resuming a chat's reply stream. On
  * mount it asks GET /stream, so a reload in the middle of a reply carries on.
+ * A new chat (`chatId` null) is created by `createChat` when its first message
+ * is sent; the stream then carries on under the new id (no resume for it).
  */
-export function useReplyStream(chatId: number) {
+export function useReplyStream(chatId: number | null, newChat?: { create: () => Promise<number>; onCreated: (id: number) => void }) {
   const client = useQueryClient();
+  const idRef = useRef<number | null>(chatId);
+  if (chatId !== null) idRef.current = chatId;
+  const createdHere = useRef<number | null>(null);
   const [live, setLive] = useState<LiveReply | null>(null);
   const liveRef = useRef<LiveReply | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
@@ -37,12 +42,14 @@ export function useReplyStream(chatId: number) {
   }, []);
 
   const requestStop = useCallback(async () => {
+    const id = idRef.current;
+    if (id === null) return;
     try {
-      await stopReply(chatId);
+      await stopReply(id);
     } catch (error) {
       notify.error("Could not stop the reply", errorMessage(error));
     }
-  }, [chatId]);
+  }, []);
 
   const apply = useCallback(
     (event: StreamEvent) => {
@@ -79,16 +86,19 @@ export function useReplyStream(chatId: number) {
   /** Fetches the stored messages and the chat again, then drops the live copy. */
   const settle = useCallback(
     async (controller: AbortController) => {
-      await Promise.all([
-        client.refetchQueries({ queryKey: messagesQuery(chatId).queryKey }),
-        refreshChatAfterReply(client, chatId).catch(() => undefined),
-      ]);
+      const id = idRef.current;
+      if (id !== null) {
+        await Promise.all([
+          client.refetchQueries({ queryKey: messagesQuery(id).queryKey }),
+          refreshChatAfterReply(client, id).catch(() => undefined),
+        ]);
+      }
       if (controllerRef.current === controller) {
         controllerRef.current = null;
         commit(null);
       }
     },
-    [client, chatId, commit],
+    [client, commit],
   );
 
   /** Runs one stream to its end. Throws only a refusal that came before the stream started. */
@@ -141,30 +151,47 @@ export function useReplyStream(chatId: number) {
   /** Sends the user's message. False when the server refused it before storing it (the caller gives the text back). */
   const send = useCallback(
     async (request: ReplyRequest): Promise<boolean> => {
-      const initial: LiveReply = { phase: "sending", userMessage: optimisticMessage(chatId, request), assistant: null, replacesId: null };
+      const initial: LiveReply = {
+        phase: "sending",
+        userMessage: optimisticMessage(idRef.current ?? 0, request),
+        assistant: null,
+        replacesId: null,
+      };
       try {
         // An error event before `start` means nothing was stored either.
-        const open = (signal: AbortSignal) => openReplyStream(chatsApi.reply, { params: { id: chatId }, body: request }, signal);
+        const open = async (signal: AbortSignal) => {
+          let id = idRef.current;
+          if (id === null) {
+            if (!newChat) throw new Error("No chat to send to");
+            id = await newChat.create();
+            idRef.current = id;
+            createdHere.current = id; // before the address changes: the resume must skip this chat
+            newChat.onCreated(id);
+          }
+          return openReplyStream(chatsApi.reply, { params: { id }, body: request }, signal);
+        };
         return (await run(open, initial)) !== "refused";
       } catch (error) {
         notify.error("Error sending message", errorMessage(error));
         return false;
       }
     },
-    [chatId, run],
+    [newChat, run],
   );
 
   /** Replaces the last reply. */
   const regenerate = useCallback(
     async (replacesId: number, choice: { platformSlug?: string; model?: string }) => {
+      const id = idRef.current;
+      if (id === null) return;
       try {
-        const open = (signal: AbortSignal) => openReplyStream(chatsApi.regenerate, { params: { id: chatId }, body: choice }, signal);
+        const open = (signal: AbortSignal) => openReplyStream(chatsApi.regenerate, { params: { id }, body: choice }, signal);
         await run(open, { phase: "sending", userMessage: null, assistant: null, replacesId });
       } catch (error) {
         notify.error("Error sending message", errorMessage(error));
       }
     },
-    [chatId, run],
+    [run],
   );
 
   /** Stops the reply; the stream then ends with the reply marked incomplete. */
@@ -177,8 +204,10 @@ export function useReplyStream(chatId: number) {
     void requestStop();
   }, [requestStop]);
 
-  // Resume a reply that is still being generated (after a reload, or coming back to the chat).
+  // Resume a reply that is still being generated (after a reload, or coming back to the chat); not for a new
+  // chat, nor for the chat this screen just created (its first reply is streaming here already).
   useEffect(() => {
+    if (chatId === null || chatId === createdHere.current) return;
     let active = true;
     run((signal) => openReplyStream(chatsApi.stream, { params: { id: chatId } }, signal), null)
       .then((outcome) => {
@@ -193,12 +222,18 @@ export function useReplyStream(chatId: number) {
       .catch(() => undefined); // the chat's own load shows any problem
     return () => {
       active = false;
+    };
+  }, [chatId, client, run]);
+
+  // Leaving the screen ends its stream (the server keeps generating; coming back resumes it).
+  useEffect(() => {
+    return () => {
       controllerRef.current?.abort();
       controllerRef.current = null;
       if (flushTimer.current !== null) window.clearTimeout(flushTimer.current);
       flushTimer.current = null;
     };
-  }, [chatId, client, run]);
+  }, []);
 
   return { live, busy: live !== null, send, regenerate, stop };
 }

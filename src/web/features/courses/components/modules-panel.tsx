@@ -12,6 +12,7 @@ import { useDeleteModule } from "../module-mutations.js";
 import { sortedModules } from "../use-course-outline.js";
 import { AddLessonDialog } from "./add-lesson-dialog.js";
 import { AddModuleDialog } from "./add-module-dialog.js";
+import { LockedAiAction, useCanGenerate } from "./ai-button.js";
 import { GenerateCourseDialog } from "./generate-course-dialog.js";
 import { GenerationProgress } from "./generation-progress.js";
 import { ModuleCard } from "./module-card.js";
@@ -22,6 +23,7 @@ type Named = { id: number; title: string };
 export function ModulesPanel({ outline }: { outline: CourseOutline }) {
   const courseId = outline.course.id;
   const modules = sortedModules(outline);
+  const canGenerate = useCanGenerate();
   const running = useQuery(generationQuery(courseId)).data?.status === "running";
   const [editingLessonId, setEditingLessonId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<"module" | "generate" | null>(null);
@@ -36,11 +38,15 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Modules &amp; Lessons</h2>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setDialog("generate")} disabled={running}>
-            <Sparkles aria-hidden="true" />
-            Generate with AI
-            <Badge variant="beta">BETA</Badge>
-          </Button>
+          {canGenerate ? (
+            <Button variant="outline" onClick={() => setDialog("generate")} disabled={running}>
+              <Sparkles aria-hidden="true" />
+              Generate with AI
+              <Badge variant="beta">BETA</Badge>
+            </Button>
+          ) : (
+            <LockedAiAction label="Generate with AI" size="default" extra={<Badge variant="beta">BETA</Badge>} />
+          )}
           <Button onClick={() => setDialog("module")}>
             <Plus aria-hidden="true" />
             Add Module
@@ -51,7 +57,7 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
       {modules.length === 0 ? (
         <Card>
           <CardContent className="py-10 text-center text-sm text-muted-foreground">
-            No modules yet. Add one, or let AI propose an outline.
+            {canGenerate ? "No modules yet. Add one, or let AI propose an outline." : "No modules yet. Add one to start."}
           </CardContent>
         </Card>
       ) : (

@@ -11,15 +11,26 @@ function greeting(date = new Date()): string {
   return "Good evening";
 }
 
-/** Greeting with the two main actions. */
-export function DashboardHero({ name }: { name: string }) {
+/**
+ * Greeting with the two main actions. A first visit (`firstVisit` true: nothing made yet) is welcomed, with
+ * where to start; a returning user is welcomed back. While that is unknown, a plain welcome.
+ */
+export function DashboardHero({ name, firstVisit }: { name: string; firstVisit: boolean | undefined }) {
   return (
     <section className="overflow-hidden rounded-2xl border bg-gradient-to-br from-primary/15 via-primary/5 to-transparent p-6 sm:p-10">
       <p className="text-sm font-medium text-primary">{greeting()}</p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">Welcome back, {name}</h1>
-      <p className="mt-3 max-w-2xl text-muted-foreground">
-        Ask any of your AI models a question, or turn what you know into a course with the AI course builder.
-      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight break-words sm:text-4xl">
+        {firstVisit === false ? `Welcome back, ${name}` : `Welcome, ${name}`}
+      </h1>
+      {firstVisit ? (
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          Getting started: start a chat and ask anything, or let the AI course builder turn what you know into a course.
+        </p>
+      ) : (
+        <p className="mt-3 max-w-2xl text-muted-foreground">
+          Ask any of your AI models a question, or turn what you know into a course with the AI course builder.
+        </p>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Button asChild size="lg">
           <Link href={paths.chat}>

@@ -1,4 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { displayName, useCurrentUser } from "../../../domain/session.js";
+import { firstVisitQuery } from "../api.js";
 import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";
 import { KeyFeatures } from "../components/key-features.js";
@@ -7,9 +9,10 @@ import { QuickActions } from "../components/quick-actions.js";
 /** / and /dashboard for a signed-in user. */
 export function DashboardPage() {
   const { user } = useCurrentUser();
+  const firstVisit = useQuery(firstVisitQuery);
   return (
     <div className="grid gap-10">
-      <DashboardHero name={displayName(user)} />
+      <DashboardHero name={displayName(user)} firstVisit={firstVisit.data} />
       <KeyFeatures />
       <GettingStartedVideos />
       <QuickActions isAdmin={user?.role === "admin"} />

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Select as SelectPrimitive } from "radix-ui";
 import { useId } from "react";
-import { modelValue } from "../../../../shared/model-choice.js";
+import { chooseModel, modelValue, parseModelValue } from "../../../../shared/model-choice.js";
 import { Label } from "../../../components/ui/label.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { aiPlatformsQuery, NAMED_PLATFORMS, platformModels } from "../../../domain/ai-models.js";
+import { aiPlatformsQuery, platformModels, platformName } from "../../../domain/ai-models.js";
 
 function GroupLabel({ children }: { children: string }) {
   return <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground">{children}</SelectPrimitive.Label>;
@@ -12,9 +12,9 @@ function GroupLabel({ children }: { children: string }) {
 
 /**
  * The model new chats start with: each usable platform (its own default) and
- * each of its models, from GET /api/ai/platforms. The named providers not set
- * up yet stay choosable (chats then start on the first usable platform), and
- * so does the stored value.
+ * each of its models, from GET /api/ai/platforms (the chat's model picker's
+ * list): nothing else is offered. A saved one that is no longer usable stays
+ * shown, marked, with a note saying what new chats use instead.
  */
 export function DefaultModelSelect({
   value,
@@ -27,11 +27,14 @@ export function DefaultModelSelect({
   onChange: (value: string) => void;
 }) {
   const id = useId();
-  const platforms = useQuery(aiPlatformsQuery).data ?? [];
-  const pending = NAMED_PLATFORMS.filter((named) => !platforms.some((p) => p.slug === named.slug));
-  const known =
-    platforms.some((p) => p.slug === value || platformModels(p).some((m) => modelValue(p.slug, m) === value)) ||
-    pending.some((named) => named.slug === value);
+  const platformsQuery = useQuery(aiPlatformsQuery);
+  const platforms = platformsQuery.data ?? [];
+  const known = platforms.some((p) => p.slug === value || platformModels(p).some((m) => modelValue(p.slug, m) === value));
+  const saved = parseModelValue(value);
+  const savedLabel = saved.model ? `${saved.model} (${platformName(saved.slug, platforms)})` : platformName(saved.slug, platforms);
+  const instead = chooseModel(value, platforms);
+  const insteadLabel = instead ? (instead.model ?? platformName(instead.aiPlatform, platforms)) : null;
+  const unusable = platformsQuery.isSuccess && !known && !lockedByAdmin;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>Default Model</Label>
@@ -40,7 +43,7 @@ export function DefaultModelSelect({
           <SelectValue placeholder="Choose a model" />
         </SelectTrigger>
         <SelectContent>
-          {known ? null : <SelectItem value={value}>{value}</SelectItem>}
+          {known ? null : <SelectItem value={value}>{`${saved.model ?? platformName(saved.slug, platforms)} (not available)`}</SelectItem>}
           {platforms.map((platform) => (
             <SelectPrimitive.Group key={platform.slug}>
               <GroupLabel>{platform.name}</GroupLabel>
@@ -52,18 +55,14 @@ export function DefaultModelSelect({
               ))}
             </SelectPrimitive.Group>
           ))}
-          {pending.length > 0 ? (
-            <SelectPrimitive.Group>
-              <GroupLabel>Not set up yet</GroupLabel>
-              {pending.map((named) => (
-                <SelectItem key={named.slug} value={named.slug}>
-                  {named.name}
-                </SelectItem>
-              ))}
-            </SelectPrimitive.Group>
-          ) : null}
         </SelectContent>
       </Select>
+      {unusable ? (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+          Your default model {savedLabel} is not available any more;{" "}
+          {insteadLabel ? `new chats use ${insteadLabel}.` : "no AI platform is available for new chats right now."}
+        </p>
+      ) : null}
       <p id={`${id}-description`} className="text-xs text-muted-foreground">
         {lockedByAdmin
           ? "The administrator has chosen the model for every chat, so this setting does not apply."

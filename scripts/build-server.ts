@@ -1,0 +1,41 @@
+/**
+ * The server step of `npm run build` (issue 15): compiles src/server/main.ts and everything it imports of ours
+ * into one JavaScript module, dist/server/main.js, leaving the packages in node_modules to Node (the heavy
+ * ones, Stripe and the AI providers' SDKs, are imported when first used). `npm start` runs the result with plain Node: no TypeScript compiler and no
+ * esbuild service in the running process. `tsx` stays for development (`npm run dev:server`) and the tests.
+ *
+ *   tsx scripts/build-server.ts [--outDir dist/server]
+ *
+ * The SQL migrations are copied next to the code (db/client.ts reads them from its own folder), and the web
+ * build is found at dist/web as before (config.ts resolves it from its own folder, two levels up).
+ */
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+
+const { values: args } = parseArgs({ options: { outDir: { type: "string", default: "dist/server" } } });
+const root = path.resolve(import.meta.dirname, "..");
+const outDir = path.resolve(root, args.outDir);
+
+const started = Date.now();
+rmSync(outDir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { main: "src/server/main.ts" },
+  outdir: outDir,
+  bundle: true,
+  // One file: config.ts and db/client.ts find dist/web and the migrations from their own folder.
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  metafile: true,
+});
+cpSync(path.join(root, "src/server/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(
+  `server compiled into ${path.relative(root, outDir)} (${(bytes / 1024).toFixed(0)} KiB with source maps) in ${Date.now() - started} ms`,
+);

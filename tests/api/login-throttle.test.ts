@@ -1,0 +1,280 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, userActivityLogs } from "../../src/server/db/schema/index.js";
+import { buildTestApp, CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+
+/**
+ * Throttling that holds (issue 14): every attempt is counted before the password is checked, per account
+ * whatever name or email was typed, and a browser that signed in before keeps its own allowance.
+ */
+let t: TestApp;
+let ipCounter = 0;
+/** A fresh client address per burst, so the per-address budget (300 a minute) never decides a result here. */
+const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const LOCKED = /^Too many failed login attempts for this account\. Try again in \d+ minutes?\.$/;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function login(username: string, password: string, ip = freshIp(), client?: CookieClient): Promise<LightMyRequestResponse> {
+  const options = { method: "POST" as const, url: "/api/login", payload: { username, password }, remoteAddress: ip };
+  return client ? client.request(options) : t.app.inject(options);
+}
+
+async function failedLoginsOf(userId: number): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userActivityLogs)
+    .where(and(eq(userActivityLogs.userId, userId), eq(userActivityLogs.action, "failed_login")));
+  return row?.n ?? 0;
+}
+
+function statuses(answers: LightMyRequestResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const answer of answers) counts[answer.statusCode] = (counts[answer.statusCode] ?? 0) + 1;
+  return counts;
+}
+
+/** Five wrong passwords from browsers the account has never seen: the account is then locked for them. */
+async function lockForUnknownDevices(username: string) {
+  for (let i = 0; i < 5; i++) expect((await login(username, `Wrong!pass${i}`)).statusCode).toBe(401);
+}
+
+describe("count, then check", () => {
+  it("30 parallel wrong passwords check exactly 5 (401) and refuse the rest unchecked (429)", async () => {
+    const { body, user } = await registerAndSignIn(t.app);
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(body.username, `Wrong!pass${i}`, ip)));
+    expect(statuses(answers)).toEqual({ 401: 5, 429: 25 });
+    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+      expect(refused.json().message).toMatch(LOCKED);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
+    }
+    // Each verified password leaves a failed_login row: 5, not 30.
+    expect(await failedLoginsOf(user.id)).toBe(5);
+    // The right password now waits for the window too (from a browser the account has not seen).
+    expect((await login(body.username, body.password)).statusCode).toBe(429);
+  });
+
+  it("a right password hidden in a burst signs in only if it is among the 5 checked", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const ip = freshIp();
+    const wrong = Array.from({ length: 29 }, (_, i) => login(body.username, `Wrong!pass${i}`, ip));
+    const answers = await Promise.all([...wrong, login(body.username, body.password, ip)]);
+    const counts = statuses(answers);
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
+    expect(counts[429]).toBeGreaterThanOrEqual(25);
+  });
+
+  it("a success clears the failures: 4 wrong, the right one, then 5 more wrong are checked", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    for (let i = 0; i < 4; i++) expect((await login(body.username, `Wrong!pass${i}`)).statusCode).toBe(401);
+    expect((await login(body.username, body.password)).statusCode).toBe(200);
+    await lockForUnknownDevices(body.username);
+    expect((await login(body.username, `Wrong!pass9`)).statusCode).toBe(429);
+  });
+});
+
+describe("per account, whatever was typed", () => {
+  it("an account locked by its username cannot sign in by its email (any case), and the other way round", async () => {
+    const first = await registerAndSignIn(t.app);
+    await lockForUnknownDevices(first.body.username.toUpperCase());
+    const byEmail = await login(first.body.email.toUpperCase(), first.body.password);
+    expect(byEmail.statusCode).toBe(429);
+    expect(byEmail.json().message).toMatch(LOCKED);
+
+    const second = await registerAndSignIn(t.app);
+    await lockForUnknownDevices(second.body.email);
+    expect((await login(second.body.username, second.body.password)).statusCode).toBe(429);
+  });
+
+  it("one account's lock does not touch another account", async () => {
+    const locked = await registerAndSignIn(t.app);
+    const other = await registerAndSignIn(t.app);
+    await lockForUnknownDevices(locked.body.username);
+    expect((await login(other.body.username, other.body.password)).statusCode).toBe(200);
+  });
+
+  it("an unknown name is counted per typed name and answers exactly like an existing account", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const ghost = `Ghost-${Date.now().toString(36)}`;
+    const known: LightMyRequestResponse[] = [];
+    const unknown: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await login(body.username, `Wrong!pass${i}`));
+      unknown.push(await login(i % 2 ? ghost.toLowerCase() : ghost, `Wrong!pass${i}`));
+    }
+    expect(unknown.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(unknown.map((a) => a.statusCode)).toEqual(known.map((a) => a.statusCode));
+    expect(unknown[0]?.body).toBe(known[0]?.body);
+    expect(unknown[5]?.json().message).toBe(known[5]?.json().message);
+    expect(unknown[5]?.headers["retry-after"]).toBeDefined();
+    // Another unknown name is not locked by the first one.
+    expect((await login(`${ghost}-other`, "Wrong!pass0")).statusCode).toBe(401);
+  });
+});
+
+describe("device cookies: the lockout is no denial-of-service tool", () => {
+  it("sets an httpOnly, SameSite=Lax device cookie for /api/ after a sign-in, kept after logout", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const owner = new CookieClient(t.app);
+    const res = await login(body.username, body.password, freshIp(), owner);
+    expect(res.statusCode).toBe(200);
+    const line = [res.headers["set-cookie"]].flat().find((c) => String(c).startsWith("device="));
+    expect(line).toMatch(/^device=\d+\.[\w-]+\.[\w-]+;/);
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect(line).toMatch(/Path=\/api\//);
+    expect((await owner.post("/api/logout")).statusCode).toBe(200);
+    expect(owner.cookie("device")).toBeDefined();
+  });
+
+  it("the owner's known browser still signs in while unknown browsers are locked out (by name and by email)", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const owner = new CookieClient(t.app);
+    expect((await login(body.username, body.password, freshIp(), owner)).statusCode).toBe(200);
+    expect((await owner.post("/api/logout")).statusCode).toBe(200);
+
+    await lockForUnknownDevices(body.username);
+    expect((await login(body.username, body.password)).statusCode).toBe(429);
+    expect((await login(body.email, body.password)).statusCode).toBe(429);
+
+    const back = await login(body.email, body.password, freshIp(), owner);
+    expect(back.statusCode).toBe(200);
+    expect((await owner.get("/api/user")).statusCode).toBe(200);
+    // The owner's success does not clear the lock of unknown browsers.
+    expect((await login(body.username, body.password)).statusCode).toBe(429);
+  });
+
+  it("a known browser has its own 5 attempts: past them it is refused too", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const owner = new CookieClient(t.app);
+    expect((await login(body.username, body.password, freshIp(), owner)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(body.username, `Wrong!pass${i}`, freshIp(), owner)).statusCode).toBe(401);
+    const refused = await login(body.username, body.password, freshIp(), owner);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(LOCKED);
+    // Its failures were its own: unknown browsers still have the account's allowance.
+    expect((await login(body.username, body.password)).statusCode).toBe(200);
+  });
+
+  it("a forged device cookie, or another account's, counts as an unknown browser", async () => {
+    const victim = await registerAndSignIn(t.app);
+    const stranger = await registerAndSignIn(t.app);
+    const strangerBrowser = new CookieClient(t.app);
+    expect((await login(stranger.body.username, stranger.body.password, freshIp(), strangerBrowser)).statusCode).toBe(200);
+    const strangerDevice = strangerBrowser.cookie("device") ?? "";
+    const [, random, mac] = strangerDevice.split(".");
+    await lockForUnknownDevices(victim.body.username);
+
+    const withCookie = (cookie: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: victim.body.username, password: victim.body.password },
+        remoteAddress: freshIp(),
+        headers: { cookie: `device=${cookie}` },
+      });
+    expect((await withCookie(strangerDevice)).statusCode).toBe(429);
+    expect((await withCookie(`${victim.user.id}.${random}.${mac}`)).statusCode).toBe(429);
+    expect((await withCookie(`${victim.user.id}.${random}.${"A".repeat(43)}`)).statusCode).toBe(429);
+    expect((await withCookie("garbage")).statusCode).toBe(429);
+  });
+
+  it("a successful password reset ends the lockout", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    await lockForUnknownDevices(body.username);
+    expect((await login(body.username, body.password)).statusCode).toBe(429);
+
+    const forgot = await t.app.inject({
+      method: "POST",
+      url: "/api/forgot-password",
+      payload: { email: body.email },
+      remoteAddress: freshIp(),
+    });
+    expect(forgot.statusCode).toBe(200);
+    const [mail] = await t.database.db
+      .select({ text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, body.email), eq(emailOutbox.templateSlug, "password-reset")))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    const token = mail?.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeDefined();
+    const newPassword = "N3w!password";
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token, password: newPassword, confirmPassword: newPassword },
+      remoteAddress: freshIp(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(body.username, newPassword)).statusCode).toBe(200);
+  });
+});
+
+describe("password change: count, then check, per account", () => {
+  const change = (client: CookieClient, currentPassword: string) =>
+    client.request({
+      method: "PATCH",
+      url: "/api/user/password",
+      payload: { currentPassword, newPassword: "An0ther!pass", confirmPassword: "An0ther!pass" },
+    });
+
+  it("30 parallel wrong current passwords check exactly 5; the right one then waits too", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(client, `Wrong!pass${i}`)));
+    expect(statuses(answers)).toEqual({ 400: 5, 429: 25 });
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json().message).toMatch(/^Too many wrong current passwords\. Try again in \d+ minutes?\.$/);
+    expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(800);
+    expect((await change(client, body.password)).statusCode).toBe(429);
+  });
+
+  it("a success clears the count: 4 wrong, the right one, then 5 wrong are checked again", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    for (let i = 0; i < 4; i++) expect((await change(client, `Wrong!pass${i}`)).statusCode).toBe(400);
+    expect((await change(client, body.password)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await change(client, `Wrong!pass${i}`)).statusCode).toBe(400);
+    expect((await change(client, "An0ther!pass")).statusCode).toBe(429);
+  });
+});
+
+describe("client address behind TRUST_PROXY", () => {
+  async function loginIpWith(env: Record<string, string>, forwardedFor: string) {
+    const app = await buildTestApp({ env });
+    try {
+      const account = newAccount();
+      expect((await app.app.inject({ method: "POST", url: "/api/register", payload: account })).statusCode).toBe(201);
+      const res = await app.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: account.username, password: account.password },
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await app.database.db
+        .select({ ip: userActivityLogs.ipAddress })
+        .from(userActivityLogs)
+        .where(eq(userActivityLogs.action, "login"))
+        .orderBy(desc(userActivityLogs.id))
+        .limit(1);
+      return row?.ip;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("TRUST_PROXY=1 reads the last untrusted hop, never a forged first value", async () => {
+    expect(await loginIpWith({ TRUST_PROXY: "1" }, "1.2.3.4, 198.51.100.20")).toBe("198.51.100.20");
+  });
+
+  it("a list of proxy addresses trusts exactly those (a forged entry past them is ignored)", async () => {
+    expect(await loginIpWith({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }, "1.2.3.4, 198.51.100.20, 10.1.2.3")).toBe("198.51.100.20");
+  });
+});
