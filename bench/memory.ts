@@ -17,9 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
-import { newAccount } from "../tests/helpers/build-test-app.js";
-import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
-import { freePort } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, freePort, serveScriptArgs } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "both" }, tsx: { type: "boolean", default: false } } });
@@ -30,15 +28,7 @@ const mb = (kb: number) => `${Math.round(kb / 1024)} MB`.padStart(7);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The node arguments of package.json's `serve` script (the flags `npm start` runs the server with). */
-function serveCommand(): string[] {
-  if (args.tsx) return ["--import", "tsx", "src/server/main.ts"];
-  const serve =
-    (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve ?? "";
-  const parts = serve.split(/\s+/).filter(Boolean);
-  if (parts[0] !== "node") throw new Error(`the serve script should start with node: ${serve}`);
-  return parts.slice(1).map((part) => (part === "dist/server/main.js" ? path.join(serverDir, "main.js") : part));
-}
+const serveCommand = () => (args.tsx ? ["--import", "tsx", "src/server/main.ts"] : serveScriptArgs(path.join(serverDir, "main.js")));
 
 async function start(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
@@ -78,21 +68,7 @@ async function measure(label: string, env: Record<string, string>) {
     await sleep(5000);
     rows.push(["idle", mb(rssKb(pid))]);
 
-    const register = await fetch(`${base}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(newAccount()),
-    });
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const headers = { "content-type": "application/json", cookie };
-    const platforms = (await (await fetch(`${base}/api/ai-platforms`, { headers })).json()) as { id: number; slug: string }[];
-    const id = platforms.find((p) => p.slug === "openai")?.id;
-    const settings = { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] };
-    await fetch(`${base}/api/admin/ai-platforms/${id}`, {
-      method: "PATCH",
-      headers,
-      body: JSON.stringify({ apiKey: FAKE_KEY, baseUrl: fake.url, settings }),
-    });
+    const headers = await adminWithOpenAiAt(base, fake);
 
     const mixed = [
       () => fetch(`${base}/api/user`, { headers }),

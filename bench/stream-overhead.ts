@@ -8,8 +8,9 @@
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
-import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
+import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
+import { adminWithOpenAiAt } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 
 const STREAMS = Number(process.env.STREAMS ?? 200);
@@ -48,21 +49,7 @@ async function main() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   try {
-    const register = await fetch(`${base}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(newAccount()),
-    });
-    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const headers = { "content-type": "application/json", cookie };
-    const platforms = (await (await fetch(`${base}/api/ai-platforms`, { headers })).json()) as { id: number; slug: string }[];
-    const id = platforms.find((p) => p.slug === "openai")?.id;
-    const body = {
-      apiKey: FAKE_KEY,
-      baseUrl: fake.url,
-      settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] },
-    };
-    await fetch(`${base}/api/admin/ai-platforms/${id}`, { method: "PATCH", headers, body: JSON.stringify(body) });
+    const headers = await adminWithOpenAiAt(base, fake);
 
     const direct: number[] = [];
     const viaApp: number[] = [];

@@ -8,22 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/build-test-app.js";
-import { type RunningServer, spawnServer } from "../helpers/spawn-server.js";
+import { type RunningServer, serveScriptArgs, spawnServer } from "../helpers/spawn-server.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const outDir = mkdtempSync(path.join(root, "node_modules/.cache/compiled-server-test-"));
 const dataDir = mkdtempSync(path.join(tmpdir(), "compiled-server-data-"));
 let server: RunningServer;
-
-/** The node arguments of package.json's `serve` script, pointed at this test's build. */
-function serveArgs(): string[] {
-  const serve =
-    (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve ?? "";
-  const [command, ...args] = serve.split(/\s+/).filter(Boolean);
-  expect(command).toBe("node");
-  expect(args).toContain("dist/server/main.js");
-  return args.map((arg) => (arg === "dist/server/main.js" ? path.join(outDir, "main.js") : arg));
-}
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-server.ts", "--outDir", outDir], {
@@ -31,7 +21,10 @@ beforeAll(async () => {
     encoding: "utf8",
   });
   expect(built.status, built.stderr).toBe(0);
-  server = await spawnServer({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, "no-web-build") }, serveArgs());
+  server = await spawnServer(
+    { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, "no-web-build") },
+    serveScriptArgs(path.join(outDir, "main.js")),
+  );
 }, 90_000);
 afterAll(async () => {
   server?.child.kill("SIGTERM");

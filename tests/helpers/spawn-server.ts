@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { newAccount } from "./build-test-app.js";
+import { FAKE_KEY } from "./chat-setup.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -99,4 +102,23 @@ export async function pointSpawnedOpenAiAt(client: ReturnType<typeof cookieFetch
     body: { apiKey, baseUrl: fake.url, settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"] } },
   });
   if (patch.status !== 200) throw new Error(`pointing openai at the stand-in: ${patch.status} ${await patch.text()}`);
+}
+
+/** A first account (the admin) on a running server, with OpenAI pointed at the stand-in: the headers to act as it. */
+export async function adminWithOpenAiAt(baseUrl: string, fake: { url: string }): Promise<Record<string, string>> {
+  const client = cookieFetch();
+  const registered = await client.call(`${baseUrl}/api/register`, { method: "POST", body: newAccount() });
+  if (registered.status !== 201) throw new Error(`registering the admin: ${registered.status} ${await registered.text()}`);
+  await pointSpawnedOpenAiAt(client, baseUrl, fake, FAKE_KEY);
+  return { "content-type": "application/json", cookie: client.cookie };
+}
+
+/** The node arguments of package.json's `serve` script (how `npm start` runs the server), with `mainJs` as the entry. */
+export function serveScriptArgs(mainJs: string): string[] {
+  const serve =
+    (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve ?? "";
+  const [command, ...args] = serve.split(/\s+/).filter(Boolean);
+  if (command !== "node" || !args.includes("dist/server/main.js"))
+    throw new Error(`the serve script should run node dist/server/main.js: ${serve}`);
+  return args.map((arg) => (arg === "dist/server/main.js" ? mainJs : arg));
 }

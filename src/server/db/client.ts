@@ -68,7 +68,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 function createPglite(dir: string | undefined, sharedBuffers: string) {
-  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got "${sharedBuffers}")`);
   // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib.
   return PGlite.create(dir, {
     extensions: { pg_trgm },
