@@ -1,9 +1,24 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { personalities } from "./personalities.js";
 import { users } from "./users.js";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A user's folders for chats (issue 16). Deleting one moves its chats out (folder_id set null) unless they are deleted first. */
+export const chatFolders = pgTable(
+  "chat_folders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_folders_user_name_idx").on(t.userId, t.name)],
+);
 
 export const chats = pgTable(
   "chats",
@@ -19,6 +34,11 @@ export const chats = pgTable(
     /** Save Chat History off: not listed, deleted when left (and swept after a day). */
     temporary: boolean("temporary").notNull().default(false),
     personalityId: integer("personality_id").references(() => personalities.id, { onDelete: "set null" }),
+    folderId: integer("folder_id").references(() => chatFolders.id, { onDelete: "set null" }),
+    /** Pinned chats come first in the sidebar, most recently pinned first. */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    /** The message shown last: the leaf of the branch the user is on (null: the newest message). */
+    activeLeafId: integer("active_leaf_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
     titleSearch: tsvector("title_search").generatedAlwaysAs(sql`to_tsvector('simple', title)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -27,6 +47,9 @@ export const chats = pgTable(
     // The sidebar: one user's chats, most recently active first, paged by (updated_at, id).
     index("chats_user_recent_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index("chats_title_search_idx").using("gin", t.titleSearch),
+    // One folder's chats, most recently active first (sidebar and search limited to a folder).
+    index("chats_user_folder_recent_idx").on(t.userId, t.folderId, t.updatedAt.desc(), t.id.desc()),
+    index("chats_user_pinned_idx").on(t.userId, t.pinnedAt.desc()).where(sql`pinned_at is not null`),
   ],
 );
 
@@ -45,6 +68,8 @@ export const messages = pgTable(
       .references(() => chats.id, { onDelete: "cascade" }),
     /** Copied from the chat so that search filters by owner without a join. */
     userId: integer("user_id").notNull(),
+    /** The message this one follows: messages form a tree, siblings are the branches (edit, regenerate). */
+    parentId: integer("parent_id").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     content: text("content").notNull(),
     /** complete | streaming | incomplete | failed */
@@ -65,6 +90,10 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_chat_id_idx").on(t.chatId, t.id),
+    // A message's siblings and children (branch switcher, walking down to a leaf).
+    index("messages_chat_parent_idx").on(t.chatId, t.parentId, t.id),
+    // Messages a user sent per day (plan allowance).
+    index("messages_user_sent_idx").on(t.userId, t.createdAt).where(sql`role = 'user'`),
     // Tokens used per user over the last days (admin users page).
     index("messages_user_usage_idx").on(t.userId, t.createdAt).where(sql`input_tokens is not null or output_tokens is not null`),
     index("messages_content_search_idx").using("gin", t.contentSearch),

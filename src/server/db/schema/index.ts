@@ -8,3 +8,4 @@ export * from "./payments.js";
 export * from "./personalities.js";
 export * from "./throttle.js";
 export * from "./users.js";
+export * from "./usage.js";
