@@ -11,6 +11,7 @@ import type { RedisLink } from "./lib/redis.js";
 import { resolveAppSecret, SecretBox } from "./lib/secret-box.js";
 import { activityRoutes } from "./modules/activity/routes.js";
 import { adminUserRoutes } from "./modules/admin-users/routes.js";
+import { PlatformCache } from "./modules/ai-platforms/platform-cache.js";
 import { aiPlatformRoutes } from "./modules/ai-platforms/routes.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/routes.js";
@@ -128,7 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await generations.start();
-  const platformDeps = { secrets, envKeys: envKeysBySlug(config) };
+  const platformCache = new PlatformCache({ redis, log: warn });
+  await platformCache.start();
+  const platformDeps = { secrets, envKeys: envKeysBySlug(config), cache: platformCache };
   const courseGenerations = new CourseGenerationRunner({
     db: database.db,
     platformDeps,

@@ -261,10 +261,10 @@ describe("SMTP test (POST /api/admin/smtp-test)", () => {
     expect(res.body).not.toContain("wrong-password");
   });
 
-  it("says the connection was refused on a closed port (502)", async () => {
+  it("says the connection was refused on a closed port (422: the settings typed do not work)", async () => {
     const port = await closedPort();
     const res = await admin.post(SMTP_TEST, smtpForm({ smtpPort: String(port) }));
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/connection refused/i);
     expect(res.json().message).toContain(String(port));
   });

@@ -166,14 +166,14 @@ describe("the model pickers and disabling", () => {
 });
 
 describe("testing a connection", () => {
-  it("answers ok with the latency against a working provider, 502 with a clear message on a wrong key", async () => {
+  it("answers ok with the latency against a working provider, 422 with a clear message on a wrong key", async () => {
     const id = (await pointPlatformAt(admin, "deepseek", fake)).id;
     const ok = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ ok: true, model: "fake-model", latencyMs: expect.any(Number) });
     await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-wrong-key-000000" });
     const wrong = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect(wrong.statusCode).toBe(502);
+    expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe("Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.");
     await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
   });

@@ -32,7 +32,7 @@ const DEFAULT_MODELS = ["claude-sonnet-4-5", "claude-haiku-4-5"];
 let nextId = 1;
 
 export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<FakeProvider> {
-  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs }) => {
+  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs }) => {
     const request = (body && typeof body === "object" ? body : {}) as MessagesRequest;
     const problem = keyProblem(apiKey, presentedKey(req.headers));
     const fail = (status: number, reason: ErrorReason | "missing-version") => {
@@ -65,6 +65,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
       messages: Array.isArray(request.messages) ? request.messages : [],
       keyProblem: null,
       chunkDelayMs,
+      firstChunkDelayMs,
     });
     const id = `msg_fake${nextId++}`;
     const message = { id, type: "message", role: "assistant", model: request.model, stop_sequence: null };

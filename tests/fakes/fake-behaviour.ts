@@ -21,6 +21,8 @@ export interface TextPlan {
   text: string;
   chunks: string[];
   delayMs: number;
+  /** Pause before the first chunk. */
+  firstDelayMs: number;
   inputTokens: number;
   outputTokens: number;
 }
@@ -33,12 +35,13 @@ export interface PlanInput {
   messages: ChatTurn[];
   keyProblem: "missing-key" | "wrong-key" | null;
   chunkDelayMs: number;
+  firstChunkDelayMs?: number;
   /** The request asked for JSON (OpenAI `response_format`): answer a course outline, as structured output. */
   json?: boolean;
 }
 
 /** Order matters: auth first, then the model, like the real APIs; then directives, most disruptive first. */
-export function planReply({ model, system, messages, keyProblem, chunkDelayMs, json }: PlanInput): ReplyPlan {
+export function planReply({ model, system, messages, keyProblem, chunkDelayMs, firstChunkDelayMs = 0, json }: PlanInput): ReplyPlan {
   if (keyProblem) return { kind: "error", status: 401, reason: keyProblem };
   if (model === MISSING_MODEL) return { kind: "error", status: 404, reason: "missing-model" };
 
@@ -67,7 +70,15 @@ export function planReply({ model, system, messages, keyProblem, chunkDelayMs, j
   if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(FAKE_OUTLINE);
 
   const allText = [textOf(system), ...messages.map((turn) => textOf(turn.content))].join(" ");
-  return { kind, text, chunks: chunkWords(text, 3), delayMs, inputTokens: countWords(allText), outputTokens: countWords(text) };
+  return {
+    kind,
+    text,
+    chunks: chunkWords(text, 3),
+    delayMs,
+    firstDelayMs: firstChunkDelayMs,
+    inputTokens: countWords(allText),
+    outputTokens: countWords(text),
+  };
 }
 
 /** Plain text of a message: OpenAI/Mistral/Anthropic all send either a string or an array of `{type:"text", text}` parts. */
@@ -125,6 +136,7 @@ export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: bool
   out.start(plan);
   for (const [index, piece] of plan.chunks.entries()) {
     if (index > 0) await sleep(plan.delayMs);
+    else if (plan.firstDelayMs > 0) await sleep(plan.firstDelayMs);
     if (res.destroyed) return; // the client gave up (abort, timeout): stop writing into a dead socket
     out.delta(piece, index);
     if (plan.kind === "hang") return untilClientGone(res);

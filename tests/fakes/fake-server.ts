@@ -11,6 +11,8 @@ export interface FakeOptions {
   apiKey?: string | null;
   /** Pause between streamed chunks. Default {@link DEFAULT_CHUNK_DELAY_MS}. */
   chunkDelayMs?: number;
+  /** Pause after the stream's headers, before its first content chunk (a model's time to first token). Default 0. */
+  firstChunkDelayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -41,6 +43,7 @@ export interface FakeRequest {
   body: unknown;
   apiKey: string | null;
   chunkDelayMs: number;
+  firstChunkDelayMs: number;
 }
 
 export async function startFakeServer(options: FakeOptions, handle: (request: FakeRequest) => Promise<void>): Promise<FakeProvider> {
@@ -55,7 +58,7 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
         const path = req.url ?? "/";
         requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, rawBody: text });
         const route = path.split("?")[0]!.replace(/^\/v1(?=\/|$)/, "") || "/";
-        return handle({ req, res, route, body, apiKey, chunkDelayMs });
+        return handle({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs: options.firstChunkDelayMs ?? 0 });
       })
       .catch((error: unknown) => {
         // A bug in a fake must show up as a 500 the test can see, not as a silent hang.

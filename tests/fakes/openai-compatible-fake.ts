@@ -37,7 +37,7 @@ const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "deepseek-chat", "mistral-small
 let nextId = 1;
 
 export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions = {}): Promise<FakeProvider> {
-  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs }) => {
+  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs }) => {
     const format = options.errorFormat ?? (String(req.headers["user-agent"]).includes("ai-sdk-mistral") ? "mistral" : "openai");
     const presented = presentedKey(req.headers);
     const problem = keyProblem(apiKey, presented);
@@ -61,6 +61,7 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
       messages: Array.isArray(request.messages) ? request.messages : [],
       keyProblem: problem,
       chunkDelayMs,
+      firstChunkDelayMs,
       json: Boolean(request.response_format),
     });
     // OpenAI and Deepseek ask for usage in a final empty-choices chunk; Mistral never asks (and its SDK crashes on

@@ -7,6 +7,8 @@ const STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A connection test whose settings did not work (the outside service refused or was not reached). */
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
   UNAVAILABLE: 503,

@@ -3,6 +3,7 @@ import type { ProviderAccess } from "../../ai/language-model.js";
 import type { aiPlatforms } from "../../db/schema/index.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
+import type { PlatformCache } from "./platform-cache.js";
 
 export type PlatformRow = typeof aiPlatforms.$inferSelect;
 
@@ -10,6 +11,8 @@ export interface PlatformDeps {
   secrets: SecretBox;
   /** Keys from OPENAI_API_KEY and friends, by slug. */
   envKeys: Record<string, string>;
+  /** Rows and language models as replies resolve them, cleared on every admin change (platform-cache.ts). */
+  cache: PlatformCache;
 }
 
 /** `sk-...abcd`: enough to recognise a key, never enough to use it. */

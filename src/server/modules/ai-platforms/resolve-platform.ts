@@ -1,9 +1,8 @@
 import type { LanguageModel } from "../../ai/generate.js";
-import { languageModelFor } from "../../ai/language-model.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
-import { accessFor, defaultModelFor, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
+import { defaultModelFor, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
 import { findPlatformRow, listChatPlatforms } from "./service.js";
 
 export interface ResolvedModel {
@@ -31,7 +30,7 @@ export async function resolveModel(options: {
   modelId?: string | null;
 }): Promise<ResolvedModel> {
   const { db, deps, slug, who } = options;
-  const platform = await findPlatformRow(db, { slug });
+  const platform = await deps.cache.bySlug(slug, () => findPlatformRow(db, { slug }));
   if (!platform || !isUsable(platform, deps)) {
     const usable = await listChatPlatforms({ db, deps, who });
     if (usable.length === 0) {
@@ -48,5 +47,5 @@ export async function resolveModel(options: {
   const modelId = options.modelId || defaultModelFor(who, platform);
   if (!platform.models.includes(modelId)) throw new AppError("BAD_REQUEST", `${platform.name} does not offer the model "${modelId}".`);
   entitlements.assertCanUseModel(who, platform, modelId);
-  return { platform, modelId, model: languageModelFor(accessFor(platform, deps), modelId) };
+  return { platform, modelId, model: deps.cache.modelFor(platform, deps, modelId) };
 }

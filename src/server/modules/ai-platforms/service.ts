@@ -73,6 +73,7 @@ export async function createPlatform(options: Options & { input: CreatePlatformI
     .returning();
   // The unique slug decides, in the insert itself (no separate lookup that a racing create could pass).
   if (!row) throw new AppError("CONFLICT", "A platform with this slug already exists", { errors: { slug: "This slug is taken" } });
+  deps.cache.changed();
   return toAdminPlatform(row, deps);
 }
 
@@ -98,5 +99,6 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
   else if (input.apiKey && row.status === "inactive") change.status = "active";
   const [updated] = await db.update(aiPlatforms).set(change).where(eq(aiPlatforms.id, id)).returning();
   if (!updated) throw new AppError("NOT_FOUND", "AI platform not found");
+  deps.cache.changed();
   return toAdminPlatform(updated, deps);
 }

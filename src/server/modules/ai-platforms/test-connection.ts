@@ -8,7 +8,10 @@ import type { Who } from "../../lib/who.js";
 import { accessFor, defaultModelOf, type PlatformDeps } from "./platform-view.js";
 import { findPlatformRow } from "./service.js";
 
-/** A tiny real call (a few tokens) that proves the key, base URL and default model work. */
+/**
+ * A tiny real call (a few tokens) that proves the key, base URL and default model work. A test that fails
+ * answers 422 with the provider's reason: the settings tested do not work (a test is never a 5xx, issue 14).
+ */
 export async function testPlatformConnection(options: { db: Db; deps: PlatformDeps; who: Who; id: number }): Promise<PlatformTestResult> {
   const row = await findPlatformRow(options.db, { id: options.id });
   if (!row) throw new AppError("NOT_FOUND", "AI platform not found");
@@ -29,6 +32,6 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
     });
     return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: text.slice(0, 200) };
   } catch (error) {
-    throw toProviderError(error, row.name, model);
+    throw new AppError("UNPROCESSABLE", toProviderError(error, row.name, model).message);
   }
 }

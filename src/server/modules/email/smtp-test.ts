@@ -27,7 +27,8 @@ function isAuthFailure(error: unknown): boolean {
 /**
  * POST /api/admin/smtp-test: connects to the SMTP server as typed in the form (a blank password means the
  * stored one), logs in (`verify()`), and with a recipient sends one message directly, not through the
- * outbox, so the admin learns at once whether mail goes out. A failure says why: 400 when the login is refused, 502 when the server cannot be reached or fails.
+ * outbox, so the admin learns at once whether mail goes out. A failure says why: 400 when the login is refused,
+ * 422 when the server typed cannot be reached or fails (the settings sent do not work: never a 5xx, issue 14).
  */
 export async function testSmtp(options: { db: Db; who: Who; secrets: SecretBox; input: SmtpTestInput }): Promise<SmtpTestResult> {
   const { input } = options;
@@ -59,8 +60,8 @@ export async function testSmtp(options: { db: Db; who: Who; secrets: SecretBox; 
       );
     }
   } catch (error) {
-    // The server refusing the login is about what the admin typed (400); anything else is the server (502).
-    const status = isAuthFailure(error) ? "BAD_REQUEST" : "BAD_GATEWAY";
+    // The server refusing the login is about the credentials typed (400); anything else, about the server typed (422).
+    const status = isAuthFailure(error) ? "BAD_REQUEST" : "UNPROCESSABLE";
     throw new AppError(status, describeSmtpError(error, target).reason);
   } finally {
     transport.close();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
 import { cleanProviderText } from "../../../ai/clean-text.js";
-import { type ModelMessage, streamCompletion } from "../../../ai/generate.js";
+import { type CompletionPart, type ModelMessage, streamCompletion } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
@@ -33,11 +33,11 @@ export class LiveGeneration {
   content = "";
   finished: LocalEvent[] | null = null;
   readonly listeners = new Set<(event: LocalEvent) => void>();
-  readonly controller = new AbortController();
   stopReason: StopReason | null = null;
   constructor(
     readonly messageId: number,
     readonly chatId: number,
+    readonly controller = new AbortController(),
   ) {}
 
   emit(event: LocalEvent): void {
@@ -45,16 +45,38 @@ export class LiveGeneration {
   }
 }
 
-export interface StartGeneration {
-  messageId: number;
-  /** The reply as stored when it started (status streaming), the base of its last event if its end cannot be saved. */
-  message: Message;
+/** What the provider is asked: known before any row is written. */
+export interface GenerationRequest {
   chatId: number;
   resolved: ResolvedModel;
   system: string | undefined;
   history: ModelMessage[];
   temperature: number;
   maxTokens: number;
+}
+
+/** The reply's row: its id, and the reply as stored when it started (status streaming), the base of its last event if its end cannot be saved. */
+export interface StoredReply {
+  messageId: number;
+  message: Message;
+}
+
+export interface StartGeneration extends GenerationRequest, StoredReply {}
+
+/**
+ * A reply whose provider call starts at once, while its rows are being written (`stored`): no piece reaches
+ * anyone before they are committed, and if writing them fails the provider call is cancelled.
+ */
+export interface EarlyGeneration extends GenerationRequest {
+  stored: Promise<StoredReply>;
+}
+
+/** A provider call already on its way: its parts, the first one already asked for. */
+interface AskedStream {
+  parts: AsyncIterator<CompletionPart>;
+  first: Promise<IteratorResult<CompletionPart>>;
+  firstChunkTimer: NodeJS.Timeout;
+  timedOut: () => boolean;
 }
 
 /**
@@ -189,24 +211,77 @@ export class GenerationManager {
     return true;
   }
 
+  /** Starts a reply whose rows are already stored. */
   begin(input: StartGeneration): LiveGeneration {
-    const generation = new LiveGeneration(input.messageId, input.chatId);
-    this.live.set(input.messageId, generation);
-    const run = this.run(generation, input)
+    const controller = new AbortController();
+    return this.attach(new LiveGeneration(input.messageId, input.chatId, controller), input, input.message, this.ask(input, controller));
+  }
+
+  /**
+   * Asks the provider at once and, once `stored` is committed, runs the reply like `begin`. When `stored`
+   * fails, the provider call is cancelled and its error is thrown.
+   */
+  async beginEarly(input: EarlyGeneration): Promise<LiveGeneration> {
+    const controller = new AbortController();
+    const asked = this.ask(input, controller);
+    let stored: StoredReply;
+    try {
+      stored = await input.stored;
+    } catch (error) {
+      controller.abort();
+      clearTimeout(asked.firstChunkTimer);
+      // The pending part settles with the abort; nothing is left running.
+      void asked.first.then(() => asked.parts.return?.()).catch(() => {});
+      throw error;
+    }
+    return this.attach(new LiveGeneration(stored.messageId, input.chatId, controller), input, stored.message, asked);
+  }
+
+  /** Sends the request to the provider now (its first part is asked for, which starts the call). */
+  private ask(input: GenerationRequest, controller: AbortController): AskedStream {
+    const { model } = input.resolved;
+    const parts = streamCompletion({
+      model,
+      system: input.system,
+      messages: input.history,
+      temperature: input.temperature,
+      maxOutputTokens: input.maxTokens,
+      abortSignal: controller.signal,
+      // No silent retry: a person is watching, the error shows at once and Regenerate is one click.
+      maxRetries: 0,
+      timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
+    });
+    const first = parts.next();
+    // Settled later by the run; a failure before then must not count as unhandled.
+    first.catch(() => {});
+    // The SDK's first-chunk timer starts only once the provider has sent its headers;
+    // this one also covers a provider that accepts the request and never answers.
+    let timedOut = false;
+    const firstChunkTimer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.firstChunkMs);
+    return { parts, first, firstChunkTimer, timedOut: () => timedOut };
+  }
+
+  private attach(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream): LiveGeneration {
+    const { messageId } = generation;
+    this.live.set(messageId, generation);
+    const run = this.run(generation, input, message, asked)
       .catch((error) => this.options.log("generation crashed", error))
       .finally(() => {
-        this.live.delete(input.messageId);
+        this.live.delete(messageId);
         this.running.delete(run);
-        this.runs.delete(input.messageId);
+        this.runs.delete(messageId);
       });
     this.running.add(run);
-    this.runs.set(input.messageId, run);
+    this.runs.set(messageId, run);
     return generation;
   }
 
-  private async run(generation: LiveGeneration, input: StartGeneration): Promise<void> {
+  private async run(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream): Promise<void> {
     const { db } = this.options;
-    const { platform, modelId, model } = input.resolved;
+    const { platform, modelId } = input.resolved;
     let saved = 0;
     let writes: Promise<unknown> = Promise.resolve();
     const save = () => {
@@ -223,28 +298,12 @@ export class GenerationManager {
       );
     };
     const saver = setInterval(save, SAVE_EVERY_MS);
-    // The SDK's first-chunk timer starts only once the provider has sent its headers;
-    // this one also covers a provider that accepts the request and never answers.
-    let timedOut = false;
-    const firstChunkTimer = setTimeout(() => {
-      timedOut = true;
-      generation.controller.abort();
-    }, this.options.firstChunkMs);
+    const { firstChunkTimer } = asked;
     let failure: unknown;
     let usage: { inputTokens?: number; outputTokens?: number } | undefined;
     try {
-      const parts = streamCompletion({
-        model,
-        system: input.system,
-        messages: input.history,
-        temperature: input.temperature,
-        maxOutputTokens: input.maxTokens,
-        abortSignal: generation.controller.signal,
-        // No silent retry: a person is watching, the error shows at once and Regenerate is one click.
-        maxRetries: 0,
-        timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
-      });
-      for await (const part of parts) {
+      for (let next = await asked.first; !next.done; next = await asked.parts.next()) {
+        const part = next.value;
         if (part.type === "text") {
           clearTimeout(firstChunkTimer);
           const offset = generation.content.length;
@@ -265,8 +324,10 @@ export class GenerationManager {
     } finally {
       clearInterval(saver);
       clearTimeout(firstChunkTimer);
+      // Ended early (a break or a throw): the stream is closed, as for-await would.
+      await asked.parts.return?.().catch(() => {});
     }
-    if (timedOut && !generation.stopReason) failure = Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
+    if (asked.timedOut() && !generation.stopReason) failure = Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
     await writes;
 
     const providerError = failure ? toProviderError(failure, platform.name, modelId) : undefined;
@@ -296,7 +357,7 @@ export class GenerationManager {
       this.unsaved.set(generation.messageId, kept);
       this.scheduleRetry();
       const notSaved = { message: SAVE_FAILED, status: 503 };
-      const final: Message = { ...input.message, ...kept, status: kept.status as Message["status"] };
+      const final: Message = { ...message, ...kept, status: kept.status as Message["status"] };
       generation.finished = [
         { type: "error", ...notSaved },
         { type: "done", assistantMessage: final },
@@ -305,6 +366,7 @@ export class GenerationManager {
       this.mirror?.finish(this.ref(generation.messageId), final, notSaved, true);
       return;
     }
+    // Its tokens count against the month's allowance (decision 016) before anyone is told it ended.
     if (!row) {
       // The chat was deleted while the reply was being written: end whoever still follows it.
       const gone: LocalEvent = { type: "error", message: "This chat was deleted.", status: 404 };
