@@ -16,9 +16,11 @@ import { aiPlatformRoutes } from "./modules/ai-platforms/routes.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/routes.js";
 import { authRoutes } from "./modules/auth/routes.js";
+import { chatFolderRoutes } from "./modules/chat/folders-routes.js";
 import { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import { chatRoutes } from "./modules/chat/routes.js";
 import { sweepTemporaryChats } from "./modules/chat/service.js";
+import { chatTransferRoutes } from "./modules/chat-transfer/routes.js";
 import { contactRoutes } from "./modules/contact/routes.js";
 import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
 import { courseAiRoutes } from "./modules/courses/ai-routes.js";
@@ -42,6 +44,7 @@ import { registrationRoutes } from "./modules/registration/routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { uploadRoutes } from "./modules/uploads/routes.js";
+import { usageRoutes } from "./modules/usage/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { videoRoutes } from "./modules/videos/routes.js";
 import "./context.js";
@@ -205,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadRoutes);
   await app.register(aiPlatformRoutes);
   await app.register(chatRoutes);
+  await app.register(chatTransferRoutes);
+  await app.register(chatFolderRoutes);
   await app.register(personalityRoutes);
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
@@ -219,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emailOutboxRoutes);
   await app.register(passwordResetRoutes);
   await app.register(contactRoutes);
+  await app.register(usageRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

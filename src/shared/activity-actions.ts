@@ -11,6 +11,7 @@ export const ACTIVITY_ACTIONS = [
   "plan_change",
   "early_access_purchase",
   "user_deleted",
+  "plan_allowances_change",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -44,6 +44,8 @@ export const PLATFORM_KINDS = ["openai", "anthropic", "deepseek", "mistral", "op
 export const ATTACHMENTS = {
   maxFiles: 5,
   maxBytesPerFile: 200 * 1024,
+  /** All the attachments of one message together: what one message may send a model (the picker and the contract). */
+  maxTotalChars: 300_000,
   extensions: [
     ".txt",
     ".md",
@@ -76,6 +78,8 @@ export const ATTACHMENTS = {
     ".log",
   ],
 } as const;
+
+export const ATTACHMENTS_TOO_LONG = `The attached files of one message can hold at most ${ATTACHMENTS.maxTotalChars.toLocaleString("en-US")} characters in all`;
 
 /** A chat message the user types: spec 000 only says non-empty after trimming; this bounds it. */
 export const MESSAGE_MAX_CHARS = 100_000;

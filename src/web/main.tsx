@@ -2,12 +2,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { App } from "./app/app.js";
+import { showCarriedToast } from "./features/auth/carried-toast.js";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
 // The signed-in app (and /auth, checkout...). The prerendered public pages have their own entry: public-main.tsx.
+// A toast the small sign-in app raised just before it handed over to this app ("Login successful").
+showCarriedToast();
 createRoot(root).render(
   <StrictMode>
     <Router>

@@ -139,6 +139,7 @@ describe("creating a user", () => {
       "id",
       "name",
       "planType",
+      "planUsage",
       "role",
       "status",
       "usage",

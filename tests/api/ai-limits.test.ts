@@ -1,7 +1,7 @@
 // Limits on AI use (issue 14): replies plus course runs running at once per user (admins too), lessons per approve,
 // and the attachments of one message in all. Beyond a limit: 429 (400 for the attachments) naming it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ATTACHMENTS_MAX_TOTAL_CHARS } from "../../src/shared/contracts/chat.js";
+import { ATTACHMENTS } from "../../src/shared/constants.js";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -138,7 +138,7 @@ describe("lessons per approve", () => {
 });
 
 describe("attachments of one message", () => {
-  it(`are capped at ${ATTACHMENTS_MAX_TOTAL_CHARS} characters in all (each file under its own cap), with a clear 400`, async () => {
+  it(`are capped at ${ATTACHMENTS.maxTotalChars} characters in all (each file under its own cap), with a clear 400`, async () => {
     const chat = await newChat(other);
     const file = (name: string, size: number) => ({ name, content: "x".repeat(size) });
     const tooMuch = await other.post(`/api/chats/${chat.id}/reply`, {

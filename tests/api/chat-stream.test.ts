@@ -1,6 +1,7 @@
 // Replies stream over a real connection and live apart from it (DESIGN section 4): Stop keeps what arrived, a dropped
 // connection resumes from a snapshot without repeating or skipping text, one reply at a time per chat, regenerate
-// replaces the last reply, and the growing reply is saved while it is written.
+// shows a new reply in place of the last one (the earlier one stays as a branch: chat-branches.test.ts), and the
+// growing reply is saved while it is written.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StreamEvent } from "../../src/shared/contracts/chat.js";
@@ -155,7 +156,7 @@ describe("a streamed reply over a real connection", () => {
     expect(textOf(parseEvents(after.body))).toBe("Echo: me too");
   });
 
-  it("regenerate replaces the last reply: a new id, still one reply after the user message", async () => {
+  it("regenerate shows a new reply in place of the last one: a new id, still one reply after the user message on the branch shown", async () => {
     const chat = await newChat(user);
     expect((await user.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(400);
     await user.post(`/api/chats/${chat.id}/reply`, { content: "say it again" });

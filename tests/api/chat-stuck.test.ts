@@ -1,6 +1,6 @@
 // No reply or course run is left "streaming"/"running" (issue 14): a NUL from the provider is dropped, a save the
 // database refuses ends the reply (and the run) as soon as it answers again, a bad row never stops a start or the
-// sweep, Stop ends a reply nobody writes, and racing sends and regenerates leave one reply per message.
+// sweep, Stop ends a reply nobody writes, and racing sends and regenerates leave one reply per message shown.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -244,18 +244,28 @@ describe("Stop", () => {
 });
 
 describe("one reply per user message", () => {
-  it("10 regenerates at once leave exactly one reply after the message (3 rounds)", async () => {
+  // Regenerate keeps the earlier replies as siblings (issue 16): each accepted one adds exactly one, and the
+  // branch shown still has one reply after the message.
+  it("10 regenerates at once add one reply per accepted regenerate, and show one after the message (3 rounds)", async () => {
     const chat = await newChat(user);
     expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "once" })).statusCode).toBe(200);
+    let replies = 1;
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(Array.from({ length: 10 }, () => user.post(`/api/chats/${chat.id}/regenerate`, {})));
       const statuses = answers.map((a) => a.statusCode);
-      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      const accepted = statuses.filter((s) => s === 200).length;
+      expect(accepted).toBeGreaterThanOrEqual(1);
       expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+      replies += accepted;
       const rows = await rowsOf(chat.id);
       expect(rows.map((r) => [r.role, r.status])).toEqual([
         ["user", "complete"],
-        ["assistant", "complete"],
+        ...Array.from({ length: replies }, () => ["assistant", "complete"]),
+      ]);
+      const shown = (await user.get(`/api/chats/${chat.id}/messages`)).json() as { role: string; branch: { count: number } }[];
+      expect(shown.map((m) => [m.role, m.branch.count])).toEqual([
+        ["user", 1],
+        ["assistant", replies],
       ]);
     }
   });

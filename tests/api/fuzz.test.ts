@@ -397,6 +397,7 @@ const OUTSIDE_SERVICES = new Set([
   "POST /api/ai/course-description",
   "POST /api/chats/:id/reply",
   "POST /api/chats/:id/regenerate",
+  "POST /api/chats/:id/messages/:messageId/edit",
   "POST /api/courses/:id/generate/outline",
   "POST /api/modules/:id/lesson-content",
   "POST /api/create-payment-intent",

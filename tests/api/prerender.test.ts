@@ -95,7 +95,7 @@ describe("a visitor without a session", () => {
   });
 
   it("gets the app shell for other paths, and for a cookie that is no session", async () => {
-    for (const url of ["/auth", "/dashboard", "/pricing/extra", "/no/such/page"]) {
+    for (const url of ["/dashboard", "/pricing/extra", "/no/such/page", "/auth/extra"]) {
       const html = (await get(url)).body;
       expect(html, url).toContain('<div id="root"></div>');
       expect(html).not.toContain(BOOT_DATA_ID);
@@ -105,6 +105,20 @@ describe("a visitor without a session", () => {
     expect(stale.headers.vary).toBe("Cookie");
   });
 
+  it("gets the sign-in screens from the public pages' small app, with the live values and an empty #root (decision 017)", async () => {
+    for (const url of ["/auth", "/login", "/login?next=/settings", "/auth?tab=register"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toMatch(/<script type="module"[^>]* src="\/assets\/public-[^"]+\.js"/);
+      expect(res.body).not.toMatch(/src="\/assets\/index-/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(bootData(res.body)).toMatchObject({ platformSettings: { platformName: expect.any(String) } });
+      expect(res.headers.vary).toBe("Cookie");
+    }
+    // A cookie that is no session is a visitor too.
+    expect((await get("/auth", { cookie: "sid=not-a-session" })).body).toMatch(/src="\/assets\/public-/);
+  });
+
   it("cannot fetch the raw prerendered files with their tokens", async () => {
     for (const url of ["/prerendered/landing.html", "/prerendered/manifest.json", "/public.html"])
       expect((await get(url)).statusCode, url).toBe(404);
@@ -112,6 +126,14 @@ describe("a visitor without a session", () => {
 });
 
 describe("a signed-in user", () => {
+  it("gets the app at /auth and /login (its route guard sends them on)", async () => {
+    for (const url of ["/auth", "/login"]) {
+      const res = await admin.get(url);
+      expect(res.body, url).toMatch(/src="\/assets\/index-/);
+      expect(res.body).not.toContain(BOOT_DATA_ID);
+    }
+  });
+
   it("gets the plain app shell at / (the dashboard is drawn in the browser)", async () => {
     const res = await admin.get("/");
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
@@ -185,6 +186,55 @@ describe("sign in and out", () => {
     await page.goto("/this/does/not/exist");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByText("Did you forget to add the page to the router?").waitFor();
+  });
+
+  it("draws /auth with the visitors' small app: ≤ 100 KiB of scripts (gzip), none of the signed-in app", async () => {
+    const page = await h.newPage();
+    const sizes: Promise<{ url: string; gzip: number }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      sizes.push(
+        response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).byteLength })),
+      );
+    });
+    await page.goto("/auth", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    const scripts = await Promise.all(sizes);
+    // index.html's entry (React Query, zod, the router table) is not among them.
+    expect(scripts.filter((script) => /\/assets\/index-/.test(script.url))).toEqual([]);
+    const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+    expect(total / 1024, "/auth: first-screen scripts in KiB, gzip").toBeLessThanOrEqual(100);
+    // zod's schemas (the shared login rules) load when the form gets focus, not before.
+    expect(scripts.some((script) => /\/assets\/schemas-/.test(script.url))).toBe(false);
+  });
+
+  it("signs in from the small app into the signed-in app at ?next, with the welcome toast", async () => {
+    const account = await registerViaApi(h);
+    const page = await h.newPage();
+    await page.goto("/login?next=/settings");
+    expect(await page.evaluate(() => [...document.scripts].some((script) => /\/assets\/index-/.test(script.src)))).toBe(false);
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/settings");
+    const toast = await toastText(page);
+    expect(toast).toContain("Login successful");
+    expect(toast).toContain(`Welcome back, ${account.name}`);
+  });
+
+  it("switches between Login and Register with the arrow keys, as tabs do", async () => {
+    const page = await h.newPage();
+    await page.goto("/auth");
+    const login = page.getByRole("tab", { name: "Login" });
+    expect(await login.getAttribute("aria-selected")).toBe("true");
+    await login.focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { name: "Register" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByLabel("Confirm Password").waitFor();
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("register");
+    await page.keyboard.press("ArrowLeft");
+    expect(await login.getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
   });
 
   it("does not download the dashboard or settings code on /auth", async () => {

@@ -96,7 +96,7 @@ describe("chat", () => {
     await openNewChat(page);
     await page.getByText("Hi Ada Lovelace!").waitFor();
     await page.getByText("I'm your AI assistant. How can I help you today?", { exact: false }).waitFor();
-    expect(await page.getByRole("combobox", { name: "Model" }).innerText()).toContain("gpt-4o-mini");
+    expect(await page.getByRole("combobox", { name: "Model" }).innerText()).toContain("GPT-4o mini");
 
     // Shift+Enter is a new line, an empty message never goes.
     const box = page.getByRole("textbox", { name: "Message" });
@@ -358,6 +358,10 @@ describe("chat", () => {
         content: `Message number ${i}`,
       })),
     );
+    // One line of messages, each following the one before (the shape sends leave; edits branch off it).
+    await db.execute(sql`update messages m set parent_id = p.prev from (
+      select id, lag(id) over (order by id) as prev from messages where chat_id = ${long!.id}
+    ) p where p.id = m.id`);
 
     const page = await h.newPage();
     await signIn(page, account);

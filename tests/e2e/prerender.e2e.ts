@@ -123,14 +123,21 @@ describe("public pages with JavaScript", () => {
       await page.context().close();
     }
 
-    // Login is not a public page: the browser loads it from the server, and the signed-in app draws it.
+    // Login is drawn by the same small app (decision 017): no page load, no signed-in app. A link to a page
+    // it does not have (Forgot password) loads that page from the server, and the signed-in app draws it.
     const page = await h.newPage();
+    const appLoaded = () => page.evaluate(() => [...document.scripts].some((script) => /\/assets\/index-/.test(script.src)));
     await page.goto("/pricing");
     await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
     await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
     await page.waitForURL(/\/(login|auth)/);
     await page.getByLabel("Password", { exact: true }).waitFor();
-    expect(await page.evaluate(() => [...document.scripts].some((script) => /\/assets\/index-/.test(script.src)))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(await appLoaded()).toBe(false);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await expect.poll(appLoaded).toBe(true);
   });
 
   it("looks the same hydrated in the dark theme on a phone", async () => {

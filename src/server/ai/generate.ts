@@ -22,6 +22,8 @@ export interface CompletionRequest {
   /** A whole-call limit (ms), or separate limits for the first chunk and between chunks of a stream. */
   timeout?: number | { firstChunkMs: number; chunkMs: number };
   abortSignal?: AbortSignal;
+  /** Told the tokens a whole answer spent (usage allowances, decision 016), before the answer returns. */
+  onUsage?: (usage: { inputTokens?: number; outputTokens?: number }) => Promise<void> | void;
 }
 
 function sdkOptions(request: CompletionRequest) {
@@ -34,6 +36,7 @@ function sdkOptions(request: CompletionRequest) {
 export async function completeText(request: CompletionRequest): Promise<string> {
   const { generateText } = await import("ai");
   const result = await generateText(sdkOptions(request));
+  await request.onUsage?.(result.totalUsage);
   return cleanProviderText(result.text);
 }
 
@@ -42,9 +45,14 @@ export async function completeObject<T>(request: CompletionRequest & { schema: z
   const { generateText, NoObjectGeneratedError, Output } = await import("ai");
   try {
     const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
+    await request.onUsage?.(result.totalUsage);
     return cleanProviderValue(result.output) as T;
   } catch (error) {
-    if (NoObjectGeneratedError.isInstance(error)) return null;
+    if (NoObjectGeneratedError.isInstance(error)) {
+      // The answer did not fit the schema, but its tokens were spent all the same.
+      if (error.usage) await request.onUsage?.(error.usage);
+      return null;
+    }
     throw error;
   }
 }

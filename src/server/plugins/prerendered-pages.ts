@@ -15,6 +15,9 @@ import {
 /** The public settings as `GET /api/platform-settings` and `GET /api/payment-settings` answer them. */
 export type ReadPublicSettings = () => Promise<BootData>;
 
+/** The filled shell's key among a snapshot's filled pages (no prerendered file has this name). */
+const SHELL_KEY = "/public.html";
+
 /** How long the live values are reused: a few seconds, so a busy landing page costs no database read per visit. */
 const SETTINGS_TTL_MS = 5_000;
 
@@ -37,6 +40,8 @@ export class PrerenderedPages {
   private constructor(
     private readonly pages: Map<string, Map<string, { file: string; html: string }>>,
     private readonly readSettings: ReadPublicSettings,
+    /** public.html: the small app with an empty #root, for the pages it draws in the browser (decision 017). */
+    private readonly shell: string | null,
   ) {}
 
   static load(webDist: string, readSettings: ReadPublicSettings): PrerenderedPages | null {
@@ -56,7 +61,8 @@ export class PrerenderedPages {
       }
       if (variants.size > 0) pages.set(pagePath, variants);
     }
-    return new PrerenderedPages(pages, readSettings);
+    const shellPath = path.join(webDist, "public.html");
+    return new PrerenderedPages(pages, readSettings, existsSync(shellPath) ? readFileSync(shellPath, "utf8") : null);
   }
 
   /** A prerendered page at exactly this path (no query, no trailing slash)? */
@@ -76,6 +82,22 @@ export class PrerenderedPages {
     if (html === undefined) {
       html = fillLiveValues(page.html, boot).replace("</body>", () => `${bootDataScript(boot)}\n  </body>`);
       snapshot.filled.set(page.file, html);
+    }
+    return html;
+  }
+
+  /**
+   * The small app's page with today's values and an empty #root, which the browser draws (the sign-in screens,
+   * decision 017); null when the build has no public.html.
+   */
+  async renderShell(): Promise<string | null> {
+    if (this.shell === null) return null;
+    const snapshot = this.current();
+    const boot = await snapshot.boot;
+    let html = snapshot.filled.get(SHELL_KEY);
+    if (html === undefined) {
+      html = this.shell.replace("</body>", () => `${bootDataScript(boot)}\n  </body>`);
+      snapshot.filled.set(SHELL_KEY, html);
     }
     return html;
   }

@@ -7,6 +7,9 @@ import { PRERENDERED_DIR } from "../../shared/prerender.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 import { SESSION_COOKIE } from "./session.js";
 
+/** The sign-in screens (`paths.auth`, `paths.login` in web/lib/paths.ts), drawn by the small app for visitors. */
+const SIGN_IN_PATHS = new Set(["/auth", "/login"]);
+
 export interface StaticWebOptions {
   /** The public settings, as the public API answers them (the live values of the prerendered pages). */
   readPublicSettings: ReadPublicSettings;
@@ -47,6 +50,21 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     return (await app.ctx.sessions.resolve(token)) !== null;
   };
 
+  /**
+   * /auth and /login for a visitor without a session: the small app's page with the live values, which draws
+   * the sign-in screens without the signed-in app's code (decision 017); null when the app shell is the answer.
+   */
+  const signInPage = async (request: FastifyRequest): Promise<string | null> => {
+    if (!prerendered) return null;
+    try {
+      if (await signedIn(request)) return null;
+      return await prerendered.renderShell();
+    } catch (error) {
+      request.log.error({ err: error }, "serving the sign-in page from the small app failed; sent the app shell");
+      return null;
+    }
+  };
+
   /** The prerendered page for this request, or null when the app shell is the answer. */
   const prerenderedPage = async (request: FastifyRequest, pathname: string): Promise<string | null> => {
     if (!prerendered?.has(pathname)) return null;
@@ -81,6 +99,11 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       return reply.status(404).type("text/plain").send("Not found");
     }
     reply.header("Cache-Control", "no-cache");
+    if (prerendered && SIGN_IN_PATHS.has(file)) {
+      reply.header("Vary", "Cookie");
+      const html = await signInPage(request);
+      if (html !== null) return reply.type("text/html; charset=utf-8").send(html);
+    }
     if (prerendered?.has(file)) {
       // The answer depends on the session cookie: a shared cache must not hand one visitor's to another.
       reply.header("Vary", "Cookie");

@@ -112,6 +112,18 @@ export const tokenUsageSchema = z.object({ inputTokens: z.number().int(), output
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 export const USAGE_WINDOW_DAYS = 30;
 
+/**
+ * Use against the plan's allowances now (decision 016): tokens this month and user messages today (UTC), with the
+ * plan's limits (null: unlimited; always null for an admin).
+ */
+export const planUsageSchema = z.object({
+  tokensThisMonth: z.number().int(),
+  monthlyTokens: z.number().int().nullable(),
+  messagesToday: z.number().int(),
+  messagesPerDay: z.number().int().nullable(),
+});
+export type PlanUsage = z.infer<typeof planUsageSchema>;
+
 /** A user as the admin sees it (never the password hash). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -124,6 +136,7 @@ export const adminUserSchema = z.object({
   status: z.enum(USER_STATUSES),
   createdAt: z.string(),
   usage: tokenUsageSchema,
+  planUsage: planUsageSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTACHMENTS, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
+import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
@@ -21,6 +21,10 @@ export const chatSchema = z.object({
   temporary: z.boolean(),
   /** The training personality speaking in this chat (Early Access). */
   personalityId: z.number().int().nullable(),
+  /** The user's folder holding this chat, or null. */
+  folderId: z.number().int().nullable(),
+  /** Pinned chats come first in the sidebar. */
+  pinned: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -42,6 +46,9 @@ export const updateChatBodySchema = z
     aiPlatform: slug.optional(),
     model: modelName.nullable().optional(),
     personalityId: idField.nullable().optional(),
+    /** Move into one of the caller's folders, or out of any (null). */
+    folderId: idField.nullable().optional(),
+    pinned: z.boolean({ error: "Pinned must be true or false" }).optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
@@ -51,11 +58,18 @@ export type ChatPatch = z.output<typeof updateChatBodySchema>;
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(100).optional(),
+  /** The sidebar's sections: one folder's chats, or `none` (chats in no folder). Absent: every listed chat. */
+  folderId: z.union([z.literal("none"), idText], { error: "folderId must be a folder id or none" }).optional(),
+  /** `true`: pinned chats only, most recently pinned first; `false`: unpinned chats only. */
+  pinned: z.enum(["true", "false"], { error: "pinned must be true or false" }).optional(),
 });
+export type ChatListQuery = z.output<typeof listQuerySchema>;
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, "Type something to search for").max(200, "Search text is too long"),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** Only the chats of this folder of the caller's (another user's folder is a 404). */
+  folderId: idText.optional(),
 });
 export const chatSearchHitSchema = chatSchema.extend({
   /** A short piece of matching message text (plain text), or null when only the title matched. */
@@ -66,9 +80,6 @@ export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
 export const messageStatusSchema = z.enum(["complete", "streaming", "incomplete", "failed"]);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
-/** All the attachments of one message together (each file is capped too): what one message may send a model. */
-export const ATTACHMENTS_MAX_TOTAL_CHARS = 300_000;
-
 export const attachmentSchema = z.object({
   name: z.string().trim().min(1).max(200),
   content: z.string().max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`),
@@ -78,6 +89,8 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export const messageSchema = z.object({
   id: z.number().int(),
   chatId: z.number().int(),
+  /** The message this one follows (null for a first message): messages form a tree, siblings are branches. */
+  parentId: z.number().int().nullable(),
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   status: messageStatusSchema,
@@ -94,6 +107,20 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** Where a message sits among its siblings (the versions made by edit and regenerate): "2 / 3". */
+export const branchPositionSchema = z.object({
+  /** 1-based position of this message among its siblings, oldest first. */
+  index: z.number().int(),
+  count: z.number().int(),
+  /** Every sibling's id (this one included), oldest first. */
+  siblingIds: z.array(z.number().int()),
+});
+export type BranchPosition = z.infer<typeof branchPositionSchema>;
+
+/** A message of the branch shown, with its place among its siblings (GET /api/chats/{id}/messages). */
+export const shownMessageSchema = messageSchema.extend({ branch: branchPositionSchema });
+export type ShownMessage = z.infer<typeof shownMessageSchema>;
+
 const content = z
   .string({ error: "Message cannot be empty" })
   .trim()
@@ -103,6 +130,17 @@ const content = z
 /** POST /api/chats/{id}/messages (spec 000 section 7). */
 export const createMessageBodySchema = z.object({ content, role: z.enum(["user", "assistant"]).default("user") });
 export type NewMessageInput = z.output<typeof createMessageBodySchema>;
+
+/** POST /api/chats/{id}/messages/{messageId}/edit: a new version of a user message, answered like a send. */
+export const editMessageBodySchema = z.object({ content, platformSlug: slug.optional(), model: modelName.optional() });
+export type EditMessageBody = z.input<typeof editMessageBodySchema>;
+export type EditMessageInput = z.output<typeof editMessageBodySchema>;
+export const messageParamsSchema = z.object({ id: idText, messageId: idText });
+
+/** PUT /api/chats/{id}/branch: show the branch through this message (down to its newest reply). */
+export const switchBranchBodySchema = z.object({ messageId: idField });
+export type SwitchBranchBody = z.input<typeof switchBranchBodySchema>;
+export const switchBranchResultSchema = z.object({ leafId: z.number().int() });
 
 /** GET /api/chats/{id}/messages: the newest `limit`, oldest first; `before` pages back. */
 export const messagesQuerySchema = z.object({
@@ -135,16 +173,13 @@ export const sendReplyBodySchema = z.object({
   attachments: z
     .array(attachmentSchema)
     .max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`)
-    .refine(
-      (files) => files.reduce((sum, file) => sum + file.content.length, 0) <= ATTACHMENTS_MAX_TOTAL_CHARS,
-      `The attached files of one message can hold at most ${ATTACHMENTS_MAX_TOTAL_CHARS.toLocaleString("en-US")} characters in all`,
-    )
+    .refine((files) => files.reduce((sum, file) => sum + file.content.length, 0) <= ATTACHMENTS.maxTotalChars, ATTACHMENTS_TOO_LONG)
     .default([]),
 });
 export type SendReplyBody = z.input<typeof sendReplyBodySchema>;
 export type SendReplyInput = z.output<typeof sendReplyBodySchema>;
 
-/** POST /api/chats/{id}/regenerate: replace the last reply. */
+/** POST /api/chats/{id}/regenerate: a new reply beside the last one (the old one stays as a sibling branch). */
 export const regenerateBodySchema = z.object({ platformSlug: slug.optional(), model: modelName.optional() });
 export type RegenerateBody = z.input<typeof regenerateBodySchema>;
 export type RegenerateInput = z.output<typeof regenerateBodySchema>;
@@ -175,13 +210,13 @@ export const chatsApi = {
   update: endpoint({ method: "PATCH", path: "/api/chats/:id", params: idParamsSchema, body: updateChatBodySchema, response: chatSchema }),
   /** Stops a reply still being written, then deletes the chat and its messages. */
   remove: endpoint({ method: "DELETE", path: "/api/chats/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
-  /** The newest `limit` messages, oldest first; the cursor pages back (`before`). */
+  /** The branch shown, root to leaf: the newest `limit` of it, oldest first; the cursor pages back (`before`). */
   messages: endpoint({
     method: "GET",
     path: "/api/chats/:id/messages",
     params: idParamsSchema,
     query: messagesQuerySchema,
-    response: z.array(messageSchema),
+    response: z.array(shownMessageSchema),
     kind: "paged",
   }),
   addMessage: endpoint({
@@ -201,7 +236,7 @@ export const chatsApi = {
     response: streamEventSchema,
     kind: "events",
   }),
-  /** Replaces the last reply, streamed. */
+  /** A new version of the last reply (a sibling), streamed. */
   regenerate: endpoint({
     method: "POST",
     path: "/api/chats/:id/regenerate",
@@ -209,6 +244,23 @@ export const chatsApi = {
     body: regenerateBodySchema,
     response: streamEventSchema,
     kind: "events",
+  }),
+  /** A new version of a user message (a sibling; the old exchange stays as a branch), and its reply, streamed. */
+  editMessage: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/messages/:messageId/edit",
+    params: messageParamsSchema,
+    body: editMessageBodySchema,
+    response: streamEventSchema,
+    kind: "events",
+  }),
+  /** Shows the branch through a message, down to its newest reply; 409 while a reply is being written. */
+  switchBranch: endpoint({
+    method: "PUT",
+    path: "/api/chats/:id/branch",
+    params: idParamsSchema,
+    body: switchBranchBodySchema,
+    response: switchBranchResultSchema,
   }),
   /** Resumes the reply being written, from what has arrived so far; 204 when none is. */
   stream: endpoint({

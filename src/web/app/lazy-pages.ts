@@ -7,7 +7,7 @@ export { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPa
  * downloads the dashboard's or the settings' code.
  */
 export const AppLayout = lazy(() => import("./layouts/app-layout.js").then((m) => ({ default: m.AppLayout })));
-export const AuthPage = lazy(() => import("../features/auth/pages/auth-page.js").then((m) => ({ default: m.AuthPage })));
+export const AuthPage = lazy(() => import("../features/auth/pages/auth-page-in-app.js").then((m) => ({ default: m.AuthPageInApp })));
 export const ForgotPasswordPage = lazy(() =>
   import("../features/password-reset/pages/forgot-password-page.js").then((m) => ({ default: m.ForgotPasswordPage })),
 );

@@ -1,6 +1,7 @@
-import { type ReactNode, Suspense, useEffect, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import type { BootData } from "../../shared/prerender.js";
+import { PageSpinner } from "../components/ui/spinner.js";
 import { bootPublicReads } from "../domain/boot-reads.js";
 import { PublicReadsContext } from "../domain/public-reads.js";
 import { paths } from "../lib/paths.js";
@@ -20,6 +21,11 @@ const PUBLIC_ROUTES: { path: string; page: () => ReactNode }[] = [
   { path: paths.privacy, page: () => <PrivacyPage /> },
 ];
 
+/** The sign-in screens, drawn in the browser (not prerendered): the server sends them to visitors without a session. */
+const AUTH_PATHS = [paths.auth, paths.login];
+
+const PublicAuthPage = lazy(() => import("./public-auth-page.js").then((m) => ({ default: m.PublicAuthPage })));
+
 /**
  * A link to a page this app does not have (sign in, register, the dashboard): the address is already the
  * new one, so loading it from the server gives the signed-in app there (index.html), with its own code.
@@ -31,14 +37,16 @@ function LoadFromServer() {
 
 /**
  * The prerendered public pages' own app (decision 015): the public pages, their layout and the values the
- * server put into the page, with no React Query, zod, session or router table of the signed-in app, so a
+ * server put into the page, and the sign-in screens for visitors (decision 017), with no React Query, zod, session or router table of the signed-in app, so a
  * visitor's first screen stays small. Links between public pages stay in it; any other link loads that
  * page from the server. `entry-prerender.tsx` renders the same tree at build time, `public-main.tsx`
  * hydrates it.
  */
-export function PublicApp({ boot }: { boot: BootData }) {
+export function PublicApp({ boot: initialBoot }: { boot: BootData }) {
+  const [boot, setBoot] = useState(initialBoot);
   const reads = useMemo(() => bootPublicReads(boot), [boot]);
   const [location] = useLocation();
+
   return (
     <PublicReadsContext value={reads}>
       <ThemeProvider>
@@ -50,6 +58,13 @@ export function PublicApp({ boot }: { boot: BootData }) {
               {PUBLIC_ROUTES.map((route) => (
                 <Route key={route.path} path={route.path}>
                   {route.page()}
+                </Route>
+              ))}
+              {AUTH_PATHS.map((path) => (
+                <Route key={path} path={path}>
+                  <Suspense fallback={<PageSpinner label="Loading the sign-in form" />}>
+                    <PublicAuthPage setBoot={setBoot} />
+                  </Suspense>
                 </Route>
               ))}
               <Route>

@@ -104,8 +104,6 @@ export const messages = pgTable(
     index("messages_chat_id_idx").on(t.chatId, t.id),
     // A message's siblings and children (branch switcher, walking down to a leaf).
     index("messages_chat_parent_idx").on(t.chatId, t.parentId, t.id),
-    // Messages a user sent per day (plan allowance).
-    index("messages_user_sent_idx").on(t.userId, t.createdAt).where(sql`role = 'user'`),
     // Tokens used per user over the last days (admin users page).
     index("messages_user_usage_idx").on(t.userId, t.createdAt).where(sql`input_tokens is not null or output_tokens is not null`),
     index("messages_content_search_idx").using("gin", t.contentSearch),

@@ -7,5 +7,5 @@ export * from "./email.js";
 export * from "./payments.js";
 export * from "./personalities.js";
 export * from "./throttle.js";
-export * from "./users.js";
 export * from "./usage.js";
+export * from "./users.js";

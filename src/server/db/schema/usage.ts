@@ -28,3 +28,19 @@ export const usageMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * Messages each user sent per day (UTC), counted when a send or an edit is stored (in its transaction), so
+ * deleting chats gives nothing back and imported chats count nothing.
+ */
+export const usageDays = pgTable(
+  "usage_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

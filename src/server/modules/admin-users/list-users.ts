@@ -2,7 +2,7 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminUser, AdminUserListQuery, AdminUserSummary } from "../../../shared/contracts/admin-users.js";
 import type { Db } from "../../db/client.js";
 import { USER_SEARCH_TEXT, users } from "../../db/schema/index.js";
-import { adminUserColumns, withUsage } from "./admin-user-view.js";
+import { adminUserColumns, planUsageColumns, withUsage } from "./admin-user-view.js";
 
 /** `%`, `_` and `\` typed by the admin are matched as themselves, not as LIKE wildcards. */
 export function escapeLike(term: string): string {
@@ -12,7 +12,8 @@ export function escapeLike(term: string): string {
 /**
  * One page of users, newest first (`id` descending; the cursor is the last id). The search looks in
  * username, email and name through the trigram-indexed expression; the status filter uses (status, id).
- * Usage comes from one grouped query for the page's ids.
+ * The use against each plan (tokens this month, messages today) comes in the same query; the 30-day usage
+ * from one grouped query for the page's ids.
  */
 export async function listUsers(options: {
   db: Db;
@@ -24,7 +25,7 @@ export async function listUsers(options: {
   if (query.status) where.push(eq(users.status, query.status));
   if (query.cursor) where.push(lt(users.id, query.cursor));
   const rows = await db
-    .select(adminUserColumns)
+    .select({ ...adminUserColumns, ...planUsageColumns })
     .from(users)
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(users.id))

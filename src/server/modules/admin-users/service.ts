@@ -11,7 +11,7 @@ import type { GenerationManager } from "../chat/generation/generation-manager.js
 import { forgetResetLinks } from "../password-reset/forget-links.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
-import { type AdminUserRow, adminUserColumns, toAdminUser, withUsage } from "./admin-user-view.js";
+import { type AdminUserRow, adminUserColumns, withUsage } from "./admin-user-view.js";
 import { assertAdminRemains, assertFree, assertNotSelf, conflictAfterRace, lockForAdminRemoval, USER_NOT_FOUND } from "./guards.js";
 
 const emailOf = (email: string | null | undefined) => (email === undefined ? undefined : email ? email.toLowerCase() : null);
@@ -40,7 +40,8 @@ export async function createUserAsAdmin(options: { db: Db; who: Who; input: Crea
       return created;
     })
     .catch((error: unknown) => conflictAfterRace(db, error, wanted));
-  return toAdminUser(row);
+  const [view] = await withUsage(db, [row]);
+  return view as AdminUser;
 }
 
 type Deps = { db: Db; sessions: SessionStore; who: Who; meta: RequestMeta };

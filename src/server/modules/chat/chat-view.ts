@@ -1,11 +1,14 @@
-import type { Chat, Message, MessageStatus } from "../../../shared/contracts/chat.js";
+import type { Chat, Message, MessageStatus, ShownMessage } from "../../../shared/contracts/chat.js";
 import type { chats, messages } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
 export function toChat(
-  row: Pick<ChatRow, "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "createdAt" | "updatedAt">,
+  row: Pick<
+    ChatRow,
+    "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
+  >,
 ): Chat {
   return {
     id: row.id,
@@ -14,6 +17,8 @@ export function toChat(
     model: row.model,
     temporary: row.temporary,
     personalityId: row.personalityId,
+    folderId: row.folderId,
+    pinned: row.pinnedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -24,6 +29,7 @@ export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
     chatId: row.chatId,
+    parentId: row.parentId,
     role: row.role as Message["role"],
     content: row.content,
     status: row.status as MessageStatus,
@@ -36,4 +42,10 @@ export function toMessage(row: MessageRow): Message {
     personalityName: row.personalityName,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A message of the branch shown, with its place among its siblings ("2 / 3"). */
+export function toShownMessage(row: MessageRow, siblingIds: number[] | null): ShownMessage {
+  const ids = siblingIds?.length ? siblingIds.map(Number) : [row.id];
+  return { ...toMessage(row), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
 }

@@ -12,10 +12,11 @@ export function userText(row: Pick<MessageRow, "content" | "attachments">): stri
 }
 
 /**
- * The conversation as the model sees it: oldest first, replies that produced
- * nothing left out, trimmed from the old end to the budget, starting with the user.
+ * The conversation as the model sees it: the messages of one branch (the one shown, or the one an edit
+ * continues; never its siblings), oldest first, replies that produced nothing left out, trimmed from the
+ * old end to the budget, starting with the user.
  */
-export function buildHistory(rows: MessageRow[]): ModelMessage[] {
+export function buildHistory(rows: Pick<MessageRow, "role" | "content" | "attachments">[]): ModelMessage[] {
   const picked: ModelMessage[] = [];
   let used = 0;
   for (let i = rows.length - 1; i >= 0 && picked.length < HISTORY_MAX_MESSAGES; i--) {

@@ -1,40 +1,75 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { Message, NewMessageInput } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
-import { toMessage } from "./chat-view.js";
-import { findOwnChat } from "./service.js";
+import { branchWithSiblings, newestLeafUnder, parentOf, shownLeaf } from "./branch-tree.js";
+import { toMessage, toShownMessage } from "./chat-view.js";
+import { CHAT_NOT_FOUND, findOwnChat } from "./service.js";
 
-/** The newest `limit` messages, oldest first; `nextCursor` pages back to older ones. */
+export const MESSAGE_NOT_FOUND = "Message not found";
+export const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";
+
+/**
+ * The branch shown, root to leaf: its newest `limit` messages, oldest first, each with its place among its
+ * siblings; `nextCursor` (the oldest id shown) pages back up the same branch.
+ */
 export async function listMessages(options: { db: Db; who: Who; chatId: number; limit: number; before?: number | undefined }) {
   const { db, chatId, limit, before } = options;
-  await findOwnChat(db, options.who.id, chatId);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), before ? lt(messages.id, before) : undefined))
-    .orderBy(desc(messages.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse();
+  const userId = options.who.id;
+  await findOwnChat(db, userId, chatId);
+  const start = before ? parentOf(chatId, before) : shownLeaf(userId, chatId);
+  const rows = await branchWithSiblings(db, chatId, start, limit + 1);
+  const page = rows.slice(-limit);
   const oldest = page[0];
-  return { items: page.map(toMessage), nextCursor: rows.length > limit && oldest ? String(oldest.id) : null };
+  return {
+    items: page.map((row) => toShownMessage(row.message, row.siblingIds)),
+    nextCursor: rows.length > limit && oldest ? String(oldest.message.id) : null,
+  };
 }
 
-/** POST /api/chats/{id}/messages (spec order: the client stores each message itself). */
+/** POST /api/chats/{id}/messages (spec order: the client stores each message itself), after the leaf shown. */
 export async function addMessage(options: { db: Db; who: Who; chatId: number; input: NewMessageInput }): Promise<Message> {
   const { db, chatId, input } = options;
   const userId = options.who.id;
   const chat = await findOwnChat(db, userId, chatId);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(messages).values({ chatId, userId, role: input.role, content: input.content }).returning();
+    // The chat's row lock orders this with sends, regenerates and switches of the same chat.
+    await tx.execute(sql`select id from chats where id = ${chatId} for update`);
+    const [row] = await tx
+      .insert(messages)
+      .values({ chatId, userId, parentId: shownLeaf(userId, chatId), role: input.role, content: input.content })
+      .returning();
     if (!row) throw new Error("insert returned no row");
     await tx
       .update(chats)
-      .set({ updatedAt: sql`now()`, ...(input.role === "user" ? retitle(chat.title, input.content) : {}) })
+      .set({ updatedAt: sql`now()`, activeLeafId: row.id, ...(input.role === "user" ? retitle(chat.title, input.content) : {}) })
       .where(eq(chats.id, chatId));
     return toMessage(row);
+  });
+}
+
+/**
+ * PUT /api/chats/{id}/branch: show the branch through this message, down to its newest descendant. Refused while
+ * a reply is being written (it belongs to the branch shown); the chat's row lock orders it with sends.
+ */
+export async function switchBranch(options: { db: Db; who: Who; chatId: number; messageId: number }): Promise<{ leafId: number }> {
+  const { db, chatId, messageId } = options;
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select id from chats where id = ${chatId} and user_id = ${options.who.id} for update`);
+    if (locked.rows.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+    const [streaming] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.status, "streaming")))
+      .limit(1);
+    if (streaming) throw new AppError("CONFLICT", STILL_WRITING);
+    const leafId = await newestLeafUnder(tx, chatId, messageId);
+    if (leafId === null) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
+    await tx.update(chats).set({ activeLeafId: leafId }).where(eq(chats.id, chatId));
+    return { leafId };
   });
 }
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
-import type { Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
-import { claimAiSlot } from "../../ai/usage-limits.js";
+import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
+import { type AiUse, assertAiSlot, claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
-import { chats, messages } from "../../db/schema/index.js";
+import { chats, messages, type StoredAttachment } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
@@ -12,9 +12,11 @@ import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 
+import { branchRows, shownLeaf } from "./branch-tree.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
+import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { CHAT_NOT_FOUND } from "./service.js";
 
@@ -35,8 +37,8 @@ export interface StartedReply {
   generation: LiveGeneration;
 }
 
-const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";
 const CHANGED = "This chat changed while the reply was being asked for. Please try again.";
+const ONLY_YOURS = "Only your own messages can be edited. To get another reply, use Regenerate.";
 
 /** The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409). */
 async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<ChatRow> {
@@ -58,49 +60,46 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Inside the transaction that stores a new reply: the user's AI slot (429 beyond the limit), then the chat's
- * row lock, so racing sends and regenerates of one chat run this check one after the other and only the
- * first finds no reply being written (409 for the others). The id of the chat's last message is returned.
+ * row lock, so racing sends, edits, regenerates and branch switches of one chat run this check one after the
+ * other and only the first finds no reply being written (409 for the others). Read after the lock (a statement
+ * of its own, so it sees what the previous holder wrote): the leaf of the branch shown, which is returned.
  */
-async function lockChatForReply(tx: Tx, options: ReplyOptions): Promise<number | null> {
-  await claimAiSlot(tx, options.who.id, options.maxRunning);
-  const locked = await tx.execute(sql`select id from chats where id = ${options.chatId} and user_id = ${options.who.id} for update`);
+async function lockChatForReply(tx: Tx, options: ReplyOptions, newMessage = false): Promise<number | null> {
+  const { who, chatId } = options;
+  // A send or an edit stores a user message: it counts against the messages per day too (decision 016).
+  await claimAiSlot(tx, who.id, options.maxRunning, { newMessage });
+  const locked = await tx.execute(sql`select id from chats where id = ${chatId} and user_id = ${who.id} for update`);
   if (locked.rows.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
-  const [last] = await tx
-    .select({ id: messages.id, status: messages.status })
-    .from(messages)
-    .where(eq(messages.chatId, options.chatId))
-    .orderBy(desc(messages.id))
-    .limit(1);
-  const [streaming] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.chatId, options.chatId), eq(messages.status, "streaming")))
-    .limit(1);
-  if (streaming) throw new AppError("CONFLICT", STILL_WRITING);
-  return last?.id ?? null;
+  const state = await tx.execute(sql`select ${shownLeaf(who.id, chatId)} as leaf,
+    exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming') as streaming`);
+  const row = state.rows[0] as { leaf: number | string | null; streaming: boolean } | undefined;
+  if (row?.streaming) throw new AppError("CONFLICT", STILL_WRITING);
+  return row?.leaf === null || row?.leaf === undefined ? null : Number(row.leaf);
 }
 
-/** The newest messages of the chat, oldest first (the owner is part of the filter). */
-async function recentMessages(db: Db, userId: number, chatId: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
-    .orderBy(desc(messages.id))
-    .limit(HISTORY_MAX_MESSAGES);
-  return rows.reverse();
+/** The newest messages of the branch ending at `start` (the branch shown by default), oldest first. */
+async function recentMessages(db: Db, userId: number, chatId: number, start: SQL = shownLeaf(userId, chatId)): Promise<MessageRow[]> {
+  return branchRows(db, chatId, start, HISTORY_MAX_MESSAGES);
 }
 
 /**
  * Everything a reply needs before anything is written; independent reads run together. With model
  * selection off (Platform Settings) the admin's model answers, whatever the client or the chat names.
+ * `start`: where the conversation the model sees ends (the leaf shown unless said).
  */
-async function prepareReply(options: ReplyOptions, pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null }) {
+async function prepareReply(
+  options: ReplyOptions,
+  pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
+  start?: SQL,
+  use: AiUse = { newMessage: false },
+) {
   const { db, who, chatId } = options;
-  const [chat, base, prior, forced] = await Promise.all([
+  const [chat, , base, prior, forced] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
+    // Over a limit, no provider call starts (the claim in the transaction is what holds under races).
+    assertAiSlot(db, who.id, options.maxRunning, use),
     userReplyDefaults(db, who.id),
-    recentMessages(db, who.id, chatId),
+    recentMessages(db, who.id, chatId, start),
     readPlatformSettings(db).then((settings) => adminChosenModel({ db, deps: options.platformDeps, who, settings })),
   ]);
   const picked = pick(chat, prior);
@@ -124,54 +123,97 @@ async function prepareReply(options: ReplyOptions, pick: (chat: ChatRow, prior: 
   return { chat, prior, resolved, params, reply };
 }
 
-/**
- * Spec order: the user's message is stored, then the AI is asked with the whole
- * conversation, then the reply is stored (as it grows), then the list refreshes.
- * The user's message and the empty reply go in with one statement; the chat's
- * timestamp and title are updated once the provider has been asked.
- */
-export async function startReply(options: ReplyOptions & { input: SendReplyInput }): Promise<StartedReply> {
-  const { db, who, generations, chatId, input } = options;
-  const { chat, prior, resolved, params, reply } = await prepareReply(options, (c) => {
-    const slug = input.platformSlug ?? c.aiPlatform;
-    return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
-  });
-  const attachments = input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
-  const inserted = await db
-    .transaction(async (tx) => {
-      await lockChatForReply(tx, options);
-      return tx
-        .insert(messages)
-        .values([{ chatId, userId: who.id, role: "user", content: input.content, attachments }, reply])
-        .returning();
-    })
-    .catch((error) => {
-      throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
-    });
-  const [userRow, assistantRow] = inserted.sort((a, b) => a.id - b.id);
-  if (!userRow || !assistantRow) throw new Error("insert returned no row");
+const asConflict = (error: unknown) => {
+  throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
+};
 
-  const generation = generations.begin({
-    messageId: assistantRow.id,
-    message: toMessage(assistantRow),
+type UserText = { content: string; platformSlug?: string | undefined; model?: string | undefined };
+
+/**
+ * Spec order: the user's message is stored, then the AI is asked with the conversation of the branch, then the
+ * reply is stored (as it grows), then the list refreshes. The user's message follows the leaf shown (a send) or
+ * takes the place of `edited` as its sibling (an edit); the reply follows it and becomes the leaf shown. The
+ * chat's timestamp and title are updated once the provider has been asked.
+ */
+async function storeAndAnswer(options: ReplyOptions, input: UserText, attachments: StoredAttachment[], edited: MessageRow | null) {
+  const { db, who, generations, chatId } = options;
+  const start = edited ? sql`${edited.parentId}` : undefined;
+  const { chat, prior, resolved, params, reply } = await prepareReply(
+    options,
+    (c) => {
+      const slug = input.platformSlug ?? c.aiPlatform;
+      return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
+    },
+    start,
+    { newMessage: true },
+  );
+  // The provider is asked at once (with the history as it will be stored) while the rows are written.
+  const stored = db
+    .transaction(async (tx) => {
+      const leaf = await lockChatForReply(tx, options, true);
+      // A send follows the leaf it read; if another tab moved it meanwhile, the history would not match.
+      if (!edited && leaf !== (prior.at(-1)?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
+      const parentId = edited ? edited.parentId : leaf;
+      const [user] = await tx
+        .insert(messages)
+        .values({ chatId, userId: who.id, parentId, role: "user", content: input.content, attachments })
+        .returning();
+      if (!user) throw new Error("insert returned no row");
+      const [assistant] = await tx
+        .insert(messages)
+        .values({ ...reply, parentId: user.id })
+        .returning();
+      if (!assistant) throw new Error("insert returned no row");
+      await tx
+        .update(chats)
+        .set({
+          activeLeafId: assistant.id,
+          updatedAt: sql`now()`,
+          aiPlatform: reply.platformSlug,
+          model: resolved.modelId,
+          ...retitle(chat.title, input.content),
+        })
+        .where(eq(chats.id, chatId));
+      return [user, assistant] as const;
+    })
+    .catch(asConflict);
+  const generation = await generations.begin({
     chatId,
     resolved,
-    history: buildHistory([...prior, userRow]),
+    history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
+    stored: stored.then(([, assistant]) => ({ messageId: assistant.id, message: toMessage(assistant) })),
   });
-  await db
-    .update(chats)
-    .set({
-      updatedAt: sql`now()`,
-      aiPlatform: reply.platformSlug,
-      model: resolved.modelId,
-      ...retitle(chat.title, input.content),
-    })
-    .where(eq(chats.id, chatId));
+  const [userRow, assistantRow] = await stored;
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
 }
 
-/** Replaces the last reply with a new one (or answers a last user message that never got one). */
+/** POST /api/chats/{id}/reply: the user's message after the leaf shown, and its reply. */
+export async function startReply(options: ReplyOptions & { input: SendReplyInput }): Promise<StartedReply> {
+  const attachments = options.input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
+  return storeAndAnswer(options, options.input, attachments, null);
+}
+
+/**
+ * POST /api/chats/{id}/messages/{messageId}/edit: a new version of one of the user's messages (same parent, same
+ * attached files, the new text) and its reply; the earlier exchange stays as a sibling branch.
+ */
+export async function editMessage(options: ReplyOptions & { messageId: number; input: EditMessageInput }): Promise<StartedReply> {
+  const { db, who, chatId, messageId } = options;
+  const [edited] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.chatId, chatId), eq(messages.userId, who.id)))
+    .limit(1);
+  if (!edited) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
+  if (edited.role !== "user") throw new AppError("BAD_REQUEST", ONLY_YOURS);
+  return storeAndAnswer(options, options.input, edited.attachments, edited);
+}
+
+/**
+ * A new reply beside the last one of the branch shown (its sibling: the earlier reply stays, as a branch), or
+ * the answer to a last user message that never got one. The new reply becomes the leaf shown.
+ */
 export async function regenerateReply(options: ReplyOptions & { input: RegenerateInput }): Promise<StartedReply> {
   const { db, generations, chatId, input } = options;
   const { prior, resolved, params, reply } = await prepareReply(options, (chat, rows) => {
@@ -182,29 +224,29 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
   });
   const last = prior.at(-1);
   const replaced = last?.role === "assistant" ? last : undefined;
-  // Racing regenerates (and sends) of this chat queue on its row lock: the first replaces the reply, the
-  // others find it being written, or the chat changed since they read it (409), so one message keeps one reply.
-  const assistantRow = await db
+  const parentId = replaced ? replaced.parentId : (last?.id ?? null);
+  // Racing regenerates (and sends) of this chat queue on its row lock: the first adds its reply, the others
+  // find it being written, or the leaf shown moved since they read it (409), so one message gets one new reply.
+  const stored = db
     .transaction(async (tx) => {
-      const lastId = await lockChatForReply(tx, options);
-      if (lastId !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
-      if (replaced) await tx.delete(messages).where(eq(messages.id, replaced.id));
-      const [row] = await tx.insert(messages).values(reply).returning();
-      await tx.update(chats).set({ updatedAt: sql`now()` }).where(eq(chats.id, chatId));
+      const leaf = await lockChatForReply(tx, options);
+      if (leaf !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
+      const [row] = await tx
+        .insert(messages)
+        .values({ ...reply, parentId })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      await tx.update(chats).set({ updatedAt: sql`now()`, activeLeafId: row.id }).where(eq(chats.id, chatId));
       return row;
     })
-    .catch((error) => {
-      throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
-    });
-  if (!assistantRow) throw new Error("insert returned no row");
-  const history = buildHistory(replaced ? prior.slice(0, -1) : prior);
-  const generation = generations.begin({
-    messageId: assistantRow.id,
-    message: toMessage(assistantRow),
+    .catch(asConflict);
+  const generation = await generations.begin({
     chatId,
     resolved,
-    history,
+    history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
+    stored: stored.then((row) => ({ messageId: row.id, message: toMessage(row) })),
   });
+  const assistantRow = await stored;
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
 }

@@ -4,8 +4,8 @@ import { route } from "../../lib/route.js";
 import { requireUser } from "../../plugins/session.js";
 import { answerOnce } from "./ai-chat-service.js";
 import { openEventStream, relayStarted } from "./event-stream.js";
-import { addMessage, listMessages } from "./messages-service.js";
-import { regenerateReply, startReply } from "./reply-service.js";
+import { addMessage, listMessages, switchBranch } from "./messages-service.js";
+import { editMessage, regenerateReply, startReply } from "./reply-service.js";
 import { searchChats } from "./search.js";
 import { createChat, getChat, listChats, updateChat } from "./service.js";
 import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js";
@@ -36,6 +36,14 @@ export async function chatRoutes(app: FastifyInstance) {
     const started = await regenerateReply({ ...replyDeps, who: requireUser(request), chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
+  route(app, api.editMessage, async (request, reply) => {
+    const { id: chatId, messageId } = request.params;
+    const started = await editMessage({ ...replyDeps, who: requireUser(request), chatId, messageId, input: request.body });
+    relayStarted(openEventStream(request, reply), started);
+  });
+  route(app, api.switchBranch, async (request) =>
+    switchBranch({ db, who: requireUser(request), chatId: request.params.id, messageId: request.body.messageId }),
+  );
   route(app, api.stream, async (request, reply) => {
     const follow = await followStreamingReply({ db, who: requireUser(request), generations, chatId: request.params.id });
     if (!follow) return null;

@@ -3,6 +3,7 @@ import type { ChatSearchHit } from "../../../shared/contracts/chat.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import { toChat } from "./chat-view.js";
+import { assertOwnFolder } from "./folders-service.js";
 
 /** Search words become prefix terms ("mark" finds "markdown"), all required; punctuation is dropped. */
 export function toTsQuery(text: string): string | null {
@@ -34,12 +35,21 @@ export function snippetOf(content: string, text: string): string {
 /**
  * Chats whose title or message text match, through the GIN indexes on both
  * (no LIKE scan): the newest matching message per chat supplies the snippet.
+ * With `folderId` (one of the caller's folders, else 404), only that folder's chats.
  */
-export async function searchChats(options: { db: Db; who: Who; q: string; limit: number }): Promise<ChatSearchHit[]> {
+export async function searchChats(options: {
+  db: Db;
+  who: Who;
+  q: string;
+  limit: number;
+  folderId?: number | undefined;
+}): Promise<ChatSearchHit[]> {
+  const { limit, folderId } = options;
+  const userId = options.who.id;
+  if (folderId !== undefined) await assertOwnFolder(options.db, userId, folderId);
   const query = toTsQuery(options.q);
   if (!query) return [];
-  const { limit } = options;
-  const userId = options.who.id;
+  const inFolder = folderId === undefined ? sql`` : sql`and c.folder_id = ${folderId}`;
   const result = await options.db.execute(sql`
     with     -- The newest matching messages, bounded: a word found in most messages then costs a short
     -- backward walk of the primary key instead of collecting every match. The tsquery is written
@@ -59,12 +69,13 @@ export async function searchChats(options: { db: Db; who: Who; q: string; limit:
       select c.*, bm.message_id
       from chats c
       left join by_message bm on bm.chat_id = c.id
-      where c.user_id = ${userId} and not c.temporary
+      where c.user_id = ${userId} and not c.temporary ${inFolder}
         and (c.id in (select chat_id from by_title) or bm.message_id is not null)
       order by c.updated_at desc, c.id desc
       limit ${limit}
     )
-    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.created_at, h.updated_at,
+    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.folder_id, h.pinned_at,
+           h.created_at, h.updated_at,
            left(m.content, 20000) as content
     from hits h left join messages m on m.id = h.message_id
     order by h.updated_at desc, h.id desc`);
@@ -76,6 +87,8 @@ export async function searchChats(options: { db: Db; who: Who; q: string; limit:
       model: (row.model as string | null) ?? null,
       temporary: Boolean(row.temporary),
       personalityId: row.personality_id === null ? null : Number(row.personality_id),
+      folderId: row.folder_id === null ? null : Number(row.folder_id),
+      pinnedAt: row.pinned_at === null ? null : new Date(row.pinned_at as string),
       createdAt: new Date(row.created_at as string),
       updatedAt: new Date(row.updated_at as string),
     }),

@@ -1,5 +1,6 @@
-import { and, desc, eq, exists, lt, sql } from "drizzle-orm";
-import type { Chat, ChatPatch, CreateChatInput } from "../../../shared/contracts/chat.js";
+import { and, desc, eq, exists, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Chat, ChatListQuery, ChatPatch, CreateChatInput } from "../../../shared/contracts/chat.js";
 import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages, userSettings } from "../../db/schema/index.js";
@@ -10,6 +11,7 @@ import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 
 import { type ChatRow, toChat } from "./chat-view.js";
+import { assertOwnFolder } from "./folders-service.js";
 import { personaFor } from "./persona.js";
 
 export const CHAT_NOT_FOUND = "Chat not found";
@@ -65,15 +67,27 @@ function decodeCursor(cursor: string): { us: string; id: number } | null {
   return match?.[1] && id <= MAX_ID ? { us: match[1], id } : null;
 }
 
+/** Which chats a sidebar section lists: one folder's, those in no folder, pinned or not. */
+function sectionFilter(query: Pick<ChatListQuery, "folderId" | "pinned">): SQL | undefined {
+  const folder =
+    query.folderId === undefined ? undefined : query.folderId === "none" ? isNull(chats.folderId) : eq(chats.folderId, query.folderId);
+  const pinned = query.pinned === undefined ? undefined : query.pinned === "true" ? isNotNull(chats.pinnedAt) : isNull(chats.pinnedAt);
+  return and(folder, pinned);
+}
+
 /**
- * One indexed range scan per page: the user's listed chats, most recently active first. A chat comes into
+ * One indexed range scan per page: the user's listed chats, most recently active first (pinned ones: most
+ * recently pinned first), optionally one sidebar section of them (`folderId`, `pinned`). A chat comes into
  * being with its first message: one without any (just created, or its only message deleted) is never listed.
  */
-export async function listChats(options: { db: Db; who: Who; limit: number; cursor?: string | undefined }) {
+export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
   const { db, limit } = options;
   const userId = options.who.id;
   const after = options.cursor ? decodeCursor(options.cursor) : null;
   if (options.cursor && !after) throw new AppError("BAD_REQUEST", "Invalid cursor");
+  if (typeof options.folderId === "number") await assertOwnFolder(db, userId, options.folderId);
+  // Pinned chats keep the order they were pinned in; everything else follows activity.
+  const orderAt = options.pinned === "true" ? sql`${chats.pinnedAt}` : sql`${chats.updatedAt}`;
   const rows = await db
     .select({
       id: chats.id,
@@ -82,31 +96,35 @@ export async function listChats(options: { db: Db; who: Who; limit: number; curs
       model: chats.model,
       temporary: chats.temporary,
       personalityId: chats.personalityId,
+      folderId: chats.folderId,
+      pinnedAt: chats.pinnedAt,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
-      updatedUs: sql<string>`(extract(epoch from ${chats.updatedAt}) * 1000000)::bigint::text`,
+      orderUs: sql<string>`(extract(epoch from ${orderAt}) * 1000000)::bigint::text`,
     })
     .from(chats)
     .where(
       and(
         eq(chats.userId, userId),
         eq(chats.temporary, false),
+        sectionFilter(options),
         exists(db.select({ one: sql`1` }).from(messages).where(eq(messages.chatId, chats.id))),
         after
-          ? sql`(${chats.updatedAt}, ${chats.id}) < (timestamptz 'epoch' + (${after.us} || ' microseconds')::interval, ${after.id})`
+          ? sql`(${orderAt}, ${chats.id}) < (timestamptz 'epoch' + (${after.us} || ' microseconds')::interval, ${after.id})`
           : undefined,
       ),
     )
-    .orderBy(desc(chats.updatedAt), desc(chats.id))
+    .orderBy(desc(orderAt), desc(chats.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.updatedUs, last.id) : null };
+  return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.orderUs, last.id) : null };
 }
 
 /**
- * Rename, change model, or pick a personality (which also switches to its preferred model, if it has one).
- * With model selection off (Platform Settings) the platform and model stay as they are.
+ * Rename, change model, or pick a personality (which also switches to its preferred model, if it has one);
+ * move into one of the caller's folders (or out), pin or unpin. None of these counts as activity: the chat
+ * keeps its place by `updated_at`. With model selection off (Platform Settings) the platform and model stay.
  */
 export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch }): Promise<Chat> {
   const { db, who, chatId, input } = options;
@@ -115,21 +133,28 @@ export async function updateChat(options: { db: Db; who: Who; chatId: number; in
     readPlatformSettings(db),
   ]);
   const selectable = platform.enableModelSelection;
-  const change: Partial<typeof chats.$inferInsert> = {};
+  const change: PgUpdateSetSource<typeof chats> = {};
   if (input.title !== undefined) change.title = input.title;
   if (selectable && input.aiPlatform !== undefined) change.aiPlatform = input.aiPlatform;
   if (selectable && input.model !== undefined) change.model = input.model;
   if (input.personalityId !== undefined) change.personalityId = input.personalityId;
+  if (input.folderId !== undefined) change.folderId = input.folderId;
+  if (input.pinned !== undefined) change.pinnedAt = input.pinned ? sql`now()` : null;
   if (selectable && persona?.platformSlug && input.aiPlatform === undefined) {
     change.aiPlatform = persona.platformSlug;
     change.model = persona.model;
   }
   if (Object.keys(change).length === 0) return getChat({ db, who, chatId });
-  const [row] = await db
-    .update(chats)
-    .set(change)
-    .where(and(eq(chats.id, chatId), eq(chats.userId, who.id)))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    // The folder is locked until the move is stored, so a parallel delete of it cannot break the reference.
+    if (input.folderId) await assertOwnFolder(tx, who.id, input.folderId, true);
+    const [updated] = await tx
+      .update(chats)
+      .set(change)
+      .where(and(eq(chats.id, chatId), eq(chats.userId, who.id)))
+      .returning();
+    return updated;
+  });
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   return toChat(row);
 }

@@ -1,22 +1,23 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { authApi, type LoginBody, type PublicUser } from "../../../shared/contracts/auth.js";
+import { authApi, type PublicUser } from "../../../shared/contracts/auth.js";
 import { type CheckoutRegistration, paymentsApi } from "../../../shared/contracts/payments.js";
-import { signIn } from "../../domain/session.js";
 import { call } from "../../lib/api-client.js";
+import { useAction } from "./use-action.js";
 
-type Callbacks = { onSuccess?: (user: PublicUser) => void; onError?: (error: Error) => void };
+type Callbacks<Output> = { onSuccess?: (output: Output) => void; onError?: (error: Error) => void };
 
-/** POST /api/login. The route guard sends the signed-in user on to ?next or /. */
-export function useLogin({ onSuccess, onError }: Callbacks = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LoginBody) => call(authApi.login, { body }),
-    onSuccess: (user) => {
-      onSuccess?.(user);
-      signIn(client, user);
-    },
-    onError,
-  });
+/**
+ * POST /api/register for a free account from the Register tab, with only the fields the call takes
+ * (confirmPassword and acceptTerms are dropped). The end of a paid checkout registers in
+ * `domain/register-account.ts`. Loaded with the Register tab, never on /auth's first screen.
+ */
+export function useRegisterFree(callbacks: Callbacks<PublicUser> = {}) {
+  return useAction(
+    (form: CheckoutRegistration) =>
+      call(authApi.register, {
+        body: { username: form.username, name: form.name, email: form.email, password: form.password, planType: "free" },
+      }),
+    callbacks,
+  );
 }
 
 /**
@@ -24,15 +25,9 @@ export function useLogin({ onSuccess, onError }: Callbacks = {}) {
  * form with the registration rules, keeps the registration until the payment succeeds (bound to this
  * browser by an httpOnly cookie) and answers the checkout's PaymentIntent.
  */
-export function useStartCheckout({
-  onSuccess,
-  onError,
-}: {
-  onSuccess?: (result: { clientSecret: string; paymentIntentId: string }) => void;
-  onError?: (error: Error) => void;
-}) {
-  return useMutation({
-    mutationFn: (form: CheckoutRegistration) =>
+export function useStartCheckout(callbacks: Callbacks<{ clientSecret: string; paymentIntentId: string }> = {}) {
+  return useAction(
+    (form: CheckoutRegistration) =>
       call(paymentsApi.createPaymentIntent, {
         body: {
           username: form.username,
@@ -43,7 +38,6 @@ export function useStartCheckout({
           acceptTerms: form.acceptTerms,
         },
       }),
-    onSuccess,
-    onError,
-  });
+    callbacks,
+  );
 }

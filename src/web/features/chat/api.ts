@@ -1,9 +1,10 @@
-import { type InfiniteData, infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { aiPlatformsApi } from "../../../shared/contracts/ai-platforms.js";
 import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
+import { dropChatFromLists, placeChatInLists } from "./folders-api.js";
 
 export const CHAT_PAGE_SIZE = 100;
 export const MESSAGE_PAGE_SIZE = 200;
@@ -37,37 +38,29 @@ export const messagesQuery = (chatId: number) =>
   });
 
 /** GET /api/chats/search: chats whose title or messages hold the text. */
-export const chatSearchQuery = (q: string) => ({ ...endpointQuery(chatsApi.search, { query: { q, limit: SEARCH_LIMIT } }), staleTime: 0 });
+export const chatSearchQuery = (q: string, folderId?: number) => ({
+  ...endpointQuery(chatsApi.search, { query: { q, limit: SEARCH_LIMIT, folderId } }),
+  staleTime: 0,
+});
 
 /** Every search result list (they are dropped whenever a chat changes). */
 const searchKey = endpointKey(chatsApi.search);
 
-type ChatPages = InfiniteData<{ items: Chat[]; nextCursor: string | null }, string | null>;
-
-function editList(client: QueryClient, edit: (chats: Chat[], index: number) => Chat[]) {
-  client.setQueryData<ChatPages>(chatListQuery.queryKey, (old) =>
-    old ? { ...old, pages: old.pages.map((page, index) => ({ ...page, items: edit(page.items, index) })) } : old,
-  );
-}
-
-/** A chat that just had activity goes to the top of the list (temporary chats are never listed). */
+/** A chat that just had activity goes to the top of its lists (temporary chats are never listed). */
 export function putChatFirst(client: QueryClient, chat: Chat) {
   client.setQueryData(chatQuery(chat.id).queryKey, chat);
-  if (chat.temporary) return;
-  editList(client, (items, index) => {
-    const rest = items.filter((c) => c.id !== chat.id);
-    return index === 0 ? [chat, ...rest] : rest;
-  });
+  placeChatInLists(client, chat, { countsChanged: false });
 }
 
-function replaceChat(client: QueryClient, chat: Chat) {
+/** A renamed, moved or pinned chat: in its place in every list (sidebar sections, folders). */
+function replaceChat(client: QueryClient, chat: Chat, countsChanged = false) {
   client.setQueryData(chatQuery(chat.id).queryKey, chat);
-  editList(client, (items) => items.map((c) => (c.id === chat.id ? chat : c)));
+  placeChatInLists(client, chat, { countsChanged });
 }
 
 /** A deleted chat leaves the list and the search results; an open screen keeps its copy until it navigates away. */
 export function forgetChat(client: QueryClient, id: number) {
-  editList(client, (items) => items.filter((c) => c.id !== id));
+  dropChatFromLists(client, id);
   client.removeQueries({ queryKey: chatQuery(id).queryKey, type: "inactive" });
   client.removeQueries({ queryKey: searchKey });
 }
@@ -105,7 +98,11 @@ export function useUpdateChat() {
       if (previous) replaceChat(client, { ...previous, ...body, title: body.title?.trim() || previous.title } as Chat);
       return { previous };
     },
-    onSuccess: (chat) => replaceChat(client, chat),
+    onSuccess: (chat, { body }) => {
+      replaceChat(client, chat, body.folderId !== undefined);
+      // Search results scoped to a folder may no longer hold it.
+      if (body.folderId !== undefined) client.removeQueries({ queryKey: searchKey });
+    },
     onError: (_error, _vars, context) => {
       if (context?.previous) replaceChat(client, context.previous);
     },
@@ -123,6 +120,15 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: deleteChat,
     onSuccess: (_data, id) => forgetChat(client, id),
+  });
+}
+
+/** PUT /api/chats/{id}/branch: show another version of a message (and the conversation after it), then read it. */
+export function useSwitchBranch(chatId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => call(chatsApi.switchBranch, { params: { id: chatId }, body: { messageId } }),
+    onSuccess: () => client.refetchQueries({ queryKey: messagesQuery(chatId).queryKey }),
   });
 }
 

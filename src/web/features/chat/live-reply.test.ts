@@ -5,6 +5,7 @@ import { appendDelta, mergeLive, optimisticMessage } from "./live-reply.js";
 const message = (id: number, content: string, role: Message["role"] = "assistant"): Message => ({
   id,
   chatId: 1,
+  parentId: id > 1 ? id - 1 : null,
   role,
   content,
   status: "streaming",
@@ -57,5 +58,18 @@ describe("mergeLive", () => {
     expect(user.attachments).toEqual([{ name: "a.txt", size: 6 }]);
     const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 3 });
     expect(merged.map((m) => m.id)).toEqual([1, 2, user.id]);
+  });
+
+  it("hides an edited message and the rest of its branch behind the new version", () => {
+    const user = optimisticMessage(1, { content: "Q, edited", attachments: [] });
+    const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 1 });
+    expect(merged.map((m) => m.content)).toEqual(["Q, edited"]);
+    const answered = mergeLive(stored, {
+      phase: "streaming",
+      userMessage: { ...user, id: 4 },
+      assistant: message(5, "new"),
+      replacesId: 1,
+    });
+    expect(answered.map((m) => m.id)).toEqual([4, 5]);
   });
 });

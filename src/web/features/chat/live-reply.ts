@@ -6,7 +6,10 @@ export type LiveReply = {
   /** The user's message: optimistic (negative id) until the server's `start` names it. */
   userMessage: Message | null;
   assistant: Message | null;
-  /** Regenerate: the stored reply being replaced (hidden meanwhile). */
+  /**
+   * Regenerate or edit: the stored message getting a new version; it and everything after it on the branch
+   * shown are hidden meanwhile (the new version takes their place; the old ones stay as a sibling branch).
+   */
   replacesId: number | null;
 };
 
@@ -20,6 +23,7 @@ export function optimisticMessage(chatId: number, request: ReplyRequest): Messag
   return {
     id: optimisticId,
     chatId,
+    parentId: null,
     role: "user",
     content: request.content,
     status: "complete",
@@ -46,11 +50,15 @@ export function appendDelta(message: Message, offset: number, text: string): Mes
   return { ...message, content: message.content + text.slice(length - offset) };
 }
 
-/** The stored messages with the live reply over them: the live copy wins, the reply being replaced is hidden. */
+/**
+ * The stored messages with the live reply over them: the live copy wins; the message getting a new version
+ * (regenerate, edit) is hidden with everything after it.
+ */
 export function mergeLive(stored: Message[], live: LiveReply | null): Message[] {
   if (!live) return stored;
-  const hidden = new Set([live.replacesId, live.userMessage?.id, live.assistant?.id]);
-  const merged = stored.filter((m) => !hidden.has(m.id));
+  const cut = live.replacesId === null ? -1 : stored.findIndex((m) => m.id === live.replacesId);
+  const hidden = new Set([live.userMessage?.id, live.assistant?.id]);
+  const merged = (cut >= 0 ? stored.slice(0, cut) : stored).filter((m) => !hidden.has(m.id));
   if (live.userMessage) merged.push(live.userMessage);
   if (live.assistant) merged.push(live.assistant);
   return merged;

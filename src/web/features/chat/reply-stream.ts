@@ -18,10 +18,10 @@ async function refusal(response: Response): Promise<ApiError> {
 }
 
 /** The endpoints that answer with a reply stream (Server-Sent Events). */
-export type ReplyStreamEndpoint = typeof chatsApi.reply | typeof chatsApi.regenerate | typeof chatsApi.stream;
+export type ReplyStreamEndpoint = typeof chatsApi.reply | typeof chatsApi.regenerate | typeof chatsApi.editMessage | typeof chatsApi.stream;
 
 /**
- * Opens a reply stream (POST reply/regenerate, or GET stream to resume).
+ * Opens a reply stream (POST reply/regenerate/edit, or GET stream to resume).
  * Null when nothing is streaming (204). A refusal before the stream starts
  * throws ApiError with the server's message; an abort throws the AbortError.
  */

@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
+import { recordUsage, tokensOf } from "../../usage/record-usage.js";
 import { type MessageRow, toMessage } from "../chat-view.js";
 import { RedisGenerationMirror } from "./generation-mirror.js";
 
@@ -61,13 +62,11 @@ export interface StoredReply {
   message: Message;
 }
 
-export interface StartGeneration extends GenerationRequest, StoredReply {}
-
 /**
  * A reply whose provider call starts at once, while its rows are being written (`stored`): no piece reaches
  * anyone before they are committed, and if writing them fails the provider call is cancelled.
  */
-export interface EarlyGeneration extends GenerationRequest {
+export interface StartGeneration extends GenerationRequest {
   stored: Promise<StoredReply>;
 }
 
@@ -211,17 +210,11 @@ export class GenerationManager {
     return true;
   }
 
-  /** Starts a reply whose rows are already stored. */
-  begin(input: StartGeneration): LiveGeneration {
-    const controller = new AbortController();
-    return this.attach(new LiveGeneration(input.messageId, input.chatId, controller), input, input.message, this.ask(input, controller));
-  }
-
   /**
-   * Asks the provider at once and, once `stored` is committed, runs the reply like `begin`. When `stored`
-   * fails, the provider call is cancelled and its error is thrown.
+   * Starts a reply: asks the provider at once and, once `stored` (its rows) is committed, runs it here, apart
+   * from the request. When `stored` fails, the provider call is cancelled and its error is thrown.
    */
-  async beginEarly(input: EarlyGeneration): Promise<LiveGeneration> {
+  async begin(input: StartGeneration): Promise<LiveGeneration> {
     const controller = new AbortController();
     const asked = this.ask(input, controller);
     let stored: StoredReply;
@@ -367,6 +360,8 @@ export class GenerationManager {
       return;
     }
     // Its tokens count against the month's allowance (decision 016) before anyone is told it ended.
+    const log = (e: unknown) => this.options.log(`recording the usage of reply ${generation.messageId} failed`, e);
+    if (row) await recordUsage(db, row.userId, tokensOf(usage)).catch(log);
     if (!row) {
       // The chat was deleted while the reply was being written: end whoever still follows it.
       const gone: LocalEvent = { type: "error", message: "This chat was deleted.", status: 404 };
@@ -395,7 +390,7 @@ export class GenerationManager {
         id: messages.id,
         generationOwner: messages.generationOwner,
         content: messages.content,
-        // Ours and just written: the reply is starting (begin() comes right after the insert).
+        // Ours and just written: the reply is starting (begin() attaches it as soon as its rows commit).
         fresh: sql<boolean>`${messages.updatedAt} > now() - interval '5 seconds'`,
       })
       .from(messages)

@@ -11,6 +11,7 @@ import {
 } from "../../../../shared/contracts/courses.js";
 import { completeObject, completeText } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
+import { assertAllowance } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
@@ -19,6 +20,7 @@ import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
+import { usageRecorder } from "../../usage/record-usage.js";
 import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
@@ -32,10 +34,30 @@ async function systemPrompt(db: Db, key: keyof typeof DEFAULT_PROMPTS): Promise<
   return (await findGlobalPrompt(db, key)) ?? DEFAULT_PROMPTS[key];
 }
 
-async function write(model: ResolvedModel, system: string, prompt: string, maxOutputTokens: number, signal?: AbortSignal): Promise<string> {
+/** One provider call for `userId`: refused (429) once their month's tokens are spent, and what it spends counts. */
+async function write(
+  db: Db,
+  userId: number,
+  model: ResolvedModel,
+  system: string,
+  prompt: string,
+  maxOutputTokens: number,
+  signal?: AbortSignal,
+): Promise<string> {
+  await assertAllowance(db, userId);
   try {
+    const onUsage = usageRecorder(db, userId);
     const text = (
-      await completeText({ model: model.model, system, prompt, maxOutputTokens, maxRetries: 1, timeout: TIMEOUT_MS, abortSignal: signal })
+      await completeText({
+        model: model.model,
+        system,
+        prompt,
+        maxOutputTokens,
+        maxRetries: 1,
+        timeout: TIMEOUT_MS,
+        abortSignal: signal,
+        onUsage,
+      })
     ).trim();
     if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
     return text;
@@ -54,7 +76,7 @@ export async function describeCourse({
   entitlements.assertCanGenerateCourses(who);
   const model = await requireCourseModel(db, platformDeps, who);
   const prompt = `Course title: ${input.title}${hintsText(input.hints)}`;
-  return { description: await write(model, await systemPrompt(db, "course-description"), prompt, 400) };
+  return { description: await write(db, who.id, model, await systemPrompt(db, "course-description"), prompt, 400) };
 }
 
 /**
@@ -89,7 +111,7 @@ export async function writeLessonBody(options: {
       summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
     }) + hintsText(trainingHintsSchema.parse(options.hints));
-  return write(model, system, prompt, 4000, options.signal);
+  return write(db, options.author.id, model, system, prompt, 4000, options.signal);
 }
 
 /** A lesson body for the editor (not saved: the editor fills the field). */
@@ -129,6 +151,7 @@ export async function proposeOutline({
         "No AI platform is set up, so this is the built-in template. An administrator can add an API key under Admin > AI Chat Settings.",
     };
   }
+  await assertAllowance(db, who.id);
   const system = await systemPrompt(db, "course-outline");
   const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -143,6 +166,7 @@ export async function proposeOutline({
         maxOutputTokens: 4000,
         maxRetries: 1,
         timeout: TIMEOUT_MS,
+        onUsage: usageRecorder(db, who.id),
       });
     } catch (error) {
       throw toProviderError(error, model.platform.name, model.modelId);

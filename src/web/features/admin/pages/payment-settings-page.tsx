@@ -13,7 +13,9 @@ import { PaymentKeysCard } from "../components/payment-keys-card.js";
 import { PaymentPriceForm } from "../components/payment-price-form.js";
 import { PaymentRequestKeys } from "../components/payment-request-keys.js";
 import { PaymentUnfinishedList } from "../components/payment-unfinished-list.js";
+import { PlanLimitsCard } from "../components/plan-limits-card.js";
 import { adminPaymentSettingsQuery } from "../payments-api.js";
+import { planAllowancesQuery } from "../plan-limits-api.js";
 
 function CheckoutLink() {
   return (
@@ -45,9 +47,13 @@ function ReadFailedNotice({ error, retrying, onRetry }: { error: unknown; retryi
   );
 }
 
-/** /admin/payment-settings: the Early Access price, the Stripe keys, and the paid checkouts that need an admin. */
+/**
+ * /admin/payment-settings: the Early Access price, the plan limits (what each plan may use), the Stripe keys, and
+ * the paid checkouts that need an admin.
+ */
 export function PaymentSettingsPage() {
   const settings = useQuery(adminPaymentSettingsQuery);
+  const limits = useQuery(planAllowancesQuery);
   const data = settings.data;
   const readFailed = !data && settings.isError;
   // On a failed read the key status is unknown: every key is reported missing (spec 002 section 7).
@@ -68,7 +74,7 @@ export function PaymentSettingsPage() {
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="space-y-1">
               <h1 className="text-3xl font-bold tracking-tight">Payment Settings</h1>
-              <p className="text-muted-foreground">The Early Access price, the Stripe keys, and payments that need you.</p>
+              <p className="text-muted-foreground">The Early Access price, plan limits, the Stripe keys, and payments that need you.</p>
             </div>
             <CheckoutLink />
           </div>
@@ -84,6 +90,7 @@ export function PaymentSettingsPage() {
         ) : (
           <>
             <PaymentPriceForm values={values} settings={data} exists={data ? data.id !== null : null} />
+            <PlanLimitsCard saved={limits.data} loading={limits.isPending} error={limits.isError ? limits.error : null} />
             <PaymentKeysCard settings={data} checking={settings.isFetching} onCheck={() => void checkAgain()} />
             <PaymentRequestKeys missing={missing} statusKnown={!!data} />
             <PaymentUnfinishedList />

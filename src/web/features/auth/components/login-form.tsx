@@ -4,11 +4,8 @@ import type { LoginBody } from "../../../../shared/contracts/auth.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { displayName } from "../../../domain/session.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { useLogin } from "../api.js";
+import { useLogin } from "../use-login.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
 
 /** Username, password and Login; errors under the fields, checked again as the user types after a first try. */
@@ -16,10 +13,7 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginBody>({ username: "", password: "" });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [tried, setTried] = useState(false);
-  const login = useLogin({
-    onSuccess: (user) => notify.success("Login successful", `Welcome back, ${displayName(user)}`),
-    onError: (error) => notify.error("Login failed", errorMessage(error)),
-  });
+  const login = useLogin();
 
   const change = (field: keyof LoginBody) => (event: FormEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.currentTarget.value };

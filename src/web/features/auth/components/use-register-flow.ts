@@ -1,20 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type Path, type Resolver, useForm } from "react-hook-form";
 import { useLocation, useSearch } from "wouter";
 import { type RegisterForm, registerFormSchema, registerStepOneSchema } from "../../../../shared/contracts/auth.js";
+import { displayName } from "../../../domain/display-name.js";
 import { usePaymentSettings } from "../../../domain/payment-settings.js";
 import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
-import { paymentSettingsQuery, publicPlatformSettingsQuery } from "../../../domain/public-queries.js";
-import { useRegisterAccount } from "../../../domain/register-account.js";
-import { displayName } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { useStartCheckout } from "../api.js";
+import { useRegisterFree, useStartCheckout } from "../api.js";
+import { useAuthHost } from "../auth-host.js";
 
 const stepOneFields = ["username", "name", "email", "password", "confirmPassword"] as const;
 const serverFields: readonly Path<RegisterForm>[] = [...stepOneFields, "acceptTerms"];
@@ -79,7 +77,7 @@ export function useRegisterFlow(draft: RegisterDraft) {
     if (!earlyAccessAvailable && form.getValues("planType") === "earlyAccess") form.setValue("planType", "free");
   }, [earlyAccessAvailable, form]);
 
-  const client = useQueryClient();
+  const host = useAuthHost();
   const platformName = usePlatformName();
 
   /** Field errors go under their fields (step 1 fields: back to step 1); says whether there were any. */
@@ -90,13 +88,16 @@ export function useRegisterFlow(draft: RegisterDraft) {
   };
   /** Registration was closed while the form was open: read the settings again so the tab says so. */
   const refreshIfClosed = (error: unknown) => {
-    if (isApiError(error) && error.status === 403) void client.invalidateQueries({ queryKey: publicPlatformSettingsQuery.queryKey });
+    if (isApiError(error) && error.status === 403) host.settingsChanged("platform");
   };
 
-  const register = useRegisterAccount({
+  const register = useRegisterFree({
     onSuccess: (user) => {
       clearPendingRegistration();
-      notify.success("Registration successful", `Welcome to ${platformName}, ${displayName(user)}! Your account is ready.`);
+      host.signedIn(user, {
+        title: "Registration successful",
+        description: `Welcome to ${platformName}, ${displayName(user)}! Your account is ready.`,
+      });
     },
     onError: (error) => {
       refreshIfClosed(error);
@@ -115,7 +116,7 @@ export function useRegisterFlow(draft: RegisterDraft) {
       refreshIfClosed(error);
       if (isApiError(error) && error.status === 503) {
         // Payments were switched off meanwhile: the card says so and Free is chosen.
-        void client.invalidateQueries({ queryKey: paymentSettingsQuery.queryKey });
+        host.settingsChanged("payments");
         form.setValue("planType", "free");
         notify.error("Payment Error", errorMessage(error, SETUP_FAILED));
         return;
@@ -128,7 +129,7 @@ export function useRegisterFlow(draft: RegisterDraft) {
 
   const next = form.handleSubmit(() => goTo(2));
   const create = form.handleSubmit((values) => {
-    if (values.planType === "free") register.mutate({ ...values, planType: "free" });
+    if (values.planType === "free") register.mutate(values);
     else checkout.mutate(values);
   });
 

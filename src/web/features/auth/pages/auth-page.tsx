@@ -3,15 +3,22 @@ import { useLocation, useSearch } from "wouter";
 import { Logo } from "../../../components/logo.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
-import { LazyRegisterForm, preloadRegisterForm } from "../components/lazy-register-form.js";
+import { type AuthTab, AuthTabs } from "../components/auth-tabs.js";
+import { LazyRegisterForm, LazyRegistrationClosed, preloadRegisterForm } from "../components/lazy-register-form.js";
 import { LoginForm } from "../components/login-form.js";
 import { MarketingPanel } from "../components/marketing-panel.js";
-import { RegistrationClosed } from "../components/registration-closed.js";
 import type { RegisterDraft } from "../components/use-register-flow.js";
 
-type Tab = "login" | "register";
+type Tab = AuthTab;
+
+function RegisterLoading() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label="Loading the registration form" />
+    </div>
+  );
+}
 
 /** /login and /auth: one card with Login and Register tabs; ?tab=register opens Register. */
 export function AuthPage() {
@@ -22,8 +29,7 @@ export function AuthPage() {
   const { settings, isPending: settingsPending } = usePlatformSettings();
   const name = settings.platformName;
 
-  const changeTab = (value: string) => {
-    const next: Tab = value === "register" ? "register" : "login";
+  const changeTab = (next: Tab) => {
     setTab(next);
     const params = new URLSearchParams(search);
     if (next === "register") params.set("tab", "register");
@@ -49,36 +55,21 @@ export function AuthPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <Tabs value={tab} onValueChange={changeTab}>
-                <TabsList className="mb-2 grid grid-cols-2">
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="register" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm}>
-                    Register
-                  </TabsTrigger>
-                </TabsList>
-                <TabsContent value="login">
+              <AuthTabs value={tab} onChange={changeTab} onRegisterIntent={preloadRegisterForm}>
+                {tab === "login" ? (
                   <LoginForm />
-                </TabsContent>
-                <TabsContent value="register">
-                  {settingsPending ? (
-                    <div className="flex justify-center py-10">
-                      <Spinner label="Loading the registration form" />
-                    </div>
-                  ) : settings.allowRegistration ? (
-                    <Suspense
-                      fallback={
-                        <div className="flex justify-center py-10">
-                          <Spinner label="Loading the registration form" />
-                        </div>
-                      }
-                    >
+                ) : settingsPending ? (
+                  <RegisterLoading />
+                ) : (
+                  <Suspense fallback={<RegisterLoading />}>
+                    {settings.allowRegistration ? (
                       <LazyRegisterForm draft={registerDraft} />
-                    </Suspense>
-                  ) : (
-                    <RegistrationClosed onLogin={() => changeTab("login")} />
-                  )}
-                </TabsContent>
-              </Tabs>
+                    ) : (
+                      <LazyRegistrationClosed onLogin={() => changeTab("login")} />
+                    )}
+                  </Suspense>
+                )}
+              </AuthTabs>
             </CardContent>
           </Card>
           <MarketingPanel />

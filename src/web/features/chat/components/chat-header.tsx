@@ -1,14 +1,20 @@
-import { History, Settings } from "lucide-react";
+import { History, Keyboard, PanelLeftClose, PanelLeftOpen, Settings } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../../components/ui/sheet.js";
 import { paths } from "../../../lib/paths.js";
+import { useChatLayout } from "../hooks/use-chat-layout.js";
+import { useApplePlatform } from "../hooks/use-chat-shortcuts.js";
 import { ChatHistory } from "./chat-history.js";
+import { ExportChatMenu } from "./export-chat-menu.js";
 
-/** Below lg the history lives in a slide-in sheet. */
+/** Below lg the history lives in a slide-in sheet (opened by its button, or Ctrl/⌘+K to search). */
 function HistorySheet({ currentId }: { currentId: number | null }) {
-  const [open, setOpen] = useState(false);
+  const layout = useChatLayout();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = layout ? layout.sheetOpen : ownOpen;
+  const setOpen = layout ? layout.setSheetOpen : setOwnOpen;
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
@@ -16,7 +22,14 @@ function HistorySheet({ currentId }: { currentId: number | null }) {
           <History className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>
-      <SheetContent className="gap-0 p-0 pt-12">
+      <SheetContent
+        className="gap-0 p-0 pt-12"
+        onOpenAutoFocus={(event) => {
+          if (!layout?.sheetSearch.current) return;
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+        }}
+      >
         <SheetTitle className="absolute top-4 left-4 text-base font-semibold">Chat history</SheetTitle>
         <SheetDescription className="sr-only">Start a new chat, search your chats or open one.</SheetDescription>
         <ChatHistory currentId={currentId} onNavigate={() => setOpen(false)} />
@@ -25,14 +38,54 @@ function HistorySheet({ currentId }: { currentId: number | null }) {
   );
 }
 
-/** History (small screens), the chat's title, the model picker and a Settings shortcut. */
+/** From lg: hides or shows the history rail (remembered). */
+function RailToggle() {
+  const layout = useChatLayout();
+  const apple = useApplePlatform();
+  if (!layout) return null;
+  const label = layout.railCollapsed ? "Show chat history" : "Hide chat history";
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="hidden size-9 shrink-0 text-muted-foreground lg:inline-flex"
+      aria-label={label}
+      aria-expanded={!layout.railCollapsed}
+      title={`${label} (${apple ? "⌘⇧S" : "Ctrl+Shift+S"})`}
+      onClick={layout.toggleRail}
+    >
+      {layout.railCollapsed ? (
+        <PanelLeftOpen className="size-5" aria-hidden="true" />
+      ) : (
+        <PanelLeftClose className="size-5" aria-hidden="true" />
+      )}
+    </Button>
+  );
+}
+
+/** History (rail toggle or sheet), the chat's title, the pickers, the shortcuts and a Settings link. */
 export function ChatHeader({ currentId, title, picker }: { currentId: number | null; title: string; picker?: ReactNode }) {
+  const layout = useChatLayout();
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4">
       <HistorySheet currentId={currentId} />
+      <RailToggle />
       <h1 className="sr-only sm:not-sr-only sm:min-w-0 sm:flex-1 sm:truncate sm:text-base sm:font-semibold">{title}</h1>
       <span className="flex-1 sm:hidden" />
       {picker}
+      {layout ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="hidden size-9 shrink-0 text-muted-foreground md:inline-flex"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => layout.setShortcutsOpen(true)}
+        >
+          <Keyboard className="size-5" aria-hidden="true" />
+        </Button>
+      ) : null}
+      {currentId !== null ? <ExportChatMenu chatId={currentId} /> : null}
       <Button asChild variant="ghost" size="icon" className="size-9 shrink-0">
         <Link href={paths.settings} aria-label="Settings" title="Settings">
           <Settings className="size-5" aria-hidden="true" />

@@ -5,6 +5,7 @@ import type { Attachment } from "../../../../shared/contracts/chat.js";
 import { Button } from "../../../components/ui/button.js";
 import { useAttachments } from "../hooks/use-attachments.js";
 import { AttachmentChip } from "./attachment-chip.js";
+import { UsageMeter, useUsageMeter } from "./usage-meter.js";
 
 const MIN_HEIGHT = 38;
 const MAX_HEIGHT = 200;
@@ -38,7 +39,9 @@ export function ChatInput({
   const attachments = useAttachments();
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const locked = disabled || busy;
+  // The plan's allowance (decision 016): what is left shows above the box; once spent, sending waits.
+  const meter = useUsageMeter(busy);
+  const locked = disabled || busy || !!meter.blocked;
   const canSend = !locked && text.trim().length > 0;
 
   // Back to the box when a reply ends, if the user has not gone elsewhere.
@@ -83,6 +86,7 @@ export function ChatInput({
         void send();
       }}
     >
+      <UsageMeter usage={meter.usage} />
       <div className="rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30 dark:bg-input/20">
         {attachments.files.length > 0 ? (
           <ul aria-label="Attached files" className="flex flex-wrap gap-1.5 px-3 pt-3">
@@ -118,7 +122,7 @@ export function ChatInput({
           <textarea
             ref={boxRef}
             aria-label="Message"
-            placeholder={disabled ? "Sending is not available" : "Type your message..."}
+            placeholder={disabled || meter.blocked ? "Sending is not available" : "Type your message..."}
             rows={1}
             value={text}
             disabled={locked}

@@ -1,4 +1,4 @@
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Chat } from "../../../../shared/contracts/chat.js";
@@ -6,16 +6,18 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { cn } from "../../../lib/cn.js";
 import { chatPath } from "../../../lib/paths.js";
 import { formatChatDate } from "../format-chat-date.js";
+import { startChatDrag } from "./folders/chat-drag.js";
 import { PlatformBadge } from "./platform-badge.js";
 
-export type ChatAction = { kind: "rename" | "delete"; chat: Chat };
+export type ChatAction = { kind: "rename" | "delete" | "move" | "pin"; chat: Chat };
 
-/** One chat of the history: title, platform badge, date; its menu renames or deletes it. */
+/** One chat of the history: title, platform badge, date; its menu renames, moves, pins or deletes it; it drags onto a folder. */
 export function ChatRow({
   chat,
   platformName,
   selected,
   snippet,
+  nested = false,
   now,
   onNavigate,
   onAction,
@@ -24,14 +26,21 @@ export function ChatRow({
   platformName: string;
   selected: boolean;
   snippet?: string | null;
+  /** Inside an open folder: indented under it. */
+  nested?: boolean;
   now: Date;
   onNavigate?: () => void;
   onAction?: (action: ChatAction) => void;
 }) {
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dragging onto a folder is the pointer way; "Move to folder..." is the keyboard way.
     <div
+      data-chat-id={chat.id}
+      draggable={onAction ? true : undefined}
+      onDragStart={onAction ? (event) => startChatDrag(event, chat.id) : undefined}
       className={cn(
         "group relative flex items-center rounded-md transition-colors hover:bg-accent/60",
+        nested && "ml-5",
         selected && "bg-accent text-accent-foreground hover:bg-accent",
       )}
     >
@@ -41,7 +50,10 @@ export function ChatRow({
         aria-current={selected ? "page" : undefined}
         className="flex min-w-0 flex-1 flex-col gap-1 rounded-md px-2.5 py-2 pr-9 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="truncate text-sm font-medium">{shownTitle(chat.title)}</span>
+        <span className="flex min-w-0 items-center gap-1.5 text-sm font-medium">
+          {chat.pinned ? <Pin className="size-3.5 shrink-0 text-muted-foreground" aria-label="Pinned" /> : null}
+          <span className="truncate">{shownTitle(chat.title)}</span>
+        </span>
         {snippet ? <span className="line-clamp-2 text-xs text-muted-foreground">{snippet}</span> : null}
         <span className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
           <PlatformBadge slug={chat.aiPlatform} name={platformName} />
@@ -58,10 +70,18 @@ export function ChatRow({
           >
             <MoreHorizontal className="size-4" aria-hidden="true" />
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-40">
+          <DropdownMenuContent align="end" className="w-48">
             <DropdownMenuItem onSelect={() => onAction({ kind: "rename", chat })}>
               <Pencil aria-hidden="true" />
               Rename
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction({ kind: "pin", chat })}>
+              {chat.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+              {chat.pinned ? "Unpin" : "Pin"}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction({ kind: "move", chat })}>
+              <FolderInput aria-hidden="true" />
+              Move to folder...
             </DropdownMenuItem>
             <DropdownMenuItem
               className="text-destructive focus:bg-destructive/10 focus:text-destructive"

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { DEFAULT_CHAT_TITLE, shownTitle } from "../../../../shared/chat-title.js";
-import type { Attachment, Chat } from "../../../../shared/contracts/chat.js";
+import type { Attachment, Chat, Message } from "../../../../shared/contracts/chat.js";
+import { modelName } from "../../../../shared/model-catalog.js";
 import { chooseModel } from "../../../../shared/model-choice.js";
 import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
@@ -16,15 +17,29 @@ import {
   turnedOffPlatformsQuery,
   useUpdateChat,
 } from "../api.js";
+import { type ChatView, useProvideChatActions } from "../hooks/use-chat-layout.js";
 import { useReplyStream } from "../hooks/use-reply-stream.js";
 import { useTemporaryChatCleanup } from "../hooks/use-temporary-chat-cleanup.js";
+import { type LiveReply, mergeLive } from "../live-reply.js";
 import { ChatHeader } from "./chat-header.js";
 import { ChatInput } from "./chat-input.js";
 import { NoPlatformNotice, TemporaryChatNote } from "./chat-notices.js";
 import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
+import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { PersonalityPicker } from "./personality-picker.js";
+
+/** For the shortcuts: the last reply's text, and Regenerate when the Regenerate button would show. */
+function lastReplyView(stored: Message[], live: LiveReply | null, canReply: boolean, regenerate: (id: number) => void): ChatView {
+  const shown = mergeLive(stored, live);
+  const last = shown.at(-1);
+  const reply = shown.findLast((m) => m.role === "assistant" && m.content !== "");
+  return {
+    lastReply: reply?.content ?? null,
+    regenerate: canReply && live === null && last?.role === "assistant" ? () => regenerate(last.id) : undefined,
+  };
+}
 
 type Draft = { aiPlatform?: string; model?: string; personalityId: number | null };
 
@@ -58,6 +73,9 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
     [client, onCreated],
   );
   const reply = useReplyStream(chatId, newChat);
+  const composer = useRef<HTMLDivElement>(null);
+  const view = useRef<ChatView>({ lastReply: null });
+  useProvideChatActions({ busy: reply.busy, stop: reply.stop, composer, view });
   const isAdmin = user?.role === "admin";
   const noUsable = platforms.isSuccess && platforms.data.length === 0;
   // Which platforms are only turned off (set up, but off), so the notice can name them; an admin also gets
@@ -75,6 +93,8 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           aiPlatform: draftRef.current.aiPlatform ?? "",
           model: draftRef.current.model ?? null,
           personalityId: draftChoice.personalityId,
+          folderId: null,
+          pinned: false,
           temporary: settings.data?.saveHistory === false || !platform.settings.enableHistory,
           createdAt: "",
           updatedAt: "",
@@ -99,6 +119,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const stored = chatId !== null && messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
 
   const send = (content: string, attachments: Attachment[]) => reply.send({ content, attachments, ...choice });
+  view.current = lastReplyView(stored, reply.live, !noPlatform, (id) => void reply.regenerate(id, choice));
 
   return (
     <>
@@ -134,7 +155,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
               />
             ) : platform.isPending ? null : (
               <span className="hidden max-w-48 truncate text-xs text-muted-foreground sm:inline" title="Model chosen by the administrator">
-                {current.model ?? platformName(current.aiPlatform, usable)}
+                {current.model ? modelName(current.model) : platformName(current.aiPlatform, usable)}
               </span>
             )}
           </>
@@ -149,24 +170,32 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           </button>
         </div>
       ) : (
-        <MessageList
-          stored={stored}
-          live={reply.live}
-          loading={chatId !== null && messages.isPending}
-          user={user}
-          greetingName={user?.name?.trim() || user?.username || null}
-          markdown={settings.data?.markdownRendering ?? true}
-          older={{
-            hasMore: messages.hasNextPage,
-            loading: messages.isFetchingNextPage,
-            load: () => void messages.fetchNextPage(),
-          }}
-          onRegenerate={(id) => void reply.regenerate(id, choice)}
-          canReply={!noPlatform}
-        />
+        <MessageActionsContext
+          value={
+            chatId === null ? null : { busy: reply.busy || noPlatform, edit: (message, content) => reply.edit(message, content, choice) }
+          }
+        >
+          <MessageList
+            stored={stored}
+            live={reply.live}
+            loading={chatId !== null && messages.isPending}
+            user={user}
+            greetingName={user?.name?.trim() || user?.username || null}
+            markdown={settings.data?.markdownRendering ?? true}
+            older={{
+              hasMore: messages.hasNextPage,
+              loading: messages.isFetchingNextPage,
+              load: () => void messages.fetchNextPage(),
+            }}
+            onRegenerate={(id) => void reply.regenerate(id, choice)}
+            canReply={!noPlatform}
+          />
+        </MessageActionsContext>
       )}
       {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
-      <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
+      <div ref={composer} className="contents">
+        <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
+      </div>
     </>
   );
 }

@@ -8,16 +8,19 @@ import { ChatRow } from "./chat-row.js";
 /** Chats whose title or messages hold the search text, each with the matching snippet. */
 export function ChatSearchResults({
   query,
+  folderId,
   currentId,
   now,
   onNavigate,
 }: {
   query: string;
+  /** Only this folder's chats. */
+  folderId?: number | undefined;
   currentId: number | null;
   now: Date;
   onNavigate?: () => void;
 }) {
-  const hits = useQuery(chatSearchQuery(query));
+  const hits = useQuery(chatSearchQuery(query, folderId));
   const platforms = useQuery(aiPlatformsQuery);
   if (hits.isPending) {
     return (
@@ -28,7 +31,12 @@ export function ChatSearchResults({
     );
   }
   if (hits.isError) return <p className="px-3 py-4 text-sm text-destructive">{errorMessage(hits.error)}</p>;
-  if (hits.data.length === 0) return <p className="px-3 py-4 text-sm text-muted-foreground">No chats match.</p>;
+  if (hits.data.length === 0)
+    return (
+      <p className="px-3 py-4 text-sm text-muted-foreground">
+        {folderId === undefined ? "No chats match." : "No chats in this folder match."}
+      </p>
+    );
   return (
     <ul aria-label="Search results" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
       {hits.data.map((hit) => (

@@ -1,11 +1,13 @@
-import { AlertTriangle, Bot, RefreshCw } from "lucide-react";
+import { AlertTriangle, RefreshCw } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Button } from "../../../components/ui/button.js";
-import { UserAvatar } from "../../../components/user-avatar.js";
 import { AttachmentChip } from "./attachment-chip.js";
+import { BranchSwitcher } from "./branch-switcher.js";
+import { EditableUserMessage } from "./message-edit.js";
+import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
 
 /** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
@@ -14,15 +16,7 @@ const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })
 
 /** The reply as typed (markdown rendering off, or while the renderer loads). */
 function PlainText({ content }: { content: string }) {
-  return <div className="whitespace-pre-wrap break-words text-sm leading-relaxed">{content}</div>;
-}
-
-function AssistantIcon() {
-  return (
-    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden="true">
-      <Bot className="size-4" />
-    </span>
-  );
+  return <div className="whitespace-pre-wrap break-words text-[0.9375rem] leading-7">{content}</div>;
 }
 
 /** Why a reply is short: stopped, cut off, or failed. */
@@ -41,7 +35,10 @@ function StatusNote({ message }: { message: Message }) {
   return null;
 }
 
-/** An AI reply on the left: markdown (or plain text), its status, Copy and, for the last one, Regenerate. */
+/**
+ * An AI reply as full-width text (no bubble): who wrote it and when, the markdown (or plain text), its status,
+ * Copy and, for the last one, Regenerate.
+ */
 export function AssistantMessage({
   message,
   markdown,
@@ -56,16 +53,15 @@ export function AssistantMessage({
   const content = message?.content ?? "";
   const settled = message !== null && message.status !== "streaming" && !typing;
   return (
-    <article data-message-role="assistant" aria-label="Assistant reply" className="flex gap-3">
-      <AssistantIcon />
-      <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-start gap-1 sm:max-w-[85%]">
-        {message?.personalityName ? <span className="text-xs font-medium text-muted-foreground">{message.personalityName}</span> : null}
-        <div className="min-w-0 max-w-full rounded-2xl rounded-tl-sm bg-muted px-4 py-2.5">
+    <article data-message-role="assistant" aria-label="Assistant reply" className="flex min-w-0 flex-col">
+      <div className="flex min-w-0 flex-col items-start gap-1.5">
+        {message ? <ReplyMeta message={message} /> : null}
+        <div className="w-full min-w-0">
           {typing && content === "" ? (
             <TypingIndicator />
           ) : markdown ? (
             <Suspense fallback={<PlainText content={content} />}>
-              <Markdown content={content} />
+              <Markdown content={content} className="text-[0.9375rem] leading-7" />
             </Suspense>
           ) : (
             <PlainText content={content} />
@@ -73,7 +69,8 @@ export function AssistantMessage({
         </div>
         {message ? <StatusNote message={message} /> : null}
         {settled ? (
-          <div className="flex items-center gap-0.5">
+          <div className="-ml-1.5 flex items-center gap-0.5">
+            {message ? <BranchSwitcher message={message} /> : null}
             {content ? <CopyButton getText={() => content} label="Copy reply" /> : null}
             {onRegenerate ? (
               <Button
@@ -94,11 +91,11 @@ export function AssistantMessage({
   );
 }
 
-/** The user's message on the right, with its attached files and the avatar. */
-export function UserMessage({ message, user }: { message: Message; user: PublicUser | null }) {
+/** The user's message: a compact bubble on the right, with its attached files. */
+export function UserMessage({ message }: { message: Message; user?: PublicUser | null }) {
   return (
-    <article data-message-role="user" aria-label="Your message" className="flex justify-end gap-3">
-      <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-end gap-1.5 sm:max-w-[85%]">
+    <article data-message-role="user" aria-label="Your message" className="flex justify-end">
+      <div className="flex min-w-0 max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
         {message.attachments.length > 0 ? (
           <div className="flex flex-wrap justify-end gap-1.5">
             {message.attachments.map((file) => (
@@ -106,11 +103,12 @@ export function UserMessage({ message, user }: { message: Message; user: PublicU
             ))}
           </div>
         ) : null}
-        <div className="max-w-full rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words text-primary-foreground">
-          {message.content}
-        </div>
+        <EditableUserMessage message={message}>
+          <div className="max-w-full rounded-3xl bg-muted px-4 py-2 text-[0.9375rem] leading-7 whitespace-pre-wrap break-words text-foreground dark:bg-muted/80">
+            {message.content}
+          </div>
+        </EditableUserMessage>
       </div>
-      <UserAvatar user={user} className="size-8 shrink-0" fallbackClassName="text-xs" />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from "react";
-import { ATTACHMENTS } from "../../../../shared/constants.js";
+import { ATTACHMENTS, ATTACHMENTS_TOO_LONG } from "../../../../shared/constants.js";
 import { notify } from "../../../lib/notify.js";
 import { type PendingAttachment, readAttachment } from "../read-attachment.js";
 
@@ -14,10 +14,17 @@ export function useAttachments() {
     const room = ATTACHMENTS.maxFiles - files.length;
     if (chosen.length > room) notify.error("Cannot attach file", `Attach at most ${ATTACHMENTS.maxFiles} files to a message.`);
     const added: PendingAttachment[] = [];
+    // The message's files together have a cap too (the server checks it again): a file past it is left out now.
+    let total = files.reduce((sum, f) => sum + f.content.length, 0);
     for (const file of chosen.slice(0, Math.max(0, room))) {
       const result = await readAttachment(file);
       if ("reason" in result) notify.error("Cannot attach file", result.reason);
-      else added.push(result.attachment);
+      else if (total + result.attachment.content.length > ATTACHMENTS.maxTotalChars)
+        notify.error("Cannot attach file", `${ATTACHMENTS_TOO_LONG}: "${file.name}" was not attached.`);
+      else {
+        total += result.attachment.content.length;
+        added.push(result.attachment);
+      }
     }
     if (added.length > 0) setFiles((current) => [...current, ...added].slice(0, ATTACHMENTS.maxFiles));
   };

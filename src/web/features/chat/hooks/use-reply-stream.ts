@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { chatsApi, type StreamEvent } from "../../../../shared/contracts/chat.js";
+import { chatsApi, type Message, type StreamEvent } from "../../../../shared/contracts/chat.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { messagesQuery, refreshChatAfterReply, stopReply } from "../api.js";
@@ -10,7 +10,7 @@ import { openReplyStream, readReplyStream } from "../reply-stream.js";
 const FLUSH_MS = 40;
 
 /**
- * Sending, regenerating, stopping and resuming a chat's reply stream. On
+ * Sending, editing, regenerating, stopping and resuming a chat's reply stream. On
  * mount it asks GET /stream, so a reload in the middle of a reply carries on.
  * A new chat (`chatId` null) is created by `createChat` when its first message
  * is sent; the stream then carries on under the new id (no resume for it).
@@ -179,7 +179,7 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     [newChat, run],
   );
 
-  /** Replaces the last reply. */
+  /** A new version of the last reply (the earlier one stays as a sibling). */
   const regenerate = useCallback(
     async (replacesId: number, choice: { platformSlug?: string; model?: string }) => {
       const id = idRef.current;
@@ -189,6 +189,28 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
         await run(open, { phase: "sending", userMessage: null, assistant: null, replacesId });
       } catch (error) {
         notify.error("Error sending message", errorMessage(error));
+      }
+    },
+    [run],
+  );
+
+  /**
+   * A new version of one of the user's messages, answered like a send; the earlier exchange stays as a branch.
+   * False when the server refused it before storing anything (the caller gives the text back).
+   */
+  const edit = useCallback(
+    async (message: Message, content: string, choice: { platformSlug?: string; model?: string }): Promise<boolean> => {
+      const id = idRef.current;
+      if (id === null) return false;
+      const userMessage = { ...optimisticMessage(id, { content, attachments: [], ...choice }), attachments: message.attachments };
+      try {
+        const body = { content, ...choice };
+        const open = (signal: AbortSignal) =>
+          openReplyStream(chatsApi.editMessage, { params: { id, messageId: message.id }, body }, signal);
+        return (await run(open, { phase: "sending", userMessage, assistant: null, replacesId: message.id })) !== "refused";
+      } catch (error) {
+        notify.error("Could not edit the message", errorMessage(error));
+        return false;
       }
     },
     [run],
@@ -235,5 +257,5 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, []);
 
-  return { live, busy: live !== null, send, regenerate, stop };
+  return { live, busy: live !== null, send, regenerate, edit, stop };
 }

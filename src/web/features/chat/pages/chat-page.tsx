@@ -1,19 +1,84 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocation, useParams } from "wouter";
-import { chatPath } from "../../../lib/paths.js";
+import { chatPath, paths } from "../../../lib/paths.js";
 import { ChatHistory } from "../components/chat-history.js";
 import { ChatScreen } from "../components/chat-screen.js";
 import { ChatLoadFailed } from "../components/chat-status.js";
+import { ShortcutsDialog } from "../components/lazy-chat-dialogs.js";
 import { loadMarkdown } from "../components/message-bubbles.js";
+import { type ChatActions, type ChatLayout, ChatLayoutContext, useRailCollapsed } from "../hooks/use-chat-layout.js";
+import { useChatShortcuts } from "../hooks/use-chat-shortcuts.js";
 
-/** /chat and /chat/{id}: the history beside the chat panel (the history is a sheet below lg). */
+/** Tailwind's lg: the history is a rail from here, a sheet below. */
+const isWide = () => window.matchMedia("(min-width: 64rem)").matches;
+
+/** The rail, the sheet and the shortcuts dialog, shared with the header and the chat through context. */
+function useChatFrame(focusSearch: () => void): ChatLayout {
+  const [railCollapsed, toggleRailState] = useRailCollapsed();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const sheetSearch = useRef(false);
+  const chatActions = useRef<ChatActions | null>(null);
+  const collapsedRef = useRef(railCollapsed);
+  collapsedRef.current = railCollapsed;
+  return useMemo(
+    () => ({
+      railCollapsed,
+      toggleRail: () => (isWide() ? toggleRailState() : setSheetOpen((open) => !open)),
+      sheetOpen,
+      setSheetOpen: (open: boolean) => {
+        if (!open) sheetSearch.current = false;
+        setSheetOpen(open);
+      },
+      searchChats: () => {
+        if (!isWide()) {
+          sheetSearch.current = true;
+          setSheetOpen(true);
+          return;
+        }
+        // Drawn now (not on the next render), so its search box is there to focus.
+        if (collapsedRef.current) flushSync(toggleRailState);
+        focusSearch();
+      },
+      sheetSearch,
+      shortcutsOpen,
+      setShortcutsOpen,
+      chatActions,
+    }),
+    [railCollapsed, toggleRailState, sheetOpen, shortcutsOpen, focusSearch],
+  );
+}
+
+/** Focuses the message box once a newly shown chat has drawn it (a few frames at most). */
+function focusComposerSoon(layout: ChatLayout, frames = 20) {
+  requestAnimationFrame(() => {
+    const chat = layout.chatActions.current;
+    chat?.focusComposer();
+    if (frames > 0 && !chat?.isComposer(document.activeElement)) focusComposerSoon(layout, frames - 1);
+  });
+}
+
+/** /chat and /chat/{id}: the whole viewport under the top bar, the history rail beside the chat (a sheet below lg). */
 export function ChatPage() {
   const { id: raw } = useParams<{ id?: string }>();
+  const opensStoredChat = raw !== undefined;
   useEffect(() => {
-    void loadMarkdown(); // fetch the renderer while the chat loads
-  }, []);
+    // Fetch the renderer while a stored chat loads; a new chat has no reply to draw yet (its first screen stays small).
+    if (opensStoredChat) void loadMarkdown();
+  }, [opensStoredChat]);
   const id = raw !== undefined && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const [, navigate] = useLocation();
+  const railRef = useRef<HTMLElement>(null);
+  const focusSearch = useMemo(() => () => railRef.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(), []);
+  const layout = useChatFrame(focusSearch);
+  useChatShortcuts(layout, () => {
+    layout.setSheetOpen(false);
+    layout.chatActions.current = null; // the chat being left: its box must not take the focus
+    navigate(paths.chat);
+    // The new chat's screen mounts on a later render; its box is focused once it is there.
+    focusComposerSoon(layout);
+  });
   // /chat is a new chat that exists only here until its first message creates it; the screen then stays the
   // same (same key, nothing lost) while the address becomes /chat/{id}. Back on /chat, a fresh new chat.
   // Refs, not state: the address changes in the same step as the id is known, and no render in between may
@@ -30,19 +95,25 @@ export function ChatPage() {
     navigate(chatPath(chatId), { replace: true });
   };
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-4rem)] sm:-mx-6 md:-my-8 xl:border-x">
-      <aside aria-label="Chat history" className="hidden w-72 shrink-0 flex-col border-r bg-muted/30 lg:flex">
-        <ChatHistory currentId={id} />
-      </aside>
-      <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
-        {isDraft ? (
-          <ChatScreen key={`new-${draftKey.current}`} chatId={id} onCreated={onCreated} />
-        ) : id === null ? (
-          <ChatLoadFailed currentId={null} />
-        ) : (
-          <ChatScreen key={id} chatId={id} />
+    <ChatLayoutContext value={layout}>
+      {/* Fixed under the 4rem top bar: no page padding or width cap around the chat. */}
+      <div className="fixed inset-x-0 top-16 bottom-0 flex bg-background">
+        {layout.railCollapsed ? null : (
+          <aside ref={railRef} aria-label="Chat history" className="hidden w-72 shrink-0 flex-col border-r bg-muted/30 lg:flex">
+            <ChatHistory currentId={id} />
+          </aside>
         )}
-      </section>
-    </div>
+        <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
+          {isDraft ? (
+            <ChatScreen key={`new-${draftKey.current}`} chatId={id} onCreated={onCreated} />
+          ) : id === null ? (
+            <ChatLoadFailed currentId={null} />
+          ) : (
+            <ChatScreen key={id} chatId={id} />
+          )}
+        </section>
+      </div>
+      <ShortcutsDialog open={layout.shortcutsOpen} onOpenChange={layout.setShortcutsOpen} />
+    </ChatLayoutContext>
   );
 }

@@ -1,9 +1,10 @@
-import { KeyRound, SlidersHorizontal, UserRound } from "lucide-react";
+import { KeyRound, MessagesSquare, SlidersHorizontal, UserRound } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { PageSpinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { AiPreferences } from "../components/ai-preferences.js";
+import { ChatDataCard } from "../components/chat-data-card.js";
 import { PasswordForm } from "../components/password-form.js";
 import { ProfileTab } from "../components/profile-tab.js";
 
@@ -11,6 +12,7 @@ const sections = {
   profile: { title: "Profile", description: "Your photo, plan, name and email." },
   password: { title: "Password", description: "Changing it signs you out on your other devices." },
   ai: { title: "AI Preferences", description: "How the AI answers you. Changes are saved at once." },
+  chats: { title: "Your chats", description: "Export your chats, or import them from a file." },
 } as const;
 
 function Section({ id, children }: { id: keyof typeof sections; children: React.ReactNode }) {
@@ -33,10 +35,10 @@ export function SettingsPage() {
     <div className="mx-auto grid max-w-4xl gap-6">
       <div className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">Account Settings</h1>
-        <p className="text-muted-foreground">Manage your profile, password and AI preferences.</p>
+        <p className="text-muted-foreground">Manage your profile, password, AI preferences and chats.</p>
       </div>
       <Tabs defaultValue="profile">
-        <TabsList className="grid h-auto grid-cols-3 sm:w-fit sm:min-w-md">
+        <TabsList className="grid h-auto grid-cols-2 sm:w-fit sm:min-w-xl sm:grid-cols-4">
           <TabsTrigger value="profile" className="py-1.5">
             <UserRound aria-hidden="true" className="hidden sm:block" />
             Profile
@@ -48,6 +50,10 @@ export function SettingsPage() {
           <TabsTrigger value="ai" className="py-1.5">
             <SlidersHorizontal aria-hidden="true" className="hidden sm:block" />
             AI Preferences
+          </TabsTrigger>
+          <TabsTrigger value="chats" className="py-1.5">
+            <MessagesSquare aria-hidden="true" className="hidden sm:block" />
+            Your chats
           </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
@@ -63,6 +69,11 @@ export function SettingsPage() {
         <TabsContent value="ai">
           <Section id="ai">
             <AiPreferences />
+          </Section>
+        </TabsContent>
+        <TabsContent value="chats">
+          <Section id="chats">
+            <ChatDataCard />
           </Section>
         </TabsContent>
       </Tabs>

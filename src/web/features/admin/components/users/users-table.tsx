@@ -1,25 +1,17 @@
 import type { AdminUser } from "../../../../../shared/contracts/admin-users.js";
 import { type UserAction, UserActions } from "./user-actions.js";
 import { PlanBadge, RoleBadge, StatusBadge } from "./user-badges.js";
-import { formatJoined, formatTokens, formatTokensShort } from "./user-format.js";
+import { formatJoined } from "./user-format.js";
 import { UserIdentity } from "./user-identity.js";
+import { MessagesToday, TokensThisMonth } from "./user-plan-usage.js";
 
 type Props = { users: AdminUser[]; selfId: number | null; onAction: (action: UserAction) => void };
-
-function Tokens({ user }: { user: AdminUser }) {
-  const { inputTokens, outputTokens } = user.usage;
-  return (
-    <span className="tabular-nums" title={`${formatTokens(inputTokens)} input, ${formatTokens(outputTokens)} output tokens`}>
-      {formatTokensShort(inputTokens)} in · {formatTokensShort(outputTokens)} out
-    </span>
-  );
-}
 
 /** Wide screens: a table. */
 function Table({ users, selfId, onAction }: Props) {
   const head = "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
   return (
-    <table className="w-full min-w-[52rem] text-sm">
+    <table className="w-full min-w-[60rem] text-sm">
       <thead className="border-b bg-muted/40">
         <tr>
           <th scope="col" className={head}>
@@ -35,7 +27,10 @@ function Table({ users, selfId, onAction }: Props) {
             Status
           </th>
           <th scope="col" className={head}>
-            Tokens (30 days)
+            Tokens this month
+          </th>
+          <th scope="col" className={head}>
+            Messages today
           </th>
           <th scope="col" className={head}>
             Joined
@@ -61,7 +56,10 @@ function Table({ users, selfId, onAction }: Props) {
               <StatusBadge status={user.status} />
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-              <Tokens user={user} />
+              <TokensThisMonth user={user} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+              <MessagesToday user={user} />
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{formatJoined(user.createdAt)}</td>
             <td className="px-2 py-2">
@@ -91,7 +89,10 @@ function Cards({ users, selfId, onAction }: Props) {
           </div>
           <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <span>
-              Tokens (30 days): <Tokens user={user} />
+              Tokens this month: <TokensThisMonth user={user} />
+            </span>
+            <span>
+              Messages today: <MessagesToday user={user} />
             </span>
             <span>Joined {formatJoined(user.createdAt)}</span>
           </div>

@@ -1,0 +1,245 @@
+/**
+ * npm run bench:sidebar [-- --outDir <dir>] [-- --no-build]
+ * The chat sidebar in Chromium with 10,000 chats in 200 folders (8,000 in folders, 40 each; 2,000 in none;
+ * 20 pinned) for one user, seeded with bulk SQL, plus one chat of 2,000 messages:
+ *   - first render: navigation to /chat until the first chat row of the sidebar shows (cold, then warm runs),
+ *     and the part of it spent after the list's data arrived (rendering);
+ *   - scroll: 10 folders opened, then the sidebar scrolled to the bottom in steps (every page loaded on the
+ *     way), measuring frames (requestAnimationFrame deltas) and long animation frames (PerformanceObserver);
+ *   - opening the chat of 2,000 messages until its last message is visible.
+ * Targets: first render < 200 ms, no frame over 50 ms while scrolling. Builds the web app like bench:bundle
+ * (--outDir, else WEB_DIST, else a temporary folder; never dist/web). BENCH_DB=postgres uses a scratch
+ * PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { chromium, type Page } from "playwright-core";
+import { buildApp } from "../src/server/app.js";
+import { openDatabase } from "../src/server/db/client.js";
+import { findChromium } from "../tests/e2e/support/chromium-path.js";
+import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
+import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
+import { createScratchPostgres } from "../tests/helpers/test-database.js";
+
+const CHATS = 10_000;
+const FOLDERS = 200;
+const PER_FOLDER = 40;
+const PINNED = 20;
+const LONG_CHAT_MESSAGES = 2_000;
+const WARM_RUNS = 5;
+const FIRST_RENDER_TARGET_MS = 200;
+const FRAME_TARGET_MS = 50;
+
+const { values: args } = parseArgs({ options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false } } });
+const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-sidebar-web-")));
+if (!args["no-build"]) {
+  for (const command of [
+    ["vite", "build", "--logLevel", "warn", "--outDir", webDist],
+    ["tsx", "scripts/prerender.ts", "--outDir", webDist],
+  ]) {
+    if (spawnSync("npx", command, { stdio: "inherit" }).status !== 0) process.exit(1);
+  }
+}
+const executablePath = findChromium();
+if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
+
+const scratch = process.env.BENCH_DB === "postgres" ? await createScratchPostgres() : undefined;
+const database = await openDatabase(scratch ? { url: scratch.url } : {});
+const app = await buildApp({ config: testConfig({ WEB_DIST: webDist }), database, logger: false });
+await app.listen({ host: "127.0.0.1", port: 0 });
+const address = app.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+
+/** One user's folders, chats (a message each, so they are listed), pins, and the long chat: bulk SQL. */
+async function seed(userId: number): Promise<number> {
+  const { db } = database;
+  await db.execute(
+    sql`insert into chat_folders (user_id, name) select ${userId}, 'Folder ' || lpad(g::text, 3, '0') from generate_series(1, ${FOLDERS}) g`,
+  );
+  await db.execute(sql`
+    with folders as (select id, row_number() over (order by id) - 1 as n from chat_folders where user_id = ${userId})
+    insert into chats (user_id, title, ai_platform, folder_id, pinned_at, updated_at)
+    select ${userId}, 'Chat number ' || g, (array['openai','anthropic-claude','deepseek','mistral'])[1 + g % 4],
+           (select id from folders where n = (g - 1) / ${PER_FOLDER} and g <= ${FOLDERS * PER_FOLDER}),
+           case when g % ${CHATS / PINNED} = 0 then now() - (g || ' seconds')::interval end,
+           now() - ((${CHATS} - g) || ' minutes')::interval
+    from generate_series(1, ${CHATS}) g`);
+  await db.execute(
+    sql`insert into messages (chat_id, user_id, role, content) select id, user_id, 'user', title from chats where user_id = ${userId}`,
+  );
+  const long = await db.execute(sql`
+    insert into chats (user_id, title, ai_platform, updated_at) values (${userId}, 'Long conversation', 'openai', now() - interval '1 year') returning id`);
+  const longId = Number((long.rows[0] as { id: number }).id);
+  await db.execute(sql`
+    insert into messages (chat_id, user_id, role, content)
+    select ${longId}, ${userId}, case when g % 2 = 1 then 'user' else 'assistant' end,
+           case when g = ${LONG_CHAT_MESSAGES} then 'The very last message of the long conversation.' else 'Message ' || g || ' of the long conversation, with a few words to make it a realistic line.' end
+    from generate_series(1, ${LONG_CHAT_MESSAGES}) g order by g`);
+  // Each message follows the one before (the message tree of edit and branch).
+  await db.execute(sql`
+    update messages m set parent_id = p.prev from (
+      select id, lag(id) over (order by id) as prev from messages where chat_id = ${longId}
+    ) p where m.id = p.id and m.chat_id = ${longId}`);
+  await db.execute(sql`analyze`);
+  return longId;
+}
+
+/** Marks, taken in the page at the first animation frame where each thing shows. */
+const MARKS_SCRIPT = () => {
+  const marks: Record<string, number> = {};
+  (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+  const check = () => {
+    const now = performance.now();
+    if (!marks.sidebar && document.querySelector('[aria-label="Chats"] [data-chat-id]')) marks.sidebar = now;
+    if (!marks.lastMessage) {
+      const all = document.querySelectorAll("[data-message-role]");
+      const last = all[all.length - 1];
+      if (last?.textContent?.includes("The very last message")) {
+        const rect = last.getBoundingClientRect();
+        if (rect.bottom > 0 && rect.top < window.innerHeight) marks.lastMessage = now;
+      }
+    }
+    if (!marks.sidebar || !marks.lastMessage) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+async function markOf(page: Page, name: string): Promise<number> {
+  await page.waitForFunction((key) => (window as unknown as { __marks: Record<string, number> }).__marks?.[key], name, { timeout: 60_000 });
+  return page.evaluate((key) => (window as unknown as { __marks: Record<string, number> }).__marks[key] ?? Number.NaN, name);
+}
+
+/** When the last of the sidebar's reads (chats, folders) answered, in the page's clock. */
+const dataArrived = (page: Page) =>
+  page.evaluate(() =>
+    Math.max(
+      0,
+      ...performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/api\/(chats\?|chat-folders)/.test(e.name))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    ),
+  );
+
+async function firstRender(page: Page) {
+  await page.goto(`${baseUrl}/chat`);
+  const shown = await markOf(page, "sidebar");
+  return { total: shown, render: shown - (await dataArrived(page)) };
+}
+
+/** Scrolls the sidebar to its very end (every page loaded), one step a frame, recording frame times. */
+const SCROLL_SCRIPT = async (frameTarget: number) => {
+  const box = document.querySelector('[data-testid="chat-list-scroll"]') as HTMLElement;
+  const longFrames: number[] = [];
+  const observers: PerformanceObserver[] = [];
+  for (const type of ["long-animation-frame", "longtask"]) {
+    try {
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.entryType === "long-animation-frame") longFrames.push(entry.duration);
+      });
+      observer.observe({ type, buffered: false });
+      observers.push(observer);
+    } catch {
+      // Not supported by this Chromium.
+    }
+  }
+  const deltas: number[] = [];
+  let last = performance.now();
+  let settled = 0;
+  const started = last;
+  await new Promise<void>((done) => {
+    const step = () => {
+      const now = performance.now();
+      deltas.push(now - last);
+      last = now;
+      box.scrollTop += 240;
+      const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
+      const loading = !!box.querySelector('[aria-label^="Loading more"]') || box.textContent?.includes("Loading more");
+      settled = atEnd && !loading ? settled + 1 : 0;
+      if (settled > 30 || now - started > 120_000) return done();
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  for (const observer of observers) observer.disconnect();
+  const frames = deltas.slice(1);
+  const sorted = [...frames].sort((a, b) => a - b);
+  return {
+    frames: frames.length,
+    seconds: (performance.now() - started) / 1000,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+    max: sorted.at(-1) ?? 0,
+    over: frames.filter((d) => d > frameTarget).length,
+    longFrames: longFrames.length,
+    longestLoaf: Math.max(0, ...longFrames),
+    rows: box.querySelectorAll("[data-chat-id]").length,
+  };
+};
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const account = newAccount();
+  const register = await context.request.post(`${baseUrl}/api/register`, { data: account });
+  if (register.status() !== 201) throw new Error(`register: ${register.status()}`);
+  const started = performance.now();
+  const longId = await seed(((await register.json()) as { id: number }).id);
+  console.log(
+    `Seeded ${CHATS.toLocaleString()} chats in ${FOLDERS} folders (+ a chat of ${LONG_CHAT_MESSAGES} messages) in ${ms(performance.now() - started)}\n`,
+  );
+  // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
+  await context.addInitScript("window.__name = (fn) => fn;");
+  await context.addInitScript(MARKS_SCRIPT);
+
+  const page = await context.newPage();
+  const cold = await firstRender(page);
+  const warm: { total: number; render: number }[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstRender(page));
+
+  // Ten folders open (the first ones, in view), each loading its first page of chats.
+  for (let opened = 0; opened < 10; opened++) {
+    const closed = page.locator('[data-folder-toggle][aria-expanded="false"]');
+    // The rows are virtualised: scroll until a closed folder is among them.
+    while ((await closed.count()) === 0) await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollBy(0, 600));
+    const folderId = await closed.first().evaluate((el) => el.closest("[data-folder-id]")?.getAttribute("data-folder-id"));
+    await closed.first().click();
+    await page.locator(`[data-folder-id="${folderId}"] [data-folder-toggle][aria-expanded="true"]`).waitFor();
+  }
+  await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
+  await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
+  const scroll = await page.evaluate(SCROLL_SCRIPT, FRAME_TARGET_MS);
+
+  const chatPage = await context.newPage();
+  await chatPage.goto(`${baseUrl}/chat/${longId}`);
+  const lastMessage = await markOf(chatPage, "lastMessage");
+
+  const rows: [string, string, string][] = [
+    ["first render, cold (navigation to first chat row)", ms(cold.total), `< ${FIRST_RENDER_TARGET_MS} ms`],
+    [`first render, warm (median of ${WARM_RUNS})`, ms(median(warm.map((w) => w.total))), `< ${FIRST_RENDER_TARGET_MS} ms`],
+    ["  of which after the data arrived (render)", ms(median(warm.map((w) => w.render))), ""],
+    [`scroll to the bottom: ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s`, `p50 ${ms(scroll.p50)}, p99 ${ms(scroll.p99)}`, ""],
+    ["  longest frame (rAF delta)", ms(scroll.max), `<= ${FRAME_TARGET_MS} ms`],
+    [`  frames over ${FRAME_TARGET_MS} ms`, String(scroll.over), "0"],
+    ["  long animation frames (PerformanceObserver)", `${scroll.longFrames} (longest ${ms(scroll.longestLoaf)})`, "0"],
+    ["  chat rows in the DOM at the end", String(scroll.rows), "virtualised"],
+    [`open a chat of ${LONG_CHAT_MESSAGES} messages (last one visible)`, ms(lastMessage), ""],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`${"measure".padEnd(width)}  ${"result".padEnd(30)}  target`);
+  for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  ${value.padEnd(30)}  ${target}`);
+  const pass = median(warm.map((w) => w.total)) < FIRST_RENDER_TARGET_MS && scroll.over === 0;
+  console.log(`\n${pass ? "PASS" : "OVER TARGET"}: warm first render and scroll frames against the targets`);
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await scratch?.drop();
+}

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
+import { cleanProviderText } from "../../ai/clean-text.js";
+import type { ImportChat, ImportMessage } from "./import-chat.js";
+import { parentsFirst } from "./tree-order.js";
+
+/** Seconds since 1970, as ChatGPT writes them (fractions allowed); up to the year 5138. */
+const seconds = z.number().min(0, "Must be a time in seconds since 1970").max(1e11, "Must be a time in seconds since 1970");
+
+const chatGptMessageSchema = z.object({
+  author: z.object({ role: z.string() }),
+  content: z.object({
+    content_type: z.string(),
+    parts: z.array(z.unknown()).nullish(),
+    text: z.string().nullish(),
+  }),
+  create_time: seconds.nullish(),
+  status: z.string().nullish(),
+  metadata: z.object({ model_slug: z.string().max(120).nullish(), is_visually_hidden_from_conversation: z.boolean().nullish() }).nullish(),
+});
+type ChatGptMessage = z.infer<typeof chatGptMessageSchema>;
+
+const chatGptNodeSchema = z.object({
+  id: z.string().max(200),
+  message: chatGptMessageSchema.nullish(),
+  parent: z.string().max(200).nullish(),
+  children: z.array(z.string()).nullish(),
+});
+
+const conversationSchema = z.object({
+  title: z.string().nullish(),
+  create_time: seconds.nullish(),
+  update_time: seconds.nullish(),
+  mapping: z.record(z.string(), chatGptNodeSchema).refine((mapping) => Object.keys(mapping).length <= IMPORT_LIMITS.maxMessagesPerChat, {
+    message: `A conversation can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`,
+  }),
+  current_node: z.string().nullish(),
+  default_model_slug: z.string().max(120).nullish(),
+});
+
+/** The `conversations.json` of a ChatGPT data export: an array of conversations, each a tree of nodes in `mapping`. */
+export const chatGptExportSchema = z
+  .array(conversationSchema)
+  .max(IMPORT_LIMITS.maxChats, `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`)
+  .refine((list) => list.reduce((sum, c) => sum + Object.keys(c.mapping).length, 0) <= IMPORT_LIMITS.maxMessages, {
+    message: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+  });
+type Conversation = z.infer<typeof conversationSchema>;
+
+/** The text a reader saw, or null for what is not shown (system and tool messages, hidden context, empty text). */
+function visibleText(message: ChatGptMessage): string | null {
+  if (message.author.role !== "user" && message.author.role !== "assistant") return null;
+  if (message.metadata?.is_visually_hidden_from_conversation) return null;
+  const { content } = message;
+  let text: string;
+  switch (content.content_type) {
+    case "text":
+      text = (content.parts ?? []).filter((part): part is string => typeof part === "string").join("\n\n");
+      break;
+    case "multimodal_text":
+      text = (content.parts ?? [])
+        .map((part) => (typeof part === "string" ? part : "[An image or file that was not imported]"))
+        .filter(Boolean)
+        .join("\n\n");
+      break;
+    case "code":
+      text = content.text ? `\`\`\`\n${content.text}\n\`\`\`` : "";
+      break;
+    default:
+      return null;
+  }
+  const cleaned = cleanProviderText(text);
+  return cleaned.trim() ? cleaned.slice(0, IMPORT_LIMITS.maxMessageChars) : null;
+}
+
+const fromSeconds = (value: number | null | undefined, fallback: Date) => (value == null ? fallback : new Date(value * 1000));
+
+/** One conversation as a chat: hidden nodes dropped, their children re-linked to the nearest kept ancestor. */
+export function chatFromConversation(conversation: Conversation): ImportChat {
+  const { mapping } = conversation;
+  const created = fromSeconds(conversation.create_time, new Date());
+  const kept = new Map<string, ImportMessage>();
+  for (const [key, node] of Object.entries(mapping)) {
+    const message = node.message;
+    const content = message ? visibleText(message) : null;
+    if (!message || content === null) continue;
+    kept.set(key, {
+      key,
+      parentKey: null,
+      role: message.author.role as "user" | "assistant",
+      content,
+      status: !message.status || message.status === "finished_successfully" ? "complete" : "incomplete",
+      model: message.author.role === "assistant" ? (message.metadata?.model_slug ?? null) : null,
+      platform: message.author.role === "assistant" ? "openai" : null,
+      personalityName: null,
+      createdAt: fromSeconds(message.create_time, created),
+      attachments: [],
+    });
+  }
+  /** The nearest kept node at or above `key` (a loop or a missing parent ends the walk). */
+  const keptAtOrAbove = (start: string | null | undefined): string | null => {
+    const seen = new Set<string>();
+    let key = start ?? null;
+    while (key !== null && !seen.has(key)) {
+      if (kept.has(key)) return key;
+      seen.add(key);
+      key = mapping[key]?.parent ?? null;
+    }
+    return null;
+  };
+  for (const [key, message] of kept) message.parentKey = keptAtOrAbove(mapping[key]?.parent);
+  const messages = parentsFirst([...kept.values()]);
+  const leaf = keptAtOrAbove(conversation.current_node);
+  const leafMessage = leaf ? kept.get(leaf) : undefined;
+  return {
+    title: cleanProviderText(conversation.title ?? "")
+      .trim()
+      .slice(0, IMPORT_LIMITS.maxTitleChars),
+    createdAt: created,
+    updatedAt: fromSeconds(conversation.update_time, created),
+    platform: "openai",
+    model: leafMessage?.model ?? conversation.default_model_slug ?? null,
+    activeLeafKey: leaf && messages.some((m) => m.key === leaf) ? leaf : null,
+    messages,
+  };
+}

@@ -1,0 +1,72 @@
+import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
+import type { Db } from "../../db/client.js";
+import { type ExportChatRow, type ExportMessageRow, messagePages } from "./chat-pages.js";
+
+const json = JSON.stringify;
+
+/** A chat's fields up to its messages (ids in the file are local: 1, 2, 3... in the order of the messages). */
+function chatHead(chat: ExportChatRow): string {
+  return (
+    `{"title":${json(chat.title)},"createdAt":${json(chat.createdAt.toISOString())},"updatedAt":${json(chat.updatedAt.toISOString())},` +
+    `"platform":${json(chat.aiPlatform)},"model":${json(chat.model)},"activeLeafId":${json(chat.leafRank)},"messages":[`
+  );
+}
+
+function messageJson(message: ExportMessageRow, localId: number, parentId: number | null): string {
+  const exported: ExportedMessage = {
+    id: localId,
+    parentId,
+    role: message.role as ExportedMessage["role"],
+    content: message.content,
+    status: message.status as ExportedMessage["status"],
+    model: message.model,
+    platform: message.platformSlug,
+    personalityName: message.personalityName,
+    createdAt: message.createdAt.toISOString(),
+    attachments: message.attachments.map((file) => ({ name: file.name, size: file.size, content: file.content })),
+  };
+  return json(exported);
+}
+
+/**
+ * The JSON export (`chatExportFileSchema`), written piece by piece: one page of chats at a time, and their
+ * messages a bounded page at a time, so the size of the account never decides the memory used.
+ */
+export async function* jsonExport(db: Db, pages: AsyncIterable<ExportChatRow[]>, exportedAt: Date): AsyncGenerator<string> {
+  yield `{"format":${json(CHAT_EXPORT_FORMAT)},"version":${CHAT_EXPORT_VERSION},"exportedAt":${json(exportedAt.toISOString())},"chats":[\n`;
+  let chatsWritten = 0;
+  for await (const batch of pages) {
+    let open = -1;
+    let localIds = new Map<number, number>();
+    const openUpTo = (index: number): string => {
+      let out = "";
+      while (open < index) {
+        if (open >= 0) out += "]}";
+        open += 1;
+        const chat = batch[open];
+        if (!chat) break;
+        out += `${chatsWritten > 0 ? ",\n" : ""}${chatHead(chat)}`;
+        chatsWritten += 1;
+        localIds = new Map();
+      }
+      return out;
+    };
+    for await (const page of messagePages(
+      db,
+      batch.map((chat) => chat.id),
+    )) {
+      let out = "";
+      for (const message of page) {
+        const index = batch.findIndex((chat) => chat.id === message.chatId);
+        if (index > open) out += openUpTo(index);
+        const localId = localIds.size + 1;
+        const parentId = message.parentId === null ? null : (localIds.get(message.parentId) ?? null);
+        out += `${localId > 1 ? "," : ""}${messageJson(message, localId, parentId)}`;
+        localIds.set(message.id, localId);
+      }
+      yield out;
+    }
+    yield `${openUpTo(batch.length - 1)}]}`;
+  }
+  yield "\n]}\n";
+}

@@ -1,0 +1,59 @@
+import type { Db } from "../../db/client.js";
+import { type ExportChatRow, type ExportMessageRow, shownBranchPages } from "./chat-pages.js";
+
+/** `2025-01-02T10:04:05.000Z` → `2025-01-02 10:04 UTC`. */
+const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function chatHeading(chat: ExportChatRow, level: "#" | "##"): string {
+  const model = chat.model ? `${chat.aiPlatform} / ${chat.model}` : chat.aiPlatform;
+  return `${level} ${oneLine(chat.title) || "Untitled chat"}\n\n_Started ${when(chat.createdAt)} · last active ${when(chat.updatedAt)} · ${model}_\n\n`;
+}
+
+function messageBlock(message: ExportMessageRow, level: "##" | "###"): string {
+  const who = message.role === "user" ? "You" : (message.personalityName ?? "Assistant");
+  const details = [message.role === "assistant" ? message.model : null, when(message.createdAt)].filter(Boolean).join(" · ");
+  const note = message.status === "complete" ? "" : `\n\n_(This reply is ${message.status === "failed" ? "failed" : "incomplete"}.)_`;
+  const files = message.attachments.length ? `\n\n_Attached: ${message.attachments.map((file) => file.name).join(", ")}_` : "";
+  return `${level} ${who} · ${details}\n\n${message.content.trim()}${note}${files}\n\n`;
+}
+
+/**
+ * The Markdown export: a readable transcript of the branch shown in each chat (other branches are only in the
+ * JSON export), one heading per chat, written a page of chats at a time.
+ */
+export async function* markdownExport(
+  db: Db,
+  pages: AsyncIterable<ExportChatRow[]>,
+  options: { exportedAt: Date; single: boolean },
+): AsyncGenerator<string> {
+  const chatLevel = options.single ? "#" : "##";
+  const messageLevel = options.single ? "##" : "###";
+  if (!options.single) yield `# Chat export\n\n_Exported ${when(options.exportedAt)}. Each chat shows the branch that was on screen._\n\n`;
+  for await (const batch of pages) {
+    let open = -1;
+    const openUpTo = (index: number): string => {
+      let out = "";
+      while (open < index) {
+        open += 1;
+        const chat = batch[open];
+        if (!chat) break;
+        out += `${open > 0 || !options.single ? "---\n\n" : ""}${chatHeading(chat, chatLevel)}`;
+      }
+      return out;
+    };
+    for await (const page of shownBranchPages(
+      db,
+      batch.map((chat) => chat.id),
+    )) {
+      let out = "";
+      for (const message of page) {
+        const index = batch.findIndex((chat) => chat.id === message.chatId);
+        if (index > open) out += openUpTo(index);
+        out += messageBlock(message, messageLevel);
+      }
+      yield out;
+    }
+    yield openUpTo(batch.length - 1);
+  }
+}

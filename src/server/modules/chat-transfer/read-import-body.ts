@@ -1,0 +1,71 @@
+import type { FastifyRequest } from "fastify";
+import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
+import { AppError } from "../../lib/app-error.js";
+
+/** A JSON body may be as large as a file; a multipart body has some room for the framing around the file. */
+export const IMPORT_BODY_LIMIT = IMPORT_LIMITS.maxBytes;
+const MULTIPART_BODY_LIMIT = IMPORT_LIMITS.maxBytes + 64 * 1024;
+const LIMITS = { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
+
+export const tooLarge = () =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    "The file is larger than 50 MiB, so nothing was imported. Export fewer chats at a time and import each file.",
+  );
+
+/** The body declares its size up front: a file over the cap is refused before a byte of it is read. */
+export function refuseLargeBody(request: FastifyRequest): void {
+  const limit = request.isMultipart() ? MULTIPART_BODY_LIMIT : IMPORT_BODY_LIMIT;
+  if (Number(request.headers["content-length"]) > limit) throw tooLarge();
+}
+
+/**
+ * The file of POST /api/chats/import, parsed: a multipart upload (field "file") or a JSON body. Whatever is wrong
+ * with the upload (cut short, too large, not UTF-8, not JSON) answers a 4xx that says so, never a 500.
+ */
+export async function readImportBody(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) {
+    if (request.body === undefined || request.body === null) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 'Send the file as multipart/form-data (field "file") or as a JSON body.');
+    }
+    return request.body;
+  }
+  let bytes: Buffer;
+  try {
+    const file = await request.file({ limits: LIMITS });
+    if (!file) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
+    bytes = await file.toBuffer();
+  } catch (error) {
+    throw uploadFailure(error);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw new AppError("BAD_REQUEST", "The file is not UTF-8 text, so nothing was imported. Choose the .json file of an export.");
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const detail = error instanceof Error ? ` (${error.message.slice(0, 200)})` : "";
+    throw new AppError("BAD_REQUEST", `The file is not valid JSON${detail}, so nothing was imported. Choose the .json file of an export.`);
+  }
+}
+
+/** As `read-image-upload.ts`: multipart limits become 413s, a body busboy cannot parse a 400. */
+function uploadFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
+  switch (code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return tooLarge();
+    case "FST_FILES_LIMIT":
+    case "FST_FIELDS_LIMIT":
+    case "FST_PARTS_LIMIT":
+      return new AppError("PAYLOAD_TOO_LARGE", "The upload has too many parts. Send one .json file and nothing else.");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
+  }
+  if (typeof statusCode === "number" && statusCode >= 500) return error;
+  return new AppError("BAD_REQUEST", "The upload is incomplete or malformed. Please choose the file again.");
+}

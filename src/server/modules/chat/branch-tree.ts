@@ -1,0 +1,76 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { messages } from "../../db/schema/index.js";
+import type { MessageRow } from "./chat-view.js";
+
+// Messages form a tree (`parent_id`); a chat shows one branch of it, from a root down to its leaf. A child is
+// always written after its parent, so ids grow along every branch: "older" on a branch is "smaller id".
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Reader = Db | Tx;
+
+/** The leaf of the branch shown: the one the chat remembers, else its newest message. The owner is in the filter. */
+export function shownLeaf(userId: number, chatId: number): SQL {
+  return sql`(select coalesce(c.active_leaf_id, (select max(m.id) from messages m where m.chat_id = c.id))
+    from chats c where c.id = ${chatId} and c.user_id = ${userId})`;
+}
+
+/** The message a branch page starts from when paging back: the parent of the oldest one shown. */
+export function parentOf(chatId: number, messageId: number): SQL {
+  return sql`(select m.parent_id from messages m where m.id = ${messageId} and m.chat_id = ${chatId})`;
+}
+
+/** `messages.id` is on the path from `start` up to the root, at most `limit` steps of it. */
+function onPathUp(chatId: number, start: SQL, limit: number): SQL {
+  return sql`${messages.id} in (
+    with recursive path(id, parent_id, depth) as (
+      select m.id, m.parent_id, 1 from messages m where m.id = ${start} and m.chat_id = ${chatId}
+      union all
+      select m.id, m.parent_id, path.depth + 1 from messages m join path on m.id = path.parent_id
+      where m.chat_id = ${chatId} and path.depth < ${limit}
+    )
+    select id from path)`;
+}
+
+/** The branch ending at `start`, oldest first: its newest `limit` messages (all of them with the root when fewer). */
+export async function branchRows(db: Reader, chatId: number, start: SQL, limit: number): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), onPathUp(chatId, start, limit)))
+    .orderBy(asc(messages.id));
+}
+
+/**
+ * The same, each message with the ids of its siblings (itself included, oldest first), in one query. Roots are
+ * siblings too (an edited first message): the second lookup answers them, the first all the others.
+ */
+export async function branchWithSiblings(db: Db, chatId: number, start: SQL, limit: number) {
+  return db
+    .select({
+      message: messages,
+      // Written out: Drizzle leaves a column of a one-table select unqualified, which the subquery would read as its own.
+      siblingIds: sql<number[]>`coalesce(
+        (select array_agg(s.id order by s.id) from messages s where s.chat_id = ${chatId} and s.parent_id = messages.parent_id),
+        (select array_agg(s.id order by s.id) from messages s where s.chat_id = ${chatId} and s.parent_id is null and messages.parent_id is null)
+      )`,
+    })
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), onPathUp(chatId, start, limit)))
+    .orderBy(asc(messages.id));
+}
+
+/** The newest descendant of a message of this chat (newest child at each step), or null when it is not in the chat. */
+export async function newestLeafUnder(db: Reader, chatId: number, messageId: number): Promise<number | null> {
+  const result = await db.execute(sql`
+    with recursive down(id) as (
+      select m.id from messages m where m.id = ${messageId} and m.chat_id = ${chatId}
+      union all
+      select child.id from down cross join lateral (
+        select c.id from messages c where c.chat_id = ${chatId} and c.parent_id = down.id order by c.id desc limit 1
+      ) child
+    )
+    select max(id) as id from down`);
+  const id = (result.rows[0] as { id: number | string | null } | undefined)?.id;
+  return id === null || id === undefined ? null : Number(id);
+}

@@ -1,0 +1,37 @@
+import type { AllowanceState, Usage } from "../../../shared/contracts/usage.js";
+import { allowanceRefusal, resetTimes, usageNumbers } from "../../ai/usage-limits.js";
+import type { Db } from "../../db/client.js";
+import type { Who } from "../../lib/who.js";
+
+function state(used: number, limit: number | null, resetsAt: Date): AllowanceState {
+  return { used, limit, left: limit === null ? null : Math.max(0, limit - used), resetsAt: resetsAt.toISOString() };
+}
+
+/**
+ * GET /api/usage: tokens this month and messages today (UTC), the plan's allowances, what is left and when
+ * each resets, and the refusal a new message would get now. An admin sees their counts with no limits.
+ */
+export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
+  const { who } = options;
+  const now = new Date();
+  const numbers = (await usageNumbers(options.db, who.id)) ?? {
+    role: who.role,
+    planType: who.planType,
+    tokens: 0,
+    messagesToday: 0,
+    monthlyTokens: null,
+    messagesPerDay: null,
+    running: 0,
+  };
+  const admin = numbers.role === "admin";
+  const monthlyTokens = admin ? null : numbers.monthlyTokens;
+  const messagesPerDay = admin ? null : numbers.messagesPerDay;
+  const resets = resetTimes(now);
+  return {
+    planType: numbers.planType,
+    unlimited: monthlyTokens === null && messagesPerDay === null,
+    tokens: state(numbers.tokens, monthlyTokens, resets.month),
+    messages: state(numbers.messagesToday, messagesPerDay, resets.day),
+    blocked: allowanceRefusal(numbers, { newMessage: true }, now)?.message ?? null,
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { ATTACHMENTS } from "../constants.js";
+import { idParamsSchema } from "./common.js";
+import { endpoint } from "./endpoint.js";
+
+/** What one import may hold: beyond these the whole file is refused (413 for bytes, 400 for counts), nothing imported. */
+export const IMPORT_LIMITS = {
+  maxBytes: 50 * 1024 * 1024,
+  maxChats: 5_000,
+  maxMessagesPerChat: 10_000,
+  maxMessages: 200_000,
+  maxMessageChars: 500_000,
+  maxTitleChars: 200,
+} as const;
+
+export const CHAT_EXPORT_FORMAT = "ai-course-chat-platform.chats";
+export const CHAT_EXPORT_VERSION = 1;
+
+const timestamp = z.iso.datetime({ offset: true, error: "Must be a date and time (ISO 8601)" });
+/** Ids are local to one chat of the file: they only link a message to its parent. */
+const localId = z.number().int().positive().max(2_147_483_647);
+
+export const exportedAttachmentSchema = z.object({
+  name: z.string().min(1).max(200),
+  size: z.number().int().min(0),
+  content: z.string().max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`),
+});
+
+export const exportedMessageSchema = z.object({
+  id: localId,
+  /** The message this one follows (listed earlier in the same chat), or null for the first. */
+  parentId: localId.nullable(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string().max(IMPORT_LIMITS.maxMessageChars, `A message can hold at most ${IMPORT_LIMITS.maxMessageChars} characters`),
+  status: z.enum(["complete", "streaming", "incomplete", "failed"]),
+  model: z.string().max(120).nullable(),
+  platform: z.string().max(60).nullable(),
+  personalityName: z.string().max(200).nullable(),
+  createdAt: timestamp,
+  attachments: z.array(exportedAttachmentSchema).max(ATTACHMENTS.maxFiles, `A message has at most ${ATTACHMENTS.maxFiles} attachments`),
+});
+export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
+
+export const exportedChatSchema = z
+  .object({
+    title: z.string().max(IMPORT_LIMITS.maxTitleChars, `A title can hold at most ${IMPORT_LIMITS.maxTitleChars} characters`),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    platform: z.string().max(60),
+    model: z.string().max(120).nullable(),
+    /** The leaf of the branch shown, or null for the newest message. */
+    activeLeafId: localId.nullable(),
+    messages: z
+      .array(exportedMessageSchema)
+      .max(IMPORT_LIMITS.maxMessagesPerChat, `A chat can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`),
+  })
+  .superRefine((chat, ctx) => {
+    const seen = new Set<number>();
+    chat.messages.forEach((message, index) => {
+      if (seen.has(message.id)) ctx.addIssue({ code: "custom", path: ["messages", index, "id"], message: "Is used twice in this chat" });
+      if (message.parentId !== null && !seen.has(message.parentId)) {
+        ctx.addIssue({ code: "custom", path: ["messages", index, "parentId"], message: "Names no message listed before it in this chat" });
+      }
+      seen.add(message.id);
+    });
+    if (chat.activeLeafId !== null && !seen.has(chat.activeLeafId)) {
+      ctx.addIssue({ code: "custom", path: ["activeLeafId"], message: "Names no message of this chat" });
+    }
+  });
+export type ExportedChat = z.infer<typeof exportedChatSchema>;
+
+/** The JSON export (documented in docs/chat-export-format.md), also accepted by the import. */
+export const chatExportFileSchema = z
+  .object({
+    format: z.literal(CHAT_EXPORT_FORMAT),
+    version: z.literal(CHAT_EXPORT_VERSION, `Only version ${CHAT_EXPORT_VERSION} of this format can be imported`),
+    exportedAt: timestamp,
+    chats: z.array(exportedChatSchema).max(IMPORT_LIMITS.maxChats, `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`),
+  })
+  .refine((file) => file.chats.reduce((sum, chat) => sum + chat.messages.length, 0) <= IMPORT_LIMITS.maxMessages, {
+    message: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+    path: ["chats"],
+  });
+export type ChatExportFile = z.infer<typeof chatExportFileSchema>;
+
+export const exportFormatSchema = z.enum(["json", "markdown"], "Choose json or markdown");
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+export const exportQuerySchema = z.object({ format: exportFormatSchema.default("json") });
+
+export const importResultSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.array(z.object({ title: z.string(), reason: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** Export and import of the signed-in user's chats (never temporary ones; someone else's chat is a 404). */
+export const chatTransferApi = {
+  /** Every saved chat, streamed as a download (JSON: `chatExportFileSchema`; Markdown: the branches shown). */
+  exportAll: endpoint({ method: "GET", path: "/api/chats/export", query: exportQuerySchema, response: chatExportFileSchema, kind: "file" }),
+  /** One chat, as a download. */
+  exportOne: endpoint({
+    method: "GET",
+    path: "/api/chats/:id/export",
+    params: idParamsSchema,
+    query: exportQuerySchema,
+    response: chatExportFileSchema,
+    kind: "file",
+  }),
+  /**
+   * A file (multipart, field "file") or a JSON body: this app's export or a ChatGPT `conversations.json`.
+   * At most 50 MiB; each chat in its own transaction.
+   */
+  import: endpoint({ method: "POST", path: "/api/chats/import", upload: true, response: importResultSchema }),
+};

@@ -1,0 +1,19 @@
+import type { authApi, LoginBody } from "../../../shared/contracts/auth.js";
+import { typedAddress } from "../../../shared/contracts/endpoint.js";
+import { displayName } from "../../domain/display-name.js";
+import { call, errorMessage } from "../../lib/api-client.js";
+import { notify } from "../../lib/notify.js";
+import { useAuthHost } from "./auth-host.js";
+import { useAction } from "./use-action.js";
+
+/** POST /api/login by its address (`authApi.login`; it does not compile if they part): /auth's first screen loads no schemas. */
+const loginCall = typedAddress<typeof authApi.login>({ method: "POST", path: "/api/login" });
+
+/** POST /api/login; success hands the user to the app around the form, failure says why in a toast. */
+export function useLogin() {
+  const host = useAuthHost();
+  return useAction((body: LoginBody) => call(loginCall, { body }), {
+    onSuccess: (user) => host.signedIn(user, { title: "Login successful", description: `Welcome back, ${displayName(user)}` }),
+    onError: (error) => notify.error("Login failed", errorMessage(error)),
+  });
+}

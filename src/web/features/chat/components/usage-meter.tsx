@@ -1,0 +1,85 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Gauge, OctagonAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { type AllowanceState, type Usage, usageApi } from "../../../../shared/contracts/usage.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
+
+/** GET /api/usage: the signed-in user's tokens this month and messages today against their plan. */
+export const usageQuery = endpointQuery(usageApi.mine, {});
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "12,400 tokens left this month" / "8 messages left today", for each allowance the plan sets. */
+function leftTexts(usage: Usage): string[] {
+  const texts: string[] = [];
+  if (usage.tokens.left !== null) texts.push(`${count(usage.tokens.left)} ${usage.tokens.left === 1 ? "token" : "tokens"} left this month`);
+  if (usage.messages.left !== null)
+    texts.push(`${count(usage.messages.left)} ${usage.messages.left === 1 ? "message" : "messages"} left today`);
+  return texts;
+}
+
+/** The share left of the tighter allowance (0 to 1), for the bar. */
+function shareLeft(usage: Usage): number {
+  const shares = [usage.tokens, usage.messages]
+    .filter((a): a is AllowanceState & { limit: number; left: number } => a.limit !== null && a.left !== null)
+    .map((a) => a.left / a.limit);
+  return Math.max(0, Math.min(1, ...shares));
+}
+
+/** When the allowance that stops sending starts again, in the reader's own time ("Mon 1 Dec, 01:00"). */
+function resetText(usage: Usage): string {
+  const tokensSpent = usage.tokens.left === 0;
+  const at = new Date(tokensSpent ? usage.tokens.resetsAt : usage.messages.resetsAt);
+  return at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+/**
+ * The composer's read of the allowances: read when the chat opens and again after each reply (when `busy`
+ * ends, which also follows a refused send). `blocked` is the server's own refusal once an allowance is spent.
+ */
+export function useUsageMeter(busy: boolean): { usage: Usage | undefined; blocked: string | null } {
+  const client = useQueryClient();
+  const usage = useQuery({ ...usageQuery, staleTime: 30_000 });
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void client.invalidateQueries({ queryKey: usageQuery.queryKey });
+    wasBusy.current = busy;
+  }, [busy, client]);
+  return { usage: usage.data, blocked: usage.data?.blocked ?? null };
+}
+
+/**
+ * What is left of the plan's allowances, above the message box; nothing for unlimited users (admins, plans
+ * with no allowance) or while unknown (the server still refuses with its message). Once spent: the server's
+ * message and when sending starts again.
+ */
+export function UsageMeter({ usage }: { usage: Usage | undefined }) {
+  if (!usage || usage.unlimited) return null;
+  if (usage.blocked) {
+    return (
+      <div
+        role="alert"
+        data-testid="usage-meter"
+        className="mb-2 flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive dark:border-destructive/60 dark:bg-destructive/15 dark:text-red-300"
+      >
+        <OctagonAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p className="min-w-0">
+          {usage.blocked} <span className="text-muted-foreground">Sending is back on {resetText(usage)} (your time).</span>
+        </p>
+      </div>
+    );
+  }
+  const share = shareLeft(usage);
+  const low = share < 0.1;
+  return (
+    <div data-testid="usage-meter" className="mb-1.5 flex items-center justify-center gap-2 px-1 text-xs text-muted-foreground">
+      <Gauge aria-hidden="true" className={`size-3.5 shrink-0 ${low ? "text-amber-600 dark:text-amber-400" : ""}`} />
+      <p aria-live="polite" className={low ? "font-medium text-amber-700 dark:text-amber-300" : undefined}>
+        {leftTexts(usage).join(" · ")}
+      </p>
+      <div aria-hidden="true" className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-muted sm:block">
+        <div className={`h-full rounded-full ${low ? "bg-amber-500" : "bg-primary/60"}`} style={{ width: `${Math.round(share * 100)}%` }} />
+      </div>
+    </div>
+  );
+}
