@@ -185,6 +185,23 @@ describe("chat", () => {
     expect(await page.getByRole("list", { name: "Attached files" }).count()).toBe(0);
   });
 
+  it("refuses an attached file that would take the message past its total, and keeps the others", async () => {
+    const page = await h.newPage();
+    await signIn(page, member);
+    await openNewChat(page);
+    const fileInput = page.locator('input[type="file"]');
+    const big = (name: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from("a".repeat(190_000)) });
+    await fileInput.setInputFiles([big("first.txt")]);
+    await page.getByRole("list", { name: "Attached files" }).getByText("first.txt").waitFor();
+    await fileInput.setInputFiles([big("second.txt")]);
+    const reason = await toastText(page, "Cannot attach file");
+    expect(reason).toContain("at most 300,000 characters in all");
+    expect(reason).toContain("second.txt");
+    const attached = page.getByRole("list", { name: "Attached files" });
+    expect(await attached.getByText("first.txt").count()).toBe(1);
+    expect(await attached.getByText("second.txt").count()).toBe(0);
+  });
+
   it("gives the text back when the server refuses a message, and shows a provider failure", async () => {
     const page = await h.newPage();
     await signIn(page, member);

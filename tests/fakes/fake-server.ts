@@ -33,6 +33,8 @@ export interface FakeProvider {
   requests: RecordedRequest[];
   close(): Promise<void>;
   setChunkDelay(ms: number): void;
+  /** Requests whose connection is still open (answered or not): 0 once every client has finished or gone. */
+  inFlight(): number;
 }
 
 export interface FakeRequest {
@@ -51,7 +53,10 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
   let chunkDelayMs = options.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS;
   const requests: RecordedRequest[] = [];
 
+  let open = 0;
   const server = createServer((req, res) => {
+    open++;
+    res.once("close", () => open--);
     void readBody(req)
       .then((text) => {
         const body = parseBody(text);
@@ -76,6 +81,7 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
     setChunkDelay(ms) {
       chunkDelayMs = ms;
     },
+    inFlight: () => open,
     close() {
       // closeAllConnections also drops requests still open (#hang, #hang-start); server.close alone would wait for them.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -130,10 +130,11 @@ const asConflict = (error: unknown) => {
 type UserText = { content: string; platformSlug?: string | undefined; model?: string | undefined };
 
 /**
- * Spec order: the user's message is stored, then the AI is asked with the conversation of the branch, then the
- * reply is stored (as it grows), then the list refreshes. The user's message follows the leaf shown (a send) or
- * takes the place of `edited` as its sibling (an edit); the reply follows it and becomes the leaf shown. The
- * chat's timestamp and title are updated once the provider has been asked.
+ * Spec order, as the user sees it: the user's message is stored, then the AI is asked with the conversation of the
+ * branch, then the reply is stored (as it grows), then the list refreshes. The provider call starts while the
+ * rows are written, and nothing of it is relayed before they commit (decision 020). The user's message follows
+ * the leaf shown (a send) or takes the place of `edited` as its sibling (an edit); the reply follows it and
+ * becomes the leaf shown; the chat's leaf, time and title change in the same transaction.
  */
 async function storeAndAnswer(options: ReplyOptions, input: UserText, attachments: StoredAttachment[], edited: MessageRow | null) {
   const { db, who, generations, chatId } = options;

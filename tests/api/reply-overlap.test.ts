@@ -1,0 +1,115 @@
+// Issue 15 (decision 020): a reply asks the provider while its rows are written. The provider gets the request
+// before the rows commit, no piece reaches the browser before they do, and rows that fail to commit cancel the call.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, pointPlatformAt } from "../helpers/chat-setup.js";
+import { readEvents } from "../helpers/sse-reader.js";
+import { usingPostgres } from "../helpers/test-database.js";
+
+/** Inserting the user message takes this long (a trigger): the provider answers long before it commits. */
+const SLOW_INSERT_MS = 400;
+
+let t: TestApp;
+let fake: FakeProvider;
+let user: CookieClient;
+let base: string;
+
+beforeAll(async () => {
+  fake = await startOpenAiCompatibleFake({ chunkDelayMs: 5 });
+  // A long first-chunk timeout: a call still open after a failed insert would not be closed by it.
+  t = await buildTestApp({ env: { AI_FIRST_CHUNK_TIMEOUT_MS: "60000", AI_CHUNK_TIMEOUT_MS: "60000" } });
+  const { admin, user: member } = await adminAndUser(t.app);
+  user = member;
+  await pointPlatformAt(admin, "openai", fake);
+  // Test-only behaviour in the database, not in the code under test: a slow insert, and a refused one.
+  await t.database.db.execute(
+    sql.raw(`create or replace function test_message_insert() returns trigger language plpgsql as $$
+      begin
+        if new.content like '%#delay-insert%' then perform pg_sleep(${SLOW_INSERT_MS / 1000}); end if;
+        if new.content like '%#refuse-insert%' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`),
+  );
+  await t.database.db.execute(
+    sql.raw("create trigger test_message_insert before insert on messages for each row execute function test_message_insert()"),
+  );
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+function post(path: string, body: unknown) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: user.sessionCookie ?? "" },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("a reply asks the provider while its rows are written", () => {
+  // On PostgreSQL only: PGlite runs the database in this thread, so a sleeping insert holds the provider's
+  // request back too (there is no overlap to see there).
+  if (usingPostgres())
+    it("the provider has the request before the rows commit, and no piece is relayed before they do", async () => {
+      const chat = await newChat(user);
+      const asked = fake.requests.length;
+      const started = performance.now();
+      const response = post(`/api/chats/${chat.id}/reply`, { content: "overlap #delay-insert" });
+      // The provider is asked while the insert is still sleeping in its trigger.
+      for (let i = 0; i < 200 && fake.requests.length === asked; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(fake.requests.length).toBe(asked + 1);
+      expect(performance.now() - started).toBeLessThan(SLOW_INSERT_MS);
+
+      let firstDeltaAt = 0;
+      const events = await readEvents(await response, (event: StreamEvent) => {
+        if (event.type === "delta" && !firstDeltaAt) firstDeltaAt = performance.now() - started;
+        return event.type === "done";
+      });
+      // The stand-in answered within milliseconds; the first piece waited for the commit.
+      expect(firstDeltaAt).toBeGreaterThanOrEqual(SLOW_INSERT_MS);
+      expect(events[0]).toMatchObject({ type: "start", userMessage: { content: "overlap #delay-insert" } });
+      expect(events.at(-1)).toMatchObject({
+        type: "done",
+        assistantMessage: { status: "complete", content: "Echo: overlap #delay-insert" },
+      });
+    });
+
+  it("rows that fail to commit cancel the provider call, store nothing and leave the chat usable", async () => {
+    const chat = await newChat(user);
+    const asked = fake.requests.length;
+    // #hang-start: the stand-in holds the request open until the client goes away.
+    const refused = await post(`/api/chats/${chat.id}/reply`, { content: "#refuse-insert #hang-start" });
+    expect(refused.status).toBe(500);
+    expect(((await refused.json()) as { message: string }).message).toBe("Something went wrong on our side. Please try again in a moment.");
+    // Asked at most once (on PGlite the refusal can come before the request leaves), and never left open:
+    // the call was cancelled, not left to its 60 s first-chunk timeout.
+    expect(fake.requests.length - asked).toBeLessThanOrEqual(1);
+    for (let i = 0; i < 100 && fake.inFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(fake.inFlight()).toBe(0);
+    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+
+    const next = await post(`/api/chats/${chat.id}/reply`, { content: "after the refusal" });
+    const events = await readEvents(next, (event) => event.type === "done");
+    expect(events.at(-1)).toMatchObject({ type: "done", assistantMessage: { status: "complete", content: "Echo: after the refusal" } });
+  });
+
+  it("a refusal known before the call (a reply still being written) never asks the provider", async () => {
+    const chat = await newChat(user);
+    const first = post(`/api/chats/${chat.id}/reply`, { content: "#slow first" });
+    const firstEvents = readEvents(await first, (event) => event.type === "done");
+    for (let i = 0; i < 200 && fake.inFlight() === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    const asked = fake.requests.length;
+    const second = await post(`/api/chats/${chat.id}/reply`, { content: "second" });
+    expect(second.status).toBe(409);
+    expect(fake.requests.length).toBe(asked);
+    await firstEvents;
+  });
+});
