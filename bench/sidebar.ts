@@ -7,6 +7,7 @@
  *   - scroll: 10 folders opened, then the sidebar scrolled to the bottom in steps (every page loaded on the
  *     way), measuring frames (requestAnimationFrame deltas) and long animation frames (PerformanceObserver);
  *   - opening the chat of 2,000 messages until its last message is visible.
+ * --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock).
  * Targets: first render < 200 ms, no frame over 50 ms while scrolling. Builds the web app like bench:bundle
  * (--outDir, else WEB_DIST, else a temporary folder; never dist/web). BENCH_DB=postgres uses a scratch
  * PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
@@ -34,7 +35,9 @@ const WARM_RUNS = 5;
 const FIRST_RENDER_TARGET_MS = 200;
 const FRAME_TARGET_MS = 50;
 
-const { values: args } = parseArgs({ options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false }, trace: { type: "boolean", default: false } },
+});
 const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-sidebar-web-")));
 if (!args["no-build"]) {
   for (const command of [
@@ -132,6 +135,52 @@ async function firstRender(page: Page) {
   return { total: shown, render: shown - (await dataArrived(page)) };
 }
 
+/** The page's waterfall: the document, then every resource by start time (ms from navigation). */
+async function printWaterfall(page: Page, shown: number) {
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const rows = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((e) => ({
+      name: new URL(e.name).pathname + new URL(e.name).search,
+      start: e.startTime,
+      end: e.responseEnd,
+    }));
+    return [{ name: "(document)", start: 0, end: nav?.responseEnd ?? 0 }, ...rows.sort((a, b) => a.start - b.start)];
+  });
+  console.log("Waterfall of the last warm run (ms from navigation):");
+  for (const e of entries) console.log(`  ${e.start.toFixed(1).padStart(7)} → ${e.end.toFixed(1).padStart(7)}  ${e.name}`);
+  console.log(`  ${shown.toFixed(1).padStart(7)}            first chat row shown\n`);
+}
+
+/** One more warm run under V8's sampling profiler: where the main thread's time went, by script and by function. */
+async function printProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  const { total } = await firstRender(page);
+  const { profile } = await cdp.send("Profiler.stop");
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame) return;
+    const script = frame.url ? new URL(frame.url).pathname : `(${frame.functionName || "program"})`;
+    const ms = (deltas[i] ?? 0) / 1000;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}:${frame.columnNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`CPU profile of one more warm run (${total.toFixed(1)} ms to the first row), self time by script:`);
+  for (const [name, ms] of top(byScript, 12)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  console.log("by function:");
+  for (const [name, ms] of top(byFunction, 20)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  console.log("");
+  await cdp.detach();
+}
+
 /** Scrolls the sidebar to its very end (every page loaded), one step a frame, recording frame times. */
 const SCROLL_SCRIPT = async (frameTarget: number) => {
   const box = document.querySelector('[data-testid="chat-list-scroll"]') as HTMLElement;
@@ -203,6 +252,13 @@ try {
   const cold = await firstRender(page);
   const warm: { total: number; render: number }[] = [];
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await firstRender(page));
+  console.log(
+    `first render: cold ${ms(cold.total)}, warm ${warm.map((w) => ms(w.total)).join(", ")} (after the data: ${warm.map((w) => ms(w.render)).join(", ")})\n`,
+  );
+  if (args.trace) {
+    await printWaterfall(page, warm.at(-1)?.total ?? Number.NaN);
+    await printProfile(page);
+  }
 
   // Ten folders open (the first ones, in view), each loading its first page of chats.
   for (let opened = 0; opened < 10; opened++) {

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { App } from "./app/app.js";
+import { prefetchFirstScreen } from "./app/first-screen-prefetch.js";
 import { showCarriedToast } from "./features/auth/carried-toast.js";
 import "./styles.css";
 
@@ -11,6 +12,7 @@ if (!root) throw new Error("The page has no #root element");
 // The signed-in app (and /auth, checkout...). The prerendered public pages have their own entry: public-main.tsx.
 // A toast the small sign-in app raised just before it handed over to this app ("Login successful").
 showCarriedToast();
+prefetchFirstScreen(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     <Router>

@@ -189,6 +189,8 @@ describe("chat layout", () => {
     await expect.poll(() => picker.innerText()).toBe("GPT-4o mini");
     await picker.click();
     const list = page.getByRole("listbox");
+    // The list's code loads on the first press (decision 021): it opens a moment later.
+    await list.waitFor();
     const groups = list.getByRole("group");
     expect(await groups.count()).toBe(2);
     await groups.nth(0).getByText("OpenAI", { exact: true }).waitFor();

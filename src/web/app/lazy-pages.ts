@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import { preloadable } from "./preloadable.js";
 
 export { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPage, TermsPage } from "./public-lazy-pages.js";
 
@@ -6,7 +7,7 @@ export { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPa
  * Every page (and the signed-in shell) is its own chunk, so /auth never
  * downloads the dashboard's or the settings' code.
  */
-export const AppLayout = lazy(() => import("./layouts/app-layout.js").then((m) => ({ default: m.AppLayout })));
+export const AppLayout = preloadable(() => import("./layouts/app-layout.js").then((m) => m.AppLayout));
 export const AuthPage = lazy(() => import("../features/auth/pages/auth-page-in-app.js").then((m) => ({ default: m.AuthPageInApp })));
 export const ForgotPasswordPage = lazy(() =>
   import("../features/password-reset/pages/forgot-password-page.js").then((m) => ({ default: m.ForgotPasswordPage })),
@@ -20,7 +21,8 @@ export const CheckoutPage = lazy(() =>
 export const DashboardPage = lazy(() =>
   import("../features/dashboard/pages/dashboard-page.js").then((m) => ({ default: m.DashboardPage })),
 );
-export const ChatPage = lazy(() => import("../features/chat/pages/chat-page.js").then((m) => ({ default: m.ChatPage })));
+/** The shell and the chat can be fetched at boot (`first-screen-prefetch.ts`). */
+export const ChatPage = preloadable(() => import("../features/chat/pages/chat-page.js").then((m) => m.ChatPage));
 export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
 export const PersonalitiesPage = lazy(() =>
   import("../features/personalities/pages/personalities-page.js").then((m) => ({ default: m.PersonalitiesPage })),

@@ -82,28 +82,58 @@ const messageColumns = {
   attachments: messages.attachments,
 };
 
-/** Every message of some chats, by chat then id (parents before children), a bounded page at a time. */
-export async function* messagePages(db: Db, chatIds: number[]): AsyncGenerator<ExportMessageRow[]> {
+/**
+ * Text read per page at most: a page is also cut by size, since one message may hold 500,000 characters and five
+ * attached files, and 500 of those would be hundreds of MB. A message larger than this comes alone.
+ */
+export const EXPORT_PAGE_BYTES = 4 * 1024 * 1024;
+
+/** The bytes a message's text and attached files take (the files' JSON is only written out when there are some). */
+const bytesOf = (alias: string) =>
+  sql.raw(
+    `(octet_length(${alias}.content) + case when jsonb_array_length(${alias}.attachments) = 0 then 2 else octet_length(${alias}.attachments::text) end)`,
+  );
+
+type PageOptions = { batchSize?: number; pageBytes?: number };
+
+/** Every message of some chats, by chat then id (parents before children), a page bounded in rows and bytes at a time. */
+export async function* messagePages(db: Db, chatIds: number[], options: PageOptions = {}): AsyncGenerator<ExportMessageRow[]> {
+  const batchSize = options.batchSize ?? EXPORT_MESSAGE_BATCH;
+  const pageBytes = options.pageBytes ?? EXPORT_PAGE_BYTES;
   let after = { chatId: 0, id: 0 };
   for (;;) {
-    const rows = await db
-      .select(messageColumns)
+    // The sizes are added up in the database: the text of the messages past the page is never sent to the server.
+    const window = db
+      .select({
+        ...messageColumns,
+        running: sql<number>`sum(${bytesOf("messages")}) over (order by ${messages.chatId}, ${messages.id})`.as("running"),
+        n: sql<number>`row_number() over (order by ${messages.chatId}, ${messages.id})`.as("n"),
+      })
       .from(messages)
       .where(and(inArray(messages.chatId, chatIds), sql`(${messages.chatId}, ${messages.id}) > (${after.chatId}, ${after.id})`))
       .orderBy(asc(messages.chatId), asc(messages.id))
-      .limit(EXPORT_MESSAGE_BATCH);
-    if (rows.length > 0) yield rows;
+      .limit(batchSize)
+      .as("w");
+    const { running: _running, n: _n, ...columns } = window._.selectedFields;
+    const rows = (await db
+      .select(columns)
+      .from(window)
+      .where(sql`${window.running} <= ${pageBytes} or ${window.n} = 1`)
+      .orderBy(asc(window.chatId), asc(window.id))) as ExportMessageRow[];
     const last = rows.at(-1);
-    if (rows.length < EXPORT_MESSAGE_BATCH || !last) return;
+    if (!last) return;
+    yield rows;
     after = { chatId: last.chatId, id: last.id };
   }
 }
 
 /**
  * The messages of the branch shown in each chat (from the shown leaf, or the newest message, up to the first),
- * by chat then id. The walk up collects ids only; the text is read a bounded page at a time.
+ * by chat then id. The walk up collects ids and sizes only; the text is read a page bounded in rows and bytes at a time.
  */
-export async function* shownBranchPages(db: Db, chatIds: number[]): AsyncGenerator<ExportMessageRow[]> {
+export async function* shownBranchPages(db: Db, chatIds: number[], options: PageOptions = {}): AsyncGenerator<ExportMessageRow[]> {
+  const batchSize = options.batchSize ?? EXPORT_MESSAGE_BATCH;
+  const pageBytes = options.pageBytes ?? EXPORT_PAGE_BYTES;
   const ids = sql.join(
     chatIds.map((id) => sql`${id}`),
     sql`, `,
@@ -120,10 +150,20 @@ export async function* shownBranchPages(db: Db, chatIds: number[]): AsyncGenerat
       union
       select m.chat_id, m.id, m.parent_id from messages m join branch b on m.id = b.parent_id and m.chat_id = b.chat_id
     )
-    select id from branch order by chat_id, id`);
-  const branchIds = (walked.rows as { id: unknown }[]).map((row) => Number(row.id));
-  for (let start = 0; start < branchIds.length; start += EXPORT_MESSAGE_BATCH) {
-    const page = branchIds.slice(start, start + EXPORT_MESSAGE_BATCH);
-    yield await db.select(messageColumns).from(messages).where(inArray(messages.id, page)).orderBy(asc(messages.chatId), asc(messages.id));
+    select b.id, ${bytesOf("s")} as bytes from branch b join messages s on s.id = b.id order by b.chat_id, b.id`);
+  let page: number[] = [];
+  let bytes = 0;
+  const read = () =>
+    db.select(messageColumns).from(messages).where(inArray(messages.id, page)).orderBy(asc(messages.chatId), asc(messages.id));
+  for (const row of walked.rows as { id: unknown; bytes: unknown }[]) {
+    const size = Number(row.bytes);
+    if (page.length > 0 && (page.length >= batchSize || bytes + size > pageBytes)) {
+      yield await read();
+      page = [];
+      bytes = 0;
+    }
+    page.push(Number(row.id));
+    bytes += size;
   }
+  if (page.length > 0) yield await read();
 }

@@ -47,6 +47,9 @@ export const chatGptExportSchema = z
   });
 type Conversation = z.infer<typeof conversationSchema>;
 
+/** At most `max` UTF-16 units, never ending in half of a pair (an emoji cut in two would be broken text). */
+const cut = (text: string, max: number) => cleanProviderText(text.slice(0, max));
+
 /** The text a reader saw, or null for what is not shown (system and tool messages, hidden context, empty text). */
 function visibleText(message: ChatGptMessage): string | null {
   if (message.author.role !== "user" && message.author.role !== "assistant") return null;
@@ -70,7 +73,7 @@ function visibleText(message: ChatGptMessage): string | null {
       return null;
   }
   const cleaned = cleanProviderText(text);
-  return cleaned.trim() ? cleaned.slice(0, IMPORT_LIMITS.maxMessageChars) : null;
+  return cleaned.trim() ? cut(cleaned, IMPORT_LIMITS.maxMessageChars) : null;
 }
 
 const fromSeconds = (value: number | null | undefined, fallback: Date) => (value == null ? fallback : new Date(value * 1000));
@@ -113,9 +116,7 @@ export function chatFromConversation(conversation: Conversation): ImportChat {
   const leaf = keptAtOrAbove(conversation.current_node);
   const leafMessage = leaf ? kept.get(leaf) : undefined;
   return {
-    title: cleanProviderText(conversation.title ?? "")
-      .trim()
-      .slice(0, IMPORT_LIMITS.maxTitleChars),
+    title: cut(cleanProviderText(conversation.title ?? "").trim(), IMPORT_LIMITS.maxTitleChars),
     createdAt: created,
     updatedAt: fromSeconds(conversation.update_time, created),
     platform: "openai",

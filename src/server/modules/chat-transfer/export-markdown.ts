@@ -5,17 +5,40 @@ import { type ExportChatRow, type ExportMessageRow, shownBranchPages } from "./c
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * A message's text as a block that cannot take over the rest of the transcript: a code fence it leaves open is
+ * closed at its end, and a line that starts with `<` (outside code) is escaped, since an HTML block such as an
+ * unclosed `<!--` or `<script>` would run on over every later message.
+ */
+export function containedMarkdown(text: string): string {
+  let fence: string | null = null;
+  const lines = text.split(/\r\n|\r|\n/).map((line) => {
+    const opener = FENCE.exec(line)?.[1];
+    if (fence === null) {
+      if (opener) fence = opener;
+      else return line.replace(/^( {0,3})</, "$1\\<");
+    } else if (opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = null;
+    return line;
+  });
+  return fence === null ? lines.join("\n") : `${lines.join("\n")}\n${fence}`;
+}
+
 function chatHeading(chat: ExportChatRow, level: "#" | "##"): string {
-  const model = chat.model ? `${chat.aiPlatform} / ${chat.model}` : chat.aiPlatform;
+  const model = oneLine(chat.model ? `${chat.aiPlatform} / ${chat.model}` : chat.aiPlatform);
   return `${level} ${oneLine(chat.title) || "Untitled chat"}\n\n_Started ${when(chat.createdAt)} · last active ${when(chat.updatedAt)} · ${model}_\n\n`;
 }
 
 function messageBlock(message: ExportMessageRow, level: "##" | "###"): string {
-  const who = message.role === "user" ? "You" : (message.personalityName ?? "Assistant");
-  const details = [message.role === "assistant" ? message.model : null, when(message.createdAt)].filter(Boolean).join(" · ");
+  // Names and models may come from an imported file: kept on one line, like the title.
+  const who = message.role === "user" ? "You" : oneLine(message.personalityName ?? "") || "Assistant";
+  const details = [message.role === "assistant" && message.model ? oneLine(message.model) : null, when(message.createdAt)]
+    .filter(Boolean)
+    .join(" · ");
   const note = message.status === "complete" ? "" : `\n\n_(This reply is ${message.status === "failed" ? "failed" : "incomplete"}.)_`;
-  const files = message.attachments.length ? `\n\n_Attached: ${message.attachments.map((file) => file.name).join(", ")}_` : "";
-  return `${level} ${who} · ${details}\n\n${message.content.trim()}${note}${files}\n\n`;
+  const files = message.attachments.length ? `\n\n_Attached: ${message.attachments.map((file) => oneLine(file.name)).join(", ")}_` : "";
+  return `${level} ${who} · ${details}\n\n${containedMarkdown(message.content.trim())}${note}${files}\n\n`;
 }
 
 /**

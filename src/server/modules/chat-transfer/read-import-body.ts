@@ -30,14 +30,16 @@ export async function readImportBody(request: FastifyRequest): Promise<unknown> 
     }
     return request.body;
   }
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    const file = await request.file({ limits: LIMITS });
-    if (!file) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
-    bytes = await file.toBuffer();
+    // Every part is read, so a second file is refused (the files limit: 413) instead of silently left out.
+    for await (const part of request.parts({ limits: LIMITS })) {
+      if (part.type === "file") bytes = await part.toBuffer();
+    }
   } catch (error) {
     throw uploadFailure(error);
   }
+  if (!bytes) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");

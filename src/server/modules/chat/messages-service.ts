@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { Message, NewMessageInput } from "../../../shared/contracts/chat.js";
+import { claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -30,14 +31,21 @@ export async function listMessages(options: { db: Db; who: Who; chatId: number; 
   };
 }
 
-/** POST /api/chats/{id}/messages (spec order: the client stores each message itself), after the leaf shown. */
+/**
+ * POST /api/chats/{id}/messages (spec order: the client stores each message itself), after the leaf shown. A user
+ * message counts against the messages per day (429 once spent), as a send does.
+ */
 export async function addMessage(options: { db: Db; who: Who; chatId: number; input: NewMessageInput }): Promise<Message> {
   const { db, chatId, input } = options;
   const userId = options.who.id;
   const chat = await findOwnChat(db, userId, chatId);
   return db.transaction(async (tx) => {
-    // The chat's row lock orders this with sends, regenerates and switches of the same chat.
-    await tx.execute(sql`select id from chats where id = ${chatId} for update`);
+    // A user message stored this way is a message sent (decision 016), or it and a regenerate would be a send
+    // that never counts: claimed like a send (user row, then chat row), though no reply starts here.
+    if (input.role === "user") await claimAiSlot(tx, userId, Number.POSITIVE_INFINITY, { newMessage: true });
+    // The chat's row lock orders this with sends, regenerates and switches of the same chat (and a delete: gone, 404).
+    const locked = await tx.execute(sql`select id from chats where id = ${chatId} and user_id = ${userId} for update`);
+    if (locked.rows.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
     const [row] = await tx
       .insert(messages)
       .values({ chatId, userId, parentId: shownLeaf(userId, chatId), role: input.role, content: input.content })

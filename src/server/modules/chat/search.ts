@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ChatSearchHit } from "../../../shared/contracts/chat.js";
+import { cleanProviderText } from "../../ai/clean-text.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import { toChat } from "./chat-view.js";
@@ -25,8 +26,8 @@ export function snippetOf(content: string, text: string): string {
       .find(Boolean) ?? "";
   const at = Math.max(0, word ? lower.indexOf(word) : 0);
   const start = Math.max(0, at - 40);
-  const piece = content
-    .slice(start, start + 140)
+  // Cut by UTF-16 units, so an end may fall inside an emoji: its lone half is dropped.
+  const piece = cleanProviderText(content.slice(start, start + 140))
     .replace(/\s+/g, " ")
     .trim();
   return `${start > 0 ? "..." : ""}${piece}${start + 140 < content.length ? "..." : ""}`;

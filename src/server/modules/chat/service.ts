@@ -60,11 +60,16 @@ export async function createChat(options: { db: Db; who: Who; platformDeps: Plat
 
 // The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
 const encodeCursor = (us: string, id: number) => `${us}_${id}`;
+// Microseconds since 1970, within the years a stored time can have (an import may bring any from 0000 to 9999):
+// negative before 1970. Beyond these PostgreSQL's time arithmetic would overflow.
+const CURSOR_MIN_US = -100_000_000_000_000_000n;
+const CURSOR_MAX_US = 1_000_000_000_000_000_000n;
 function decodeCursor(cursor: string): { us: string; id: number } | null {
-  // Microseconds since 1970 have 16 digits until the year 2286; ids are 32-bit.
-  const match = /^(\d{1,16})_(\d{1,10})$/.exec(cursor);
+  const match = /^(-?\d{1,19})_(\d{1,10})$/.exec(cursor);
   const id = Number(match?.[2]);
-  return match?.[1] && id <= MAX_ID ? { us: match[1], id } : null;
+  if (!match?.[1] || !(id <= MAX_ID)) return null;
+  const us = BigInt(match[1]);
+  return us >= CURSOR_MIN_US && us <= CURSOR_MAX_US ? { us: us.toString(), id } : null;
 }
 
 /** Which chats a sidebar section lists: one folder's, those in no folder, pinned or not. */

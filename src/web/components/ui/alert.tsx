@@ -6,7 +6,7 @@ const alertVariants = cva("relative flex w-full gap-3 rounded-lg border px-4 py-
   variants: {
     variant: {
       default: "bg-card text-card-foreground",
-      destructive: "border-destructive/40 bg-destructive/10 text-destructive dark:bg-destructive/15",
+      destructive: "border-destructive/40 bg-destructive/10 text-red-700 dark:bg-destructive/15 dark:text-red-300",
     },
   },
   defaultVariants: { variant: "default" },

@@ -13,7 +13,10 @@ export function AvatarImage({ className, ...props }: ComponentProps<typeof Avata
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
-      className={cn("flex size-full items-center justify-center rounded-full bg-primary/15 font-medium text-primary", className)}
+      className={cn(
+        "flex size-full items-center justify-center rounded-full bg-primary/15 font-medium text-primary dark:text-violet-300",
+        className,
+      )}
       {...props}
     />
   );

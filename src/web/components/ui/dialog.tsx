@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "../../lib/cn.js";
 
 export const Dialog = DialogPrimitive.Root;
@@ -11,8 +11,26 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn("fixed inset-0 z-50 bg-black/60 animate-fade-in", className)} {...props} />;
 }
 
+/**
+ * Where focus goes back when a dialog closes: what had it when the dialog opened or, when that was an item of a
+ * menu (which closes as the dialog opens, "Rename" in a row's menu), the button that opened the menu.
+ */
+function focusOrigin(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const triggerId = active.closest('[role="menu"]')?.getAttribute("aria-labelledby");
+  return (triggerId ? document.getElementById(triggerId) : null) ?? active;
+}
+
 /** Centered modal. Always give it a DialogTitle and a DialogDescription (visually hidden if need be). */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  const origin = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -21,6 +39,16 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg animate-fade-in",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          origin.current = focusOrigin();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !origin.current?.isConnected) return;
+          event.preventDefault();
+          origin.current.focus();
+        }}
         {...props}
       >
         {children}

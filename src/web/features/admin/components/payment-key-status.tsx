@@ -44,7 +44,7 @@ function StatusBadge({ present }: { present: boolean }) {
   return present ? (
     <Badge variant="new">Configured</Badge>
   ) : (
-    <Badge variant="outline" className="border-destructive/40 bg-destructive/10 text-destructive dark:bg-destructive/15">
+    <Badge variant="outline" className="border-destructive/40 bg-destructive/10 text-red-700 dark:bg-destructive/15 dark:text-red-300">
       Missing
     </Badge>
   );

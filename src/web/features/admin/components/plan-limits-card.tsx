@@ -29,20 +29,20 @@ export const PLAN_LIMITS_SAVED = ["Plan limits updated", "New sends are checked 
 export function PlanLimitsCard({ saved, loading, error }: { saved: PlanAllowances | undefined; loading: boolean; error: unknown }) {
   const form = useForm<PlanAllowancesForm, unknown, Output>({
     resolver: zodResolver(planAllowancesFormSchema),
-    defaultValues: saved ? allowancesToForm(saved) : allowancesToForm({ free: NONE, earlyAccess: NONE }),
+    defaultValues: readableForm(saved ?? { free: NONE, earlyAccess: NONE }),
   });
   const save = useSavePlanAllowances();
   const { errors, isDirty } = form.formState;
 
   // A later read shows its values unless the admin is editing.
   useEffect(() => {
-    if (saved && !form.formState.isDirty) form.reset(allowancesToForm(saved));
+    if (saved && !form.formState.isDirty) form.reset(readableForm(saved));
   }, [form, saved]);
 
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: (answer) => {
-        form.reset(allowancesToForm(answer));
+        form.reset(readableForm(answer));
         notify.success(...PLAN_LIMITS_SAVED);
       },
       onError: (failure) => notify.error("Failed to update plan limits", errorMessage(failure, "An unexpected error occurred.")),
@@ -112,3 +112,14 @@ export function PlanLimitsCard({ saved, loading, error }: { saved: PlanAllowance
 }
 
 const NONE = { monthlyTokens: null, messagesPerDay: null };
+
+/** The saved allowances as the fields show them: "250,000", not "250000" (the form reads both). */
+function readableForm(saved: PlanAllowances): PlanAllowancesForm {
+  const form = allowancesToForm(saved);
+  const readable = (text: string) => (text === "" ? "" : Number(text).toLocaleString("en-US"));
+  const plan = (fields: PlanAllowancesForm["free"]) => ({
+    monthlyTokens: readable(fields.monthlyTokens),
+    messagesPerDay: readable(fields.messagesPerDay),
+  });
+  return { free: plan(form.free), earlyAccess: plan(form.earlyAccess) };
+}

@@ -1,40 +1,49 @@
 import { History, Keyboard, PanelLeftClose, PanelLeftOpen, Settings } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../../components/ui/sheet.js";
 import { paths } from "../../../lib/paths.js";
 import { useChatLayout } from "../hooks/use-chat-layout.js";
 import { useApplePlatform } from "../hooks/use-chat-shortcuts.js";
-import { ChatHistory } from "./chat-history.js";
 import { ExportChatMenu } from "./export-chat-menu.js";
 
-/** Below lg the history lives in a slide-in sheet (opened by its button, or Ctrl/⌘+K to search). */
+const loadSheet = () => import("./history-sheet-panel.js");
+const HistorySheetPanel = lazy(() => loadSheet().then((m) => ({ default: m.HistorySheetPanel })));
+
+/**
+ * Below lg the history lives in a slide-in sheet (opened by its button, or Ctrl/⌘+K to search). Only the button
+ * is on the first screen: the sheet's dialog code loads when a pointer or the focus reaches it, or when it opens.
+ */
 function HistorySheet({ currentId }: { currentId: number | null }) {
   const layout = useChatLayout();
   const [ownOpen, setOwnOpen] = useState(false);
   const open = layout ? layout.sheetOpen : ownOpen;
   const setOpen = layout ? layout.setSheetOpen : setOwnOpen;
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-9 shrink-0 lg:hidden" aria-label="History">
-          <History className="size-5" aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent
-        className="gap-0 p-0 pt-12"
-        onOpenAutoFocus={(event) => {
-          if (!layout?.sheetSearch.current) return;
-          event.preventDefault();
-          (event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input[type="search"]')?.focus();
-        }}
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="size-9 shrink-0 lg:hidden"
+        aria-label="History"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => setOpen(true)}
       >
-        <SheetTitle className="absolute top-4 left-4 text-base font-semibold">Chat history</SheetTitle>
-        <SheetDescription className="sr-only">Start a new chat, search your chats or open one.</SheetDescription>
-        <ChatHistory currentId={currentId} onNavigate={() => setOpen(false)} />
-      </SheetContent>
-    </Sheet>
+        <History className="size-5" aria-hidden="true" />
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <HistorySheetPanel open={open} onOpenChange={setOpen} currentId={currentId} layout={layout} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -12,12 +12,9 @@ import { useDebouncedValue } from "../hooks/use-debounced-value.js";
 import { ChatList } from "./chat-list.js";
 import type { ChatAction } from "./chat-row.js";
 import { ChatSearchResults } from "./chat-search-results.js";
-import { DeleteChatDialog } from "./delete-chat-dialog.js";
-import { DeleteFolderDialog } from "./folders/delete-folder-dialog.js";
 import type { FolderAction } from "./folders/folder-row.js";
-import { MoveChatDialog } from "./folders/move-chat-dialog.js";
 import { SearchScopeSelect } from "./folders/search-scope-select.js";
-import { FolderNameDialog, RenameChatDialog } from "./lazy-chat-dialogs.js";
+import { DeleteChatDialog, DeleteFolderDialog, FolderNameDialog, MoveChatDialog, RenameChatDialog } from "./lazy-chat-dialogs.js";
 
 const SEARCH_DELAY_MS = 250;
 

@@ -74,7 +74,7 @@ export function ChatList({
       </div>
     );
   }
-  if (rows.length === 0) return <p className="px-3 py-4 text-sm text-muted-foreground">No chats yet.</p>;
+  if (rows.length === 0) return <p className="px-3 py-4 text-sm text-muted-foreground">No chats yet. Your first message starts one.</p>;
 
   const showMore = (folderId: number) => {
     setLoadingFolder(folderId);

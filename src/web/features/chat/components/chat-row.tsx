@@ -2,7 +2,7 @@ import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide
 import { Link } from "wouter";
 import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Chat } from "../../../../shared/contracts/chat.js";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu.js";
+import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { cn } from "../../../lib/cn.js";
 import { chatPath } from "../../../lib/paths.js";
 import { formatChatDate } from "../format-chat-date.js";
@@ -63,35 +63,42 @@ export function ChatRow({
         </span>
       </Link>
       {onAction ? (
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger
-            aria-label="Chat actions"
-            className="absolute top-1.5 right-1 flex size-7 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-background/80 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background/80"
-          >
-            <MoreHorizontal className="size-4" aria-hidden="true" />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-48">
-            <DropdownMenuItem onSelect={() => onAction({ kind: "rename", chat })}>
-              <Pencil aria-hidden="true" />
-              Rename
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onAction({ kind: "pin", chat })}>
-              {chat.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
-              {chat.pinned ? "Unpin" : "Pin"}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onAction({ kind: "move", chat })}>
-              <FolderInput aria-hidden="true" />
-              Move to folder...
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              className="text-destructive focus:bg-destructive/10 focus:text-destructive"
-              onSelect={() => onAction({ kind: "delete", chat })}
+        <LazyDropdownMenu
+          modal={false}
+          trigger={
+            <button
+              type="button"
+              aria-label={`Chat actions for ${shownTitle(chat.title)}`}
+              className="absolute top-1.5 right-1 flex size-7 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-background/80 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background/80"
             >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+              <MoreHorizontal className="size-4" aria-hidden="true" />
+            </button>
+          }
+        >
+          {(ui) => (
+            <ui.DropdownMenuContent align="end" className="w-48">
+              <ui.DropdownMenuItem onSelect={() => onAction({ kind: "rename", chat })}>
+                <Pencil aria-hidden="true" />
+                Rename
+              </ui.DropdownMenuItem>
+              <ui.DropdownMenuItem onSelect={() => onAction({ kind: "pin", chat })}>
+                {chat.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+                {chat.pinned ? "Unpin" : "Pin"}
+              </ui.DropdownMenuItem>
+              <ui.DropdownMenuItem onSelect={() => onAction({ kind: "move", chat })}>
+                <FolderInput aria-hidden="true" />
+                Move to folder...
+              </ui.DropdownMenuItem>
+              <ui.DropdownMenuItem
+                className="text-destructive focus:bg-destructive/10 focus:text-destructive"
+                onSelect={() => onAction({ kind: "delete", chat })}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </ui.DropdownMenuItem>
+            </ui.DropdownMenuContent>
+          )}
+        </LazyDropdownMenu>
       ) : null}
     </div>
   );

@@ -1,116 +1,79 @@
-import { CheckIcon, Lock, Sparkles } from "lucide-react";
-import { Select as SelectPrimitive } from "radix-ui";
-import { useLocation } from "wouter";
-import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js";
-import { describeModel, modelName } from "../../../../shared/model-catalog.js";
-import { modelValue, parseModelValue } from "../../../../shared/model-choice.js";
-import { useEarlyAccessCheckoutPath } from "../../../components/get-early-access-button.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { ChevronDownIcon } from "lucide-react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { modelName } from "../../../../shared/model-catalog.js";
+import { modelValue } from "../../../../shared/model-choice.js";
 import { platformModels, platformName } from "../../../domain/ai-models.js";
-import { usePaymentSettings } from "../../../domain/payment-settings.js";
+import { cn } from "../../../lib/cn.js";
+import type { ModelPickerProps } from "./model-picker-select.js";
 
-/** The value of the last option for a free user with locked models: it opens the Early Access checkout. */
-const GET_EARLY_ACCESS = "action:get-early-access";
+const loadSelect = () => import("./model-picker-select.js");
+type SelectModule = Awaited<ReturnType<typeof loadSelect>>;
 
-/** One model: its readable name (what the closed picker shows) over a one-line description. */
-function ModelOption({ value, id, locked }: { value: string; id: string; locked?: boolean }) {
-  const { name, description } = describeModel(id);
-  return (
-    <SelectPrimitive.Item
-      value={value}
-      disabled={locked}
-      title={id}
-      className="relative flex w-full cursor-default flex-col items-start rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50"
-    >
-      <span className="absolute top-2 right-2 flex size-3.5 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" aria-hidden="true" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <span className="inline-flex items-center gap-1.5 font-medium">
-        {locked ? <Lock className="size-3" aria-hidden="true" /> : null}
-        <SelectPrimitive.ItemText>{name}</SelectPrimitive.ItemText>
-      </span>
-      {description ? <span className="text-xs text-muted-foreground">{description}</span> : null}
-    </SelectPrimitive.Item>
-  );
+/** Keys that open a select (as Radix's trigger handles them). */
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
+
+/** What the closed picker shows: the model's readable name, as the open list names it. */
+function shownChoice({ platforms, aiPlatform, model }: Pick<ModelPickerProps, "platforms" | "aiPlatform" | "model">): string {
+  const platform = platforms.find((p) => p.slug === aiPlatform);
+  const id = model ?? platform?.defaultModel;
+  const value = modelValue(aiPlatform, id);
+  const offered = platforms.some((p) => platformModels(p).some((m) => modelValue(p.slug, m) === value));
+  if (offered && id) return modelName(id);
+  const name = model ? `${modelName(model)} (${platformName(aiPlatform, platforms)})` : platformName(aiPlatform, platforms);
+  return `${name}${platforms.length > 0 ? " (unavailable)" : ""}`;
 }
 
 /**
- * The chat's platform and model, grouped by platform (its name over the group); each model by its readable
- * name and a one-line description (shared/model-catalog.ts; an unknown model keeps its id). Each option's value
- * is "slug/model". A choice that is no longer offered stays shown, marked. Locked models (free plan) are
- * listed disabled with the reason, followed by "Get Early Access".
+ * The model picker (`model-picker-select.tsx`: Radix Select, grouped by platform). Only its closed button is on
+ * the chat's first screen (decision 021): the list's code loads when a pointer or the focus reaches it, and a
+ * press before it arrives (pointer, Enter, Space, arrows) opens the list as soon as it does.
  */
-export function ModelPicker({
-  platforms,
-  aiPlatform,
-  model,
-  disabled,
-  onChange,
-}: {
-  platforms: ChatPlatform[];
-  aiPlatform: string;
-  model: string | null;
-  disabled: boolean;
-  onChange: (choice: { aiPlatform: string; model: string }) => void;
-}) {
-  const platform = platforms.find((p) => p.slug === aiPlatform);
-  const value = modelValue(aiPlatform, model ?? platform?.defaultModel);
-  const offered = platforms.some((p) => platformModels(p).some((m) => modelValue(p.slug, m) === value));
-  const [, navigate] = useLocation();
-  const checkoutPath = useEarlyAccessCheckoutPath();
-  const paymentsAvailable = usePaymentSettings().settings.paymentsAvailable;
-  const offerUpgrade = paymentsAvailable && platforms.some((p) => p.lockedModels.length > 0);
+export function ModelPicker(props: ModelPickerProps) {
+  const [select, setSelect] = useState<SelectModule | null>(null);
+  const [openAtLoad, setOpenAtLoad] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const focusAtLoad = useRef(false);
+  const load = () => {
+    void loadSelect().then(
+      (module) => {
+        focusAtLoad.current ||= button.current !== null && document.activeElement === button.current;
+        setSelect(() => module);
+      },
+      () => undefined, // offline: the button stays, and the next hover or press tries again
+    );
+  };
+  if (select) return <select.ModelPickerSelect {...props} defaultOpen={openAtLoad} focusTrigger={focusAtLoad.current && !openAtLoad} />;
+  const disabled = props.disabled || props.platforms.length === 0;
+  const open = () => {
+    setOpenAtLoad(true);
+    load();
+  };
   return (
-    <Select
-      value={value}
-      disabled={disabled || platforms.length === 0}
-      onValueChange={(next) => {
-        if (next === value) return;
-        if (next === GET_EARLY_ACCESS) {
-          navigate(checkoutPath);
-          return;
-        }
-        const choice = parseModelValue(next);
-        if (choice.model) onChange({ aiPlatform: choice.slug, model: choice.model });
+    <button
+      ref={button}
+      type="button"
+      role="combobox"
+      aria-label="Model"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      disabled={disabled}
+      onPointerEnter={load}
+      onFocus={load}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) open();
       }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open();
+      }}
+      className={cn(
+        "flex h-9 w-[11.5rem] items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 sm:w-56 dark:bg-input/20 [&>span]:truncate",
+      )}
     >
-      <SelectTrigger aria-label="Model" className="h-9 w-[11.5rem] sm:w-56 [&>span]:truncate">
-        <SelectValue placeholder="Choose a model" />
-      </SelectTrigger>
-      <SelectContent className="w-72 max-w-[calc(100vw-1rem)]" align="end">
-        {offered ? null : (
-          <SelectItem value={value}>
-            {model ? `${modelName(model)} (${platformName(aiPlatform, platforms)})` : platformName(aiPlatform, platforms)}
-            {platforms.length > 0 ? " (unavailable)" : ""}
-          </SelectItem>
-        )}
-        {platforms.map((p) => (
-          <SelectPrimitive.Group key={p.slug}>
-            <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold text-muted-foreground">{p.name}</SelectPrimitive.Label>
-            {platformModels(p).map((m) => (
-              <ModelOption key={m} value={modelValue(p.slug, m)} id={m} />
-            ))}
-            {p.lockedModels.map((m) => (
-              // Shown so the user knows they exist; not choosable on their plan (the reason is under them).
-              <ModelOption key={`locked-${m}`} value={`locked:${modelValue(p.slug, m)}`} id={m} locked />
-            ))}
-            {p.lockedModels.length > 0 && p.lockReason ? <p className="px-2 pb-1.5 text-xs text-muted-foreground">{p.lockReason}</p> : null}
-          </SelectPrimitive.Group>
-        ))}
-        {offerUpgrade ? (
-          <>
-            <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
-            <SelectItem value={GET_EARLY_ACCESS}>
-              <span className="inline-flex items-center gap-1.5 font-medium text-primary">
-                <Sparkles className="size-3.5" aria-hidden="true" />
-                Get Early Access
-              </span>
-            </SelectItem>
-          </>
-        ) : null}
-      </SelectContent>
-    </Select>
+      <span style={{ pointerEvents: "none" }}>{shownChoice(props)}</span>
+      <ChevronDownIcon className="size-4 opacity-60" aria-hidden="true" />
+    </button>
   );
 }

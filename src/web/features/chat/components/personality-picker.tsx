@@ -4,17 +4,8 @@ import { useLocation } from "wouter";
 import type { Chat } from "../../../../shared/contracts/chat.js";
 import { hasEarlyAccess, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
 import { useEarlyAccessCheckoutPath } from "../../../components/get-early-access-button.js";
+import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { Button } from "../../../components/ui/button.js";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.js";
 import { usePaymentSettings } from "../../../domain/payment-settings.js";
 import { PERSONALITIES_LOCKED, personalitiesQuery } from "../../../domain/personalities.js";
 import { useCurrentUser } from "../../../domain/session.js";
@@ -71,9 +62,10 @@ export function PersonalityPicker({
 
   const Icon = locked ? Lock : UserRound;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild disabled={disabled || update.isPending}>
+    <LazyDropdownMenu
+      trigger={
         <Button
+          disabled={disabled || update.isPending}
           variant="outline"
           className="h-9 shrink-0 px-2.5 sm:max-w-44"
           aria-label={`Personality: ${name}`}
@@ -82,55 +74,58 @@ export function PersonalityPicker({
           <Icon aria-hidden="true" className={cn(chat.personalityId !== null && !locked && "text-primary")} />
           <span className="hidden truncate sm:inline">{name}</span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
-        {locked ? (
-          <>
-            <DropdownMenuLabel className="grid gap-1">
-              <span className="flex items-center gap-1.5 font-medium">
-                <Lock className="size-3.5" aria-hidden="true" />
-                Personalities need Early Access
-              </span>
-              <span className="text-xs font-normal text-muted-foreground">
-                {PERSONALITIES_LOCKED} {UPGRADE_MESSAGE}
-              </span>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            {chat.personalityId !== null ? (
-              <DropdownMenuItem onSelect={() => choose(null)}>Use the default assistant</DropdownMenuItem>
-            ) : null}
-            {paymentsAvailable ? (
-              <DropdownMenuItem onSelect={() => navigate(checkoutPath)}>
-                <Sparkles aria-hidden="true" />
-                Get Early Access
-              </DropdownMenuItem>
-            ) : null}
-            <DropdownMenuItem onSelect={() => navigate(paths.personalities)}>About personalities...</DropdownMenuItem>
-          </>
-        ) : (
-          <>
-            <DropdownMenuLabel className="text-xs font-semibold text-muted-foreground">Personality</DropdownMenuLabel>
-            <DropdownMenuRadioGroup
-              value={chat.personalityId === null ? DEFAULT : String(chat.personalityId)}
-              onValueChange={(value) => choose(value === DEFAULT ? null : Number(value))}
-            >
-              <DropdownMenuRadioItem value={DEFAULT}>Default assistant</DropdownMenuRadioItem>
-              {(list.data ?? []).map((p) => (
-                <DropdownMenuRadioItem key={p.id} value={String(p.id)}>
-                  <span className="truncate">{p.name}</span>
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-            {list.isPending ? <DropdownMenuItem disabled>Loading personalities...</DropdownMenuItem> : null}
-            {list.isError ? <DropdownMenuItem disabled>The personalities could not be loaded.</DropdownMenuItem> : null}
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => navigate(paths.personalities)}>
-              <Settings2 aria-hidden="true" />
-              Manage personalities...
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {(ui) => (
+        <ui.DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
+          {locked ? (
+            <>
+              <ui.DropdownMenuLabel className="grid gap-1">
+                <span className="flex items-center gap-1.5 font-medium">
+                  <Lock className="size-3.5" aria-hidden="true" />
+                  Personalities need Early Access
+                </span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {PERSONALITIES_LOCKED} {UPGRADE_MESSAGE}
+                </span>
+              </ui.DropdownMenuLabel>
+              <ui.DropdownMenuSeparator />
+              {chat.personalityId !== null ? (
+                <ui.DropdownMenuItem onSelect={() => choose(null)}>Use the default assistant</ui.DropdownMenuItem>
+              ) : null}
+              {paymentsAvailable ? (
+                <ui.DropdownMenuItem onSelect={() => navigate(checkoutPath)}>
+                  <Sparkles aria-hidden="true" />
+                  Get Early Access
+                </ui.DropdownMenuItem>
+              ) : null}
+              <ui.DropdownMenuItem onSelect={() => navigate(paths.personalities)}>About personalities...</ui.DropdownMenuItem>
+            </>
+          ) : (
+            <>
+              <ui.DropdownMenuLabel className="text-xs font-semibold text-muted-foreground">Personality</ui.DropdownMenuLabel>
+              <ui.DropdownMenuRadioGroup
+                value={chat.personalityId === null ? DEFAULT : String(chat.personalityId)}
+                onValueChange={(value) => choose(value === DEFAULT ? null : Number(value))}
+              >
+                <ui.DropdownMenuRadioItem value={DEFAULT}>Default assistant</ui.DropdownMenuRadioItem>
+                {(list.data ?? []).map((p) => (
+                  <ui.DropdownMenuRadioItem key={p.id} value={String(p.id)}>
+                    <span className="truncate">{p.name}</span>
+                  </ui.DropdownMenuRadioItem>
+                ))}
+              </ui.DropdownMenuRadioGroup>
+              {list.isPending ? <ui.DropdownMenuItem disabled>Loading personalities...</ui.DropdownMenuItem> : null}
+              {list.isError ? <ui.DropdownMenuItem disabled>The personalities could not be loaded.</ui.DropdownMenuItem> : null}
+              <ui.DropdownMenuSeparator />
+              <ui.DropdownMenuItem onSelect={() => navigate(paths.personalities)}>
+                <Settings2 aria-hidden="true" />
+                Manage personalities...
+              </ui.DropdownMenuItem>
+            </>
+          )}
+        </ui.DropdownMenuContent>
+      )}
+    </LazyDropdownMenu>
   );
 }

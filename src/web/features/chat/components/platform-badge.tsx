@@ -2,12 +2,12 @@ import { cn } from "../../../lib/cn.js";
 
 /** Spec 000 section 9: a colour per named platform; any other is gray. */
 const colours: Record<string, string> = {
-  openai: "border-emerald-500/40 bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
-  "anthropic-claude": "border-amber-500/40 bg-amber-500/15 text-amber-700 dark:text-amber-300",
-  deepseek: "border-blue-500/40 bg-blue-500/15 text-blue-700 dark:text-blue-300",
-  mistral: "border-violet-500/40 bg-violet-500/15 text-violet-700 dark:text-violet-300",
+  openai: "border-emerald-500/40 bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
+  "anthropic-claude": "border-amber-500/40 bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  deepseek: "border-blue-500/40 bg-blue-500/15 text-blue-800 dark:text-blue-300",
+  mistral: "border-violet-500/40 bg-violet-500/15 text-violet-800 dark:text-violet-300",
 };
-const gray = "border-slate-500/30 bg-slate-500/10 text-slate-700 dark:text-slate-300";
+const gray = "border-slate-500/30 bg-slate-500/10 text-slate-800 dark:text-slate-300";
 
 export function PlatformBadge({ slug, name, className }: { slug: string; name: string; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gauge, OctagonAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { type AllowanceState, type Usage, usageApi } from "../../../../shared/contracts/usage.js";
 import { endpointQuery } from "../../../lib/endpoint-query.js";
 
@@ -73,9 +73,15 @@ export function UsageMeter({ usage }: { usage: Usage | undefined }) {
   const low = share < 0.1;
   return (
     <div data-testid="usage-meter" className="mb-1.5 flex items-center justify-center gap-2 px-1 text-xs text-muted-foreground">
-      <Gauge aria-hidden="true" className={`size-3.5 shrink-0 ${low ? "text-amber-600 dark:text-amber-400" : ""}`} />
-      <p aria-live="polite" className={low ? "font-medium text-amber-700 dark:text-amber-300" : undefined}>
-        {leftTexts(usage).join(" · ")}
+      <Gauge aria-hidden="true" className={`hidden size-3.5 shrink-0 sm:block ${low ? "text-amber-600 dark:text-amber-400" : ""}`} />
+      <p aria-live="polite" className={`text-center ${low ? "font-medium text-amber-700 dark:text-amber-300" : ""}`}>
+        {leftTexts(usage).map((text, index) => (
+          // One allowance never breaks inside its words on a phone; the line wraps between them.
+          <Fragment key={text}>
+            {index > 0 ? " · " : null}
+            <span className="whitespace-nowrap">{text}</span>
+          </Fragment>
+        ))}
       </p>
       <div aria-hidden="true" className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-muted sm:block">
         <div className={`h-full rounded-full ${low ? "bg-amber-500" : "bg-primary/60"}`} style={{ width: `${Math.round(share * 100)}%` }} />

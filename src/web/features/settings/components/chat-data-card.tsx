@@ -84,17 +84,24 @@ export function ChatDataCard() {
             <ImportResultText result={importChats.data} />
           </Alert>
         ) : null}
-        {importChats.isError ? (
-          <Alert variant="destructive">
-            <TriangleAlert aria-hidden="true" />
-            <div className="grid gap-1">
-              <p className="font-medium">The import failed. Nothing was imported.</p>
-              <p>{errorMessage(importChats.error)}</p>
-              <p>Choose another file, or the same one again once it is fixed.</p>
-            </div>
-          </Alert>
-        ) : null}
+        {importChats.isError ? <ImportFailed message={errorMessage(importChats.error)} /> : null}
       </section>
     </div>
+  );
+}
+
+/** A failed import: the server's reason, and what was kept and what to do where the reason does not say it already. */
+function ImportFailed({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <TriangleAlert aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-medium">
+          {/nothing was imported/i.test(message) ? "The import failed." : "The import failed. Nothing was imported."}
+        </p>
+        <p>{message}</p>
+        {/\bchoose\b/i.test(message) ? null : <p>Choose another file, or the same one again once it is fixed.</p>}
+      </div>
+    </Alert>
   );
 }

@@ -1,13 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { THEMES, type Theme } from "../../../../shared/constants.js";
+import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { Button } from "../../../components/ui/button.js";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.js";
 import { useTheme } from "../../../lib/theme.js";
 
 const labels: Record<Theme, { label: string; icon: typeof Sun }> = {
@@ -21,25 +15,28 @@ export function ThemeToggle() {
   const { theme, resolvedTheme, setTheme } = useTheme();
   const Icon = resolvedTheme === "dark" ? Moon : Sun;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyDropdownMenu
+      trigger={
         <Button variant="ghost" size="icon" aria-label="Toggle theme">
           <Icon className="size-5" aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {THEMES.map((option) => {
-            const { label, icon: ItemIcon } = labels[option];
-            return (
-              <DropdownMenuRadioItem key={option} value={option}>
-                <ItemIcon aria-hidden="true" />
-                {label}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {(ui) => (
+        <ui.DropdownMenuContent align="end">
+          <ui.DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+            {THEMES.map((option) => {
+              const { label, icon: ItemIcon } = labels[option];
+              return (
+                <ui.DropdownMenuRadioItem key={option} value={option}>
+                  <ItemIcon aria-hidden="true" />
+                  {label}
+                </ui.DropdownMenuRadioItem>
+              );
+            })}
+          </ui.DropdownMenuRadioGroup>
+        </ui.DropdownMenuContent>
+      )}
+    </LazyDropdownMenu>
   );
 }

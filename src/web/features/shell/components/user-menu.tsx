@@ -1,14 +1,7 @@
 import { LogOut, Settings, Shield, UserRound } from "lucide-react";
 import { Link } from "wouter";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.js";
+import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
 import { displayName } from "../../../domain/session.js";
 import { paths } from "../../../lib/paths.js";
@@ -19,52 +12,58 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
   const name = displayName(user);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full p-0.5 outline-none focus-visible:ring-2 focus-visible:ring-ring md:rounded-md md:px-2 md:py-1 md:hover:bg-accent"
-        aria-label={`Account menu for ${name}`}
-      >
-        <UserAvatar user={user} className="size-8" />
-        <span className="hidden max-w-[10rem] truncate text-sm font-medium lg:inline">{name}</span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate font-medium">{name}</span>
-          {user.email ? <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={paths.settings}>
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.personalities}>
-            <UserRound aria-hidden="true" />
-            Personalities
-          </Link>
-        </DropdownMenuItem>
-        {user.role === "admin" ? (
-          <DropdownMenuItem asChild>
-            <Link href={paths.admin}>
-              <Shield aria-hidden="true" />
-              Admin
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={(event) => {
-            event.preventDefault();
-            logout.mutate();
-          }}
+    <LazyDropdownMenu
+      trigger={
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-full p-0.5 outline-none focus-visible:ring-2 focus-visible:ring-ring md:rounded-md md:px-2 md:py-1 md:hover:bg-accent"
+          aria-label={`Account menu for ${name}`}
         >
-          <LogOut aria-hidden="true" />
-          {logout.isPending ? "Signing out..." : "Sign out"}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <UserAvatar user={user} className="size-8" />
+          <span className="hidden max-w-[10rem] truncate text-sm font-medium lg:inline">{name}</span>
+        </button>
+      }
+    >
+      {(ui) => (
+        <ui.DropdownMenuContent align="end" className="w-60">
+          <ui.DropdownMenuLabel className="flex flex-col gap-0.5">
+            <span className="truncate font-medium">{name}</span>
+            {user.email ? <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span> : null}
+          </ui.DropdownMenuLabel>
+          <ui.DropdownMenuSeparator />
+          <ui.DropdownMenuItem asChild>
+            <Link href={paths.settings}>
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+          </ui.DropdownMenuItem>
+          <ui.DropdownMenuItem asChild>
+            <Link href={paths.personalities}>
+              <UserRound aria-hidden="true" />
+              Personalities
+            </Link>
+          </ui.DropdownMenuItem>
+          {user.role === "admin" ? (
+            <ui.DropdownMenuItem asChild>
+              <Link href={paths.admin}>
+                <Shield aria-hidden="true" />
+                Admin
+              </Link>
+            </ui.DropdownMenuItem>
+          ) : null}
+          <ui.DropdownMenuSeparator />
+          <ui.DropdownMenuItem
+            disabled={logout.isPending}
+            onSelect={(event) => {
+              event.preventDefault();
+              logout.mutate();
+            }}
+          >
+            <LogOut aria-hidden="true" />
+            {logout.isPending ? "Signing out..." : "Sign out"}
+          </ui.DropdownMenuItem>
+        </ui.DropdownMenuContent>
+      )}
+    </LazyDropdownMenu>
   );
 }

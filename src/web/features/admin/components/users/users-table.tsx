@@ -9,7 +9,7 @@ type Props = { users: AdminUser[]; selfId: number | null; onAction: (action: Use
 
 /** Wide screens: a table. */
 function Table({ users, selfId, onAction }: Props) {
-  const head = "px-4 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
+  const head = "px-3 py-3 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
   return (
     <table className="w-full min-w-[60rem] text-sm">
       <thead className="border-b bg-muted/40">
@@ -43,25 +43,25 @@ function Table({ users, selfId, onAction }: Props) {
       <tbody>
         {users.map((user) => (
           <tr key={user.id} aria-label={user.username} className="border-b last:border-0 hover:bg-muted/30">
-            <td className="max-w-72 px-4 py-3">
+            <td className="max-w-72 px-3 py-3">
               <UserIdentity user={user} isSelf={user.id === selfId} />
             </td>
-            <td className="px-4 py-3">
+            <td className="px-3 py-3">
               <RoleBadge role={user.role} />
             </td>
-            <td className="px-4 py-3">
+            <td className="px-3 py-3">
               <PlanBadge planType={user.planType} />
             </td>
-            <td className="px-4 py-3">
+            <td className="px-3 py-3">
               <StatusBadge status={user.status} />
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+            <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
               <TokensThisMonth user={user} />
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+            <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
               <MessagesToday user={user} />
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">{formatJoined(user.createdAt)}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{formatJoined(user.createdAt)}</td>
             <td className="px-2 py-2">
               <UserActions user={user} isSelf={user.id === selfId} onAction={onAction} />
             </td>

@@ -21,6 +21,8 @@ export function DeleteFolderDialog({
 }) {
   const remove = useDeleteFolder();
   const [mode, setMode] = useState<DeleteFolderMode | null>(null);
+  // An empty folder has no chats to ask about: one plain "Delete folder".
+  const empty = folder.chatCount === 0;
   const run = (chats: DeleteFolderMode) => {
     setMode(chats);
     remove.mutate(
@@ -29,7 +31,9 @@ export function DeleteFolderDialog({
         onSuccess: () => {
           onDeleted(chats);
           onClose();
-          notify.success(chats === "move" ? "Folder deleted; its chats moved out" : "Folder and its chats deleted");
+          notify.success(
+            empty ? "Folder deleted" : chats === "move" ? "Folder deleted; its chats moved out" : "Folder and its chats deleted",
+          );
         },
         onError: (error) => notify.error("The folder could not be deleted", errorMessage(error)),
       },
@@ -51,9 +55,9 @@ export function DeleteFolderDialog({
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button variant="secondary" disabled={pending} onClick={() => run("move")}>
+          <Button variant={empty ? "destructive" : "secondary"} disabled={pending} onClick={() => run("move")}>
             {pending && mode === "move" ? <ButtonSpinner /> : null}
-            Move chats out
+            {empty ? "Delete folder" : "Move chats out"}
           </Button>
           {folder.chatCount > 0 ? (
             <Button variant="destructive" disabled={pending} onClick={() => run("delete")}>

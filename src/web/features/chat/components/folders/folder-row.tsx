@@ -1,7 +1,7 @@
 import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Folder } from "../../../../../shared/contracts/chat-folders.js";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../../components/ui/dropdown-menu.js";
+import { LazyDropdownMenu } from "../../../../components/lazy-dropdown-menu.js";
 import { cn } from "../../../../lib/cn.js";
 import { carriesChat, draggedChatId } from "./chat-drag.js";
 
@@ -49,7 +49,6 @@ export function FolderRow({
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${folder.name}, ${folder.chatCount === 1 ? "1 chat" : `${folder.chatCount} chats`}`}
         data-folder-toggle=""
         onClick={onToggle}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-md px-2 pr-9 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -59,32 +58,44 @@ export function FolderRow({
           aria-hidden="true"
         />
         <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <span className="truncate font-medium">{folder.name}</span>
-        <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums" aria-hidden="true">
+        <span className="truncate font-medium" title={folder.name}>
+          {folder.name}
+        </span>
+        {/* The name comes from the content (WCAG 2.5.3: it starts with the visible name): "Travel, 1 chat". */}
+        <span className="sr-only">, </span>
+        <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
           {folder.chatCount}
+          <span className="sr-only">{folder.chatCount === 1 ? " chat" : " chats"}</span>
         </span>
       </button>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger
-          aria-label={`Folder actions for ${folder.name}`}
-          className="absolute top-1/2 right-1 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-background/80 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background/80"
-        >
-          <MoreHorizontal className="size-4" aria-hidden="true" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-40">
-          <DropdownMenuItem onSelect={() => onAction({ kind: "rename", folder })}>
-            <Pencil aria-hidden="true" />
-            Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            className="text-destructive focus:bg-destructive/10 focus:text-destructive"
-            onSelect={() => onAction({ kind: "delete", folder })}
+      <LazyDropdownMenu
+        modal={false}
+        trigger={
+          <button
+            type="button"
+            aria-label={`Folder actions for ${folder.name}`}
+            className="absolute top-1/2 right-1 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-background/80 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-background/80"
           >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+            <MoreHorizontal className="size-4" aria-hidden="true" />
+          </button>
+        }
+      >
+        {(ui) => (
+          <ui.DropdownMenuContent align="end" className="w-40">
+            <ui.DropdownMenuItem onSelect={() => onAction({ kind: "rename", folder })}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </ui.DropdownMenuItem>
+            <ui.DropdownMenuItem
+              className="text-destructive focus:bg-destructive/10 focus:text-destructive"
+              onSelect={() => onAction({ kind: "delete", folder })}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </ui.DropdownMenuItem>
+          </ui.DropdownMenuContent>
+        )}
+      </LazyDropdownMenu>
     </div>
   );
 }
