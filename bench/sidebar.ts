@@ -265,9 +265,12 @@ try {
     const closed = page.locator('[data-folder-toggle][aria-expanded="false"]');
     // The rows are virtualised: scroll until a closed folder is among them.
     while ((await closed.count()) === 0) await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollBy(0, 600));
-    const folderId = await closed.first().evaluate((el) => el.closest("[data-folder-id]")?.getAttribute("data-folder-id"));
-    await closed.first().click();
-    await page.locator(`[data-folder-id="${folderId}"] [data-folder-toggle][aria-expanded="true"]`).waitFor();
+    // Clicked where it is, at once: rows move while the previous folder's chats arrive, and a row that leaves
+    // the virtual window is gone from the page, so neither coordinates nor a second lookup can be trusted.
+    const toggle = await closed.first().elementHandle();
+    if (!toggle) continue;
+    await toggle.evaluate((el) => (el as HTMLElement).click());
+    await page.waitForFunction((el) => !el.isConnected || el.getAttribute("aria-expanded") === "true", toggle);
   }
   await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
   await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));

@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
 import { createDatabaseCounterStore } from "./lib/database-counter-store.js";
+import { lazyRequestLogger } from "./lib/lazy-request-logger.js";
 import { loggerOptions } from "./lib/log-redaction.js";
 import type { RedisLink } from "./lib/redis.js";
 import { resolveAppSecret, SecretBox } from "./lib/secret-box.js";
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
     // One log line per request only when debugging: it costs a third of the throughput.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" }),
+    // A request's child logger is made on its first line (lib/lazy-request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   // zod checks what comes in; answers go through Fastify's compiled (fast-json-stringify) response schemas (lib/route.ts).

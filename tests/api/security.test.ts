@@ -95,20 +95,30 @@ describe("bad input never crashes the server", () => {
     expect(unknown.json().message).toMatch(/No such endpoint/);
   });
 
-  it("sends security headers", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
-    const csp = String(res.headers["content-security-policy"]);
+  it("sends security headers: the document's policy on pages, nothing-may-load on API answers", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    const csp = String(page.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    for (const res of [page, await t.app.inject({ method: "GET", url: "/api/payment-settings" })]) {
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    }
+    const api = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    // A refusal answered before any route (the cross-site check) carries the API set too.
+    const crossSite = await t.app.inject({ method: "POST", url: "/api/logout", headers: { origin: "https://evil.example" } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 
 describe("Permissions-Policy and HSTS", () => {
   it("turns off the browser features the app does not use, keeping payment for the page and Stripe.js", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    const res = await t.app.inject({ method: "GET", url: "/" });
     const policy = String(res.headers["permissions-policy"]);
     for (const off of ["camera=()", "microphone=()", "geolocation=()", "usb=()", "serial=()", "hid=()", "midi=()"]) {
       expect(policy).toContain(off);
@@ -116,7 +126,7 @@ describe("Permissions-Policy and HSTS", () => {
     expect(policy).toContain('payment=(self "https://js.stripe.com")');
     // The video embeds ask for these: they are left to their defaults.
     expect(policy).not.toMatch(/fullscreen|autoplay|picture-in-picture/);
-    const page = await t.app.inject({ method: "GET", url: "/" });
+    const page = await t.app.inject({ method: "GET", url: "/pricing" });
     expect(page.headers["permissions-policy"]).toBe(policy);
   });
 
