@@ -33,6 +33,10 @@ export function PublicAuthPage({ setBoot }: { setBoot: Dispatch<SetStateAction<B
             : call(paymentSettingsRead, {}).then((paymentSettings) => setBoot((old) => ({ ...old, paymentSettings })));
         read.catch(() => undefined); // the form already said what failed; the old values stay
       },
+      // The small app has no such page: one load from the server (not a route change, then a reload).
+      open(path) {
+        window.location.assign(path);
+      },
     }),
     [setBoot],
   );

@@ -15,11 +15,25 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
  * Where focus goes back when a dialog closes: what had it when the dialog opened or, when that was an item of a
  * menu (which closes as the dialog opens, "Rename" in a row's menu), the button that opened the menu.
  */
+function originOf(element: Element | null): HTMLElement | null {
+  if (!(element instanceof HTMLElement) || element === document.body) return null;
+  const triggerId = element.closest('[role="menu"]')?.getAttribute("aria-labelledby");
+  return (triggerId ? document.getElementById(triggerId) : null) ?? element;
+}
+
+/**
+ * Where the focus last was, as an origin: a menu closing inside another modal layer (the phone's history sheet)
+ * can drop the focus on the page just before the dialog it opened takes it.
+ */
+let lastOrigin: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    lastOrigin = originOf(event.target as Element | null) ?? lastOrigin;
+  });
+}
+
 function focusOrigin(): HTMLElement | null {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
-  const triggerId = active.closest('[role="menu"]')?.getAttribute("aria-labelledby");
-  return (triggerId ? document.getElementById(triggerId) : null) ?? active;
+  return originOf(document.activeElement) ?? (lastOrigin?.isConnected ? lastOrigin : null);
 }
 
 /** Centered modal. Always give it a DialogTitle and a DialogDescription (visually hidden if need be). */

@@ -19,6 +19,8 @@ export interface AuthHost {
   signedIn(user: PublicUser, welcome: Welcome): void;
   /** The server refused because a setting changed meanwhile (registration closed, payments switched off): read it again. */
   settingsChanged(which: "platform" | "payments"): void;
+  /** Goes to a page of the signed-in app (the checkout): a route change there, one page load from the small app. */
+  open(path: string): void;
 }
 
 export const AuthHostContext = createContext<AuthHost | null>(null);

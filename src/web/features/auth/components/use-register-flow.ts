@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { type Path, type Resolver, useForm } from "react-hook-form";
-import { useLocation, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { type RegisterForm, registerFormSchema, registerStepOneSchema } from "../../../../shared/contracts/auth.js";
 import { displayName } from "../../../domain/display-name.js";
 import { usePaymentSettings } from "../../../domain/payment-settings.js";
@@ -49,7 +49,6 @@ export type RegisterDraft = { values: RegisterForm | null; step: 1 | 2 };
  * closes, so Login and back keeps it.
  */
 export function useRegisterFlow(draft: RegisterDraft) {
-  const [, navigate] = useLocation();
   const planParam = new URLSearchParams(useSearch()).get("plan");
   const [step, setStep] = useState<1 | 2>(draft.step);
   const stepRef = useRef<1 | 2>(draft.step);
@@ -110,7 +109,7 @@ export function useRegisterFlow(draft: RegisterDraft) {
     onSuccess: ({ paymentIntentId }) => {
       const { username, name, email } = form.getValues();
       savePendingRegistration({ username: username.trim(), name: name.trim(), email: email.trim(), paymentIntentId });
-      navigate(paths.checkout);
+      host.open(paths.checkout);
     },
     onError: (error) => {
       refreshIfClosed(error);

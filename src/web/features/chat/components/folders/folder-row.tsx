@@ -49,6 +49,7 @@ export function FolderRow({
       <button
         type="button"
         aria-expanded={open}
+        aria-label={`${folder.name}, ${folder.chatCount === 1 ? "1 chat" : `${folder.chatCount} chats`}`}
         data-folder-toggle=""
         onClick={onToggle}
         className="flex h-full min-w-0 flex-1 items-center gap-2 rounded-md px-2 pr-9 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -61,11 +62,8 @@ export function FolderRow({
         <span className="truncate font-medium" title={folder.name}>
           {folder.name}
         </span>
-        {/* The name comes from the content (WCAG 2.5.3: it starts with the visible name): "Travel, 1 chat". */}
-        <span className="sr-only">, </span>
-        <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums">
+        <span className="ml-auto shrink-0 text-xs text-muted-foreground tabular-nums" aria-hidden="true">
           {folder.chatCount}
-          <span className="sr-only">{folder.chatCount === 1 ? " chat" : " chats"}</span>
         </span>
       </button>
       <LazyDropdownMenu
