@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLAN_TYPES, ROLES } from "../constants.js";
 import { endpoint } from "./endpoint.js";
+import { firstScreenCalls } from "./first-screen-reads.js";
 
 /** Rules and messages of spec 000 section 5, written once for the forms and the server. */
 export const usernameField = z
@@ -101,6 +102,6 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const authApi = {
   register: endpoint({ method: "POST", path: "/api/register", body: registerBodySchema, response: publicUserSchema, status: 201 }),
-  login: endpoint({ method: "POST", path: "/api/login", body: loginBodySchema, response: publicUserSchema }),
-  logout: endpoint({ method: "POST", path: "/api/logout", response: z.object({ message: z.string() }) }),
+  login: endpoint({ ...firstScreenCalls.login, body: loginBodySchema, response: publicUserSchema }),
+  logout: endpoint({ ...firstScreenCalls.logout, response: z.object({ message: z.string() }) }),
 };

@@ -13,3 +13,12 @@ export const firstScreenReads = {
   platformSettings: { method: "GET", path: "/api/platform-settings" },
   paymentSettings: { method: "GET", path: "/api/payment-settings" },
 } as const satisfies Record<string, Pick<EndpointShape, "method" | "path">>;
+
+/**
+ * The writes a first screen offers, as addresses only, for the same reason: signing in on /auth (decision 017)
+ * and signing out from the app shell (decision 021). `authApi.login` and `authApi.logout` are built from them.
+ */
+export const firstScreenCalls = {
+  login: { method: "POST", path: "/api/login" },
+  logout: { method: "POST", path: "/api/logout" },
+} as const satisfies Record<string, Pick<EndpointShape, "method" | "path">>;

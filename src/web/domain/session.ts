@@ -65,8 +65,3 @@ export function planChanged(client: QueryClient, user: PublicUser): void {
   const [method, path] = currentUserQuery.queryKey;
   void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== method || query.queryKey[1] !== path });
 }
-
-/** The name people see: the full name, or the username when there is none. */
-export function displayName(user: Pick<PublicUser, "name" | "username"> | null | undefined): string {
-  return user?.name?.trim() || user?.username || "there";
-}

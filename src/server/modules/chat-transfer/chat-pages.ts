@@ -167,3 +167,31 @@ export async function* shownBranchPages(db: Db, chatIds: number[], options: Page
   }
   if (page.length > 0) yield await read();
 }
+
+/**
+ * One page of chats written with their messages (read a bounded page at a time, in the chats' order): `open`
+ * once per chat before its messages (also for a chat whose messages are all on later pages or absent), then
+ * `message` for each; what they return is yielded a page of messages at a time.
+ */
+export async function* writeChatsWithMessages(
+  batch: ExportChatRow[],
+  messagesOf: AsyncIterable<ExportMessageRow[]>,
+  write: { open(chat: ExportChatRow, index: number): string; message(message: ExportMessageRow): string },
+): AsyncGenerator<string> {
+  const indexOf = new Map(batch.map((chat, index) => [chat.id, index]));
+  let open = -1;
+  const openUpTo = (index: number): string => {
+    let out = "";
+    for (; open < index && open + 1 < batch.length; open += 1) out += write.open(batch[open + 1] as ExportChatRow, open + 1);
+    return out;
+  };
+  for await (const page of messagesOf) {
+    let out = "";
+    for (const message of page) {
+      out += openUpTo(indexOf.get(message.chatId) ?? open);
+      out += write.message(message);
+    }
+    yield out;
+  }
+  yield openUpTo(batch.length - 1);
+}

@@ -1,6 +1,6 @@
 import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
-import { type ExportChatRow, type ExportMessageRow, messagePages } from "./chat-pages.js";
+import { type ExportChatRow, type ExportMessageRow, messagePages, writeChatsWithMessages } from "./chat-pages.js";
 
 const json = JSON.stringify;
 
@@ -36,37 +36,30 @@ export async function* jsonExport(db: Db, pages: AsyncIterable<ExportChatRow[]>,
   yield `{"format":${json(CHAT_EXPORT_FORMAT)},"version":${CHAT_EXPORT_VERSION},"exportedAt":${json(exportedAt.toISOString())},"chats":[\n`;
   let chatsWritten = 0;
   for await (const batch of pages) {
-    let open = -1;
+    // Ids in the file are local to each chat: 1, 2, 3... in the order of its messages.
     let localIds = new Map<number, number>();
-    const openUpTo = (index: number): string => {
-      let out = "";
-      while (open < index) {
-        if (open >= 0) out += "]}";
-        open += 1;
-        const chat = batch[open];
-        if (!chat) break;
-        out += `${chatsWritten > 0 ? ",\n" : ""}${chatHead(chat)}`;
-        chatsWritten += 1;
-        localIds = new Map();
-      }
-      return out;
-    };
-    for await (const page of messagePages(
-      db,
-      batch.map((chat) => chat.id),
-    )) {
-      let out = "";
-      for (const message of page) {
-        const index = batch.findIndex((chat) => chat.id === message.chatId);
-        if (index > open) out += openUpTo(index);
-        const localId = localIds.size + 1;
-        const parentId = message.parentId === null ? null : (localIds.get(message.parentId) ?? null);
-        out += `${localId > 1 ? "," : ""}${messageJson(message, localId, parentId)}`;
-        localIds.set(message.id, localId);
-      }
-      yield out;
-    }
-    yield `${openUpTo(batch.length - 1)}]}`;
+    yield* writeChatsWithMessages(
+      batch,
+      messagePages(
+        db,
+        batch.map((chat) => chat.id),
+      ),
+      {
+        open(chat, index) {
+          const head = `${index > 0 ? "]}" : ""}${chatsWritten > 0 ? ",\n" : ""}${chatHead(chat)}`;
+          chatsWritten += 1;
+          localIds = new Map();
+          return head;
+        },
+        message(message) {
+          const localId = localIds.size + 1;
+          const parentId = message.parentId === null ? null : (localIds.get(message.parentId) ?? null);
+          localIds.set(message.id, localId);
+          return `${localId > 1 ? "," : ""}${messageJson(message, localId, parentId)}`;
+        },
+      },
+    );
+    yield "]}";
   }
   yield "\n]}\n";
 }

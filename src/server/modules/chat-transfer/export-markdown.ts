@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.js";
-import { type ExportChatRow, type ExportMessageRow, shownBranchPages } from "./chat-pages.js";
+import { type ExportChatRow, type ExportMessageRow, shownBranchPages, writeChatsWithMessages } from "./chat-pages.js";
 
 /** `2025-01-02T10:04:05.000Z` → `2025-01-02 10:04 UTC`. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -54,29 +54,16 @@ export async function* markdownExport(
   const messageLevel = options.single ? "##" : "###";
   if (!options.single) yield `# Chat export\n\n_Exported ${when(options.exportedAt)}. Each chat shows the branch that was on screen._\n\n`;
   for await (const batch of pages) {
-    let open = -1;
-    const openUpTo = (index: number): string => {
-      let out = "";
-      while (open < index) {
-        open += 1;
-        const chat = batch[open];
-        if (!chat) break;
-        out += `${open > 0 || !options.single ? "---\n\n" : ""}${chatHeading(chat, chatLevel)}`;
-      }
-      return out;
-    };
-    for await (const page of shownBranchPages(
-      db,
-      batch.map((chat) => chat.id),
-    )) {
-      let out = "";
-      for (const message of page) {
-        const index = batch.findIndex((chat) => chat.id === message.chatId);
-        if (index > open) out += openUpTo(index);
-        out += messageBlock(message, messageLevel);
-      }
-      yield out;
-    }
-    yield openUpTo(batch.length - 1);
+    yield* writeChatsWithMessages(
+      batch,
+      shownBranchPages(
+        db,
+        batch.map((chat) => chat.id),
+      ),
+      {
+        open: (chat, index) => `${index > 0 || !options.single ? "---\n\n" : ""}${chatHeading(chat, chatLevel)}`,
+        message: (message) => messageBlock(message, messageLevel),
+      },
+    );
   }
 }

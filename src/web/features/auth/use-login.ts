@@ -1,5 +1,6 @@
 import type { authApi, LoginBody } from "../../../shared/contracts/auth.js";
 import { typedAddress } from "../../../shared/contracts/endpoint.js";
+import { firstScreenCalls } from "../../../shared/contracts/first-screen-reads.js";
 import { displayName } from "../../domain/display-name.js";
 import { call, errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
@@ -7,7 +8,7 @@ import { useAuthHost } from "./auth-host.js";
 import { useAction } from "./use-action.js";
 
 /** POST /api/login by its address (`authApi.login`; it does not compile if they part): /auth's first screen loads no schemas. */
-const loginCall = typedAddress<typeof authApi.login>({ method: "POST", path: "/api/login" });
+const loginCall = typedAddress<typeof authApi.login>(firstScreenCalls.login);
 
 /** POST /api/login; success hands the user to the app around the form, failure says why in a toast. */
 export function useLogin() {

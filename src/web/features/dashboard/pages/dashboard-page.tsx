@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { displayName, useCurrentUser } from "../../../domain/session.js";
+import { displayName } from "../../../domain/display-name.js";
+import { useCurrentUser } from "../../../domain/session.js";
 import { firstVisitQuery } from "../api.js";
 import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";

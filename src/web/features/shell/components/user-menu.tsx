@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
-import { displayName } from "../../../domain/session.js";
+import { displayName } from "../../../domain/display-name.js";
 import { paths } from "../../../lib/paths.js";
 import { useLogout } from "../api.js";
 
