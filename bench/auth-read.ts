@@ -1,17 +1,29 @@
 /**
- * npm run bench:auth-read
+ * npm run bench:auth-read [-- --tsx]
  * Requests per second of an authenticated GET /api/user on PGlite and on PostgreSQL,
- * against a bare Fastify hello-world measured in the same run on this machine.
+ * against a bare Fastify hello-world measured in the same run on this machine. The server runs the way
+ * `npm start` runs it: compiled (scripts/build-server.ts), with the `serve` script's flags; --tsx runs
+ * src/server/main.ts through tsx instead (how this bench ran before issue 15's last session).
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is made and dropped).
  * Also checks that a revoked session fails at once on the instance that revoked it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { cookieFetch, freePort, spawnServer } from "../tests/helpers/spawn-server.js";
+import { cookieFetch, freePort, serveScriptArgs, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+
+const { values: args } = parseArgs({ options: { tsx: { type: "boolean", default: false } } });
+const root = path.resolve(import.meta.dirname, "..");
+const serverDir = path.join(root, "node_modules/.cache/bench-auth-read-server");
+if (!args.tsx) {
+  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", serverDir], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+const serverArgs = args.tsx ? undefined : serveScriptArgs(path.join(serverDir, "main.js"));
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -49,7 +61,7 @@ async function helloWorld(): Promise<number> {
 }
 
 async function authRead(env: Record<string, string>) {
-  const server = await spawnServer({ LOG_LEVEL: "warn", ...env });
+  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, serverArgs);
   try {
     const client = cookieFetch();
     const id = Date.now().toString(36);
@@ -99,4 +111,6 @@ if (pgUrl) {
 } else {
   console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
 }
-console.log(`(${CONNECTIONS} connections, ${DURATION_S} s each, on ${process.version})`);
+console.log(
+  `(${CONNECTIONS} connections, ${DURATION_S} s each, on ${process.version}; the server ${args.tsx ? "through tsx" : "compiled, with the serve script's flags"})`,
+);

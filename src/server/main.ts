@@ -2,10 +2,13 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { collectStartupGarbage } from "./lib/lean-memory.js";
 import { describeError } from "./lib/log-redaction.js";
 import { connectRedis } from "./lib/redis.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** After the requests a first visitor makes on arrival (the page, its reads), not in their way. */
+const STARTUP_GC_DELAY_MS = 1_000;
 
 async function main() {
   const config = loadConfig();
@@ -44,6 +47,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const where = database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")}` : "PostgreSQL";
   app.log.info(`Ready on http://localhost:${config.PORT} (database: ${where}${redis ? ", Redis linked" : ""})`);
+  setTimeout(collectStartupGarbage, STARTUP_GC_DELAY_MS).unref();
 }
 
 main().catch((error) => {

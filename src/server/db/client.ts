@@ -1,12 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { lockPgliteDir } from "./pglite-lock.js";
 import * as schema from "./schema/index.js";
 
@@ -44,13 +39,22 @@ export interface OpenDatabaseOptions {
  */
 export const PGLITE_MEMORY = { initialMemory: 128 * 1024 * 1024, sharedBuffers: "16MB" } as const;
 
-/** Opens the database and applies the committed migrations before anything else runs. */
+/**
+ * Opens the database and applies the committed migrations before anything else runs. Each driver is loaded
+ * only when used: a server on PostgreSQL never loads PGlite's JavaScript, nor the embedded one pg (issue 15,
+ * idle memory).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.pgliteDir, options.pgliteSharedBuffers ?? PGLITE_MEMORY.sharedBuffers);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   // Several instances may boot at once: an advisory lock makes them migrate one at a time.
   const lockClient = new pg.Client({ connectionString: url });
   await lockClient.connect();
@@ -68,7 +72,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-function createPglite(dir: string | undefined, sharedBuffers: string) {
+async function createPglite(dir: string | undefined, sharedBuffers: string) {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
   // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib.
   return PGlite.create(dir, {
     extensions: { pg_trgm },
@@ -89,6 +94,10 @@ async function openPglite(dir: string | undefined, sharedBuffers: string): Promi
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockPgliteDir(dir) : () => {};
   try {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     let client = await createPglite(dir, sharedBuffers);
     let db = drizzlePglite(client, { schema });
     const applied = await appliedMigrations(client);

@@ -32,11 +32,10 @@ export function findBrokenText(value: unknown, path = "", depth = 0): string | n
 
 /** Checks the params, query and JSON body of every API call before its schema does. */
 export const textGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    for (const part of [request.params, request.query, request.body]) {
-      const field = findBrokenText(part);
-      if (field) throw new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } });
-    }
+  // A callback, not a promise: no extra turn of the event loop on every API call (issue 15, bench/auth-read).
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
+    const field = findBrokenText(request.params) ?? findBrokenText(request.query) ?? findBrokenText(request.body);
+    done(field ? new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } }) : undefined);
   });
 });

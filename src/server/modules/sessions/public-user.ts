@@ -14,6 +14,24 @@ export const sessionUserColumns = {
   createdAt: users.createdAt,
 };
 
+/** What each cached `Who` shows, made once: most reads answer from the session cache's same object (issue 15). */
+const shown = new WeakMap<Who, PublicUser>();
+
+/** Named field by field: only these leave, whatever else a `Who` may carry one day. Frozen, as it is shared. */
 export function toPublicUser(user: Who): PublicUser {
-  return { ...user, createdAt: user.createdAt.toISOString() };
+  let publicUser = shown.get(user);
+  if (!publicUser) {
+    publicUser = Object.freeze({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      planType: user.planType,
+      avatarUrl: user.avatarUrl,
+      createdAt: user.createdAt.toISOString(),
+    });
+    shown.set(user, publicUser);
+  }
+  return publicUser;
 }
