@@ -43,11 +43,17 @@ async function firstChunkAfter(response: Promise<Response>, marker: string): Pro
   return elapsed;
 }
 
+/**
+ * The stand-in echoes the message in chunks of three words: this one makes three, so the first token is not
+ * also the reply's end (a real reply goes on; its end, stored in the same tick, would be measured too).
+ */
+const messageFor = (i: number) => `hello ${i}, a first token and more`;
+
 async function measure(base: string, fake: FakeProvider, headers: Record<string, string>) {
   const direct: number[] = [];
   const viaApp: number[] = [];
   for (let i = 0; i < STREAMS + 20; i++) {
-    const providerBody = JSON.stringify({ model: "fake-model", stream: true, messages: [{ role: "user", content: `hello ${i}` }] });
+    const providerBody = JSON.stringify({ model: "fake-model", stream: true, messages: [{ role: "user", content: messageFor(i) }] });
     const d = await firstChunkAfter(
       fetch(`${fake.url}/chat/completions`, {
         method: "POST",
@@ -58,7 +64,7 @@ async function measure(base: string, fake: FakeProvider, headers: Record<string,
     );
     const chat = (await (await fetch(`${base}/api/chats`, { method: "POST", headers, body: "{}" })).json()) as { id: number };
     const v = await firstChunkAfter(
-      fetch(`${base}/api/chats/${chat.id}/reply`, { method: "POST", headers, body: JSON.stringify({ content: `hello ${i}` }) }),
+      fetch(`${base}/api/chats/${chat.id}/reply`, { method: "POST", headers, body: JSON.stringify({ content: messageFor(i) }) }),
       '"type":"delta"',
     );
     // Let the reply finish before the next one, so streams do not overlap.

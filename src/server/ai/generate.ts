@@ -26,15 +26,27 @@ export interface CompletionRequest {
   onUsage?: (usage: { inputTokens?: number; outputTokens?: number }) => Promise<void> | void;
 }
 
+/**
+ * The `ai` package, imported once: a dynamic import of a module already loaded still goes through the module
+ * loader (its resolve hooks too), which a reply's first token should not wait for (issue 15).
+ */
+let ai: Promise<typeof import("ai")> | undefined;
+const loadAi = () => {
+  ai ??= import("ai");
+  return ai;
+};
+
 function sdkOptions(request: CompletionRequest) {
   const { model, system, prompt, messages, temperature, maxOutputTokens, maxRetries, timeout, abortSignal } = request;
   const input = messages ? { messages } : { prompt: prompt ?? "" };
-  return { model, instructions: system, ...input, temperature, maxOutputTokens, maxRetries, timeout, abortSignal };
+  // No telemetry is registered: saying so spares each call the SDK's span and event bookkeeping (issue 15).
+  const telemetry = { isEnabled: false };
+  return { model, instructions: system, ...input, temperature, maxOutputTokens, maxRetries, timeout, abortSignal, telemetry };
 }
 
 /** One whole answer as text. Provider failures are thrown as the SDK raised them (see provider-error.ts). */
 export async function completeText(request: CompletionRequest): Promise<string> {
-  const { generateText } = await import("ai");
+  const { generateText } = await loadAi();
   const result = await generateText(sdkOptions(request));
   await request.onUsage?.(result.totalUsage);
   return cleanProviderText(result.text);
@@ -42,7 +54,7 @@ export async function completeText(request: CompletionRequest): Promise<string> 
 
 /** An answer that must match `schema`; null when the model answered something else (the caller may ask again). */
 export async function completeObject<T>(request: CompletionRequest & { schema: z.ZodType<T>; name: string }): Promise<T | null> {
-  const { generateText, NoObjectGeneratedError, Output } = await import("ai");
+  const { generateText, NoObjectGeneratedError, Output } = await loadAi();
   try {
     const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
     await request.onUsage?.(result.totalUsage);
@@ -66,7 +78,7 @@ export type CompletionPart =
 
 /** A streamed answer. Errors arrive as parts, not as throws (the SDK would otherwise also print them). */
 export async function* streamCompletion(request: CompletionRequest): AsyncGenerator<CompletionPart> {
-  const { streamText } = await import("ai");
+  const { streamText } = await loadAi();
   const result = streamText({ ...sdkOptions(request), onError: () => {} });
   const cleaner = new StreamTextCleaner();
   for await (const part of result.fullStream) {

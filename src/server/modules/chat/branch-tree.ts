@@ -9,10 +9,12 @@ import type { MessageRow } from "./chat-view.js";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Db | Tx;
 
-/** The leaf of the branch shown: the one the chat remembers, else its newest message. The owner is in the filter. */
+/** The leaf of the branch shown of the chat row `c`: the one it remembers, else its newest message. */
+export const leafOfChat = sql`coalesce(c.active_leaf_id, (select max(m.id) from messages m where m.chat_id = c.id))`;
+
+/** The leaf of the branch shown (see `leafOfChat`). The owner is in the filter. */
 export function shownLeaf(userId: number, chatId: number): SQL {
-  return sql`(select coalesce(c.active_leaf_id, (select max(m.id) from messages m where m.chat_id = c.id))
-    from chats c where c.id = ${chatId} and c.user_id = ${userId})`;
+  return sql`(select ${leafOfChat} from chats c where c.id = ${chatId} and c.user_id = ${userId})`;
 }
 
 /** The message a branch page starts from when paging back: the parent of the oldest one shown. */

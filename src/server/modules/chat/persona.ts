@@ -6,16 +6,18 @@ import { readSettings } from "../settings/service.js";
 
 /**
  * The personality a reply speaks with: the caller's own (404 otherwise) and only
- * on a plan that includes personalities (403 otherwise).
+ * on a plan that includes personalities (403 otherwise). `known`: the row already read with the chat
+ * (reply-service), which spares the read; when that found none of the caller's, the read says 404.
  */
 export async function personaFor(
   db: Db,
   who: Entitled & { id: number },
   personalityId: number | null | undefined,
+  known?: PersonalityRow | null,
 ): Promise<PersonalityRow | null> {
   if (!personalityId) return null;
   entitlements.assertCanUsePersonalities(who);
-  return findOwnPersonality(db, who.id, personalityId);
+  return known?.id === personalityId ? known : findOwnPersonality(db, who.id, personalityId);
 }
 
 /** The global `chat-system` prompt first, then the personality's tone and instructions. */

@@ -3,16 +3,17 @@ import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import { type AiUse, assertAiSlot, claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
-import { chats, messages, type StoredAttachment } from "../../db/schema/index.js";
+import { chats, messages, personalities, type StoredAttachment } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
+import type { PersonalityRow } from "../personalities/service.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 
-import { branchRows, shownLeaf } from "./branch-tree.js";
+import { branchRows, leafOfChat, shownLeaf } from "./branch-tree.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
@@ -40,20 +41,25 @@ export interface StartedReply {
 const CHANGED = "This chat changed while the reply was being asked for. Please try again.";
 const ONLY_YOURS = "Only your own messages can be edited. To get another reply, use Regenerate.";
 
-/** The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409). */
-async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<ChatRow> {
+/**
+ * The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409) and the
+ * chat's personality when it is the owner's (null otherwise; `personaFor` says what that means).
+ */
+async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<{ chat: ChatRow; personality: PersonalityRow | null }> {
   const [row] = await db
     .select({
       chat: chats,
+      personality: personalities,
       // The id as a parameter: a column reference here would be read as the subquery's own messages.id.
       streaming: sql<boolean>`exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming')`,
     })
     .from(chats)
+    .leftJoin(personalities, and(eq(personalities.id, chats.personalityId), eq(personalities.userId, userId)))
     .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
-  return row.chat;
+  return { chat: row.chat, personality: row.personality };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -61,20 +67,22 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /**
  * Inside the transaction that stores a new reply: the user's AI slot (429 beyond the limit), then the chat's
  * row lock, so racing sends, edits, regenerates and branch switches of one chat run this check one after the
- * other and only the first finds no reply being written (409 for the others). Read after the lock (a statement
- * of its own, so it sees what the previous holder wrote): the leaf of the branch shown, which is returned.
+ * other and only the first finds no reply being written (409 for the others). The leaf of the branch shown is
+ * returned. One statement locks and reads: the lock hands it the chat row as the previous holder left it (its
+ * leaf), and its subqueries see every reply started before it, since starting one takes the user's row lock,
+ * which this transaction already holds (the unique index on streaming rows stands behind that too).
  */
 async function lockChatForReply(tx: Tx, options: ReplyOptions, newMessage = false): Promise<number | null> {
   const { who, chatId } = options;
   // A send or an edit stores a user message: it counts against the messages per day too (decision 016).
   await claimAiSlot(tx, who.id, options.maxRunning, { newMessage });
-  const locked = await tx.execute(sql`select id from chats where id = ${chatId} and user_id = ${who.id} for update`);
-  if (locked.rows.length === 0) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
-  const state = await tx.execute(sql`select ${shownLeaf(who.id, chatId)} as leaf,
-    exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming') as streaming`);
-  const row = state.rows[0] as { leaf: number | string | null; streaming: boolean } | undefined;
-  if (row?.streaming) throw new AppError("CONFLICT", STILL_WRITING);
-  return row?.leaf === null || row?.leaf === undefined ? null : Number(row.leaf);
+  const locked = await tx.execute(sql`select ${leafOfChat} as leaf,
+      exists(select 1 from messages m where m.chat_id = c.id and m.status = 'streaming') as streaming
+    from chats c where c.id = ${chatId} and c.user_id = ${who.id} for update of c`);
+  const row = locked.rows[0] as { leaf: number | string | null; streaming: boolean } | undefined;
+  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
+  return row.leaf === null ? null : Number(row.leaf);
 }
 
 /** The newest messages of the branch ending at `start` (the branch shown by default), oldest first. */
@@ -83,7 +91,8 @@ async function recentMessages(db: Db, userId: number, chatId: number, start: SQL
 }
 
 /**
- * Everything a reply needs before anything is written; independent reads run together. With model
+ * Everything a reply needs before anything is written, in one round of reads run together (the personality
+ * comes with the chat, the platform from the cache). With model
  * selection off (Platform Settings) the admin's model answers, whatever the client or the chat names.
  * `start`: where the conversation the model sees ends (the leaf shown unless said).
  */
@@ -94,7 +103,7 @@ async function prepareReply(
   use: AiUse = { newMessage: false },
 ) {
   const { db, who, chatId } = options;
-  const [chat, , base, prior, forced] = await Promise.all([
+  const [{ chat, personality }, , base, prior, forced] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
     // Over a limit, no provider call starts (the claim in the transaction is what holds under races).
     assertAiSlot(db, who.id, options.maxRunning, use),
@@ -104,10 +113,8 @@ async function prepareReply(
   ]);
   const picked = pick(chat, prior);
   const { slug, model } = forced ?? picked;
-  const [resolved, persona] = await Promise.all([
-    resolveModel({ db, deps: options.platformDeps, who, slug, modelId: model }),
-    personaFor(db, who, chat.personalityId),
-  ]);
+  const persona = await personaFor(db, who, chat.personalityId, personality);
+  const resolved = await resolveModel({ db, deps: options.platformDeps, who, slug, modelId: model });
   const params = replyParams(base, persona, resolved.platform.maxTokens);
   const reply = {
     chatId,
