@@ -38,6 +38,7 @@ async function openAdminPage(page: Page, entry: string, heading: string) {
   await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
 }
 
+/** The rows' titles as drawn; after a change, polled: the toast comes with the answer, the list's read after it. */
 const rowTitles = (page: Page) => page.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label")));
 
 async function addVideo(page: Page, fields: { title: string; subtitle?: string; url: string; expectedOrder: string }) {
@@ -95,7 +96,7 @@ describe("admin: Getting Started Videos", () => {
     // Two more; each new one defaults to the highest order + 1.
     await addVideo(page, { title: "Your first chat", url: "https://vimeo.com/76979871", expectedOrder: "2" });
     await addVideo(page, { title: "Build a course", subtitle: "With AI help", url: "https://youtu.be/dQw4w9WgXcQ", expectedOrder: "3" });
-    expect(await rowTitles(page)).toEqual(["Welcome to the platform", "Your first chat", "Build a course"]);
+    await expect.poll(() => rowTitles(page)).toEqual(["Welcome to the platform", "Your first chat", "Build a course"]);
 
     // The arrows are disabled at the ends; moving sends the new sequence.
     expect(await page.getByRole("button", { name: "Move Welcome to the platform up" }).isDisabled()).toBe(true);
@@ -103,10 +104,10 @@ describe("admin: Getting Started Videos", () => {
     expect(await page.getByRole("button", { name: "Move Welcome to the platform down" }).isEnabled()).toBe(true);
     await page.getByRole("button", { name: "Move Build a course up" }).click();
     await toast(page, "Videos have been reordered successfully");
-    expect(await rowTitles(page)).toEqual(["Welcome to the platform", "Build a course", "Your first chat"]);
+    await expect.poll(() => rowTitles(page)).toEqual(["Welcome to the platform", "Build a course", "Your first chat"]);
     await page.getByRole("button", { name: "Move Welcome to the platform down" }).click();
     await page.getByRole("button", { name: "Move Welcome to the platform up" }).and(page.locator(":enabled")).waitFor();
-    expect(await rowTitles(page)).toEqual(["Build a course", "Welcome to the platform", "Your first chat"]);
+    await expect.poll(() => rowTitles(page)).toEqual(["Build a course", "Welcome to the platform", "Your first chat"]);
     expect(await page.getByRole("button", { name: "Move Build a course up" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Move Your first chat down" }).isDisabled()).toBe(true);
     await page.reload();
@@ -149,7 +150,7 @@ describe("admin: Getting Started Videos", () => {
     await page.getByRole("button", { name: "Delete Build a course" }).click();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "Video has been deleted successfully");
-    expect(await rowTitles(page)).toEqual(["Welcome to the platform", "Your first AI chat"]);
+    await expect.poll(() => rowTitles(page)).toEqual(["Welcome to the platform", "Your first AI chat"]);
     expect(await page.getByRole("button", { name: "Move Welcome to the platform up" }).isDisabled()).toBe(true);
     expect(await page.getByRole("row", { name: "Welcome to the platform" }).locator("td").first().innerText()).toContain("1");
   });
