@@ -31,8 +31,9 @@ export interface OpenDatabaseOptions {
 /**
  * PGlite's memory, sized deliberately (issue 15). Its WebAssembly heap starts at 128 MiB, the least its build
  * declares (`initialMemory` cannot go lower), grows with the work done and never shrinks. Most of it is
- * PostgreSQL's page cache, shared_buffers, 128MB by default: 16MB (`PGLITE_SHARED_BUFFERS`) keeps a
- * restarted idle server near 265 MB instead of 415 MB (bench/memory). Raise it for a large database on a
+ * PostgreSQL's page cache, shared_buffers, 128MB by default: 16MB (`PGLITE_SHARED_BUFFERS`) kept a
+ * restarted idle server near 265 MB instead of 415 MB (bench/memory); with the serve script's flags and the
+ * collection after start (lib/lean-memory.ts) it is near 180 MB. Raise it for a large database on a
  * machine with memory to spare. Creating a new database (initdb and the migrations) grows the heap by
  * a few hundred MB, so a folder just created or migrated is closed and opened again before the server starts
  * (bench/memory: 650 MB idle on a new folder before, about 350 MB after).
