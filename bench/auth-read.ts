@@ -6,6 +6,11 @@
  * src/server/main.ts through tsx instead (how this bench ran before issue 15's last session).
  * PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is made and dropped).
  * Also checks that a revoked session fails at once on the instance that revoked it.
+ *
+ * Both servers stay up and are measured in ROUNDS alternating rounds (the baseline, then the app, BENCH_SECONDS each),
+ * and each database's line reports the median of its rounds' ratios: on a shared 2-core machine the rate of both
+ * drifts by ±15% from minute to minute, and a baseline measured a minute before the app once swung one run's ratio
+ * from 49% to 65%. Each round's ratio is printed too.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,7 +30,8 @@ if (!args.tsx) {
 }
 const serverArgs = args.tsx ? undefined : serveScriptArgs(path.join(serverDir, "main.js"));
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
@@ -36,7 +42,8 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return Math.round(result.requests.average);
 }
 
-async function helloWorld(): Promise<number> {
+/** The bare Fastify baseline, started once and measured in every round. */
+async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], {
     env: { ...process.env, PORT: String(port) },
@@ -53,14 +60,13 @@ async function helloWorld(): Promise<number> {
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  try {
-    return await measure(url);
-  } finally {
-    child.kill("SIGTERM");
-  }
+  return { url, stop: () => child.kill("SIGTERM") };
 }
 
-async function authRead(env: Record<string, string>) {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The app on one database, measured round by round against the baseline; the session is revoked at the end. */
+async function authRead(hello: string, env: Record<string, string>) {
   const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, serverArgs);
   try {
     const client = cookieFetch();
@@ -74,43 +80,53 @@ async function authRead(env: Record<string, string>) {
     };
     const registered = await client.call(`${server.url}/api/register`, { method: "POST", body: account });
     if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-    const rps = await measure(`${server.url}/api/user`, { cookie: client.cookie });
+    const rounds: { hello: number; app: number; ratio: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const helloRps = await measure(hello);
+      const appRps = await measure(`${server.url}/api/user`, { cookie: client.cookie });
+      rounds.push({ hello: helloRps, app: appRps, ratio: appRps / helloRps });
+    }
     // Revocation must not wait for any cache: log out, then the same cookie is refused at once.
     const cookie = client.cookie;
     await client.call(`${server.url}/api/logout`, { method: "POST" });
     const replay = await fetch(`${server.url}/api/user`, { headers: { cookie } });
-    return { rps, revokedStatus: replay.status };
+    return { rounds, ratio: median(rounds.map((r) => r.ratio)), revokedStatus: replay.status };
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
   }
 }
 
-const hello = await helloWorld();
-console.log(`hello-world:             ${hello} req/s`);
+function report(name: string, result: Awaited<ReturnType<typeof authRead>>) {
+  const each = result.rounds.map((r) => `${r.app}/${r.hello} = ${(r.ratio * 100).toFixed(0)}%`).join(", ");
+  console.log(
+    `GET /api/user, ${name}: ${(result.ratio * 100).toFixed(0)}% of hello-world (median of ${ROUNDS} rounds: ${each}), revoked session -> ${result.revokedStatus}`,
+  );
+}
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pglite-"));
-const pglite = await authRead({ DATA_DIR: dataDir });
-rmSync(dataDir, { recursive: true, force: true });
-console.log(
-  `GET /api/user, PGlite:    ${pglite.rps} req/s (${((pglite.rps / hello) * 100).toFixed(0)}% of hello-world), revoked session -> ${pglite.revokedStatus}`,
-);
-
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  process.env.TEST_DATABASE_URL = pgUrl;
-  const scratch = await createScratchPostgres();
+const hello = await startHelloWorld();
+try {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pglite-"));
   try {
-    const postgres = await authRead({ DATABASE_URL: scratch.url });
-    console.log(
-      `GET /api/user, PostgreSQL: ${postgres.rps} req/s (${((postgres.rps / hello) * 100).toFixed(0)}% of hello-world), revoked session -> ${postgres.revokedStatus}`,
-    );
+    report("PGlite", await authRead(hello.url, { DATA_DIR: dataDir }));
   } finally {
-    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-} else {
-  console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    process.env.TEST_DATABASE_URL = pgUrl;
+    const scratch = await createScratchPostgres();
+    try {
+      report("PostgreSQL", await authRead(hello.url, { DATABASE_URL: scratch.url }));
+    } finally {
+      await scratch.drop();
+    }
+  } else {
+    console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+  }
+} finally {
+  hello.stop();
 }
 console.log(
-  `(${CONNECTIONS} connections, ${DURATION_S} s each, on ${process.version}; the server ${args.tsx ? "through tsx" : "compiled, with the serve script's flags"})`,
+  `(${CONNECTIONS} connections, ${DURATION_S} s per measure after 2 s of warm-up, on ${process.version}; the server ${args.tsx ? "through tsx" : "compiled, with the serve script's flags"})`,
 );

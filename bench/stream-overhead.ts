@@ -5,15 +5,28 @@
  * STREAMS streams each, one at a time. Reports p50 and p99 of both and of the difference, for a stand-in
  * that answers at once and for one whose first token comes after 200 ms (FIRST_TOKEN_MS), against issue 15's
  * targets: the app adds ≤ 3 ms p50 with the instant stand-in, and ≤ 1 ms p50 / ≤ 5 ms p99 with the 200 ms one.
- * Database: PGlite in memory, or PostgreSQL with BENCH_DATABASE_URL / TEST_DATABASE_URL and BENCH_DB=postgres.
+ * Database: PGlite (a new folder), or PostgreSQL with BENCH_DATABASE_URL / TEST_DATABASE_URL and BENCH_DB=postgres.
+ * The server runs the way `npm start` runs it, as its own process: compiled (scripts/build-server.ts), with the
+ * `serve` script's flags; the client and the stand-in share this process. --in-process builds the app inside this
+ * process through tsx instead (how this bench ran before issue 15's third session: the client, the stand-in and the
+ * app then share one thread, and every step of each waits for the others).
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
 import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
-import { adminWithOpenAiAt, cookieFetch, pointSpawnedOpenAiAt } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, cookieFetch, pointSpawnedOpenAiAt, serveScriptArgs, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+
+const { values: args } = parseArgs({ options: { "in-process": { type: "boolean", default: false } } });
+const root = path.resolve(import.meta.dirname, "..");
+const serverDir = path.join(root, "node_modules/.cache/bench-stream-overhead-server");
 
 const STREAMS = Number(process.env.STREAMS ?? 200);
 const CASES = (process.env.FIRST_TOKEN_MS ?? "0,200").split(",").map(Number);
@@ -77,14 +90,40 @@ async function measure(base: string, fake: FakeProvider, headers: Record<string,
   return { direct, viaApp, added: viaApp.map((v, i) => v - (direct[i] ?? 0)) };
 }
 
+/** The app under test at `base`, and how to stop it: its own compiled process, or (--in-process) inside this one. */
+async function startApp(databaseUrl: string | undefined): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (args["in-process"]) {
+    const database = await openDatabase(databaseUrl ? { url: databaseUrl } : {});
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const stop = async () => {
+      await app.close();
+      await database.close();
+    };
+    return { base, stop };
+  }
+  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", serverDir], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("building the server failed");
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "bench-stream-"));
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" };
+  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, serveScriptArgs(path.join(serverDir, "main.js")));
+  return {
+    base: server.url,
+    stop: async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
   const usePostgres = process.env.BENCH_DB === "postgres";
   const scratch = usePostgres ? await createScratchPostgres() : undefined;
-  const database = await openDatabase(scratch ? { url: scratch.url } : {});
-  const app = await buildApp({ config: testConfig(), database, logger: false });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const app = await startApp(scratch?.url);
+  const { base } = app;
   const fmt = (n: number) => n.toFixed(2).padStart(7);
   let missed = false;
   let headers: Record<string, string> | undefined;
@@ -105,7 +144,7 @@ async function main() {
         const met = p50 <= target.p50 && p99 <= target.p99;
         missed ||= !met;
         console.log(
-          `\ndatabase: ${usePostgres ? "PostgreSQL" : "PGlite"}, stand-in's first token after ${firstTokenMs} ms, ${STREAMS} streams (after 20 warm-up)`,
+          `\n${args["in-process"] ? "in-process (tsx)" : "compiled server"}, database: ${usePostgres ? "PostgreSQL" : "PGlite"}, stand-in's first token after ${firstTokenMs} ms, ${STREAMS} streams (after 20 warm-up)`,
         );
         console.log(`                       p50      p99   (ms, time to first token)`);
         console.log(`straight from stand-in ${fmt(percentile(direct, 50))}  ${fmt(percentile(direct, 99))}`);
@@ -118,8 +157,7 @@ async function main() {
       }
     }
   } finally {
-    await app.close();
-    await database.close();
+    await app.stop();
     await scratch?.drop();
   }
   if (missed && process.env.BENCH_STRICT === "1") process.exitCode = 1;
