@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 
 let t: TestApp;
@@ -45,6 +45,24 @@ describe("a streamed reply", () => {
     const sent = fake.requests.at(-1)?.body as { temperature: number; max_tokens?: number; max_completion_tokens?: number };
     expect(sent.temperature).toBe(0.7);
     expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(1024);
+  });
+
+  it("asks with the user's saved temperature and length once they change them, and with the defaults for others", async () => {
+    // Another account's settings never leak into this one's reply (the settings are read with the chat).
+    const { client: other } = await registerAndSignIn(t.app);
+    expect((await other.patch("/api/user/settings", { temperature: "0.3" })).statusCode).toBe(200);
+    expect((await other.patch("/api/user/settings", { maxTokens: 512 })).statusCode).toBe(200);
+    const otherChat = await newChat(other);
+    await other.post(`/api/chats/${otherChat.id}/reply`, { content: "with my settings" });
+    const mine = fake.requests.at(-1)?.body as { temperature: number; max_tokens?: number; max_completion_tokens?: number };
+    expect(mine.temperature).toBe(0.3);
+    expect(mine.max_tokens ?? mine.max_completion_tokens).toBe(512);
+
+    const chat = await newChat(user);
+    await user.post(`/api/chats/${chat.id}/reply`, { content: "with the defaults" });
+    const theirs = fake.requests.at(-1)?.body as { temperature: number; max_tokens?: number; max_completion_tokens?: number };
+    expect(theirs.temperature).toBe(0.7);
+    expect(theirs.max_tokens ?? theirs.max_completion_tokens).toBe(1024);
   });
 
   it("keeps what arrived when the stream is cut, marked incomplete, with a clear message", async () => {

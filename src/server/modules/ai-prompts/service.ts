@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { type AiPrompt, type AiPromptInput, type AiPromptPatch, PROMPT_KEY_TAKEN } from "../../../shared/contracts/ai-prompts.js";
 import type { Db } from "../../db/client.js";
 import { globalAiPrompts } from "../../db/schema/index.js";
@@ -19,7 +19,19 @@ const NOT_FOUND = "AI prompt not found";
 /** The prompt an admin set under this key, or undefined (then none is sent). */
 export async function findGlobalPrompt(db: Db, key: string): Promise<string | undefined> {
   const [row] = await db.select({ prompt: globalAiPrompts.prompt }).from(globalAiPrompts).where(eq(globalAiPrompts.key, key)).limit(1);
-  const text = row?.prompt.trim();
+  return promptText(row?.prompt);
+}
+
+/**
+ * `findGlobalPrompt` as a subquery another read carries (a reply reads it with its chat, in one round trip:
+ * issue 15); `promptText` turns what it read into the prompt.
+ */
+export const globalPromptColumn = (key: string) =>
+  sql<string | null>`(select ${globalAiPrompts.prompt} from ${globalAiPrompts} where ${globalAiPrompts.key} = ${key} limit 1)`;
+
+/** A stored prompt as sent: trimmed, and undefined when empty or missing. */
+export function promptText(stored: string | null | undefined): string | undefined {
+  const text = stored?.trim();
   return text ? text : undefined;
 }
 

@@ -3,22 +3,23 @@ import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import { type AiUse, assertAiSlot, claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
-import { chats, messages, personalities, type StoredAttachment } from "../../db/schema/index.js";
+import { chats, messages, personalities, type StoredAttachment, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import type { PersonalityRow } from "../personalities/service.js";
+import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/service.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
-import { readPlatformSettings } from "../platform-settings/reader.js";
+import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
+import { replySettingColumns, replySettingsOf } from "../settings/service.js";
 
 import { branchRows, leafOfChat, shownLeaf } from "./branch-tree.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
-import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
+import { personaFor, replyParams } from "./persona.js";
 import { CHAT_NOT_FOUND } from "./service.js";
 
 /** What starting a reply needs: the caller, the chat, and where replies run. */
@@ -42,24 +43,35 @@ const CHANGED = "This chat changed while the reply was being asked for. Please t
 const ONLY_YOURS = "Only your own messages can be edited. To get another reply, use Regenerate.";
 
 /**
- * The chat (owner only, else 404) and, in the same query, whether a reply is still being written (409) and the
- * chat's personality when it is the owner's (null otherwise; `personaFor` says what that means).
+ * The chat (owner only, else 404) and, in the same query (one round trip, issue 15): whether a reply is still
+ * being written (409), the chat's personality when it is the owner's (null otherwise; `personaFor` says what
+ * that means), and what the reply starts from besides: the owner's preferences, the global `chat-system` prompt
+ * and the model-selection settings. Each of those is read by its own module's columns.
  */
-async function loadChatForReply(db: Db, userId: number, chatId: number): Promise<{ chat: ChatRow; personality: PersonalityRow | null }> {
+async function loadChatForReply(db: Db, userId: number, chatId: number) {
   const [row] = await db
     .select({
       chat: chats,
       personality: personalities,
       // The id as a parameter: a column reference here would be read as the subquery's own messages.id.
       streaming: sql<boolean>`exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming')`,
+      settings: replySettingColumns,
+      system: globalPromptColumn(PROMPT_KEYS.chatSystem),
+      ...modelSelectionColumns,
     })
     .from(chats)
     .leftJoin(personalities, and(eq(personalities.id, chats.personalityId), eq(personalities.userId, userId)))
+    .leftJoin(userSettings, eq(userSettings.userId, chats.userId))
     .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
-  return { chat: row.chat, personality: row.personality };
+  return {
+    chat: row.chat,
+    personality: row.personality,
+    base: { ...replySettingsOf(row.settings), system: promptText(row.system) },
+    modelSelection: modelSelectionOf(row),
+  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -91,8 +103,8 @@ async function recentMessages(db: Db, userId: number, chatId: number, start: SQL
 }
 
 /**
- * Everything a reply needs before anything is written, in one round of reads run together (the personality
- * comes with the chat, the platform from the cache). With model
+ * Everything a reply needs before anything is written, in one round of three reads run together (the chat with
+ * its personality, preferences, prompt and settings; the AI slot; the history), the platform from the cache. With model
  * selection off (Platform Settings) the admin's model answers, whatever the client or the chat names.
  * `start`: where the conversation the model sees ends (the leaf shown unless said).
  */
@@ -103,14 +115,13 @@ async function prepareReply(
   use: AiUse = { newMessage: false },
 ) {
   const { db, who, chatId } = options;
-  const [{ chat, personality }, , base, prior, forced] = await Promise.all([
+  const [{ chat, personality, base, modelSelection }, , prior] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
     // Over a limit, no provider call starts (the claim in the transaction is what holds under races).
     assertAiSlot(db, who.id, options.maxRunning, use),
-    userReplyDefaults(db, who.id),
     recentMessages(db, who.id, chatId, start),
-    readPlatformSettings(db).then((settings) => adminChosenModel({ db, deps: options.platformDeps, who, settings })),
   ]);
+  const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: modelSelection });
   const picked = pick(chat, prior);
   const { slug, model } = forced ?? picked;
   const persona = await personaFor(db, who, chat.personalityId, personality);

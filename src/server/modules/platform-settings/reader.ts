@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { PLATFORM_SETTINGS_DEFAULTS } from "../../../shared/constants.js";
 import type { Db } from "../../db/client.js";
 import { platformSettings } from "../../db/schema/index.js";
@@ -33,4 +33,28 @@ export async function readPlatformSettings(db: Pick<Db, "select">): Promise<Effe
   if (!row) return { ...DEFAULTS };
   const { id: _id, ...settings } = row;
   return { ...settings, stored: true };
+}
+
+/**
+ * The model-selection settings (what `adminChosenModel` reads) as subqueries another read carries: a reply reads
+ * them with its chat, in one round trip (issue 15). The same row as `readPlatformSettings`: the first one.
+ */
+export const modelSelectionColumns = {
+  enableModelSelection: sql<
+    boolean | null
+  >`(select ${platformSettings.enableModelSelection} from ${platformSettings} order by ${platformSettings.id} limit 1)`,
+  defaultModel: sql<
+    string | null
+  >`(select ${platformSettings.defaultModel} from ${platformSettings} order by ${platformSettings.id} limit 1)`,
+};
+
+/** `modelSelectionColumns` as read: the defaults while no admin has saved any settings. */
+export function modelSelectionOf(read: {
+  enableModelSelection: boolean | null;
+  defaultModel: string | null;
+}): Pick<EffectivePlatformSettings, "enableModelSelection" | "defaultModel"> {
+  return {
+    enableModelSelection: read.enableModelSelection ?? DEFAULTS.enableModelSelection,
+    defaultModel: read.defaultModel ?? DEFAULTS.defaultModel,
+  };
 }

@@ -31,6 +31,20 @@ const DEFAULTS: SettingsRow = {
 /** Spec 000 sends the temperature as text ("0.7"); it is stored and used as a number. */
 const toSettings = (row: SettingsRow): UserSettings => ({ ...row, temperature: temperatureText(row.temperature) });
 
+/**
+ * What a reply takes from the preferences, as columns the read of its chat carries (left-joined on the chat's
+ * owner), so a reply reads everything it needs in one round trip (issue 15). `replySettingsOf` reads them back.
+ */
+export const replySettingColumns = { temperature: userSettings.temperature, maxTokens: userSettings.maxTokens };
+
+/** The reply's preferences from `replySettingColumns` as read: the defaults before the first change (no row). */
+export function replySettingsOf(read: { temperature: number | null; maxTokens: number | null } | null): {
+  temperature: number;
+  maxTokens: number;
+} {
+  return { temperature: read?.temperature ?? DEFAULTS.temperature, maxTokens: read?.maxTokens ?? DEFAULTS.maxTokens };
+}
+
 /** The stored preferences, or the defaults before the first change: what a reply starts from. */
 export async function readSettings(db: Db, userId: number): Promise<SettingsRow> {
   const [row] = await db.select(columns).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
