@@ -1,9 +1,11 @@
-import type { LanguageModel, ModelMessage } from "ai";
+import type { LanguageModelV4 as LanguageModel, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { ModelMessage } from "ai";
 import type { z } from "zod";
 import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clean-text.js";
 
 /**
- * The only calls to the AI SDK: a whole answer, a structured answer, and a streamed answer.
+ * The only calls to the AI SDK: a whole answer, a structured answer (its `generateText`), and a streamed answer
+ * (the model's own `doStream`).
  * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself.
  * What they return has lost NUL and lone surrogates (clean-text.ts), so it can be stored and streamed.
  * The `ai` package loads with the first call (issue 15: an idle server holds none of it).
@@ -19,8 +21,8 @@ export interface CompletionRequest {
   temperature?: number;
   maxOutputTokens: number;
   maxRetries: number;
-  /** A whole-call limit (ms), or separate limits for the first chunk and between chunks of a stream. */
-  timeout?: number | { firstChunkMs: number; chunkMs: number };
+  /** A whole-call limit (ms). */
+  timeout?: number;
   abortSignal?: AbortSignal;
   /** Told the tokens a whole answer spent (usage allowances, decision 016), before the answer returns. */
   onUsage?: (usage: { inputTokens?: number; outputTokens?: number }) => Promise<void> | void;
@@ -69,24 +71,89 @@ export async function completeObject<T>(request: CompletionRequest & { schema: z
   }
 }
 
-/** What a streamed answer yields: text pieces, then its usage, or why it ended early. */
+/** A turn of a streamed conversation: a chat's history is text (attached files are fenced into the user's text). */
+export interface TextMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+export interface StreamRequest {
+  model: LanguageModel;
+  /** The system prompt. */
+  system?: string;
+  messages: TextMessage[];
+  temperature?: number;
+  maxOutputTokens: number;
+  abortSignal: AbortSignal;
+  /** The longest wait between two parts once the text has begun (ms); the wait for the first is the caller's. */
+  chunkMs: number;
+}
+
+/** What a streamed answer yields: text pieces, then its usage, or the error that ended it. */
 export type CompletionPart =
   | { type: "text"; text: string }
-  | { type: "finish"; usage: { inputTokens?: number; outputTokens?: number } }
-  | { type: "error"; error: unknown }
-  | { type: "abort"; reason: string | undefined };
+  | { type: "finish"; usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } }
+  | { type: "error"; error: unknown };
 
-/** A streamed answer. Errors arrive as parts, not as throws (the SDK would otherwise also print them). */
-export async function* streamCompletion(request: CompletionRequest): AsyncGenerator<CompletionPart> {
-  const { streamText } = await loadAi();
-  const result = streamText({ ...sdkOptions(request), onError: () => {} });
-  const cleaner = new StreamTextCleaner();
-  for await (const part of result.fullStream) {
-    if (part.type === "text-delta") {
-      const text = cleaner.push(part.text);
-      if (text) yield { type: "text", text };
-    } else if (part.type === "finish") yield { type: "finish", usage: part.totalUsage };
-    else if (part.type === "error") yield { type: "error", error: part.error };
-    else if (part.type === "abort") yield { type: "abort", reason: part.reason };
+/** The conversation in the form a model's `doStream` takes. */
+function toPrompt(system: string | undefined, messages: TextMessage[]): LanguageModelV4Prompt {
+  const prompt: LanguageModelV4Prompt = system ? [{ role: "system", content: system }] : [];
+  for (const { role, content } of messages) prompt.push({ role, content: [{ type: "text", text: content }] });
+  return prompt;
+}
+
+/**
+ * A streamed answer, straight from the model's own `doStream` (the provider package: its request, its wire format,
+ * its errors as `APICallError`) without `streamText`'s layers around it: per call, those built several web streams
+ * and a combined abort signal and cost more than a millisecond before the request left and after each chunk came
+ * (issue 15, bench/stream-overhead). What a chat reply needs from them is here: text cleaned as it comes, usage, and
+ * a stall between chunks ended as a timeout. No retry: a person is watching, and Regenerate is one click.
+ * Errors arrive as parts, never as throws.
+ */
+export async function* streamCompletion(request: StreamRequest): AsyncGenerator<CompletionPart> {
+  const { model, abortSignal: caller } = request;
+  // Its own controller, so a stall can end the call; the caller's abort (Stop, shutdown, first-chunk timeout) passes through.
+  const controller = new AbortController();
+  const passOn = () => controller.abort(caller.reason);
+  if (caller.aborted) passOn();
+  else caller.addEventListener("abort", passOn, { once: true });
+  let stalled = false;
+  let stallTimer: NodeJS.Timeout | undefined;
+  let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined;
+  try {
+    const { stream } = await model.doStream({
+      prompt: toPrompt(request.system, request.messages),
+      temperature: request.temperature,
+      maxOutputTokens: request.maxOutputTokens,
+      abortSignal: controller.signal,
+    });
+    reader = stream.getReader();
+    const cleaner = new StreamTextCleaner();
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) return;
+      stallTimer?.refresh();
+      const part = next.value;
+      if (part.type === "text-delta") {
+        stallTimer ??= setTimeout(() => {
+          stalled = true;
+          controller.abort();
+        }, request.chunkMs);
+        const text = cleaner.push(part.delta);
+        if (text) yield { type: "text", text };
+      } else if (part.type === "finish") {
+        yield { type: "finish", usage: { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total } };
+      } else if (part.type === "error") {
+        yield { type: "error", error: part.error };
+        return;
+      }
+    }
+  } catch (error) {
+    yield { type: "error", error: stalled ? Object.assign(new Error("timeout of chunk exceeded"), { name: "TimeoutError" }) : error };
+  } finally {
+    clearTimeout(stallTimer);
+    caller.removeEventListener("abort", passOn);
+    // Left early (the caller stopped reading, or an error part), the provider's response is closed too (a no-op once it ended).
+    await reader?.cancel().catch(() => {});
   }
 }

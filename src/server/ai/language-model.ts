@@ -1,5 +1,4 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { LanguageModel } from "ai";
 import type { PlatformKind } from "../../shared/contracts/ai-platforms.js";
 
 /** What it takes to talk to one platform: resolved from the database (key decrypted) or the environment. */
@@ -56,7 +55,7 @@ export function providerName(access: Pick<ProviderAccess, "kind" | "slug">): str
  * once but its SDK loads on its first call, so a server that has not talked to a provider yet holds none of
  * their code; `language-model.test.ts` checks the names given here against the real models'.
  */
-export function languageModelFor(access: ProviderAccess, modelId: string): LanguageModel {
+export function languageModelFor(access: ProviderAccess, modelId: string): LanguageModelV4 {
   let loading: Promise<LanguageModelV4> | undefined;
   const real = () => {
     loading ??= loadModel(access, modelId);

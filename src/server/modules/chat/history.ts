@@ -1,4 +1,4 @@
-import type { ModelMessage } from "../../ai/generate.js";
+import type { TextMessage } from "../../ai/generate.js";
 import type { MessageRow } from "./chat-view.js";
 
 /** How much of a long conversation goes to the model: the newest messages within this budget. */
@@ -16,8 +16,8 @@ export function userText(row: Pick<MessageRow, "content" | "attachments">): stri
  * continues; never its siblings), oldest first, replies that produced nothing left out, trimmed from the
  * old end to the budget, starting with the user.
  */
-export function buildHistory(rows: Pick<MessageRow, "role" | "content" | "attachments">[]): ModelMessage[] {
-  const picked: ModelMessage[] = [];
+export function buildHistory(rows: Pick<MessageRow, "role" | "content" | "attachments">[]): TextMessage[] {
+  const picked: TextMessage[] = [];
   let used = 0;
   for (let i = rows.length - 1; i >= 0 && picked.length < HISTORY_MAX_MESSAGES; i--) {
     const row = rows[i];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
 import { cleanProviderText } from "../../../ai/clean-text.js";
-import { type CompletionPart, type ModelMessage, streamCompletion } from "../../../ai/generate.js";
+import { type CompletionPart, streamCompletion, type TextMessage } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
@@ -51,7 +51,7 @@ export interface GenerationRequest {
   chatId: number;
   resolved: ResolvedModel;
   system: string | undefined;
-  history: ModelMessage[];
+  history: TextMessage[];
   temperature: number;
   maxTokens: number;
 }
@@ -240,15 +240,12 @@ export class GenerationManager {
       temperature: input.temperature,
       maxOutputTokens: input.maxTokens,
       abortSignal: controller.signal,
-      // No silent retry: a person is watching, the error shows at once and Regenerate is one click.
-      maxRetries: 0,
-      timeout: { firstChunkMs: this.options.firstChunkMs, chunkMs: this.options.chunkMs },
+      chunkMs: this.options.chunkMs,
     });
     const first = parts.next();
     // Settled later by the run; a failure before then must not count as unhandled.
     first.catch(() => {});
-    // The SDK's first-chunk timer starts only once the provider has sent its headers;
-    // this one also covers a provider that accepts the request and never answers.
+    // The wait for the first text, from the moment the request leaves: also a provider that accepts it and never answers.
     let timedOut = false;
     const firstChunkTimer = setTimeout(() => {
       timedOut = true;
@@ -305,12 +302,6 @@ export class GenerationManager {
           this.mirror?.append(this.ref(generation.messageId), offset, part.text);
         } else if (part.type === "finish") usage = part.usage;
         else if (part.type === "error") throw part.error;
-        else if (part.type === "abort") {
-          // An abort nobody asked for is the SDK's own chunk timeout.
-          if (!generation.stopReason)
-            failure = Object.assign(new Error(part.reason ?? "timeout of chunk exceeded"), { name: "TimeoutError" });
-          break;
-        }
       }
     } catch (error) {
       if (!generation.stopReason) failure = error;
