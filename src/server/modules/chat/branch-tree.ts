@@ -1,5 +1,6 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { preparedPerDb } from "../../db/prepared.js";
 import { messages } from "../../db/schema/index.js";
 import type { MessageRow } from "./chat-view.js";
 
@@ -8,12 +9,14 @@ import type { MessageRow } from "./chat-view.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Db | Tx;
+/** A number, or a placeholder of a prepared query. */
+type Value = number | Placeholder;
 
 /** The leaf of the branch shown of the chat row `c`: the one it remembers, else its newest message. */
 export const leafOfChat = sql`coalesce(c.active_leaf_id, (select max(m.id) from messages m where m.chat_id = c.id))`;
 
 /** The leaf of the branch shown (see `leafOfChat`). The owner is in the filter. */
-export function shownLeaf(userId: number, chatId: number): SQL {
+export function shownLeaf(userId: Value, chatId: Value): SQL {
   return sql`(select ${leafOfChat} from chats c where c.id = ${chatId} and c.user_id = ${userId})`;
 }
 
@@ -23,7 +26,7 @@ export function parentOf(chatId: number, messageId: number): SQL {
 }
 
 /** `messages.id` is on the path from `start` up to the root, at most `limit` steps of it. */
-function onPathUp(chatId: number, start: SQL, limit: number): SQL {
+function onPathUp(chatId: Value, start: SQL, limit: Value): SQL {
   return sql`${messages.id} in (
     with recursive path(id, parent_id, depth) as (
       select m.id, m.parent_id, 1 from messages m where m.id = ${start} and m.chat_id = ${chatId}
@@ -41,6 +44,21 @@ export async function branchRows(db: Reader, chatId: number, start: SQL, limit: 
     .from(messages)
     .where(and(eq(messages.chatId, chatId), onPathUp(chatId, start, limit)))
     .orderBy(asc(messages.id));
+}
+
+const shownBranch = preparedPerDb((db) => {
+  const [userId, chatId, limit] = [sql.placeholder("userId"), sql.placeholder("chatId"), sql.placeholder("limit")];
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), onPathUp(chatId, shownLeaf(userId, chatId), limit)))
+    .orderBy(asc(messages.id))
+    .prepare("shown_branch_rows");
+});
+
+/** `branchRows` of the branch shown (what a reply sends the model), as a prepared query. */
+export async function shownBranchRows(db: Db, userId: number, chatId: number, limit: number): Promise<MessageRow[]> {
+  return shownBranch(db).execute({ userId, chatId, limit });
 }
 
 /**

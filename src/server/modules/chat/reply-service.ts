@@ -3,6 +3,7 @@ import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import { type AiUse, assertAiSlot, claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
+import { preparedPerDb } from "../../db/prepared.js";
 import { chats, messages, personalities, type StoredAttachment, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
@@ -14,7 +15,7 @@ import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/service.js";
 
-import { branchRows, leafOfChat, shownLeaf } from "./branch-tree.js";
+import { branchRows, leafOfChat, shownBranchRows } from "./branch-tree.js";
 import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
@@ -42,14 +43,9 @@ export interface StartedReply {
 const CHANGED = "This chat changed while the reply was being asked for. Please try again.";
 const ONLY_YOURS = "Only your own messages can be edited. To get another reply, use Regenerate.";
 
-/**
- * The chat (owner only, else 404) and, in the same query (one round trip, issue 15): whether a reply is still
- * being written (409), the chat's personality when it is the owner's (null otherwise; `personaFor` says what
- * that means), and what the reply starts from besides: the owner's preferences, the global `chat-system` prompt
- * and the model-selection settings. Each of those is read by its own module's columns.
- */
-async function loadChatForReply(db: Db, userId: number, chatId: number) {
-  const [row] = await db
+const chatForReply = preparedPerDb((db) => {
+  const [userId, chatId] = [sql.placeholder("userId"), sql.placeholder("chatId")];
+  return db
     .select({
       chat: chats,
       personality: personalities,
@@ -63,7 +59,18 @@ async function loadChatForReply(db: Db, userId: number, chatId: number) {
     .leftJoin(personalities, and(eq(personalities.id, chats.personalityId), eq(personalities.userId, userId)))
     .leftJoin(userSettings, eq(userSettings.userId, chats.userId))
     .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
-    .limit(1);
+    .limit(1)
+    .prepare("chat_for_reply");
+});
+
+/**
+ * The chat (owner only, else 404) and, in the same query (one round trip, issue 15, prepared): whether a reply is still
+ * being written (409), the chat's personality when it is the owner's (null otherwise; `personaFor` says what
+ * that means), and what the reply starts from besides: the owner's preferences, the global `chat-system` prompt
+ * and the model-selection settings. Each of those is read by its own module's columns.
+ */
+async function loadChatForReply(db: Db, userId: number, chatId: number) {
+  const [row] = await chatForReply(db).execute({ userId, chatId });
   if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
   if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
   return {
@@ -97,9 +104,9 @@ async function lockChatForReply(tx: Tx, options: ReplyOptions, newMessage = fals
   return row.leaf === null ? null : Number(row.leaf);
 }
 
-/** The newest messages of the branch ending at `start` (the branch shown by default), oldest first. */
-async function recentMessages(db: Db, userId: number, chatId: number, start: SQL = shownLeaf(userId, chatId)): Promise<MessageRow[]> {
-  return branchRows(db, chatId, start, HISTORY_MAX_MESSAGES);
+/** The newest messages of the branch ending at `start` (the branch shown by default, a prepared query), oldest first. */
+async function recentMessages(db: Db, userId: number, chatId: number, start?: SQL): Promise<MessageRow[]> {
+  return start ? branchRows(db, chatId, start, HISTORY_MAX_MESSAGES) : shownBranchRows(db, userId, chatId, HISTORY_MAX_MESSAGES);
 }
 
 /**
