@@ -1,10 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { messagesSpentMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
 import type { Db } from "../db/client.js";
+import { preparedPerDb } from "../db/prepared.js";
+import { planAllowances, users } from "../db/schema/index.js";
 import { AppError } from "../lib/app-error.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Queryable = Pick<Db, "execute">;
+/** The database or a transaction (the claim reads inside its own). */
+type Queryable = Pick<Db, "select">;
 
 export const tooManyRunning = (max: number) =>
   `You can have at most ${max} AI ${max === 1 ? "reply or course generation" : "replies and course generations"} running at once. Wait for one to finish or stop one, then try again.`;
@@ -38,31 +41,40 @@ export function resetTimes(now = new Date()): { month: Date; day: Date } {
 
 /**
  * One read of a user's role, plan allowances, tokens this month (`usage_months`) and messages sent today
- * (`usage_days`), all in UTC by the database clock. Undefined for an unknown user.
+ * (`usage_days`), all in UTC by the database clock, prepared once per database or transaction (a named
+ * statement: every reply asks it before the provider, issue 15). Undefined for an unknown user.
  */
+const numbersOf = preparedPerDb((db: Queryable) =>
+  db
+    .select({
+      role: users.role,
+      planType: users.planType,
+      tokens: sql<number | string>`coalesce((select um.tokens from usage_months um
+        where um.user_id = "users"."id" and um.month = date_trunc('month', now() at time zone 'UTC')::date), 0)`,
+      messagesToday: sql<number | string>`coalesce((select ud.messages from usage_days ud
+        where ud.user_id = "users"."id" and ud.day = (now() at time zone 'UTC')::date), 0)`,
+      monthlyTokens: planAllowances.monthlyTokens,
+      messagesPerDay: planAllowances.messagesPerDay,
+      running: sql<number | string>`(select count(*) from messages m where m.user_id = "users"."id" and m.status = 'streaming')
+        + (select count(*) from course_generation_runs r where r.user_id = "users"."id" and r.status = 'running')`,
+    })
+    .from(users)
+    .leftJoin(planAllowances, eq(planAllowances.planType, users.planType))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("usage_numbers"),
+);
+
 export async function usageNumbers(db: Queryable, userId: number): Promise<UsageNumbers | undefined> {
-  const result = await db.execute(sql`
-    select u.role, u.plan_type,
-      coalesce((select um.tokens from usage_months um
-                 where um.user_id = u.id and um.month = date_trunc('month', now() at time zone 'UTC')::date), 0) as tokens,
-      coalesce((select ud.messages from usage_days ud
-                 where ud.user_id = u.id and ud.day = (now() at time zone 'UTC')::date), 0) as messages_today,
-      pa.monthly_tokens, pa.messages_per_day,
-      (select count(*) from messages where user_id = u.id and status = 'streaming')
-        + (select count(*) from course_generation_runs where user_id = u.id and status = 'running') as running
-    from users u left join plan_allowances pa on pa.plan_type = u.plan_type
-    where u.id = ${userId}`);
-  const row = result.rows[0] as Record<string, unknown> | undefined;
+  const [row] = await numbersOf(db).execute({ userId });
   if (!row) return undefined;
-  const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
-    role: row.role as UsageNumbers["role"],
-    planType: row.plan_type as UsageNumbers["planType"],
-    tokens: Number(row.tokens ?? 0),
-    messagesToday: Number(row.messages_today ?? 0),
-    monthlyTokens: orNull(row.monthly_tokens),
-    messagesPerDay: orNull(row.messages_per_day),
-    running: Number(row.running ?? 0),
+    role: row.role,
+    planType: row.planType,
+    tokens: Number(row.tokens),
+    messagesToday: Number(row.messagesToday),
+    monthlyTokens: row.monthlyTokens,
+    messagesPerDay: row.messagesPerDay,
+    running: Number(row.running),
   };
 }
 
