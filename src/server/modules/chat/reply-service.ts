@@ -174,43 +174,44 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
     { newMessage: true },
   );
   // The provider is asked at once (with the history as it will be stored) while the rows are written.
-  const stored = db
-    .transaction(async (tx) => {
-      const leaf = await lockChatForReply(tx, options, true);
-      // A send follows the leaf it read; if another tab moved it meanwhile, the history would not match.
-      if (!edited && leaf !== (prior.at(-1)?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
-      const parentId = edited ? edited.parentId : leaf;
-      const [user] = await tx
-        .insert(messages)
-        .values({ chatId, userId: who.id, parentId, role: "user", content: input.content, attachments })
-        .returning();
-      if (!user) throw new Error("insert returned no row");
-      const [assistant] = await tx
-        .insert(messages)
-        .values({ ...reply, parentId: user.id })
-        .returning();
-      if (!assistant) throw new Error("insert returned no row");
-      await tx
-        .update(chats)
-        .set({
-          activeLeafId: assistant.id,
-          updatedAt: sql`now()`,
-          aiPlatform: reply.platformSlug,
-          model: resolved.modelId,
-          ...retitle(chat.title, input.content),
-        })
-        .where(eq(chats.id, chatId));
-      return [user, assistant] as const;
-    })
-    .catch(asConflict);
-  const generation = await generations.begin({
+  const { generation, written } = await generations.begin({
     chatId,
     resolved,
     history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
-    stored: stored.then(([, assistant]) => ({ messageId: assistant.id, message: toMessage(assistant) })),
+    write: () =>
+      db
+        .transaction(async (tx) => {
+          const leaf = await lockChatForReply(tx, options, true);
+          // A send follows the leaf it read; if another tab moved it meanwhile, the history would not match.
+          if (!edited && leaf !== (prior.at(-1)?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
+          const parentId = edited ? edited.parentId : leaf;
+          const [user] = await tx
+            .insert(messages)
+            .values({ chatId, userId: who.id, parentId, role: "user", content: input.content, attachments })
+            .returning();
+          if (!user) throw new Error("insert returned no row");
+          const [assistant] = await tx
+            .insert(messages)
+            .values({ ...reply, parentId: user.id })
+            .returning();
+          if (!assistant) throw new Error("insert returned no row");
+          await tx
+            .update(chats)
+            .set({
+              activeLeafId: assistant.id,
+              updatedAt: sql`now()`,
+              aiPlatform: reply.platformSlug,
+              model: resolved.modelId,
+              ...retitle(chat.title, input.content),
+            })
+            .where(eq(chats.id, chatId));
+          return [user, assistant] as const;
+        })
+        .catch(asConflict),
+    stored: ([, assistant]) => ({ messageId: assistant.id, message: toMessage(assistant) }),
   });
-  const [userRow, assistantRow] = await stored;
+  const [userRow, assistantRow] = written;
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
 }
 
@@ -253,26 +254,26 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
   const parentId = replaced ? replaced.parentId : (last?.id ?? null);
   // Racing regenerates (and sends) of this chat queue on its row lock: the first adds its reply, the others
   // find it being written, or the leaf shown moved since they read it (409), so one message gets one new reply.
-  const stored = db
-    .transaction(async (tx) => {
-      const leaf = await lockChatForReply(tx, options);
-      if (leaf !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
-      const [row] = await tx
-        .insert(messages)
-        .values({ ...reply, parentId })
-        .returning();
-      if (!row) throw new Error("insert returned no row");
-      await tx.update(chats).set({ updatedAt: sql`now()`, activeLeafId: row.id }).where(eq(chats.id, chatId));
-      return row;
-    })
-    .catch(asConflict);
-  const generation = await generations.begin({
+  const { generation, written: assistantRow } = await generations.begin({
     chatId,
     resolved,
     history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
-    stored: stored.then((row) => ({ messageId: row.id, message: toMessage(row) })),
+    write: () =>
+      db
+        .transaction(async (tx) => {
+          const leaf = await lockChatForReply(tx, options);
+          if (leaf !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
+          const [row] = await tx
+            .insert(messages)
+            .values({ ...reply, parentId })
+            .returning();
+          if (!row) throw new Error("insert returned no row");
+          await tx.update(chats).set({ updatedAt: sql`now()`, activeLeafId: row.id }).where(eq(chats.id, chatId));
+          return row;
+        })
+        .catch(asConflict),
+    stored: (row) => ({ messageId: row.id, message: toMessage(row) }),
   });
-  const assistantRow = await stored;
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
 }
