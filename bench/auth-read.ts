@@ -12,23 +12,17 @@
  * drifts by ±15% from minute to minute, and a baseline measured a minute before the app once swung one run's ratio
  * from 49% to 65%. Each round's ratio is printed too.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { cookieFetch, freePort, serveScriptArgs, spawnServer } from "../tests/helpers/spawn-server.js";
+import { buildCompiledServer, cookieFetch, freePort, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 
 const { values: args } = parseArgs({ options: { tsx: { type: "boolean", default: false } } });
-const root = path.resolve(import.meta.dirname, "..");
-const serverDir = path.join(root, "node_modules/.cache/bench-auth-read-server");
-if (!args.tsx) {
-  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", serverDir], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-const serverArgs = args.tsx ? undefined : serveScriptArgs(path.join(serverDir, "main.js"));
+const serverArgs = args.tsx ? undefined : buildCompiledServer("auth-read");
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

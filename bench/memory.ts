@@ -11,24 +11,24 @@
  * database on TEST_DATABASE_URL's server. Targets (issue 15): idle ≤ 150 MB on PostgreSQL, ≤ 250 MB on PGlite,
  * and no growth over repeated bursts.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
-import { adminWithOpenAiAt, freePort, serveScriptArgs } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, buildCompiledServer, freePort } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "both" }, tsx: { type: "boolean", default: false } } });
 const root = path.resolve(import.meta.dirname, "..");
-const serverDir = path.join(root, "node_modules/.cache/bench-memory-server");
 
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`.padStart(7);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const serveCommand = () => (args.tsx ? ["--import", "tsx", "src/server/main.ts"] : serveScriptArgs(path.join(serverDir, "main.js")));
+const compiled = args.tsx ? undefined : buildCompiledServer("memory");
+const serveCommand = () => compiled ?? ["--import", "tsx", "src/server/main.ts"];
 
 async function start(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
@@ -129,10 +129,6 @@ async function measure(label: string, env: Record<string, string>) {
   for (const [what, value] of rows) console.log(`  ${what.padEnd(48)} ${value}`);
 }
 
-if (!args.tsx) {
-  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", serverDir], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
 const webDist = process.env.WEB_DIST ?? path.join(root, "dist/web");
 if (args.db !== "postgres") {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-memory-"));

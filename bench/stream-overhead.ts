@@ -11,7 +11,6 @@
  * process through tsx instead (how this bench ran before issue 15's third session: the client, the stand-in and the
  * app then share one thread, and every step of each waits for the others).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,12 +20,10 @@ import { openDatabase } from "../src/server/db/client.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
 import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
-import { adminWithOpenAiAt, cookieFetch, pointSpawnedOpenAiAt, serveScriptArgs, spawnServer } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, buildCompiledServer, cookieFetch, pointSpawnedOpenAiAt, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 
 const { values: args } = parseArgs({ options: { "in-process": { type: "boolean", default: false } } });
-const root = path.resolve(import.meta.dirname, "..");
-const serverDir = path.join(root, "node_modules/.cache/bench-stream-overhead-server");
 
 const STREAMS = Number(process.env.STREAMS ?? 200);
 const CASES = (process.env.FIRST_TOKEN_MS ?? "0,200").split(",").map(Number);
@@ -104,11 +101,9 @@ async function startApp(databaseUrl: string | undefined): Promise<{ base: string
     };
     return { base, stop };
   }
-  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", serverDir], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) throw new Error("building the server failed");
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "bench-stream-"));
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" };
-  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, serveScriptArgs(path.join(serverDir, "main.js")));
+  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, buildCompiledServer("stream-overhead"));
   return {
     base: server.url,
     stop: async () => {

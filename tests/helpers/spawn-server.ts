@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -121,4 +121,15 @@ export function serveScriptArgs(mainJs: string): string[] {
   if (command !== "node" || !args.includes("dist/server/main.js"))
     throw new Error(`the serve script should run node dist/server/main.js: ${serve}`);
   return args.map((arg) => (arg === "dist/server/main.js" ? mainJs : arg));
+}
+
+/**
+ * Compiles the server (scripts/build-server.ts) into node_modules/.cache/bench-<name>-server, where its packages
+ * resolve, and returns the node arguments that run it as `npm start` does: what the benches measure.
+ */
+export function buildCompiledServer(name: string): string[] {
+  const outDir = path.join(root, `node_modules/.cache/bench-${name}-server`);
+  const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", outDir], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("building the server failed");
+  return serveScriptArgs(path.join(outDir, "main.js"));
 }

@@ -37,23 +37,22 @@ function onPathUp(chatId: Value, start: SQL, limit: Value): SQL {
     select id from path)`;
 }
 
-/** The branch ending at `start`, oldest first: its newest `limit` messages (all of them with the root when fewer). */
-export async function branchRows(db: Reader, chatId: number, start: SQL, limit: number): Promise<MessageRow[]> {
-  return db
+/** The query of `branchRows`, with values or a prepared query's placeholders. */
+const branchQuery = (db: Pick<Db, "select">, chatId: Value, start: SQL, limit: Value) =>
+  db
     .select()
     .from(messages)
     .where(and(eq(messages.chatId, chatId), onPathUp(chatId, start, limit)))
     .orderBy(asc(messages.id));
+
+/** The branch ending at `start`, oldest first: its newest `limit` messages (all of them with the root when fewer). */
+export async function branchRows(db: Reader, chatId: number, start: SQL, limit: number): Promise<MessageRow[]> {
+  return branchQuery(db, chatId, start, limit);
 }
 
 const shownBranch = preparedPerDb((db) => {
   const [userId, chatId, limit] = [sql.placeholder("userId"), sql.placeholder("chatId"), sql.placeholder("limit")];
-  return db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), onPathUp(chatId, shownLeaf(userId, chatId), limit)))
-    .orderBy(asc(messages.id))
-    .prepare("shown_branch_rows");
+  return branchQuery(db, chatId, shownLeaf(userId, chatId), limit).prepare("shown_branch_rows");
 });
 
 /** `branchRows` of the branch shown (what a reply sends the model), as a prepared query. */
