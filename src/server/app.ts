@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
@@ -200,7 +199,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gracefulClosePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(sessionPlugin);
   await app.register(textGuardPlugin);
 

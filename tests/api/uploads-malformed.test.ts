@@ -159,4 +159,18 @@ describe("malformed multipart on the image uploads", () => {
     expect(cover.statusCode, cover.body).toBe(200);
     expect(cover.json().coverImage).toMatch(/^\/api\/uploads\//);
   });
+
+  // Only the three upload routes read multipart (lib/upload-scope.ts): elsewhere such a body is refused, never a 500.
+  it("refuses a multipart body on a route that takes JSON, with 415, and changes nothing", async () => {
+    const before = (await user.get("/api/user")).json();
+    const res = await user.request({
+      method: "PATCH",
+      url: "/api/user",
+      payload: Buffer.concat([fieldPart("name", "Renamed by multipart"), end]),
+      headers: { "content-type": multipartType },
+    });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message).toMatch(/unsupported media type/i);
+    expect((await user.get("/api/user")).json().name).toBe(before.name);
+  });
 });

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { chatTransferApi as api } from "../../../shared/contracts/chat-transfer.js";
 import { route } from "../../lib/route.js";
+import { uploadScope } from "../../lib/upload-scope.js";
 import { requireUser } from "../../plugins/session.js";
 import type { ExportDownload } from "./export-service.js";
 import { exportChats } from "./export-service.js";
@@ -39,9 +40,11 @@ export async function chatTransferRoutes(app: FastifyInstance) {
   route(app, api.exportOne, async (request, reply) =>
     sendDownload(reply, await exportChats({ db, who: requireUser(request), format: request.query.format, chatId: request.params.id })),
   );
-  route(app, api.import, async (request) => {
-    const who = requireUser(request);
-    const data = await readImportBody(request);
-    return importChats({ db, who, data, log: (message, error) => request.log.error({ err: error }, message) });
-  });
+  await uploadScope(app, (scope) =>
+    route(scope, api.import, async (request) => {
+      const who = requireUser(request);
+      const data = await readImportBody(request);
+      return importChats({ db, who, data, log: (message, error) => request.log.error({ err: error }, message) });
+    }),
+  );
 }

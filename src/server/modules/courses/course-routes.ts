@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { coursesApi as api } from "../../../shared/contracts/courses.js";
 import { readImageUpload } from "../../lib/read-image-upload.js";
 import { route } from "../../lib/route.js";
+import { uploadScope } from "../../lib/upload-scope.js";
 import { requireUser } from "../../plugins/session.js";
 import { createCourse, deleteCourse, getCourse, listCourses, setCover, updateCourse } from "./courses-service.js";
 import { createModule, listModules } from "./modules-service.js";
@@ -24,10 +25,12 @@ export async function courseRoutes(app: FastifyInstance) {
     createModule({ db, who: requireUser(request), courseId: request.params.id, input: request.body }),
   );
 
-  route(app, api.uploadCover, async (request) => {
-    const who = requireUser(request);
-    const bytes = await readImageUpload(request, "image");
-    return setCover({ db, who, courseId: request.params.id, bytes });
-  });
+  await uploadScope(app, (scope) =>
+    route(scope, api.uploadCover, async (request) => {
+      const who = requireUser(request);
+      const bytes = await readImageUpload(request, "image");
+      return setCover({ db, who, courseId: request.params.id, bytes });
+    }),
+  );
   route(app, api.removeCover, async (request) => setCover({ db, who: requireUser(request), courseId: request.params.id, bytes: null }));
 }

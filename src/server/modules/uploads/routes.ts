@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { userApi } from "../../../shared/contracts/user.js";
 import { readImageUpload } from "../../lib/read-image-upload.js";
 import { route } from "../../lib/route.js";
+import { uploadScope } from "../../lib/upload-scope.js";
 import { requireUser } from "../../plugins/session.js";
 import { toPublicUser } from "../sessions/public-user.js";
 import { readUpload, removeAvatar, setAvatar } from "./service.js";
@@ -9,11 +10,13 @@ import { readUpload, removeAvatar, setAvatar } from "./service.js";
 export async function uploadRoutes(app: FastifyInstance) {
   const { db, sessions } = app.ctx;
 
-  route(app, userApi.uploadAvatar, async (request) => {
-    const who = requireUser(request);
-    const bytes = await readImageUpload(request, "photo");
-    return toPublicUser(await setAvatar({ db, sessions, who, bytes }));
-  });
+  await uploadScope(app, (scope) =>
+    route(scope, userApi.uploadAvatar, async (request) => {
+      const who = requireUser(request);
+      const bytes = await readImageUpload(request, "photo");
+      return toPublicUser(await setAvatar({ db, sessions, who, bytes }));
+    }),
+  );
 
   route(app, userApi.removeAvatar, async (request) => toPublicUser(await removeAvatar({ db, sessions, who: requireUser(request) })));
 

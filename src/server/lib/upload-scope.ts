@@ -1,0 +1,16 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The routes that take a multipart upload (an avatar, a course cover, a chat import), registered in a scope of
+ * their own with @fastify/multipart. Registered for the whole app, the plugin put an async onRequest hook (a
+ * `close` listener on every response) and an async onResponse hook on every request, static files included,
+ * for temporary files this app never saves (issue 15, bench/auth-read). Elsewhere a multipart body is a 415.
+ * Each reader passes its own limits (`read-image-upload.ts`, `read-import-body.ts`); these are the defaults.
+ */
+export async function uploadScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+    routes(scope);
+  });
+}
