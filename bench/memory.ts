@@ -6,7 +6,7 @@
  *   mixed      after 1,000 requests (reads, chat creation, public pages, settings), 10 at a time
  *   restart    idle again, 5 s after a restart on the same database
  *   burst N    the peak during 50 replies streamed at once (an OpenAI-compatible stand-in, chunks
- *              25 ms apart), and what is left 5 s after; three bursts, to see whether it grows
+ *              25 ms apart), and what is left 5 s after; BURSTS bursts (3 unless set), to see whether it grows
  * --tsx runs src/server/main.ts through tsx instead (the "before" of issue 15). PostgreSQL: a scratch
  * database on TEST_DATABASE_URL's server. Targets (issue 15): idle ≤ 150 MB on PostgreSQL, ≤ 250 MB on PGlite,
  * and no growth over repeated bursts.
@@ -23,6 +23,7 @@ import { createScratchPostgres } from "../tests/helpers/test-database.js";
 const { values: args } = parseArgs({ options: { db: { type: "string", default: "both" }, tsx: { type: "boolean", default: false } } });
 const root = path.resolve(import.meta.dirname, "..");
 
+const BURSTS = Number(process.env.BURSTS ?? 3);
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`.padStart(7);
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,7 +89,7 @@ async function measure(label: string, env: Record<string, string>) {
     await sleep(2000);
     rows.push(["after 1,000 mixed requests", mb(rssKb(pid))]);
 
-    for (let burst = 1; burst <= 3; burst++) {
+    for (let burst = 1; burst <= BURSTS; burst++) {
       let peak = 0;
       const sampler = setInterval(() => {
         peak = Math.max(peak, rssKb(pid));
