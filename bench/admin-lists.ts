@@ -14,13 +14,12 @@ import pg from "pg";
 import { openDatabase } from "../src/server/db/client.js";
 import { spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { percentile } from "./stats.js";
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const LOGS = Number(process.env.LOGS ?? 1_000_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 /** kB of a /proc/<pid>/status line (VmRSS: now, VmHWM: the peak). */

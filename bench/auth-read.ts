@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { buildCompiledServer, cookieFetch, freePort, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { median } from "./stats.js";
 
 const { values: args } = parseArgs({ options: { tsx: { type: "boolean", default: false } } });
 const serverArgs = args.tsx ? undefined : buildCompiledServer("auth-read");
@@ -56,8 +57,6 @@ async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
   }
   return { url, stop: () => child.kill("SIGTERM") };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** The app on one database, measured round by round against the baseline; the session is revoked at the end. */
 async function authRead(hello: string, env: Record<string, string>) {

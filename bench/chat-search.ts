@@ -13,6 +13,7 @@ import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { percentile } from "./stats.js";
 
 const CHATS = Number(process.env.CHATS ?? 10_000);
 const MESSAGES = Number(process.env.MESSAGES ?? 1_000_000);
@@ -27,11 +28,6 @@ function vocabulary(): string[] {
   for (const x of a) for (const y of b) for (const z of c) if (words.length < 3000) words.push(x + y + z);
   return words;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function main() {
   const usePostgres = process.env.BENCH_DB === "postgres";

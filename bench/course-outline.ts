@@ -13,6 +13,7 @@ import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { percentile } from "./stats.js";
 
 const MODULES = 50;
 const LESSONS = 20;
@@ -28,9 +29,6 @@ for (const proto of [pg.Client.prototype, PGlite.prototype] as { query: (...args
     return original.apply(this, args);
   };
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
 async function measure(label: string, url?: string) {
   const database = await openDatabase(url ? { url, poolSize: 5 } : {});

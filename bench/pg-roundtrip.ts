@@ -8,6 +8,7 @@
  */
 import pg from "pg";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { percentile } from "./stats.js";
 
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 200);
 const STATEMENTS = ["select 1", "begin", "insert", "commit"] as const;
@@ -29,12 +30,10 @@ async function rounds(client: pg.Client, count: number, pauseMs: number): Promis
   return times;
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] ?? Number.NaN;
-
 function report(title: string, times: Record<string, number[]>) {
   console.log(title);
   for (const [name, values] of Object.entries(times)) {
-    console.log(`  ${name.padEnd(9)} p50 ${quantile(values, 0.5).toFixed(3)} ms   p90 ${quantile(values, 0.9).toFixed(3)} ms`);
+    console.log(`  ${name.padEnd(9)} p50 ${percentile(values, 50).toFixed(3)} ms   p90 ${percentile(values, 90).toFixed(3)} ms`);
   }
 }
 

@@ -25,6 +25,7 @@ import { findChromium } from "../tests/e2e/support/chromium-path.js";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { median } from "./stats.js";
 
 const CHATS = 10_000;
 const FOLDERS = 200;
@@ -232,7 +233,6 @@ const SCROLL_SCRIPT = async (frameTarget: number) => {
 };
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

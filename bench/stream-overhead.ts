@@ -22,6 +22,7 @@ import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
 import { adminWithOpenAiAt, buildCompiledServer, cookieFetch, pointSpawnedOpenAiAt, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { percentile } from "./stats.js";
 
 const { values: args } = parseArgs({ options: { "in-process": { type: "boolean", default: false } } });
 
@@ -29,11 +30,6 @@ const STREAMS = Number(process.env.STREAMS ?? 200);
 const CASES = (process.env.FIRST_TOKEN_MS ?? "0,200").split(",").map(Number);
 /** Issue 15's targets for the time the app adds, by the stand-in's time to first token. */
 const targetFor = (firstTokenMs: number) => (firstTokenMs >= 200 ? { p50: 1, p99: 5 } : { p50: 3, p99: Number.POSITIVE_INFINITY });
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function firstChunkAfter(response: Promise<Response>, marker: string): Promise<number> {
   const started = performance.now();

@@ -1,0 +1,8 @@
+/** The benches' one percentile: the value at `p` percent of the sorted values (nearest rank, rounded down); NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** The middle value (the upper one of an even count), as `percentile(values, 50)`. */
+export const median = (values: number[]): number => percentile(values, 50);
