@@ -6,6 +6,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import { chatPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
+import { ALREADY_IMPORTED } from "../../src/server/modules/chat-transfer/import-service.js";
 import { BAD_TEXT } from "../../src/server/plugins/text-guard.js";
 import { type ChatExportFile, chatExportFileSchema, chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -264,13 +265,13 @@ describe("import", () => {
 
   it("takes a JSON body as well as a file, and imports into the caller's account whatever the file says", async () => {
     const original = await exportJson(alice.client);
-    const before = await chatCount(bob.id);
+    const carol = await registerAndSignIn(t.app);
     const aliceBefore = await chatCount(alice.id);
     const body = { ...original, userId: alice.id, chats: original.chats.map((c) => ({ ...c, userId: alice.id, id: branchy.chatId })) };
-    const res = await bob.client.post("/api/chats/import", body);
+    const res = await carol.client.post("/api/chats/import", body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: 1, skipped: [] });
-    expect(await chatCount(bob.id)).toBe(before + 1);
+    expect(await chatCount(carol.user.id)).toBe(1);
     expect(await chatCount(alice.id)).toBe(aliceBefore);
     const aliceChat = await t.database.db.select().from(chats).where(eq(chats.id, branchy.chatId));
     expect(aliceChat[0]?.userId).toBe(alice.id);
@@ -310,6 +311,49 @@ describe("import", () => {
     const md = (await download(user.client, "/api/chats/export?format=markdown")).body;
     expect(md).toContain("Which museums open on Monday?");
     expect(md).not.toContain("Porto");
+  });
+
+  it("imports a chat once per account: the same file again (a cut-off import retried, or sent twice at once) adds only what is missing", async () => {
+    const user = await registerAndSignIn(t.app);
+    expect((await importFile(user.client, chatGptSample, "conversations.json")).json()).toMatchObject({ imported: 2 });
+    const again = await importFile(user.client, chatGptSample, "conversations.json");
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      imported: 0,
+      skipped: [
+        { title: "Weekend in Lisbon", reason: ALREADY_IMPORTED },
+        { title: "Pumpkin soup", reason: ALREADY_IMPORTED },
+        { title: "Only a system prompt", reason: "It has no messages to import." },
+      ],
+    });
+    expect(await chatCount(user.user.id)).toBe(2);
+
+    // As an import cut off after its first chat leaves it: the missing chat arrives, the other is not doubled.
+    const [soup] = await t.database.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.userId, user.user.id), eq(chats.title, "Pumpkin soup")));
+    expect((await user.client.request({ method: "DELETE", url: `/api/chats/${soup?.id}` })).statusCode).toBe(204);
+    const retried = await importFile(user.client, chatGptSample, "conversations.json");
+    expect(retried.json()).toMatchObject({ imported: 1, skipped: [{ title: "Weekend in Lisbon", reason: ALREADY_IMPORTED }, {}] });
+    expect(await chatCount(user.user.id)).toBe(2);
+    const soupMessages = await t.database.db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .where(and(eq(chats.userId, user.user.id), eq(chats.title, "Pumpkin soup")));
+    expect(soupMessages[0]?.n).toBeGreaterThan(0);
+
+    // Per account: another user imports the same file in full.
+    const other = await registerAndSignIn(t.app);
+    expect((await importFile(other.client, chatGptSample, "conversations.json")).json()).toMatchObject({ imported: 2 });
+
+    // Sent twice at once: each chat arrives once, whichever request stores it.
+    const racer = await registerAndSignIn(t.app);
+    const both = await Promise.all([0, 1].map(() => importFile(racer.client, chatGptSample, "conversations.json")));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.reduce((sum, r) => sum + (r.json() as { imported: number }).imported, 0)).toBe(2);
+    expect(await chatCount(racer.user.id)).toBe(2);
   });
 
   it("makes imported messages searchable at once", async () => {

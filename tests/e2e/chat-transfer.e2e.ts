@@ -69,6 +69,20 @@ describe("chat export and import", () => {
       .getByRole("link", { name: /Weekend in Lisbon/ })
       .first()
       .waitFor();
+
+    // The same file again (say, after an import was cut off): what already arrived is skipped, and says so.
+    await openChatsTab(page);
+    await page
+      .locator("#import-chats-file")
+      .setInputFiles({ name: "conversations.json", mimeType: "application/json", buffer: chatGptSample });
+    const again = page.getByRole("alert").filter({ hasText: "Imported 0 chats." });
+    await again.waitFor();
+    expect(await again.innerText()).toMatch(
+      /Skipped 3:\s+"Weekend in Lisbon": It is already in your chats, from an earlier import\.\s+"Pumpkin soup": It is already in your chats/,
+    );
+    await page.screenshot({ path: screenshotPath("chat-transfer-import-again-1440.png"), fullPage: true });
+    const titles = await page.evaluate(async () => (await (await fetch("/api/chats")).json()) as { title: string }[]);
+    expect(titles.filter((c) => c.title === "Weekend in Lisbon")).toHaveLength(1);
   });
 
   it("says what is wrong with a bad file and that nothing was imported", async () => {
@@ -123,12 +137,13 @@ describe("chat export and import", () => {
   });
 
   it("looks right at 390 px and in dark mode", async () => {
-    const account = await registerViaApi(h, uniqueAccount("mover"));
     for (const [name, width, height, dark] of [
       ["chat-transfer-settings-390.png", 390, 844, false],
       ["chat-transfer-settings-390-dark.png", 390, 844, true],
       ["chat-transfer-settings-1440-dark.png", 1440, 900, true],
     ] as const) {
+      // A new account each time: an account imports a chat once (the same file again skips it).
+      const account = await registerViaApi(h, uniqueAccount("mover"));
       const page = await h.newPage({ width, height });
       if (dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
       await signIn(page, account);

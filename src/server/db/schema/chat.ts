@@ -52,10 +52,14 @@ export const chats = pgTable(
     /** The message shown last: the leaf of the branch the user is on (null: the newest message). */
     activeLeafId: integer("active_leaf_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
     titleSearch: tsvector("title_search").generatedAlwaysAs(sql`to_tsvector('simple', title)`),
+    /** An imported chat: the hash of what the file held for it, so importing the file again skips it (null otherwise). */
+    importKey: text("import_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A chat is imported once per account: a retried or repeated import skips what already arrived.
+    uniqueIndex("chats_user_import_key_idx").on(t.userId, t.importKey).where(sql`import_key is not null`),
     // The sidebar: one user's chats, most recently active first, paged by (updated_at, id).
     index("chats_user_recent_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index("chats_title_search_idx").using("gin", t.titleSearch),

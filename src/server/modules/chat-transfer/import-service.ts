@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { ImportResult } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
@@ -9,13 +10,20 @@ import { readImportFile } from "./read-import-file.js";
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters a statement. */
 const INSERT_BATCH = 500;
 
+export const ALREADY_IMPORTED = "It is already in your chats, from an earlier import.";
+
+/** The same chat read from the same file (or an identical one) hashes the same: its `chats.import_key`. */
+const importKeyOf = (chat: ImportChat) => createHash("sha256").update(JSON.stringify(chat)).digest("base64url");
+
 /**
  * One chat, in one transaction, into the signed-in user's account (nothing in the file names a user). Message ids
  * are taken from the sequence first, so parent links are known before the rows go in. The rows go into the usual
- * tables: their search columns are generated, so search finds them at once.
+ * tables: their search columns are generated, so search finds them at once. A chat this account already imported
+ * (its key, while that chat is kept) is not stored again: "stored" false. So an import cut off midway (a restart,
+ * kill -9, a dropped connection) or sent twice at once can be sent again, and only what is missing arrives.
  */
-async function storeChat(db: Db, userId: number, chat: ImportChat): Promise<void> {
-  await db.transaction(async (tx) => {
+async function storeChat(db: Db, userId: number, chat: ImportChat): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(chats)
       .values({
@@ -24,11 +32,13 @@ async function storeChat(db: Db, userId: number, chat: ImportChat): Promise<void
         aiPlatform: chat.platform,
         model: chat.model,
         temporary: false,
+        importKey: importKeyOf(chat),
         createdAt: chat.createdAt,
         updatedAt: chat.updatedAt,
       })
+      .onConflictDoNothing({ target: [chats.userId, chats.importKey], where: sql`import_key is not null` })
       .returning({ id: chats.id });
-    if (!row) throw new Error("insert returned no row");
+    if (!row) return false;
     const reserved = await tx.execute(
       sql`select nextval(pg_get_serial_sequence('messages', 'id'))::int as id from generate_series(1, ${chat.messages.length})`,
     );
@@ -57,6 +67,7 @@ async function storeChat(db: Db, userId: number, chat: ImportChat): Promise<void
     }
     const leaf = chat.activeLeafKey === null ? undefined : idOf.get(chat.activeLeafKey);
     if (leaf !== undefined) await tx.update(chats).set({ activeLeafId: leaf }).where(eq(chats.id, row.id));
+    return true;
   });
 }
 
@@ -78,8 +89,8 @@ export async function importChats(options: {
       continue;
     }
     try {
-      await storeChat(db, who.id, chat);
-      result.imported += 1;
+      if (await storeChat(db, who.id, chat)) result.imported += 1;
+      else result.skipped.push({ title: chat.title, reason: ALREADY_IMPORTED });
     } catch (error) {
       options.log?.("importing a chat failed", error);
       result.skipped.push({ title: chat.title, reason: "It could not be stored. Try importing the file again." });
