@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { ImportResult } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
+import { sha256Hex } from "../../lib/sha256.js";
 import type { Who } from "../../lib/who.js";
 import type { ImportChat } from "./import-chat.js";
 import { readImportFile } from "./read-import-file.js";
@@ -13,7 +13,7 @@ const INSERT_BATCH = 500;
 export const ALREADY_IMPORTED = "It is already in your chats, from an earlier import.";
 
 /** The same chat read from the same file (or an identical one) hashes the same: its `chats.import_key`. */
-const importKeyOf = (chat: ImportChat) => createHash("sha256").update(JSON.stringify(chat)).digest("base64url");
+const importKeyOf = (chat: ImportChat) => sha256Hex(JSON.stringify(chat));
 
 /**
  * One chat, in one transaction, into the signed-in user's account (nothing in the file names a user). Message ids

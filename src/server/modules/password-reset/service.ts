@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   type ForgotPasswordBody,
@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
+import { sha256Hex } from "../../lib/sha256.js";
 import { logActivity } from "../activity/activity-log.js";
 import { unlockAccount } from "../auth/login-throttle.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
@@ -31,8 +32,6 @@ const RESETS_PER_IP = 30;
  * unknown one (one SELECT) cannot be told apart by timing.
  */
 export const FORGOT_PASSWORD_MIN_MS = 300;
-
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function tooMany(message: string, resetInMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
@@ -80,7 +79,7 @@ export async function requestPasswordReset(options: {
         await forgetResetLinks(tx as unknown as Db, user.id);
         await tx.insert(passwordResetTokens).values({
           userId: user.id,
-          tokenHash: sha256(token),
+          tokenHash: sha256Hex(token),
           expiresAt: sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`,
         });
         const queued = await queueProductEmail({
@@ -120,7 +119,7 @@ export async function resetPassword(options: {
   const ip = await options.counters.hit(`reset-ip:${meta.ip}`, HOUR_MS);
   if (ip.count > RESETS_PER_IP) throw tooMany("Too many password reset attempts from your network.", ip.resetInMs);
 
-  const tokenHash = sha256(input.token);
+  const tokenHash = sha256Hex(input.token);
   const usable = and(
     eq(passwordResetTokens.tokenHash, tokenHash),
     isNull(passwordResetTokens.usedAt),

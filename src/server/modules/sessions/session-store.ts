@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import type { RedisLink } from "../../lib/redis.js";
+import { sha256Hex } from "../../lib/sha256.js";
 import type { Who } from "../../lib/who.js";
 import { sessionUserColumns } from "./public-user.js";
 
@@ -25,10 +26,6 @@ export interface ResolvedSession {
 interface CacheEntry extends ResolvedSession {
   idleExpiresAt: Date;
   cachedAt: number;
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 export interface SessionStoreOptions {
@@ -72,7 +69,7 @@ export class SessionStore {
     const now = Date.now();
     const absoluteExpiresAt = new Date(now + this.maxMs);
     await this.options.db.insert(sessions).values({
-      id: hashToken(token),
+      id: sha256Hex(token),
       userId,
       idleExpiresAt: new Date(Math.min(now + this.idleMs, absoluteExpiresAt.getTime())),
       absoluteExpiresAt,
@@ -95,7 +92,7 @@ export class SessionStore {
   async resolve(token: string): Promise<ResolvedSession | null> {
     const hit = this.cached(token);
     if (hit) return hit;
-    const id = hashToken(token);
+    const id = sha256Hex(token);
     const now = Date.now();
 
     const rows = await this.options.db
