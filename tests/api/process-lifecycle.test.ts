@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,5 +55,39 @@ describe("the embedded database's single writer", () => {
     const reopened = await openDatabase({ pgliteDir: path.join(dir, "pglite") });
     await reopened.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("a new embedded database folder", () => {
+  it("is created and migrated (by a process of its own), then opened", { timeout: 60_000 }, async () => {
+    const { openDatabase } = await import("../../src/server/db/client.js");
+    const dir = mkdtempSync(path.join(tmpdir(), "lumora-new-"));
+    const pgliteDir = path.join(dir, "pglite");
+    try {
+      const database = await openDatabase({ pgliteDir });
+      const journal = JSON.parse(readFileSync("src/server/db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
+      const applied = await database.db.execute<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+      expect(applied.rows[0]?.n).toBe(journal.entries.length);
+      expect(existsSync(path.join(pgliteDir, "PG_VERSION"))).toBe(true);
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("that cannot be created says where and why, and the next start creates it", { timeout: 60_000 }, async () => {
+    const { openDatabase } = await import("../../src/server/db/client.js");
+    const dir = mkdtempSync(path.join(tmpdir(), "lumora-new-"));
+    const pgliteDir = path.join(dir, "pglite");
+    try {
+      // A page cache below PostgreSQL's minimum: its start fails inside the creating process.
+      await expect(openDatabase({ pgliteDir, pgliteSharedBuffers: "1kB" })).rejects.toThrow(
+        `Creating the embedded database in ${pgliteDir} failed (exit code 1): PGlite failed to initialize properly`,
+      );
+      const database = await openDatabase({ pgliteDir });
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
