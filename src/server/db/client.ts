@@ -95,7 +95,9 @@ async function createPgliteFolder(dir: string, sharedBuffers: string): Promise<v
   const fromSource = import.meta.url.endsWith(".ts");
   const script = fileURLToPath(new URL(`./pglite-create.${fromSource ? "ts" : "js"}`, import.meta.url));
   // Under tsx (and Vitest, which has no loader in execArgv) the source runs through tsx, found from the script's folder.
-  const nodeArgs = fromSource ? ["--import", "tsx", script] : [...process.execArgv, script];
+  // The server's own flags, but not a debugger's port, which the server holds.
+  const flags = process.execArgv.filter((flag) => !flag.startsWith("--inspect"));
+  const nodeArgs = fromSource ? ["--import", "tsx", script] : [...flags, script];
   const child = spawn(process.execPath, [...nodeArgs, path.resolve(dir), sharedBuffers], {
     cwd: path.dirname(script),
     stdio: ["ignore", "ignore", "pipe"],
