@@ -128,7 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   temporarySweep.unref();
   const generations = new GenerationManager({
     db: database.db,
-    databaseOnThisThread: database.kind === "pglite",
     redis,
     firstChunkMs: config.AI_FIRST_CHUNK_TIMEOUT_MS,
     chunkMs: config.AI_CHUNK_TIMEOUT_MS,

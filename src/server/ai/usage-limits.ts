@@ -1,13 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { messagesSpentMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
 import type { Db } from "../db/client.js";
-import { preparedPerDb } from "../db/prepared.js";
-import { planAllowances, users } from "../db/schema/index.js";
 import { AppError } from "../lib/app-error.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** The database or a transaction (the claim reads inside its own). */
-type Queryable = Pick<Db, "select">;
+/** The database or a transaction. */
+type Queryable = Pick<Db, "execute">;
 
 export const tooManyRunning = (max: number) =>
   `You can have at most ${max} AI ${max === 1 ? "reply or course generation" : "replies and course generations"} running at once. Wait for one to finish or stop one, then try again.`;
@@ -39,76 +37,87 @@ export function resetTimes(now = new Date()): { month: Date; day: Date } {
   };
 }
 
-/**
- * One read of a user's role, plan allowances, tokens this month (`usage_months`) and messages sent today
- * (`usage_days`), all in UTC by the database clock, prepared once per database or transaction (a named
- * statement: every reply asks it before the provider, issue 15). Undefined for an unknown user.
- */
-const numbersOf = preparedPerDb((db: Queryable) =>
-  db
-    .select({
-      role: users.role,
-      planType: users.planType,
-      tokens: sql<number | string>`coalesce((select um.tokens from usage_months um
-        where um.user_id = "users"."id" and um.month = date_trunc('month', now() at time zone 'UTC')::date), 0)`,
-      messagesToday: sql<number | string>`coalesce((select ud.messages from usage_days ud
-        where ud.user_id = "users"."id" and ud.day = (now() at time zone 'UTC')::date), 0)`,
-      monthlyTokens: planAllowances.monthlyTokens,
-      messagesPerDay: planAllowances.messagesPerDay,
-      running: sql<number | string>`(select count(*) from messages m where m.user_id = "users"."id" and m.status = 'streaming')
-        + (select count(*) from course_generation_runs r where r.user_id = "users"."id" and r.status = 'running')`,
-    })
-    .from(users)
-    .leftJoin(planAllowances, eq(planAllowances.planType, users.planType))
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("usage_numbers"),
-);
+/** What the database decided for a start (`ai_slot_verdict`, migration 0015): null for an unknown user. */
+export type SlotVerdict = "ok" | "running" | "tokens" | "messages" | null;
 
-export async function usageNumbers(db: Queryable, userId: number): Promise<UsageNumbers | undefined> {
-  const [row] = await numbersOf(db).execute({ userId });
-  if (!row) return undefined;
+/** The `ai_slot` row as node-postgres gives it (bigint as text). */
+export type SlotRow = {
+  verdict: SlotVerdict;
+  role: "user" | "admin" | null;
+  plan_type: "free" | "earlyAccess" | null;
+  tokens: number | string | null;
+  messages_today: number | null;
+  monthly_tokens: number | string | null;
+  messages_per_day: number | null;
+  running: number | null;
+};
+
+const asNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** The numbers of an `ai_slot` row; undefined for an unknown user. */
+export function numbersOfSlot(row: SlotRow | undefined): UsageNumbers | undefined {
+  if (!row?.role || !row.plan_type) return undefined;
   return {
     role: row.role,
-    planType: row.planType,
-    tokens: Number(row.tokens),
-    messagesToday: Number(row.messagesToday),
-    monthlyTokens: row.monthlyTokens,
-    messagesPerDay: row.messagesPerDay,
-    running: Number(row.running),
+    planType: row.plan_type,
+    tokens: asNumber(row.tokens) ?? 0,
+    messagesToday: row.messages_today ?? 0,
+    monthlyTokens: asNumber(row.monthly_tokens),
+    messagesPerDay: row.messages_per_day,
+    running: row.running ?? 0,
   };
 }
 
-/** The refusal a start would get now (tokens first: they last longer), or null. Admins are never refused. */
-export function allowanceRefusal(numbers: UsageNumbers, use: AiUse, now = new Date()): AppError | null {
-  if (numbers.role === "admin") return null;
+/**
+ * The refusal for the database's verdict, or null when it allows the start. The rule itself (who is refused, in
+ * which order: replies running, then tokens this month, then messages today; admins refused only for running
+ * work) is `ai_slot_verdict` in migration 0015, its one home, behind every check and claim below; this says it in
+ * words, with when it resets.
+ */
+export function refusalOf(row: SlotRow | undefined, max: number, now = new Date()): AppError | null {
+  const numbers = numbersOfSlot(row);
+  if (!row || !numbers) return null;
   const resets = resetTimes(now);
   const seconds = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
-  if (numbers.monthlyTokens !== null && numbers.tokens >= numbers.monthlyTokens) {
-    return new AppError("TOO_MANY_REQUESTS", tokensSpentMessage(numbers.monthlyTokens, resets.month), {
-      retryAfterSeconds: seconds(resets.month),
-    });
+  switch (row.verdict) {
+    case "running":
+      return new AppError("TOO_MANY_REQUESTS", tooManyRunning(max), { retryAfterSeconds: 5 });
+    case "tokens":
+      return new AppError("TOO_MANY_REQUESTS", tokensSpentMessage(numbers.monthlyTokens ?? 0, resets.month), {
+        retryAfterSeconds: seconds(resets.month),
+      });
+    case "messages":
+      return new AppError("TOO_MANY_REQUESTS", messagesSpentMessage(numbers.messagesPerDay ?? 0), {
+        retryAfterSeconds: seconds(resets.day),
+      });
+    default:
+      return null;
   }
-  if (use.newMessage && numbers.messagesPerDay !== null && numbers.messagesToday >= numbers.messagesPerDay) {
-    return new AppError("TOO_MANY_REQUESTS", messagesSpentMessage(numbers.messagesPerDay), { retryAfterSeconds: seconds(resets.day) });
-  }
-  return null;
+}
+
+/** Replies and course runs at once without a limit (a stored message that starts no reply): no running check. */
+const maxArg = (max: number) => (Number.isFinite(max) ? max : null);
+
+/**
+ * Where a user stands and what a start would get now, read without a lock (the database's `ai_slot_verdict`):
+ * the check before a provider call and the usage meter. `max`: replies and course runs at once (Infinity: none).
+ */
+export async function readAiSlot(db: Queryable, userId: number, max: number, use: AiUse): Promise<SlotRow | undefined> {
+  const result = await db.execute(sql`select * from ai_slot_verdict(${userId}, ${maxArg(max)}::int, ${use.newMessage})`);
+  return result.rows[0] as SlotRow | undefined;
 }
 
 /**
- * Inside the transaction that starts a reply or a course run: locks the user's row (so two starts of the
- * same user, on any instance, queue here instead of both counting the same total), then refuses with 429
- * when `max` replies and course runs of theirs are already running (admins count like everyone), or when
- * their plan's allowance is spent (decision 016: tokens this month for every start; messages today too for a
- * send, whose user message the caller inserts in this same transaction, so the limit holds exactly).
+ * Inside the transaction that starts a course run or stores a user's message: the database's `claim_ai_slot` locks
+ * the user's row (so two starts of the same user, on any instance, queue there instead of both counting the same
+ * total), reads the verdict after the lock, and counts a send for today when allowed (decision 016: the caller's
+ * user message is inserted in this same transaction, so the limit holds exactly). 429 when refused. A reply's
+ * start claims inside `start_reply` instead, with its writes, in one round trip (decision 025).
  */
 export async function claimAiSlot(tx: Tx, userId: number, max: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
-  await assertAiSlot(tx, userId, max, use);
-  // The send is counted in its own transaction: refused or rolled back, it counts nothing; deleted later, it still counts.
-  if (use.newMessage) {
-    await tx.execute(sql`insert into usage_days (user_id, day, messages) values (${userId}, (now() at time zone 'UTC')::date, 1)
-      on conflict (user_id, day) do update set messages = usage_days.messages + 1`);
-  }
+  const result = await tx.execute(sql`select * from claim_ai_slot(${userId}, ${maxArg(max)}::int, ${use.newMessage})`);
+  const refusal = refusalOf(result.rows[0] as SlotRow | undefined, max);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -116,17 +125,13 @@ export async function claimAiSlot(tx: Tx, userId: number, max: number, use: AiUs
  * a limit never starts a provider call; the claim, in the transaction, is what holds under races.
  */
 export async function assertAiSlot(db: Queryable, userId: number, max: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  const numbers = await usageNumbers(db, userId);
-  if (!numbers) return;
-  if (numbers.running >= max) throw new AppError("TOO_MANY_REQUESTS", tooManyRunning(max), { retryAfterSeconds: 5 });
-  const refusal = allowanceRefusal(numbers, use);
+  const refusal = refusalOf(await readAiSlot(db, userId, max, use), max);
   if (refusal) throw refusal;
 }
 
 /** The allowance check alone (one-shot AI calls, and each lesson of a course run): 429 when spent. */
 export async function assertAllowance(db: Queryable, userId: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  const numbers = await usageNumbers(db, userId);
-  const refusal = numbers && allowanceRefusal(numbers, use);
+  const refusal = refusalOf(await readAiSlot(db, userId, Number.POSITIVE_INFINITY, use), Number.POSITIVE_INFINITY);
   if (refusal) throw refusal;
 }
 

@@ -12,8 +12,11 @@ type Reader = Db | Tx;
 /** A number, or a placeholder of a prepared query. */
 type Value = number | Placeholder;
 
-/** The leaf of the branch shown of the chat row `c`: the one it remembers, else its newest message. */
-export const leafOfChat = sql`coalesce(c.active_leaf_id, (select max(m.id) from messages m where m.chat_id = c.id))`;
+/**
+ * The leaf of the branch shown of the chat row `c`: the one it remembers, else its newest message. The rule is the
+ * database's `chat_shown_leaf` (migration 0015), which a reply's start (`start_reply`) uses too.
+ */
+export const leafOfChat = sql`chat_shown_leaf(c.id, c.active_leaf_id)`;
 
 /** The leaf of the branch shown (see `leafOfChat`). The owner is in the filter. */
 export function shownLeaf(userId: Value, chatId: Value): SQL {

@@ -1,5 +1,6 @@
+import { getTableColumns } from "drizzle-orm";
 import type { Chat, Message, MessageStatus, ShownMessage } from "../../../shared/contracts/chat.js";
-import type { chats, messages } from "../../db/schema/index.js";
+import { type chats, messages } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -22,6 +23,19 @@ export function toChat(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A `messages` row as the database gives it in JSON (`to_jsonb(row)`: a reply's start, migration 0015), read
+ * through the schema's own columns and their mapping (timestamps to dates), as a select would give it.
+ */
+export function messageRowFromJson(json: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(messages))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as MessageRow;
 }
 
 /** The attachments' text stays on the server (it goes to the model); the browser sees names and sizes. */

@@ -1,12 +1,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
-import { type AiUse, assertAiSlot, claimAiSlot } from "../../ai/usage-limits.js";
+import { type AiUse, assertAiSlot, refusalOf, type SlotRow } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { preparedPerDb } from "../../db/prepared.js";
 import { chats, messages, personalities, type StoredAttachment, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
+import { isUniqueViolation, startRefusal } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
@@ -15,8 +15,8 @@ import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/service.js";
 
-import { branchRows, leafOfChat, shownBranchRows } from "./branch-tree.js";
-import { type ChatRow, type MessageRow, toMessage } from "./chat-view.js";
+import { branchRows, shownBranchRows } from "./branch-tree.js";
+import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
@@ -39,6 +39,9 @@ export interface StartedReply {
   assistantMessage: Message;
   generation: LiveGeneration;
 }
+
+/** The reply's own columns; the rest (chat, user, parent, role, status) `start_reply` sets. */
+type NewReply = { platformSlug: string; model: string; personalityName: string | null; generationOwner: string };
 
 const CHANGED = "This chat changed while the reply was being asked for. Please try again.";
 const ONLY_YOURS = "Only your own messages can be edited. To get another reply, use Regenerate.";
@@ -81,27 +84,47 @@ async function loadChatForReply(db: Db, userId: number, chatId: number) {
   };
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a reply's start writes besides its reply: the user's message of a send or an edit, and the chat's new title. */
+type UserMessage = { content: string; attachments: StoredAttachment[]; title: string | null };
+
+type Started = { verdict: "ok"; user: Record<string, unknown> | null; reply: Record<string, unknown> };
+type Refused = { verdict: "running" | "tokens" | "messages"; slot: SlotRow };
 
 /**
- * Inside the transaction that stores a new reply: the user's AI slot (429 beyond the limit), then the chat's
- * row lock, so racing sends, edits, regenerates and branch switches of one chat run this check one after the
- * other and only the first finds no reply being written (409 for the others). The leaf of the branch shown is
- * returned. One statement locks and reads: the lock hands it the chat row as the previous holder left it (its
- * leaf), and its subqueries see every reply started before it, since starting one takes the user's row lock,
- * which this transaction already holds (the unique index on streaming rows stands behind that too).
+ * A reply's start, in one statement (decision 025): the database's `start_reply` claims the user's AI slot (429
+ * beyond a limit; the rule is the database's, migration 0015), then locks the chat's row, so racing sends, edits,
+ * regenerates and branch switches of one chat run their checks one after the other and only the first finds no
+ * reply being written (409 for the others, and the unique index on streaming rows behind it). With `expectedLeaf`
+ * the leaf shown must still be the one the history was read from (409 if another tab moved it). It then stores the
+ * user's message after `parentId` (a send or an edit), the empty streaming reply after it (or after `parentId`),
+ * and the chat's leaf, time and, with a user's message, platform, model and title; a refusal writes nothing.
  */
-async function lockChatForReply(tx: Tx, options: ReplyOptions, newMessage = false): Promise<number | null> {
-  const { who, chatId } = options;
-  // A send or an edit stores a user message: it counts against the messages per day too (decision 016).
-  await claimAiSlot(tx, who.id, options.maxRunning, { newMessage });
-  const locked = await tx.execute(sql`select ${leafOfChat} as leaf,
-      exists(select 1 from messages m where m.chat_id = c.id and m.status = 'streaming') as streaming
-    from chats c where c.id = ${chatId} and c.user_id = ${who.id} for update of c`);
-  const row = locked.rows[0] as { leaf: number | string | null; streaming: boolean } | undefined;
-  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
-  if (row.streaming) throw new AppError("CONFLICT", STILL_WRITING);
-  return row.leaf === null ? null : Number(row.leaf);
+async function startInDatabase(
+  options: ReplyOptions,
+  start: { expectedLeaf: number | null | undefined; parentId: number | null; user: UserMessage | null; reply: NewReply },
+): Promise<{ user: MessageRow | null; reply: MessageRow }> {
+  const { db, who, chatId, maxRunning } = options;
+  const { user, reply } = start;
+  const checkLeaf = start.expectedLeaf !== undefined;
+  const result = await db
+    .execute(
+      sql`select start_reply(${who.id}, ${chatId}, ${maxRunning}::int, ${checkLeaf}, ${start.expectedLeaf ?? null}::int,
+        ${start.parentId}::int, ${user?.content ?? null}::text, ${JSON.stringify(user?.attachments ?? [])}::jsonb,
+        ${reply.platformSlug}::text, ${reply.model}::text, ${reply.personalityName}::text, ${reply.generationOwner}::text,
+        ${user?.title ?? null}::text) as started`,
+    )
+    .catch((error: unknown) => {
+      // Refused after the claim: raised by the database, so nothing it did (the day's count) is kept.
+      const refusal = startRefusal(error);
+      if (refusal === "not-found") throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+      if (refusal === "streaming") throw new AppError("CONFLICT", STILL_WRITING);
+      if (refusal === "changed") throw new AppError("CONFLICT", CHANGED);
+      return asConflict(error);
+    });
+  const started = (result.rows[0] as { started: Started | Refused } | undefined)?.started;
+  if (!started) throw new Error("start_reply returned no row");
+  if (started.verdict !== "ok") throw refusalOf(started.slot, maxRunning) ?? new Error(`start_reply refused: ${started.verdict}`);
+  return { user: started.user && messageRowFromJson(started.user), reply: messageRowFromJson(started.reply) };
 }
 
 /** The newest messages of the branch ending at `start` (the branch shown by default, a prepared query), oldest first. */
@@ -134,17 +157,12 @@ async function prepareReply(
   const persona = await personaFor(db, who, chat.personalityId, personality);
   const resolved = await resolveModel({ db, deps: options.platformDeps, who, slug, modelId: model });
   const params = replyParams(base, persona, resolved.platform.maxTokens);
-  const reply = {
-    chatId,
-    userId: who.id,
-    role: "assistant",
-    content: "",
-    status: "streaming",
+  const reply: NewReply = {
     platformSlug: slug,
     model: resolved.modelId,
     personalityName: persona?.name ?? null,
     generationOwner: options.generations.instanceId,
-  } satisfies typeof messages.$inferInsert;
+  };
   return { chat, prior, resolved, params, reply };
 }
 
@@ -162,7 +180,7 @@ type UserText = { content: string; platformSlug?: string | undefined; model?: st
  * becomes the leaf shown; the chat's leaf, time and title change in the same transaction.
  */
 async function storeAndAnswer(options: ReplyOptions, input: UserText, attachments: StoredAttachment[], edited: MessageRow | null) {
-  const { db, who, generations, chatId } = options;
+  const { generations, chatId } = options;
   const start = edited ? sql`${edited.parentId}` : undefined;
   const { chat, prior, resolved, params, reply } = await prepareReply(
     options,
@@ -179,36 +197,15 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
     resolved,
     history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
-    write: () =>
-      db
-        .transaction(async (tx) => {
-          const leaf = await lockChatForReply(tx, options, true);
-          // A send follows the leaf it read; if another tab moved it meanwhile, the history would not match.
-          if (!edited && leaf !== (prior.at(-1)?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
-          const parentId = edited ? edited.parentId : leaf;
-          const [user] = await tx
-            .insert(messages)
-            .values({ chatId, userId: who.id, parentId, role: "user", content: input.content, attachments })
-            .returning();
-          if (!user) throw new Error("insert returned no row");
-          const [assistant] = await tx
-            .insert(messages)
-            .values({ ...reply, parentId: user.id })
-            .returning();
-          if (!assistant) throw new Error("insert returned no row");
-          await tx
-            .update(chats)
-            .set({
-              activeLeafId: assistant.id,
-              updatedAt: sql`now()`,
-              aiPlatform: reply.platformSlug,
-              model: resolved.modelId,
-              ...retitle(chat.title, input.content),
-            })
-            .where(eq(chats.id, chatId));
-          return [user, assistant] as const;
-        })
-        .catch(asConflict),
+    write: async () => {
+      const { title } = retitle(chat.title, input.content) as { title?: string };
+      const user = { content: input.content, attachments, title: title ?? null };
+      // A send follows the leaf it read; an edit takes the place of `edited`, beside it.
+      const parentId = edited ? edited.parentId : (prior.at(-1)?.id ?? null);
+      const started = await startInDatabase(options, { expectedLeaf: edited ? undefined : parentId, parentId, user, reply });
+      if (!started.user) throw new Error("start_reply stored no user message");
+      return [started.user, started.reply] as const;
+    },
     stored: ([, assistant]) => ({ messageId: assistant.id, message: toMessage(assistant) }),
   });
   const [userRow, assistantRow] = written;
@@ -242,7 +239,7 @@ export async function editMessage(options: ReplyOptions & { messageId: number; i
  * the answer to a last user message that never got one. The new reply becomes the leaf shown.
  */
 export async function regenerateReply(options: ReplyOptions & { input: RegenerateInput }): Promise<StartedReply> {
-  const { db, generations, chatId, input } = options;
+  const { generations, chatId, input } = options;
   const { prior, resolved, params, reply } = await prepareReply(options, (chat, rows) => {
     const last = rows.at(-1);
     if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
@@ -259,20 +256,7 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
     resolved,
     history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
-    write: () =>
-      db
-        .transaction(async (tx) => {
-          const leaf = await lockChatForReply(tx, options);
-          if (leaf !== (last?.id ?? null)) throw new AppError("CONFLICT", CHANGED);
-          const [row] = await tx
-            .insert(messages)
-            .values({ ...reply, parentId })
-            .returning();
-          if (!row) throw new Error("insert returned no row");
-          await tx.update(chats).set({ updatedAt: sql`now()`, activeLeafId: row.id }).where(eq(chats.id, chatId));
-          return row;
-        })
-        .catch(asConflict),
+    write: async () => (await startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply })).reply,
     stored: (row) => ({ messageId: row.id, message: toMessage(row) }),
   });
   return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };

@@ -1,5 +1,5 @@
 import type { AllowanceState, Usage } from "../../../shared/contracts/usage.js";
-import { allowanceRefusal, resetTimes, usageNumbers } from "../../ai/usage-limits.js";
+import { numbersOfSlot, readAiSlot, refusalOf, resetTimes } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 
@@ -14,7 +14,9 @@ function state(used: number, limit: number | null, resetsAt: Date): AllowanceSta
 export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
   const { who } = options;
   const now = new Date();
-  const numbers = (await usageNumbers(options.db, who.id)) ?? {
+  // No limit on replies running here: the meter shows the allowances (the database's rule, migration 0015).
+  const slot = await readAiSlot(options.db, who.id, Number.POSITIVE_INFINITY, { newMessage: true });
+  const numbers = numbersOfSlot(slot) ?? {
     role: who.role,
     planType: who.planType,
     tokens: 0,
@@ -32,6 +34,6 @@ export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
     unlimited: monthlyTokens === null && messagesPerDay === null,
     tokens: state(numbers.tokens, monthlyTokens, resets.month),
     messages: state(numbers.messagesToday, messagesPerDay, resets.day),
-    blocked: allowanceRefusal(numbers, { newMessage: true }, now)?.message ?? null,
+    blocked: refusalOf(slot, Number.POSITIVE_INFINITY, now)?.message ?? null,
   };
 }

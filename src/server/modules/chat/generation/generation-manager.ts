@@ -74,9 +74,11 @@ export interface StartGeneration<T> extends GenerationRequest {
 
 /**
  * Two turns of the event loop: what undici's fetch takes, measured, to put a request on the wire once asked
- * (one was not enough). An embedded database runs each query on this thread, so a transaction started at once
- * held the provider's request back by its whole length (PGlite, the 200 ms stand-in: 17 to 20 ms added before,
- * 8.6 to 8.9 ms after; issue 15, bench/stream-overhead). If undici ever needs more, the request only leaves later, as before.
+ * (one was not enough). The rows are written after them: an embedded database runs each query on this thread, so
+ * a write started at once held the provider's request back by its whole length (PGlite, the 200 ms stand-in: 17 to
+ * 20 ms added before, 8.6 to 8.9 ms after), and on PostgreSQL the one statement that starts a reply keeps a backend
+ * busy while the request leaves, on a machine of two cores (0.6 ms more at 200 ms; decision 025). If undici ever
+ * needs more, the request only leaves later, as before.
  */
 async function letTheRequestLeave(): Promise<void> {
   for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -109,8 +111,6 @@ export class GenerationManager {
   constructor(
     private readonly options: {
       db: Db;
-      /** The embedded database (PGlite): its queries run on this thread, between the provider's I/O. */
-      databaseOnThisThread?: boolean;
       redis?: RedisLink;
       firstChunkMs: number;
       chunkMs: number;
@@ -225,8 +225,7 @@ export class GenerationManager {
   }
 
   /**
-   * Starts a reply: asks the provider at once, writes its rows meanwhile (on PostgreSQL at once; with the
-   * database on this thread once the request has left), and once they are committed runs it here, apart from
+   * Starts a reply: asks the provider at once, writes its rows meanwhile (once the request has left), and once they are committed runs it here, apart from
    * the request. When writing fails, the provider call is cancelled and its error is thrown.
    */
   async begin<T>(input: StartGeneration<T>): Promise<{ generation: LiveGeneration; written: T }> {
@@ -235,7 +234,7 @@ export class GenerationManager {
     let written: T;
     let stored: StoredReply;
     try {
-      if (this.options.databaseOnThisThread) await letTheRequestLeave();
+      await letTheRequestLeave();
       written = await input.write();
       stored = input.stored(written);
     } catch (error) {
