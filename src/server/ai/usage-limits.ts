@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { messagesSpentMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
 import type { Db } from "../db/client.js";
+import { preparedPerDb } from "../db/prepared.js";
 import { AppError } from "../lib/app-error.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The database or a transaction. */
-type Queryable = Pick<Db, "execute">;
+type Queryable = Pick<Db, "select">;
 
 export const tooManyRunning = (max: number) =>
   `You can have at most ${max} AI ${max === 1 ? "reply or course generation" : "replies and course generations"} running at once. Wait for one to finish or stop one, then try again.`;
@@ -98,13 +99,33 @@ export function refusalOf(row: SlotRow | undefined, max: number, now = new Date(
 /** Replies and course runs at once without a limit (a stored message that starts no reply): no running check. */
 const maxArg = (max: number) => (Number.isFinite(max) ? max : null);
 
+/** `ai_slot_verdict` as a named statement (every reply asks it before the provider, issue 15; decision 022). */
+const verdictOf = preparedPerDb((db: Queryable) => {
+  const column = <T>(name: keyof SlotRow) => sql<T>`${sql.raw(`s.${name}`)}`;
+  return db
+    .select({
+      verdict: column<SlotVerdict>("verdict"),
+      role: column<SlotRow["role"]>("role"),
+      plan_type: column<SlotRow["plan_type"]>("plan_type"),
+      tokens: column<SlotRow["tokens"]>("tokens"),
+      messages_today: column<SlotRow["messages_today"]>("messages_today"),
+      monthly_tokens: column<SlotRow["monthly_tokens"]>("monthly_tokens"),
+      messages_per_day: column<SlotRow["messages_per_day"]>("messages_per_day"),
+      running: column<SlotRow["running"]>("running"),
+    })
+    .from(
+      sql`ai_slot_verdict(${sql.placeholder("userId")}, ${sql.placeholder("max")}::int, ${sql.placeholder("newMessage")}::boolean) as s`,
+    )
+    .prepare("ai_slot_verdict");
+});
+
 /**
  * Where a user stands and what a start would get now, read without a lock (the database's `ai_slot_verdict`):
  * the check before a provider call and the usage meter. `max`: replies and course runs at once (Infinity: none).
  */
 export async function readAiSlot(db: Queryable, userId: number, max: number, use: AiUse): Promise<SlotRow | undefined> {
-  const result = await db.execute(sql`select * from ai_slot_verdict(${userId}, ${maxArg(max)}::int, ${use.newMessage})`);
-  return result.rows[0] as SlotRow | undefined;
+  const [row] = await verdictOf(db).execute({ userId, max: maxArg(max), newMessage: use.newMessage });
+  return row;
 }
 
 /**
