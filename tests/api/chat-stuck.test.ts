@@ -229,6 +229,23 @@ describe("Stop", () => {
     }
   });
 
+  it("answers stopped: false when the sweep closed the reply between Stop's read and its write", async () => {
+    const chat = await newChat(user);
+    await t.database.db.execute(
+      sql`insert into messages (chat_id, user_id, role, content, status) values (${chat.id}, ${userId}, 'user', 'hello', 'complete')`,
+    );
+    await t.database.db.execute(
+      sql`insert into messages (chat_id, user_id, role, content, status, generation_owner) values (${chat.id}, ${userId}, 'assistant', 'half a', 'streaming', 'an-instance-that-is-gone')`,
+    );
+    // What Stop read: the row still streaming.
+    const seen = { ...(await rowsOf(chat.id)).at(-1), generationOwner: "an-instance-that-is-gone" } as Row & { generationOwner: string };
+    // The sweep gets there first.
+    await t.app.ctx.generations.recoverOrphans();
+    expect(await t.app.ctx.generations.stop(seen)).toBe(false);
+    expect((await rowsOf(chat.id)).at(-1)).toMatchObject({ status: "incomplete", content: "half a" });
+    expect((await rowsOf(chat.id)).at(-1)?.error).not.toBe(STOPPED_BY_USER);
+  });
+
   it("ends a reply running here and answers once it is stored", async () => {
     const chat = await newChat(user);
     const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "wait #hang" });

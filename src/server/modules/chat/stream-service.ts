@@ -59,10 +59,11 @@ const NOT_STOPPED = "The reply could not be stopped: the database did not answer
 export async function stopReply(options: StreamingOptions): Promise<{ stopped: boolean }> {
   const row = await findStreamingReply(options.db, options.who.id, options.chatId);
   if (!row) return { stopped: false };
-  await options.generations.stop(row).catch(() => {
+  // False when the row was closed by something else meanwhile (the orphan sweep, another Stop).
+  const stopped = await options.generations.stop(row).catch(() => {
     throw new AppError("UNAVAILABLE", NOT_STOPPED);
   });
-  return { stopped: true };
+  return { stopped };
 }
 
 /** Deletes the chat and its messages; a reply still being written is stopped first. */

@@ -143,12 +143,19 @@ export class GenerationManager {
    * Stops a reply whatever its state, and returns once its row is no longer streaming: the instance writing
    * it ends it (here, or elsewhere through Redis); one nobody writes (orphaned, its owner gone, its end
    * not saved) is closed here, with the longest text known, as stopped.
+   *
+   * True when this Stop ended it: its writer was told to stop, or this call closed the row. False when
+   * something else closed it first (the orphan sweep, another Stop), so the caller never claims a Stop
+   * whose row says otherwise.
    */
-  async stop(row: Pick<MessageRow, "id" | "generationOwner" | "content">): Promise<void> {
+  async stop(row: Pick<MessageRow, "id" | "generationOwner" | "content">): Promise<boolean> {
     const { id: messageId, generationOwner: owner } = row;
+    let toldWriter = false;
     if (this.abortLocal(messageId, "user")) {
+      toldWriter = true;
       await Promise.race([this.runs.get(messageId), sleep(STOP_WAIT_MS)]);
     } else if (owner && owner !== this.instanceId && this.mirror && (await this.mirror.isInstanceAlive(owner))) {
+      toldWriter = true;
       await this.mirror.requestStop({ owner, messageId });
       for (const end = Date.now() + STOP_WAIT_MS; Date.now() < end && (await this.isStreaming(messageId)); ) await sleep(100);
     }
@@ -166,6 +173,7 @@ export class GenerationManager {
       throw error;
     });
     if (closed && owner) this.mirror?.finish({ owner, messageId }, toMessage(closed));
+    return toldWriter || closed !== undefined;
   }
 
   private async isStreaming(messageId: number): Promise<boolean> {
