@@ -9,7 +9,8 @@
  * The server runs the way `npm start` runs it, as its own process: compiled (scripts/build-server.ts), with the
  * `serve` script's flags; the client and the stand-in share this process. --in-process builds the app inside this
  * process through tsx instead (how this bench ran before issue 15's third session: the client, the stand-in and the
- * app then share one thread, and every step of each waits for the others).
+ * app then share one thread, and every step of each waits for the others). --cpu-prof DIR writes the server's CPU
+ * profile into DIR (open it in Chrome's DevTools, or sum it with bench/cpu-profile-summary.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,32 +23,15 @@ import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
 import { adminWithOpenAiAt, buildCompiledServer, cookieFetch, pointSpawnedOpenAiAt, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { firstChunkAfter } from "./first-chunk.js";
 import { percentile } from "./stats.js";
 
-const { values: args } = parseArgs({ options: { "in-process": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ options: { "in-process": { type: "boolean", default: false }, "cpu-prof": { type: "string" } } });
 
 const STREAMS = Number(process.env.STREAMS ?? 200);
 const CASES = (process.env.FIRST_TOKEN_MS ?? "0,200").split(",").map(Number);
 /** Issue 15's targets for the time the app adds, by the stand-in's time to first token. */
 const targetFor = (firstTokenMs: number) => (firstTokenMs >= 200 ? { p50: 1, p99: 5 } : { p50: 3, p99: Number.POSITIVE_INFINITY });
-
-async function firstChunkAfter(response: Promise<Response>, marker: string): Promise<number> {
-  const started = performance.now();
-  const res = await response;
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error(`no body: ${res.status}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`stream ended before ${marker}: ${text.slice(0, 300)}`);
-    text += decoder.decode(value, { stream: true });
-    if (text.includes(marker)) break;
-  }
-  const elapsed = performance.now() - started;
-  await reader.cancel();
-  return elapsed;
-}
 
 /**
  * The stand-in echoes the message in chunks of three words: this one makes three, so the first token is not
@@ -99,7 +83,9 @@ async function startApp(databaseUrl: string | undefined): Promise<{ base: string
   }
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "bench-stream-"));
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" };
-  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, buildCompiledServer("stream-overhead"));
+  // --cpu-prof DIR: the server writes a V8 CPU profile (100 µs samples) into DIR when it stops.
+  const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`, "--cpu-prof-interval=100"] : [];
+  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, [...profile, ...buildCompiledServer("stream-overhead")]);
   return {
     base: server.url,
     stop: async () => {
