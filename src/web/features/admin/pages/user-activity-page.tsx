@@ -7,10 +7,10 @@ import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { LoadMoreFooter } from "../../../components/ui/load-more.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { cn } from "../../../lib/cn.js";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
 import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
 import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
 import { ActivityTable } from "../components/activity/activity-table.js";
-import { useDebouncedValue } from "../components/activity/use-debounced-value.js";
 import { AdminShell } from "../components/admin-shell.js";
 
 const NO_FILTERS: ActivityFilterState = { search: "", action: "", date: "" };

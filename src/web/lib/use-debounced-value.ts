@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The value, once it has stopped changing for `delayMs` (the search box asks the server at most that often). */
+/** The value, once it has stopped changing for `delayMs`: a search box asks the server once per pause, not per key. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
