@@ -6,9 +6,28 @@ import { DEFAULT_CHAT_TITLE } from "./constants.js";
  */
 export { DEFAULT_CHAT_TITLE };
 
-/** A short title from the first message: its first line, cut at a word near 60 characters. */
+/** A code fence's line (``` or ~~~, with or without a language): never a title. */
+const FENCE = /^\s*(`{3,}|~{3,})/;
+
+/**
+ * A line as it reads once rendered: without its heading, quote or list marker, with a link's or an image's text
+ * in place of the link, and without the marks of emphasis, strike-through and inline code.
+ */
+function plainText(line: string): string {
+  return line
+    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/, "")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\*\*|__|~~|`+/g, "")
+    .replace(/(^|[^\w*])[*_](?=\S)([^*_]*\S)[*_](?![\w*])/g, "$1$2");
+}
+
+/**
+ * A short title from the first message: its first line with text (a code fence's line is skipped), as it reads
+ * rendered (plainText), cut at a word near 60 characters.
+ */
 export function titleFromMessage(text: string): string {
-  const line = text.trim().split("\n")[0]?.replace(/\s+/g, " ").trim() ?? "";
+  const first = text.split("\n").find((row) => row.trim() !== "" && !FENCE.test(row)) ?? "";
+  const line = plainText(first).replace(/\s+/g, " ").trim();
   if (line.length <= 60) return line || DEFAULT_CHAT_TITLE;
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(" ");

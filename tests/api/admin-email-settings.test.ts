@@ -426,8 +426,11 @@ describe("template test (POST /api/admin/email-templates/:id/test)", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { message: string; isTestAccount: boolean; previewUrl: string };
-    // SMTP is configured by the earlier tests (host and from email): a real send.
+    // SMTP is configured by the earlier tests (host and from email): a real send, and where to follow it.
     expect(body.isTestAccount).toBe(false);
+    expect(body.message).toBe(
+      "The test email to tester@example.com is queued for your SMTP server. The Outbox tab shows when it is delivered, or why not.",
+    );
     const id = Number(body.previewUrl.match(/^\/admin\/email-preview\/(\d+)$/)?.[1]);
     const row = await outboxRow(id);
     expect(row).toMatchObject({ to_address: "tester@example.com", template_slug: tpl.slug });

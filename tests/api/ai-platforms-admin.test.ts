@@ -1,6 +1,8 @@
 // AI Chat Settings (spec 002; DESIGN section 4): admins manage the platforms, keys are stored encrypted and never
 // sent back (only a hint), validation uses the spec's messages, the model pickers list only usable platforms,
 // and the chat-system prompt and the user's temperature reach the provider.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -176,6 +178,22 @@ describe("testing a connection", () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe("Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.");
     await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
+  });
+
+  it("names the address and what to check when the server is not reached (connection refused)", async () => {
+    const id = (await pointPlatformAt(admin, "deepseek", fake)).id;
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve)); // a port nothing listens on
+    const nowhere = `http://127.0.0.1:${port}/v1`;
+    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { baseUrl: nowhere })).statusCode).toBe(200);
+    const refused = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
+    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+      status: 422,
+      message: `Deepseek could not be reached at ${nowhere}. Check the Base URL and that the server there is running, then test again.`,
+    });
+    await pointPlatformAt(admin, "deepseek", fake);
   });
 });
 

@@ -57,10 +57,12 @@ describe("admin: Platform Settings", () => {
     await openAdminPage(page, "Platform Settings", "Platform Settings");
     await page.getByRole("button", { name: "Save Settings" }).waitFor();
     expect(await productName(page).innerText()).toBe("Lumora");
-    // The Email Settings page does not exist yet: the button is there, disabled, and says so.
-    const email = page.getByRole("button", { name: "Email Settings" });
-    expect(await email.isDisabled()).toBe(true);
-    await page.getByText("Coming soon").waitFor();
+    // Spec 002: the Email Settings button leads to /admin/email-settings.
+    const emailLinks = page.getByRole("link", { name: "Email Settings" });
+    await expect.poll(() => emailLinks.count()).toBe(2); // the menu's entry and the page's own button
+    const button = emailLinks.nth(1);
+    expect(await button.evaluate((link) => link.closest("nav") === null)).toBe(true);
+    expect(await button.getAttribute("href")).toBe("/admin/email-settings");
 
     // The shared rule, in the form.
     const name = page.getByLabel("Platform name");

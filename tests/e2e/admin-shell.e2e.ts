@@ -44,6 +44,22 @@ describe("admin shell", () => {
     await page.getByRole("heading", { name: "User Management" }).waitFor();
   });
 
+  it("opens over the page at 390 px, never widening it, and closes once a page is chosen", async () => {
+    const page = await h.newPage({ width: 390, height: 844 });
+    await signIn(page, admin);
+    await page.goto("/admin/users");
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await nav.getByRole("button", { name: "Expand menu" }).click();
+    await nav.getByRole("button", { name: "Collapse menu" }).waitFor();
+    await page.getByRole("heading", { name: "User Management" }).waitFor();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    await page.screenshot({ path: screenshotPath("admin-shell-390-open.png") });
+    await nav.getByRole("link", { name: "User Activity" }).click();
+    await page.waitForURL("**/admin/user-activity");
+    await nav.getByRole("button", { name: "Expand menu" }).waitFor();
+  });
+
   it("is open by default at 1440 px", async () => {
     const page = await h.newPage({ width: 1440, height: 900 });
     await signIn(page, admin);

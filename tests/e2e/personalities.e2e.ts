@@ -167,7 +167,9 @@ describe("training personalities", () => {
     await page.goto("/settings");
     const plan = page.getByRole("region", { name: /Plan:/ });
     await plan.getByText("Free", { exact: true }).waitFor();
-    expect(await plan.innerText()).toContain(`Basic chat with the free-tier models. ${UPGRADE}`);
+    expect(await plan.innerText()).toContain(
+      "Basic chat with the free-tier models. Get Early Access for every AI model, training personalities and AI course generation.",
+    );
     expect(asked.filter((path) => path.startsWith("/api/personalities"))).toEqual([]);
   });
 

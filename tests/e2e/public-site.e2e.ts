@@ -137,6 +137,7 @@ describe("public pages", () => {
     expect(await bannerLink(visitor, "Features").getAttribute("href")).toBe("/features");
     expect(await bannerLink(visitor, "Features").getAttribute("aria-current")).toBe("page");
     expect(await bannerLink(visitor, "Pricing").getAttribute("href")).toBe("/pricing");
+    expect(await bannerLink(visitor, "FAQ").getAttribute("href")).toBe("/faq");
     expect(await bannerLink(visitor, "Login").getAttribute("href")).toBe("/login");
     expect(await bannerLink(visitor, "Get Started").getAttribute("href")).toBe("/auth?tab=register");
     expect(await bannerLink(visitor, "Dashboard").count()).toBe(0);
@@ -167,7 +168,8 @@ describe("public pages", () => {
     expect(await bannerLink(phone, "Login").count()).toBe(0); // in the menu on phones
     await phone.getByRole("button", { name: "Open menu" }).click();
     const menu = phone.getByRole("dialog");
-    for (const name of ["Features", "Pricing", "Login", "Get Started"]) await menu.getByRole("link", { name, exact: true }).waitFor();
+    for (const name of ["Features", "Pricing", "FAQ", "Login", "Get Started"])
+      await menu.getByRole("link", { name, exact: true }).waitFor();
     await menu.evaluate((panel) => Promise.all(panel.getAnimations().map((animation) => animation.finished)));
     await phone.screenshot({ path: screenshotPath("public-menu-375.png") });
     await menu.getByRole("link", { name: "Pricing", exact: true }).click();

@@ -139,13 +139,15 @@ describe("rough edges", () => {
     await history(page).getByRole("button", { name: "New Chat" }).click();
     await page.getByText("Hi Ada Lovelace!").waitFor();
     expect(new URL(page.url()).pathname).toBe("/chat");
+    // Pressed on /chat already, it still shows where to type: the cursor goes to the message box.
+    const box = page.getByRole("textbox", { name: "Message" });
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await listedChats(api)).toEqual([]);
     const rows = await h.database.db.execute(sql`select count(*)::int as n from chats where user_id = ${member.id}`);
     expect(Number(rows.rows[0]?.n)).toBe(0);
     await page.screenshot({ path: screenshotPath("rough-new-chat-1440.png") });
 
     // The first message: the chat is created, the address becomes /chat/{id}, the reply streams on the same screen.
-    const box = page.getByRole("textbox", { name: "Message" });
     await box.fill("#slow Hello there");
     await box.press("Enter");
     await page.waitForURL(/\/chat\/\d+$/);

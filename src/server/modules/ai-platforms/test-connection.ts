@@ -32,6 +32,14 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
     });
     return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: text.slice(0, 200) };
   } catch (error) {
-    throw new AppError("UNPROCESSABLE", toProviderError(error, row.name, model).message);
+    const failure = toProviderError(error, row.name, model);
+    throw new AppError("UNPROCESSABLE", failure.code === "UNAVAILABLE" ? unreachable(row) : failure.message);
   }
+}
+
+/** Not reached: what the admin testing it can check (the chat's own message only says to try again later). */
+function unreachable(row: { name: string; baseUrl: string | null }): string {
+  return row.baseUrl
+    ? `${row.name} could not be reached at ${row.baseUrl}. Check the Base URL and that the server there is running, then test again.`
+    : `${row.name} could not be reached. Check that this server can reach the internet, then test again.`;
 }

@@ -131,6 +131,6 @@ export async function sendTemplateTest(options: { db: Db; who: Who; id: number; 
     previewUrl: emailPreviewPath(queued.id),
     message: isTestAccount
       ? `SMTP is not configured, so the test email to ${input.recipientEmail} was kept in the test inbox. Open the preview to see it.`
-      : `The test email to ${input.recipientEmail} is on its way.`,
+      : `The test email to ${input.recipientEmail} is queued for your SMTP server. The Outbox tab shows when it is delivered, or why not.`,
   };
 }

@@ -5,10 +5,11 @@ export interface PublicNavLink {
   label: string;
 }
 
-/** The header's page links (spec 002: Features and Pricing for everyone). */
+/** The header's page links (spec 002: Features and Pricing for everyone; the FAQ page's header names the FAQ too). */
 export const PAGE_LINKS: readonly PublicNavLink[] = [
   { href: paths.features, label: "Features" },
   { href: paths.pricing, label: "Pricing" },
+  { href: paths.faq, label: "FAQ" },
 ];
 
 /** The header's account links: into the app when signed in, otherwise Login and Get Started. */

@@ -44,7 +44,7 @@ const entries: MenuEntry[] = [
 let rememberedCollapsed: boolean | null = null;
 const startsCollapsed = () => rememberedCollapsed ?? (typeof window !== "undefined" && !window.matchMedia("(min-width: 1024px)").matches);
 
-/** Admin pages: a collapsible side menu beside the page, inside the signed-in layout. */
+/** Admin pages: a collapsible side menu beside the page (over it below 1024 px), inside the signed-in layout. */
 export function AdminShell({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(startsCollapsed);
   const [location] = useLocation();
@@ -53,6 +53,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
     rememberedCollapsed = !collapsed;
     setCollapsed(!collapsed);
   };
+  // Below 1024 px the open menu lies over the page (it keeps the collapsed menu's room): choosing a page closes it.
+  const chose = () => {
+    if (!window.matchMedia("(min-width: 1024px)").matches) {
+      rememberedCollapsed = true;
+      setCollapsed(true);
+    }
+  };
   // An unknown admin path shows the default page, so its entry is the current one.
   const current =
     entries.find((e) => [e.href, ...(e.within ?? [])].some((href) => location === href || location.startsWith(`${href}/`)))?.href ??
@@ -60,41 +67,48 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex items-start gap-4 md:gap-6">
-      <nav aria-label="Admin" className={cn("sticky top-20 shrink-0 rounded-xl border bg-card p-2 shadow-sm", collapsed ? "w-14" : "w-56")}>
-        <div className={cn("mb-1 flex items-center", collapsed ? "justify-center" : "justify-between pl-2")}>
-          {collapsed ? null : <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</span>}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9"
-            aria-label={collapsed ? "Expand menu" : "Collapse menu"}
-            aria-expanded={!collapsed}
-            aria-controls={listId}
-            onClick={toggle}
-          >
-            {collapsed ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-          </Button>
-        </div>
-        <ul id={listId} className="grid gap-1">
-          {entries.map(({ href, label, icon: Icon }) => (
-            <li key={href}>
-              <Link
-                href={href}
-                title={collapsed ? label : undefined}
-                aria-current={href === current ? "page" : undefined}
-                className={cn(
-                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring",
-                  href === current ? "bg-accent text-accent-foreground" : "text-muted-foreground",
-                  collapsed && "justify-center px-0",
-                )}
-              >
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-                <span className={cn(collapsed && "sr-only")}>{label}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* Below lg the open menu overflows its collapsed room, over the page, rather than squeezing the page. */}
+      <div className={cn("sticky top-20 z-30 shrink-0", collapsed ? "w-14" : "w-14 lg:w-56")}>
+        <nav
+          aria-label="Admin"
+          className={cn("rounded-xl border bg-card p-2 shadow-sm", collapsed ? "w-14" : "w-56 shadow-lg lg:shadow-sm")}
+        >
+          <div className={cn("mb-1 flex items-center", collapsed ? "justify-center" : "justify-between pl-2")}>
+            {collapsed ? null : <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</span>}
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9"
+              aria-label={collapsed ? "Expand menu" : "Collapse menu"}
+              aria-expanded={!collapsed}
+              aria-controls={listId}
+              onClick={toggle}
+            >
+              {collapsed ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+            </Button>
+          </div>
+          <ul id={listId} className="grid gap-1">
+            {entries.map(({ href, label, icon: Icon }) => (
+              <li key={href}>
+                <Link
+                  href={href}
+                  title={collapsed ? label : undefined}
+                  aria-current={href === current ? "page" : undefined}
+                  onClick={chose}
+                  className={cn(
+                    "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring",
+                    href === current ? "bg-accent text-accent-foreground" : "text-muted-foreground",
+                    collapsed && "justify-center px-0",
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className={cn(collapsed && "sr-only")}>{label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );

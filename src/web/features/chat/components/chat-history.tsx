@@ -9,6 +9,7 @@ import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
 import { chatQuery, useUpdateChat } from "../api.js";
+import { startNewChat, useChatLayout } from "../hooks/use-chat-layout.js";
 import { ChatList } from "./chat-list.js";
 import type { ChatAction } from "./chat-row.js";
 import { ChatSearchResults } from "./chat-search-results.js";
@@ -76,9 +77,11 @@ export function ChatHistory({ currentId, onNavigate }: { currentId: number | nul
   };
 
   // A new chat is only a page until its first message: nothing is stored here.
+  const layout = useChatLayout();
   const newChat = () => {
     onNavigate?.();
-    navigate(paths.chat);
+    if (layout) startNewChat(layout, navigate);
+    else navigate(paths.chat);
   };
 
   return (

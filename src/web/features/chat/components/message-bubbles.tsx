@@ -4,6 +4,7 @@ import type { Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Button } from "../../../components/ui/button.js";
+import { UserAvatar } from "../../../components/user-avatar.js";
 import { AttachmentChip } from "./attachment-chip.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { EditableUserMessage } from "./message-edit.js";
@@ -91,11 +92,11 @@ export function AssistantMessage({
   );
 }
 
-/** The user's message: a compact bubble on the right, with its attached files. */
-export function UserMessage({ message }: { message: Message; user?: PublicUser | null }) {
+/** The user's message: a compact bubble on the right, with its attached files, and the avatar or initials (spec 000). */
+export function UserMessage({ message, user }: { message: Message; user: PublicUser | null }) {
   return (
-    <article data-message-role="user" aria-label="Your message" className="flex justify-end">
-      <div className="flex min-w-0 max-w-[85%] flex-col items-end gap-1 sm:max-w-[75%]">
+    <article data-message-role="user" aria-label="Your message" className="flex justify-end gap-3">
+      <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-end gap-1 sm:max-w-[75%]">
         {message.attachments.length > 0 ? (
           <div className="flex flex-wrap justify-end gap-1.5">
             {message.attachments.map((file) => (
@@ -109,6 +110,7 @@ export function UserMessage({ message }: { message: Message; user?: PublicUser |
           </div>
         </EditableUserMessage>
       </div>
+      <UserAvatar user={user} className="mt-0.5 size-8 shrink-0" fallbackClassName="text-xs" />
     </article>
   );
 }

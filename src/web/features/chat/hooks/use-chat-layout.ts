@@ -1,4 +1,5 @@
 import { createContext, type RefObject, useCallback, useContext, useLayoutEffect, useState } from "react";
+import { paths } from "../../../lib/paths.js";
 
 /** What the open chat lends to the page's shortcuts (set by ChatScreen on each render, null without one). */
 export type ChatActions = {
@@ -96,4 +97,26 @@ export function useProvideChatActions({
       if (holder.current === actions) holder.current = null;
     };
   }, [layout, busy, stop, composer, view]);
+}
+
+/** Focuses the message box once a newly shown chat has drawn it (a few frames at most). */
+function focusComposerSoon(layout: ChatLayout, frames = 20) {
+  requestAnimationFrame(() => {
+    const chat = layout.chatActions.current;
+    chat?.focusComposer();
+    if (frames > 0 && !chat?.isComposer(document.activeElement)) focusComposerSoon(layout, frames - 1);
+  });
+}
+
+/**
+ * New Chat, from its button and from Mod+Shift+O: the sheet closes, /chat opens (a new chat, stored with its first
+ * message) and the cursor goes to its message box once it is drawn, so the press always shows where to type, even
+ * on /chat already.
+ */
+export function startNewChat(layout: ChatLayout, navigate: (to: string) => void): void {
+  layout.setSheetOpen(false);
+  // A chat being left: its box must not take the focus (on /chat already, the new chat's box is the one shown).
+  if (window.location.pathname !== paths.chat) layout.chatActions.current = null;
+  navigate(paths.chat);
+  focusComposerSoon(layout);
 }

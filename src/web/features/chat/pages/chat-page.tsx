@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation, useParams } from "wouter";
-import { chatPath, paths } from "../../../lib/paths.js";
+import { chatPath } from "../../../lib/paths.js";
 import { ChatHistory } from "../components/chat-history.js";
 import { ChatScreen } from "../components/chat-screen.js";
 import { ChatLoadFailed } from "../components/chat-status.js";
 import { ShortcutsDialog } from "../components/lazy-chat-dialogs.js";
 import { loadMarkdown } from "../components/message-bubbles.js";
-import { type ChatActions, type ChatLayout, ChatLayoutContext, useRailCollapsed } from "../hooks/use-chat-layout.js";
+import { type ChatActions, type ChatLayout, ChatLayoutContext, startNewChat, useRailCollapsed } from "../hooks/use-chat-layout.js";
 import { useChatShortcuts } from "../hooks/use-chat-shortcuts.js";
 
 /** Tailwind's lg: the history is a rail from here, a sheet below. */
@@ -50,15 +50,6 @@ function useChatFrame(focusSearch: () => void): ChatLayout {
   );
 }
 
-/** Focuses the message box once a newly shown chat has drawn it (a few frames at most). */
-function focusComposerSoon(layout: ChatLayout, frames = 20) {
-  requestAnimationFrame(() => {
-    const chat = layout.chatActions.current;
-    chat?.focusComposer();
-    if (frames > 0 && !chat?.isComposer(document.activeElement)) focusComposerSoon(layout, frames - 1);
-  });
-}
-
 /** /chat and /chat/{id}: the whole viewport under the top bar, the history rail beside the chat (a sheet below lg). */
 export function ChatPage() {
   const { id: raw } = useParams<{ id?: string }>();
@@ -72,13 +63,7 @@ export function ChatPage() {
   const railRef = useRef<HTMLElement>(null);
   const focusSearch = useMemo(() => () => railRef.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus(), []);
   const layout = useChatFrame(focusSearch);
-  useChatShortcuts(layout, () => {
-    layout.setSheetOpen(false);
-    layout.chatActions.current = null; // the chat being left: its box must not take the focus
-    navigate(paths.chat);
-    // The new chat's screen mounts on a later render; its box is focused once it is there.
-    focusComposerSoon(layout);
-  });
+  useChatShortcuts(layout, () => startNewChat(layout, navigate));
   // /chat is a new chat that exists only here until its first message creates it; the screen then stays the
   // same (same key, nothing lost) while the address becomes /chat/{id}. Back on /chat, a fresh new chat.
   // Refs, not state: the address changes in the same step as the id is known, and no render in between may

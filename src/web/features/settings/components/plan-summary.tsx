@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
-import { PLAN_LABELS, UPGRADE_MESSAGE } from "../../../../shared/plan.js";
+import { PLAN_LABELS } from "../../../../shared/plan.js";
 import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 
@@ -8,6 +8,9 @@ const WHAT_YOU_GET = {
   free: "Basic chat with the free-tier models.",
   earlyAccess: "All AI models, training personalities and AI course generation.",
 } as const;
+
+/** What the free plan's summary offers (the shared UPGRADE_MESSAGE's "it" is a feature just named; here none is). */
+const UPGRADE_OFFER = "Get Early Access for every AI model, training personalities and AI course generation.";
 
 /** The account's plan, what it includes and, on the free plan, how to get Early Access. */
 export function PlanSummary({ user }: { user: PublicUser }) {
@@ -25,7 +28,7 @@ export function PlanSummary({ user }: { user: PublicUser }) {
         </h3>
         <p className="text-sm text-muted-foreground">
           {WHAT_YOU_GET[user.planType]}
-          {free && !admin ? ` ${UPGRADE_MESSAGE}` : null}
+          {free && !admin ? ` ${UPGRADE_OFFER}` : null}
         </p>
         {free && admin ? (
           <p className="text-xs text-muted-foreground">As an administrator you can already use every Early Access feature.</p>

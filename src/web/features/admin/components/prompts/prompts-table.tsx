@@ -16,6 +16,14 @@ export function PromptsTable({
   onEdit: (prompt: AiPrompt) => void;
   onDelete: (prompt: AiPrompt) => void;
 }) {
+  // No table around the empty list: a row spanning the columns hidden on phones would squeeze the header.
+  if (prompts.length === 0) {
+    return (
+      <Card>
+        <p className="px-4 py-10 text-center text-sm break-words text-muted-foreground">{EMPTY}</p>
+      </Card>
+    );
+  }
   return (
     <Card className="overflow-hidden">
       <div className="overflow-x-auto">
@@ -39,50 +47,42 @@ export function PromptsTable({
             </tr>
           </thead>
           <tbody>
-            {prompts.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-4 py-10 text-center break-words text-muted-foreground">
-                  {EMPTY}
+            {prompts.map((prompt) => (
+              <tr key={prompt.id} className="border-b align-top last:border-b-0">
+                <td className="px-4 py-3">
+                  <div className="grid gap-1">
+                    <code className="font-mono text-xs font-semibold break-all">{prompt.key}</code>
+                    {promptKeyUse(prompt.key) ? null : (
+                      <Badge variant="beta" title="Nothing in the product reads this key">
+                        Unused
+                      </Badge>
+                    )}
+                    {/* Phones: the prompt under its key, so the text has the row's width. */}
+                    <p className="line-clamp-2 break-words text-muted-foreground sm:hidden">{prompt.prompt}</p>
+                  </div>
+                </td>
+                <td className="hidden px-4 py-3 break-words md:table-cell">{prompt.description}</td>
+                <td className="hidden px-4 py-3 sm:table-cell">
+                  <p className="line-clamp-2 break-words text-muted-foreground" title={prompt.prompt}>
+                    {prompt.prompt}
+                  </p>
+                </td>
+                <td className="px-2 py-2 text-right whitespace-nowrap">
+                  <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${prompt.key}`} onClick={() => onEdit(prompt)}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-destructive hover:text-destructive"
+                    aria-label={`Delete ${prompt.key}`}
+                    onClick={() => onDelete(prompt)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
                 </td>
               </tr>
-            ) : (
-              prompts.map((prompt) => (
-                <tr key={prompt.id} className="border-b align-top last:border-b-0">
-                  <td className="px-4 py-3">
-                    <div className="grid gap-1">
-                      <code className="font-mono text-xs font-semibold break-all">{prompt.key}</code>
-                      {promptKeyUse(prompt.key) ? null : (
-                        <Badge variant="beta" title="Nothing in the product reads this key">
-                          Unused
-                        </Badge>
-                      )}
-                      {/* Phones: the prompt under its key, so the text has the row's width. */}
-                      <p className="line-clamp-2 break-words text-muted-foreground sm:hidden">{prompt.prompt}</p>
-                    </div>
-                  </td>
-                  <td className="hidden px-4 py-3 break-words md:table-cell">{prompt.description}</td>
-                  <td className="hidden px-4 py-3 sm:table-cell">
-                    <p className="line-clamp-2 break-words text-muted-foreground" title={prompt.prompt}>
-                      {prompt.prompt}
-                    </p>
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap">
-                    <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${prompt.key}`} onClick={() => onEdit(prompt)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-9 text-destructive hover:text-destructive"
-                      aria-label={`Delete ${prompt.key}`}
-                      onClick={() => onDelete(prompt)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
+            ))}
           </tbody>
         </table>
       </div>
