@@ -104,9 +104,14 @@ describe("chat layout", () => {
         ),
       );
       expect(shaded).toBe(false);
-      // The user's message is a compact bubble on the right.
-      const bubble = await page.locator('[data-message-role="user"]').first().locator("div.rounded-3xl").boundingBox();
-      expect(bubble!.x + bubble!.width).toBeGreaterThan(column!.x + column!.width - 40);
+      // The user's message is a compact bubble on the right, then the avatar or initials (spec 000) at the column's edge.
+      const mine = page.locator('[data-message-role="user"]').first();
+      const bubble = await mine.locator("div.rounded-3xl").boundingBox();
+      const avatar = await mine.getByLabel("Ada Lovelace").boundingBox();
+      expect(avatar!.x + avatar!.width).toBeGreaterThan(column!.x + column!.width - 40); // within the column's padding
+      expect(avatar!.x + avatar!.width).toBeLessThanOrEqual(column!.x + column!.width);
+      expect(bubble!.x + bubble!.width).toBeLessThanOrEqual(avatar!.x);
+      expect(bubble!.x + bubble!.width).toBeGreaterThan(avatar!.x - 20);
       expect(bubble!.width).toBeLessThan(column!.width * 0.75);
       // Each reply names its model and its time, the full date in the tooltip.
       const meta = reply.locator("[data-reply-meta]");

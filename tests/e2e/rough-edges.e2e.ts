@@ -202,6 +202,11 @@ describe("rough edges", () => {
       await dialog.getByLabel("Title").fill("Another course");
       expect(await dialog.getByRole("button", { name: "Generate with AI" }).isDisabled()).toBe(true);
       await dialog.getByText("Early Access", { exact: true }).waitFor();
+      // The field's label sits right above its box, beside the locked action, however high that wraps.
+      const label = await dialog.getByText("Description", { exact: true }).boundingBox();
+      const box = await dialog.getByRole("textbox", { name: "Description" }).boundingBox();
+      expect(label && box && box.y - (label.y + label.height)).toBeLessThan(16);
+      await page.screenshot({ path: screenshotPath(`rough-locked-new-course-${width}.png`) });
       expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
     }
 

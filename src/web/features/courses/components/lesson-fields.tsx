@@ -69,7 +69,7 @@ export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefi
         />
       </div>
       <div className="grid gap-2">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-end justify-between gap-2">
           <Label htmlFor={`${idPrefix}-content`}>Content</Label>
           <AiButton pending={generate.isPending} onClick={onGenerate} />
         </div>

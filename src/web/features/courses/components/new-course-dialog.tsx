@@ -64,7 +64,7 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <TextField id="new-course-title" label="Title" autoComplete="off" error={errors.title?.message} {...form.register("title")} />
           <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
+            <div className="flex items-end justify-between gap-2">
               <Label htmlFor="new-course-description">Description</Label>
               <AiButton pending={describe.isPending} onClick={onDescribe} />
             </div>
