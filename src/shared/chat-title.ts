@@ -35,7 +35,7 @@ export function titleFromMessage(text: string): string {
 }
 
 /** The title to set when a user message arrives: only a chat still called "New Chat" takes one. */
-export function retitle(current: string, firstUserMessage: string): { title: string } | Record<string, never> {
+export function retitle(current: string, firstUserMessage: string): { title?: string } {
   return current === DEFAULT_CHAT_TITLE ? { title: titleFromMessage(firstUserMessage) } : {};
 }
 

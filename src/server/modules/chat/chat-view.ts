@@ -25,13 +25,17 @@ export function toChat(
   };
 }
 
+/** The schema's `messages` columns, listed once (a reply's start reads two rows through them). */
+const MESSAGE_COLUMNS = Object.entries(getTableColumns(messages));
+
 /**
  * A `messages` row as the database gives it in JSON (`to_jsonb(row)`: a reply's start, migration 0015), read
  * through the schema's own columns and their mapping (timestamps to dates), as a select would give it.
  */
+
 export function messageRowFromJson(json: Record<string, unknown>): MessageRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(messages))) {
+  for (const [key, column] of MESSAGE_COLUMNS) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

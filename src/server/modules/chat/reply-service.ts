@@ -198,7 +198,7 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
     history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
     write: async () => {
-      const { title } = retitle(chat.title, input.content) as { title?: string };
+      const { title } = retitle(chat.title, input.content);
       const user = { content: input.content, attachments, title: title ?? null };
       // A send follows the leaf it read; an edit takes the place of `edited`, beside it.
       const parentId = edited ? edited.parentId : (prior.at(-1)?.id ?? null);

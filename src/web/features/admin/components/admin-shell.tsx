@@ -42,7 +42,8 @@ const entries: MenuEntry[] = [
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
 let rememberedCollapsed: boolean | null = null;
-const startsCollapsed = () => rememberedCollapsed ?? (typeof window !== "undefined" && !window.matchMedia("(min-width: 1024px)").matches);
+const wideScreen = () => typeof window === "undefined" || window.matchMedia("(min-width: 1024px)").matches;
+const startsCollapsed = () => rememberedCollapsed ?? !wideScreen();
 
 /** Admin pages: a collapsible side menu beside the page (over it below 1024 px), inside the signed-in layout. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -55,7 +56,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   };
   // Below 1024 px the open menu lies over the page (it keeps the collapsed menu's room): choosing a page closes it.
   const chose = () => {
-    if (!window.matchMedia("(min-width: 1024px)").matches) {
+    if (!wideScreen()) {
       rememberedCollapsed = true;
       setCollapsed(true);
     }
@@ -68,7 +69,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex items-start gap-4 md:gap-6">
       {/* Below lg the open menu overflows its collapsed room, over the page, rather than squeezing the page. */}
-      <div className={cn("sticky top-20 z-30 shrink-0", collapsed ? "w-14" : "w-14 lg:w-56")}>
+      <div className={cn("sticky top-20 z-30 w-14 shrink-0", !collapsed && "lg:w-56")}>
         <nav
           aria-label="Admin"
           className={cn("rounded-xl border bg-card p-2 shadow-sm", collapsed ? "w-14" : "w-56 shadow-lg lg:shadow-sm")}
