@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { canonicalOnly } from "./lib/canonical-path.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
 import { createDatabaseCounterStore } from "./lib/database-counter-store.js";
 import { lazyRequestLogger } from "./lib/lazy-request-logger.js";
@@ -48,19 +49,21 @@ import { usageRoutes } from "./modules/usage/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { videoRoutes } from "./modules/videos/routes.js";
 import "./context.js";
+import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
 import { seoPlugin } from "./plugins/seo.js";
 import { sessionPlugin } from "./plugins/session.js";
 import { staticWebPlugin } from "./plugins/static-web.js";
-import { textGuardPlugin } from "./plugins/text-guard.js";
 
 export interface ApiRouteInfo {
   method: string;
   url: string;
   /** The statuses its response schema names ("200", "4xx"...). */
   statuses: string[];
+  /** Who may call it: its contract's access, enforced by the route's own hook (lib/access.ts). */
+  access: string | undefined;
 }
 
 declare module "fastify" {
@@ -91,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // Ids in paths are short; a megabyte of path is an attack, not a request.
     routerOptions: { maxParamLength: 200 },
+    // A path not in canonical form (`/%61pi/...`, `//api`, `/api/./x`, `/API/`) is answered 404 before routing.
+    rewriteUrl: canonicalOnly,
     // One log line per request only when debugging: it costs a third of the throughput.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace" }),
     // A request's child logger is made on its first line (lib/lazy-request-logger.ts).
@@ -185,21 +190,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close()]);
   });
 
-  // House rule: every API route answers through a contract. A route without a response schema stops the start.
+  // House rule: every API route answers through a contract and declares its access. A route without them stops the start.
   app.decorate("apiRoutes", [] as ApiRouteInfo[]);
   app.addHook("onRoute", (routeOptions) => {
     if (!routeOptions.url?.startsWith("/api/")) return;
     const response = routeOptions.schema?.response;
-    if (!response) throw new Error(`${String(routeOptions.method)} ${routeOptions.url} has no response schema: register it with route()`);
-    app.apiRoutes.push({ method: String(routeOptions.method), url: routeOptions.url, statuses: Object.keys(response) });
+    const access = routeOptions.config?.access;
+    if (!response || !access)
+      throw new Error(`${String(routeOptions.method)} ${routeOptions.url} has no response schema or access: register it with route()`);
+    app.apiRoutes.push({ method: String(routeOptions.method), url: routeOptions.url, statuses: Object.keys(response), access });
   });
 
+  await app.register(canonicalPathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
-  await app.register(textGuardPlugin);
 
   await app.register(authRoutes);
   await app.register(registrationRoutes);

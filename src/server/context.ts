@@ -2,7 +2,6 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { CounterStore } from "./lib/counter-store.js";
 import type { SecretBox } from "./lib/secret-box.js";
-import type { Who } from "./lib/who.js";
 import type { PlatformDeps } from "./modules/ai-platforms/platform-view.js";
 import type { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import type { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
@@ -33,10 +32,5 @@ export interface AppContext {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
-  }
-  interface FastifyRequest {
-    /** The signed-in user, or null; set by the session plugin before the handler runs. */
-    user: Who | null;
-    sessionId: string | null;
   }
 }

@@ -33,6 +33,43 @@ describe("contracts", () => {
     expect(served).toEqual(contracts);
   });
 
+  it("every endpoint declares who may call it, and the public and plan-bound ones are exactly these", async () => {
+    const endpoints = await contractEndpoints();
+    const name = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
+    const undeclared = endpoints.filter((e) => !["public", "user", "earlyAccess", "admin"].includes(e.access as string));
+    expect(undeclared.map(name)).toEqual([]);
+    // The back office is for admins only, whatever else its contract says.
+    expect(endpoints.filter((e) => e.path.startsWith("/api/admin/") && e.access !== "admin").map(name)).toEqual([]);
+    // A new public endpoint is a decision: it must be added here, by hand.
+    expect(
+      endpoints
+        .filter((e) => e.access === "public")
+        .map(name)
+        .sort(),
+    ).toEqual(
+      [
+        "GET /api/getting-started-videos",
+        "GET /api/payment-settings",
+        "GET /api/platform-settings",
+        "GET /api/session",
+        "POST /api/contact",
+        "POST /api/create-payment-intent",
+        "POST /api/forgot-password",
+        "POST /api/login",
+        "POST /api/logout",
+        "POST /api/register",
+        "POST /api/reset-password",
+        "POST /api/stripe/webhook",
+      ].sort(),
+    );
+    const plan = endpoints.filter((e) => e.access === "earlyAccess");
+    expect(plan.filter((e) => !e.feature).map(name)).toEqual([]);
+    expect(plan.filter((e) => e.path.startsWith("/api/personalities")).every((e) => e.feature === "personalities")).toBe(true);
+    // Every registered route carries its contract's access on its config (what the route's own check reads).
+    const routes = t.app.apiRoutes.filter((r) => r.method !== "HEAD");
+    expect(routes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it("sends the signed-in user without anything the contract does not name", async () => {
     const { client } = await registerAndSignIn(t.app);
     const me = (await client.get("/api/user")).json();
@@ -44,6 +81,7 @@ describe("route()", () => {
   const secretive = endpoint({
     method: "GET",
     path: "/api/probe/:id",
+    access: "public",
     params: z.object({ id: z.coerce.number().int() }),
     response: z.object({ id: z.number().int(), name: z.string(), nested: z.object({ shown: z.boolean() }) }),
   });
@@ -69,6 +107,7 @@ describe("route()", () => {
     const nullable = endpoint({
       method: "GET",
       path: "/api/probe-nullable",
+      access: "public",
       response: z.object({ run: z.object({ id: z.number().int() }).nullable() }),
     });
     const app = Fastify({ logger: false });

@@ -1,7 +1,7 @@
 // NUL characters and lone UTF-16 surrogates, which PostgreSQL cannot store, answer 400 on every API route
 // (never 500), wherever they sit in the params, the query or the body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BAD_TEXT, findBrokenText } from "../../src/server/plugins/text-guard.js";
+import { BAD_TEXT, findBrokenText } from "../../src/server/lib/text-guard.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type EndpointRequestParts, type EndpointResult, type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
+import { accessHook } from "./access.js";
+import { textGuardHook } from "./text-guard.js";
+import type { Who } from "./who.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -74,16 +77,21 @@ function checkAnswer(endpoint: EndpointShape, data: unknown): void {
   }
 }
 
-export type RouteRequest<E extends EndpointShape> = FastifyRequest<EndpointRequestParts<E>>;
+/** The signed-in user a handler sees: never null where the contract's access requires one. */
+type RouteUser<E extends EndpointShape> = E["access"] extends "public" ? Who | null : Who;
+
+export type RouteRequest<E extends EndpointShape> = FastifyRequest<EndpointRequestParts<E>> & { user: RouteUser<E> };
 export type RouteHandler<E extends EndpointShape> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<HandlerResult<E>>;
 
 /** Handlers of 204, event-stream and file endpoints answer through `reply` (or return nothing for a 204). */
 type HandlerResult<E extends EndpointShape> = E["kind"] extends "empty" | "events" | "file" ? unknown : EndpointResult<E> | FastifyReply;
 
 /**
- * Registers one endpoint of the contracts: zod checks params, query and body; the answer goes through the
- * compiled response schema; the status, the 204 and the paging header come from the contract, so handlers
- * only return data.
+ * Registers one endpoint of the contracts: its access is enforced on the matched route (session, then the
+ * contract's `access`, before the body is read), then the text guard and zod check params, query and body; the
+ * answer goes through the compiled response schema; the status, the 204 and the paging header come from the
+ * contract, so handlers only return data, and a handler behind `user`, `earlyAccess` or `admin` gets a
+ * non-null `request.user`.
  */
 export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   const kind = endpoint.kind ?? "json";
@@ -91,6 +99,9 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    config: { access: endpoint.access },
+    onRequest: accessHook(endpoint, () => app.ctx.sessions),
+    preValidation: textGuardHook,
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -1,56 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../lib/app-error.js";
-import type { Who } from "../lib/who.js";
-
-export const SESSION_COOKIE = "sid";
+import { SESSION_COOKIE } from "../lib/access.js";
 
 /**
- * Reads the session cookie of every API request (not of static files) and sets `request.user`; then the back
- * office, checked in one place: every /api/admin/* call needs a signed-in admin. A hook with a callback rather
- * than a promise, answered at once when the session is in the cache (most requests): no promise and no extra
- * turn of the event loop on the hot path of every read (issue 15, bench/auth-read).
+ * The request's signed-in user and session, null until the matched route's access check (`lib/access.ts`, added
+ * by `route()`) reads the session cookie. Nothing here looks at the URL: who may call what is written on the
+ * contracts.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
-  const admitted = (request: FastifyRequest, done: (error?: Error) => void) => {
-    if ((request.routeOptions.url ?? request.url).startsWith(ADMIN_PREFIX) && request.user?.role !== "admin") {
-      try {
-        requireAdmin(request);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-    }
-    done();
-  };
-  app.addHook("preHandler", (request, _reply, done) => {
-    // Static files and page shells never need the user; only API calls do.
-    if (!request.url.startsWith("/api/")) return done();
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return admitted(request, done);
-    const signIn = (session: { id: string; user: Who } | null) => {
-      if (session) {
-        request.user = session.user;
-        request.sessionId = session.id;
-      }
-      admitted(request, done);
-    };
-    const hit = app.ctx.sessions.cached(token);
-    if (hit) return signIn(hit);
-    app.ctx.sessions.resolve(token).then(signIn, done);
-  });
 });
-
-const ADMIN_PREFIX = "/api/admin/";
-
-/** The admin behind an /api/admin/* call (the prefix hook has refused everyone else). */
-export function adminOf(request: FastifyRequest): Who {
-  if (!(request.routeOptions.url ?? request.url).startsWith(ADMIN_PREFIX))
-    throw new Error(`adminOf() outside ${ADMIN_PREFIX}: use requireAdmin()`);
-  return requireAdmin(request);
-}
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -82,15 +42,4 @@ export function readDeviceCookie(request: FastifyRequest): string | undefined {
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
-}
-
-export function requireUser(request: FastifyRequest): Who {
-  if (!request.user) throw new AppError("UNAUTHORIZED", "You need to sign in to do that.");
-  return request.user;
-}
-
-export function requireAdmin(request: FastifyRequest): Who {
-  const user = requireUser(request);
-  if (user.role !== "admin") throw new AppError("FORBIDDEN", "You don't have permission to access this area.");
-  return user;
 }

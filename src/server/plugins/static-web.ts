@@ -4,8 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
+import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
-import { SESSION_COOKIE } from "./session.js";
 
 /** The sign-in screens (`paths.auth`, `paths.login` in web/lib/paths.ts), drawn by the small app for visitors. */
 const SIGN_IN_PATHS = new Set(["/auth", "/login"]);
@@ -37,7 +37,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     const pages = prerendered;
     // An admin write may have changed the product name, the price or a switch: no page shows the old one.
     app.addHook("onResponse", (request, reply, done) => {
-      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400 && request.url.startsWith("/api/admin/"))
+      if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400 && request.routeOptions.config.access === "admin")
         pages.invalidate();
       done();
     });

@@ -71,6 +71,7 @@ export const activityApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/user-activity-logs",
+    access: "admin",
     query: activityListQuerySchema,
     response: z.array(activityLogSchema),
     kind: "paged",
@@ -79,6 +80,7 @@ export const activityApi = {
   exportCsv: endpoint({
     method: "GET",
     path: "/api/admin/user-activity-logs/export",
+    access: "admin",
     query: activityFiltersSchema,
     response: z.unknown(),
     kind: "file",

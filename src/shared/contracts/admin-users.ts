@@ -154,19 +154,35 @@ export const adminUsersApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/users",
+    access: "admin",
     query: adminUserListQuerySchema,
     response: z.array(adminUserSchema),
     kind: "paged",
   }),
-  summary: endpoint({ method: "GET", path: "/api/admin/users/summary", response: adminUserSummarySchema }),
-  create: endpoint({ method: "POST", path: "/api/admin/users", body: createAdminUserBodySchema, response: adminUserSchema, status: 201 }),
+  summary: endpoint({ method: "GET", path: "/api/admin/users/summary", access: "admin", response: adminUserSummarySchema }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/admin/users",
+    access: "admin",
+    body: createAdminUserBodySchema,
+    response: adminUserSchema,
+    status: 201,
+  }),
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/users/:id",
+    access: "admin",
     params: idParamsSchema,
     body: updateAdminUserBodySchema,
     response: adminUserSchema,
   }),
   /** Deletes the account and everything it owns (chats, personalities, courses, public ones too, uploads, sessions). */
-  remove: endpoint({ method: "DELETE", path: "/api/admin/users/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/admin/users/:id",
+    access: "admin",
+    params: idParamsSchema,
+    response: z.null(),
+    kind: "empty",
+  }),
 };

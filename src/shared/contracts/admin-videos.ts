@@ -93,10 +93,11 @@ export type AdminVideo = z.infer<typeof adminVideoSchema>;
 
 /** Getting Started Videos (admins; the guard on /api/admin/* refuses everyone else). */
 export const adminVideosApi = {
-  list: endpoint({ method: "GET", path: "/api/admin/getting-started-videos", response: z.array(adminVideoSchema) }),
+  list: endpoint({ method: "GET", path: "/api/admin/getting-started-videos", access: "admin", response: z.array(adminVideoSchema) }),
   create: endpoint({
     method: "POST",
     path: "/api/admin/getting-started-videos",
+    access: "admin",
     body: videoBodySchema,
     response: adminVideoSchema,
     status: 201,
@@ -104,6 +105,7 @@ export const adminVideosApi = {
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/getting-started-videos/:id",
+    access: "admin",
     params: idParamsSchema,
     body: videoPatchSchema,
     response: adminVideoSchema,
@@ -111,6 +113,7 @@ export const adminVideosApi = {
   remove: endpoint({
     method: "DELETE",
     path: "/api/admin/getting-started-videos/:id",
+    access: "admin",
     params: idParamsSchema,
     response: z.null(),
     kind: "empty",
@@ -119,6 +122,7 @@ export const adminVideosApi = {
   reorder: endpoint({
     method: "POST",
     path: "/api/admin/getting-started-videos/reorder",
+    access: "admin",
     body: videoReorderSchema,
     response: z.array(adminVideoSchema),
   }),

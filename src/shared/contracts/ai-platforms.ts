@@ -139,14 +139,15 @@ export type PlatformTestResult = z.infer<typeof platformTestResultSchema>;
 
 export const aiPlatformsApi = {
   /** The model pickers: any signed-in user, usable platforms only, no keys. */
-  forChat: endpoint({ method: "GET", path: "/api/ai/platforms", response: z.array(chatPlatformSchema) }),
+  forChat: endpoint({ method: "GET", path: "/api/ai/platforms", access: "user", response: z.array(chatPlatformSchema) }),
   /** For the chat's "nothing can answer" notice: which platforms an administrator has only turned off. */
-  turnedOff: endpoint({ method: "GET", path: "/api/ai/platforms/turned-off", response: z.array(turnedOffPlatformSchema) }),
+  turnedOff: endpoint({ method: "GET", path: "/api/ai/platforms/turned-off", access: "user", response: z.array(turnedOffPlatformSchema) }),
   /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */
-  list: endpoint({ method: "GET", path: "/api/ai-platforms", response: z.array(adminPlatformSchema) }),
+  list: endpoint({ method: "GET", path: "/api/ai-platforms", access: "admin", response: z.array(adminPlatformSchema) }),
   create: endpoint({
     method: "POST",
     path: "/api/admin/ai-platforms",
+    access: "admin",
     body: createPlatformBodySchema,
     response: adminPlatformSchema,
     status: 201,
@@ -154,9 +155,16 @@ export const aiPlatformsApi = {
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/ai-platforms/:id",
+    access: "admin",
     params: idParamsSchema,
     body: updatePlatformBodySchema,
     response: adminPlatformSchema,
   }),
-  test: endpoint({ method: "POST", path: "/api/admin/ai-platforms/:id/test", params: idParamsSchema, response: platformTestResultSchema }),
+  test: endpoint({
+    method: "POST",
+    path: "/api/admin/ai-platforms/:id/test",
+    access: "admin",
+    params: idParamsSchema,
+    response: platformTestResultSchema,
+  }),
 };

@@ -77,10 +77,11 @@ export type AiPrompt = z.infer<typeof aiPromptSchema>;
 
 /** Global AI prompts (admin), spec 002 section 7. */
 export const aiPromptsApi = {
-  list: endpoint({ method: "GET", path: "/api/admin/global-ai-prompts", response: z.array(aiPromptSchema) }),
+  list: endpoint({ method: "GET", path: "/api/admin/global-ai-prompts", access: "admin", response: z.array(aiPromptSchema) }),
   create: endpoint({
     method: "POST",
     path: "/api/admin/global-ai-prompts",
+    access: "admin",
     body: aiPromptBodySchema,
     response: aiPromptSchema,
     status: 201,
@@ -88,6 +89,7 @@ export const aiPromptsApi = {
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/global-ai-prompts/:id",
+    access: "admin",
     params: idParamsSchema,
     body: updateAiPromptBodySchema,
     response: aiPromptSchema,
@@ -95,6 +97,7 @@ export const aiPromptsApi = {
   remove: endpoint({
     method: "DELETE",
     path: "/api/admin/global-ai-prompts/:id",
+    access: "admin",
     params: idParamsSchema,
     response: z.null(),
     kind: "empty",

@@ -101,7 +101,14 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const authApi = {
-  register: endpoint({ method: "POST", path: "/api/register", body: registerBodySchema, response: publicUserSchema, status: 201 }),
+  register: endpoint({
+    method: "POST",
+    path: "/api/register",
+    access: "public",
+    body: registerBodySchema,
+    response: publicUserSchema,
+    status: 201,
+  }),
   login: endpoint({ ...firstScreenCalls.login, body: loginBodySchema, response: publicUserSchema }),
   logout: endpoint({ ...firstScreenCalls.logout, response: z.object({ message: z.string() }) }),
 };

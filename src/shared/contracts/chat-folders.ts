@@ -48,11 +48,19 @@ export type Folder = z.infer<typeof folderSchema>;
 /** A user's folders of chats: owner-only (someone else's folder is a 404). */
 export const chatFoldersApi = {
   /** All of the caller's folders, by name, each with its number of chats. */
-  list: endpoint({ method: "GET", path: "/api/chat-folders", response: z.array(folderSchema) }),
-  create: endpoint({ method: "POST", path: "/api/chat-folders", body: folderBodySchema, response: folderSchema, status: 201 }),
+  list: endpoint({ method: "GET", path: "/api/chat-folders", access: "user", response: z.array(folderSchema) }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/chat-folders",
+    access: "user",
+    body: folderBodySchema,
+    response: folderSchema,
+    status: 201,
+  }),
   rename: endpoint({
     method: "PATCH",
     path: "/api/chat-folders/:id",
+    access: "user",
     params: idParamsSchema,
     body: folderBodySchema,
     response: folderSchema,
@@ -60,6 +68,7 @@ export const chatFoldersApi = {
   remove: endpoint({
     method: "DELETE",
     path: "/api/chat-folders/:id",
+    access: "user",
     params: idParamsSchema,
     query: deleteFolderQuerySchema,
     response: z.null(),

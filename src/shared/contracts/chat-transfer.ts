@@ -96,11 +96,19 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /** Export and import of the signed-in user's chats (never temporary ones; someone else's chat is a 404). */
 export const chatTransferApi = {
   /** Every saved chat, streamed as a download (JSON: `chatExportFileSchema`; Markdown: the branches shown). */
-  exportAll: endpoint({ method: "GET", path: "/api/chats/export", query: exportQuerySchema, response: chatExportFileSchema, kind: "file" }),
+  exportAll: endpoint({
+    method: "GET",
+    path: "/api/chats/export",
+    access: "user",
+    query: exportQuerySchema,
+    response: chatExportFileSchema,
+    kind: "file",
+  }),
   /** One chat, as a download. */
   exportOne: endpoint({
     method: "GET",
     path: "/api/chats/:id/export",
+    access: "user",
     params: idParamsSchema,
     query: exportQuerySchema,
     response: chatExportFileSchema,
@@ -110,5 +118,5 @@ export const chatTransferApi = {
    * A file (multipart, field "file") or a JSON body: this app's export or a ChatGPT `conversations.json`.
    * At most 50 MiB; each chat in its own transaction.
    */
-  import: endpoint({ method: "POST", path: "/api/chats/import", upload: true, response: importResultSchema }),
+  import: endpoint({ method: "POST", path: "/api/chats/import", access: "user", upload: true, response: importResultSchema }),
 };

@@ -203,17 +203,38 @@ export const stopResultSchema = z.object({ stopped: z.boolean() });
 /** The endpoints of chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
 export const chatsApi = {
   /** Listed (not temporary) chats, most recently active first. */
-  list: endpoint({ method: "GET", path: "/api/chats", query: listQuerySchema, response: z.array(chatSchema), kind: "paged" }),
-  search: endpoint({ method: "GET", path: "/api/chats/search", query: searchQuerySchema, response: z.array(chatSearchHitSchema) }),
-  create: endpoint({ method: "POST", path: "/api/chats", body: createChatBodySchema, response: chatSchema, status: 201 }),
-  get: endpoint({ method: "GET", path: "/api/chats/:id", params: idParamsSchema, response: chatSchema }),
-  update: endpoint({ method: "PATCH", path: "/api/chats/:id", params: idParamsSchema, body: updateChatBodySchema, response: chatSchema }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/chats",
+    access: "user",
+    query: listQuerySchema,
+    response: z.array(chatSchema),
+    kind: "paged",
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/api/chats/search",
+    access: "user",
+    query: searchQuerySchema,
+    response: z.array(chatSearchHitSchema),
+  }),
+  create: endpoint({ method: "POST", path: "/api/chats", access: "user", body: createChatBodySchema, response: chatSchema, status: 201 }),
+  get: endpoint({ method: "GET", path: "/api/chats/:id", access: "user", params: idParamsSchema, response: chatSchema }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/chats/:id",
+    access: "user",
+    params: idParamsSchema,
+    body: updateChatBodySchema,
+    response: chatSchema,
+  }),
   /** Stops a reply still being written, then deletes the chat and its messages. */
-  remove: endpoint({ method: "DELETE", path: "/api/chats/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
+  remove: endpoint({ method: "DELETE", path: "/api/chats/:id", access: "user", params: idParamsSchema, response: z.null(), kind: "empty" }),
   /** The branch shown, root to leaf: the newest `limit` of it, oldest first; the cursor pages back (`before`). */
   messages: endpoint({
     method: "GET",
     path: "/api/chats/:id/messages",
+    access: "user",
     params: idParamsSchema,
     query: messagesQuerySchema,
     response: z.array(shownMessageSchema),
@@ -222,6 +243,7 @@ export const chatsApi = {
   addMessage: endpoint({
     method: "POST",
     path: "/api/chats/:id/messages",
+    access: "user",
     params: idParamsSchema,
     body: createMessageBodySchema,
     response: messageSchema,
@@ -231,6 +253,7 @@ export const chatsApi = {
   reply: endpoint({
     method: "POST",
     path: "/api/chats/:id/reply",
+    access: "user",
     params: idParamsSchema,
     body: sendReplyBodySchema,
     response: streamEventSchema,
@@ -240,6 +263,7 @@ export const chatsApi = {
   regenerate: endpoint({
     method: "POST",
     path: "/api/chats/:id/regenerate",
+    access: "user",
     params: idParamsSchema,
     body: regenerateBodySchema,
     response: streamEventSchema,
@@ -249,6 +273,7 @@ export const chatsApi = {
   editMessage: endpoint({
     method: "POST",
     path: "/api/chats/:id/messages/:messageId/edit",
+    access: "user",
     params: messageParamsSchema,
     body: editMessageBodySchema,
     response: streamEventSchema,
@@ -258,6 +283,7 @@ export const chatsApi = {
   switchBranch: endpoint({
     method: "PUT",
     path: "/api/chats/:id/branch",
+    access: "user",
     params: idParamsSchema,
     body: switchBranchBodySchema,
     response: switchBranchResultSchema,
@@ -266,12 +292,13 @@ export const chatsApi = {
   stream: endpoint({
     method: "GET",
     path: "/api/chats/:id/stream",
+    access: "user",
     params: idParamsSchema,
     response: streamEventSchema,
     kind: "events",
     nullIs204: true,
   }),
-  stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", params: idParamsSchema, response: stopResultSchema }),
+  stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", access: "user", params: idParamsSchema, response: stopResultSchema }),
   /** One non-streamed answer (spec 000 section 7). */
-  aiChat: endpoint({ method: "POST", path: "/api/ai/chat", body: aiChatBodySchema, response: aiChatResponseSchema }),
+  aiChat: endpoint({ method: "POST", path: "/api/ai/chat", access: "user", body: aiChatBodySchema, response: aiChatResponseSchema }),
 };

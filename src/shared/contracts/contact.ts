@@ -49,6 +49,7 @@ export const contactApi = {
   send: endpoint({
     method: "POST",
     path: "/api/contact",
+    access: "public",
     body: contactFormSchema,
     response: z.object({ message: z.string() }),
     status: 201,
@@ -60,6 +61,7 @@ export const adminContactApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/contact-messages",
+    access: "admin",
     query: contactListQuerySchema,
     response: z.array(contactMessageSchema),
     kind: "paged",
@@ -67,11 +69,13 @@ export const adminContactApi = {
   unreadCount: endpoint({
     method: "GET",
     path: "/api/admin/contact-messages/unread-count",
+    access: "admin",
     response: z.object({ unread: z.number().int() }),
   }),
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/contact-messages/:id",
+    access: "admin",
     params: idParamsSchema,
     body: z.object({ read: z.boolean({ error: "read must be true or false" }) }),
     response: contactMessageSchema,
@@ -79,6 +83,7 @@ export const adminContactApi = {
   remove: endpoint({
     method: "DELETE",
     path: "/api/admin/contact-messages/:id",
+    access: "admin",
     params: idParamsSchema,
     response: z.null(),
     kind: "empty",

@@ -68,15 +68,23 @@ export const emailOutboxApi = {
   list: endpoint({
     method: "GET",
     path: "/api/admin/email-outbox",
+    access: "admin",
     query: outboxListQuerySchema,
     response: z.array(outboxEmailSchema),
     kind: "paged",
   }),
-  get: endpoint({ method: "GET", path: "/api/admin/email-outbox/:id", params: idParamsSchema, response: outboxEmailDetailSchema }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/admin/email-outbox/:id",
+    access: "admin",
+    params: idParamsSchema,
+    response: outboxEmailDetailSchema,
+  }),
   /** A sent, failed or test message is queued again now (fresh attempts); answers the row. */
   resend: endpoint({
     method: "POST",
     path: "/api/admin/email-outbox/:id/resend",
+    access: "admin",
     params: idParamsSchema,
     response: outboxEmailSchema,
   }),

@@ -143,10 +143,11 @@ export type SmtpTestResult = z.infer<typeof smtpTestResultSchema>;
 
 /** Email (admin): templates, their test sends, and the SMTP connection test (spec 002 section 7). */
 export const emailApi = {
-  listTemplates: endpoint({ method: "GET", path: "/api/admin/email-templates", response: z.array(emailTemplateSchema) }),
+  listTemplates: endpoint({ method: "GET", path: "/api/admin/email-templates", access: "admin", response: z.array(emailTemplateSchema) }),
   createTemplate: endpoint({
     method: "POST",
     path: "/api/admin/email-templates",
+    access: "admin",
     body: emailTemplateBodySchema,
     response: emailTemplateSchema,
     status: 201,
@@ -154,6 +155,7 @@ export const emailApi = {
   updateTemplate: endpoint({
     method: "PATCH",
     path: "/api/admin/email-templates/:id",
+    access: "admin",
     params: idParamsSchema,
     body: updateEmailTemplateBodySchema,
     response: emailTemplateSchema,
@@ -161,6 +163,7 @@ export const emailApi = {
   removeTemplate: endpoint({
     method: "DELETE",
     path: "/api/admin/email-templates/:id",
+    access: "admin",
     params: idParamsSchema,
     response: z.null(),
     kind: "empty",
@@ -168,11 +171,18 @@ export const emailApi = {
   testTemplate: endpoint({
     method: "POST",
     path: "/api/admin/email-templates/:id/test",
+    access: "admin",
     params: idParamsSchema,
     body: templateTestBodySchema,
     response: templateTestResultSchema,
   }),
-  smtpTest: endpoint({ method: "POST", path: "/api/admin/smtp-test", body: smtpTestBodySchema, response: smtpTestResultSchema }),
+  smtpTest: endpoint({
+    method: "POST",
+    path: "/api/admin/smtp-test",
+    access: "admin",
+    body: smtpTestBodySchema,
+    response: smtpTestResultSchema,
+  }),
 };
 
 /**

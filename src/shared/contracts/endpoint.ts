@@ -17,11 +17,26 @@ import type { z } from "zod";
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * Who may call an endpoint, written on its contract and enforced by the server on the matched route
+ * (`server/lib/access.ts`), never by reading the URL:
+ * - `public`: anyone; the handler still sees the signed-in user when there is one (or null);
+ * - `user`: a signed-in user (401 otherwise);
+ * - `earlyAccess`: a signed-in user on the Early Access plan, or an admin (403 with the plan's refusal
+ *   for `feature` otherwise, `shared/plan.ts`);
+ * - `admin`: a signed-in admin (403 for everyone else signed in).
+ */
+export type Access = "public" | "user" | "earlyAccess" | "admin";
+/** The plan feature an `earlyAccess` endpoint belongs to: it picks the refusal's words (PLAN_REFUSALS). */
+export type PlanFeature = "personalities" | "courseGeneration";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
 
 export interface EndpointShape {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+  readonly access: Access;
+  readonly feature?: PlanFeature;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -38,7 +53,7 @@ export interface EndpointShape {
  * be the contract's own, or this does not compile; at run time the object holds only the address.
  */
 export function typedAddress<E extends EndpointShape & { kind?: "json"; nullIs204?: false; upload?: false }>(
-  address: Pick<E, "method" | "path">,
+  address: Pick<E, "method" | "path" | "access">,
 ): E {
   return address as E;
 }

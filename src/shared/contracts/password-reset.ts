@@ -35,6 +35,18 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 const messageSchema = z.object({ message: z.string() });
 
 export const passwordResetApi = {
-  forgot: endpoint({ method: "POST", path: "/api/forgot-password", body: forgotPasswordBodySchema, response: messageSchema }),
-  reset: endpoint({ method: "POST", path: "/api/reset-password", body: resetPasswordBodySchema, response: messageSchema }),
+  forgot: endpoint({
+    method: "POST",
+    path: "/api/forgot-password",
+    access: "public",
+    body: forgotPasswordBodySchema,
+    response: messageSchema,
+  }),
+  reset: endpoint({
+    method: "POST",
+    path: "/api/reset-password",
+    access: "public",
+    body: resetPasswordBodySchema,
+    response: messageSchema,
+  }),
 };

@@ -156,6 +156,7 @@ export const paymentsApi = {
   createPaymentIntent: endpoint({
     method: "POST",
     path: "/api/create-payment-intent",
+    access: "public",
     body: createPaymentIntentBodySchema,
     response: paymentIntentResultSchema,
   }),
@@ -163,25 +164,34 @@ export const paymentsApi = {
   completeUpgrade: endpoint({
     method: "POST",
     path: "/api/early-access/complete",
+    access: "user",
     body: completeUpgradeBodySchema,
     response: publicUserSchema,
   }),
   /** Stripe's calls: the body is read raw and its signature checked (never JSON-parsed before). */
-  webhook: endpoint({ method: "POST", path: "/api/stripe/webhook", response: z.object({ received: z.boolean() }) }),
+  webhook: endpoint({ method: "POST", path: "/api/stripe/webhook", access: "public", response: z.object({ received: z.boolean() }) }),
   checkSecrets: endpoint({
     method: "POST",
     path: "/api/check-secrets",
+    access: "admin",
     body: checkSecretsBodySchema,
     response: z.record(z.string(), z.boolean()),
   }),
-  askSecrets: endpoint({ method: "POST", path: "/api/ask-secrets", body: askSecretsBodySchema, response: askSecretsResultSchema }),
+  askSecrets: endpoint({
+    method: "POST",
+    path: "/api/ask-secrets",
+    access: "admin",
+    body: askSecretsBodySchema,
+    response: askSecretsResultSchema,
+  }),
 };
 
 export const adminPaymentsApi = {
-  get: endpoint({ method: "GET", path: "/api/admin/payment-settings", response: adminPaymentSettingsSchema }),
+  get: endpoint({ method: "GET", path: "/api/admin/payment-settings", access: "admin", response: adminPaymentSettingsSchema }),
   create: endpoint({
     method: "POST",
     path: "/api/admin/payment-settings",
+    access: "admin",
     body: paymentSettingsBodySchema,
     response: adminPaymentSettingsSchema,
     status: 201,
@@ -189,13 +199,20 @@ export const adminPaymentsApi = {
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/payment-settings",
+    access: "admin",
     body: paymentSettingsBodySchema,
     response: adminPaymentSettingsSchema,
   }),
-  unfinished: endpoint({ method: "GET", path: "/api/admin/unfinished-payments", response: z.array(unfinishedPaymentSchema) }),
+  unfinished: endpoint({
+    method: "GET",
+    path: "/api/admin/unfinished-payments",
+    access: "admin",
+    response: z.array(unfinishedPaymentSchema),
+  }),
   resolveUnfinished: endpoint({
     method: "POST",
     path: "/api/admin/unfinished-payments/:id/resolve",
+    access: "admin",
     params: idParamsSchema,
     response: z.null(),
     kind: "empty",

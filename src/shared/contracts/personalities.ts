@@ -64,15 +64,46 @@ export type Personality = z.infer<typeof personalitySchema>;
 
 /** The endpoints of training personalities: owner-only, Early Access (admins always pass). */
 export const personalitiesApi = {
-  list: endpoint({ method: "GET", path: "/api/personalities", response: z.array(personalitySchema) }),
-  create: endpoint({ method: "POST", path: "/api/personalities", body: personalityBodySchema, response: personalitySchema, status: 201 }),
-  get: endpoint({ method: "GET", path: "/api/personalities/:id", params: idParamsSchema, response: personalitySchema }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/personalities",
+    access: "earlyAccess",
+    feature: "personalities",
+    response: z.array(personalitySchema),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/personalities",
+    access: "earlyAccess",
+    feature: "personalities",
+    body: personalityBodySchema,
+    response: personalitySchema,
+    status: 201,
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/personalities/:id",
+    access: "earlyAccess",
+    feature: "personalities",
+    params: idParamsSchema,
+    response: personalitySchema,
+  }),
   update: endpoint({
     method: "PATCH",
     path: "/api/personalities/:id",
+    access: "earlyAccess",
+    feature: "personalities",
     params: idParamsSchema,
     body: updatePersonalityBodySchema,
     response: personalitySchema,
   }),
-  remove: endpoint({ method: "DELETE", path: "/api/personalities/:id", params: idParamsSchema, response: z.null(), kind: "empty" }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/personalities/:id",
+    access: "earlyAccess",
+    feature: "personalities",
+    params: idParamsSchema,
+    response: z.null(),
+    kind: "empty",
+  }),
 };

@@ -140,10 +140,11 @@ export type AdminPlatformSettings = z.infer<typeof adminPlatformSettingsSchema>;
 
 /** Platform Settings (admin). The public read is `publicContentApi.platformSettings`. */
 export const platformSettingsApi = {
-  get: endpoint({ method: "GET", path: "/api/admin/platform-settings", response: adminPlatformSettingsSchema }),
+  get: endpoint({ method: "GET", path: "/api/admin/platform-settings", access: "admin", response: adminPlatformSettingsSchema }),
   update: endpoint({
     method: "PATCH",
     path: "/api/admin/platform-settings",
+    access: "admin",
     body: updatePlatformSettingsBodySchema,
     response: adminPlatformSettingsSchema,
   }),

@@ -47,5 +47,5 @@ export type PlatformSettingsPublic = z.infer<typeof platformSettingsPublicSchema
 export const publicContentApi = {
   paymentSettings: endpoint({ ...firstScreenReads.paymentSettings, response: paymentSettingsPublicSchema }),
   platformSettings: endpoint({ ...firstScreenReads.platformSettings, response: platformSettingsPublicSchema }),
-  videos: endpoint({ method: "GET", path: "/api/getting-started-videos", response: z.array(gettingStartedVideoSchema) }),
+  videos: endpoint({ method: "GET", path: "/api/getting-started-videos", access: "public", response: z.array(gettingStartedVideoSchema) }),
 };

@@ -31,6 +31,12 @@ export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 export type SettingsChange = z.output<typeof settingsPatchSchema>;
 
 export const settingsApi = {
-  get: endpoint({ method: "GET", path: "/api/user/settings", response: userSettingsSchema }),
-  update: endpoint({ method: "PATCH", path: "/api/user/settings", body: settingsPatchSchema, response: userSettingsSchema }),
+  get: endpoint({ method: "GET", path: "/api/user/settings", access: "user", response: userSettingsSchema }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/user/settings",
+    access: "user",
+    body: settingsPatchSchema,
+    response: userSettingsSchema,
+  }),
 };

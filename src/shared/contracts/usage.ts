@@ -70,14 +70,20 @@ export const usageSchema = z.object({
 export type Usage = z.infer<typeof usageSchema>;
 
 export const usageApi = {
-  mine: endpoint({ method: "GET", path: "/api/usage", response: usageSchema }),
+  mine: endpoint({ method: "GET", path: "/api/usage", access: "user", response: usageSchema }),
 };
 
 /** Plan limits (admins; the guard on /api/admin/* refuses everyone else). */
 export const planAllowancesApi = {
-  get: endpoint({ method: "GET", path: "/api/admin/plan-allowances", response: planAllowancesSchema }),
+  get: endpoint({ method: "GET", path: "/api/admin/plan-allowances", access: "admin", response: planAllowancesSchema }),
   /** Replaces both plans' allowances; null is unlimited. Logged as `plan_allowances_change`. */
-  update: endpoint({ method: "PUT", path: "/api/admin/plan-allowances", body: planAllowancesSchema, response: planAllowancesSchema }),
+  update: endpoint({
+    method: "PUT",
+    path: "/api/admin/plan-allowances",
+    access: "admin",
+    body: planAllowancesSchema,
+    response: planAllowancesSchema,
+  }),
 };
 
 /** The Plan limits form: each field is text, blank meaning unlimited; the output is the PUT body. */

@@ -50,14 +50,27 @@ export type SessionAnswer = z.infer<typeof sessionSchema>;
 
 export const userApi = {
   /** The spec's call: the signed-in user, 401 when signed out. */
-  me: endpoint({ method: "GET", path: "/api/user", response: publicUserSchema }),
+  me: endpoint({ method: "GET", path: "/api/user", access: "user", response: publicUserSchema }),
   /** The web's session probe (the first screen's read). */
   session: endpoint({ ...firstScreenReads.currentUser, response: sessionSchema }),
-  updateProfile: endpoint({ method: "PATCH", path: "/api/user", body: profileBodySchema, response: publicUserSchema }),
-  changePassword: endpoint({ method: "PATCH", path: "/api/user/password", body: passwordChangeBodySchema, response: messageAnswerSchema }),
+  updateProfile: endpoint({ method: "PATCH", path: "/api/user", access: "user", body: profileBodySchema, response: publicUserSchema }),
+  changePassword: endpoint({
+    method: "PATCH",
+    path: "/api/user/password",
+    access: "user",
+    body: passwordChangeBodySchema,
+    response: messageAnswerSchema,
+  }),
   /** multipart/form-data with one `file` (PNG, JPEG or WebP, 2 MB at most). */
-  uploadAvatar: endpoint({ method: "POST", path: "/api/user/avatar", upload: true, response: publicUserSchema }),
-  removeAvatar: endpoint({ method: "DELETE", path: "/api/user/avatar", response: publicUserSchema }),
+  uploadAvatar: endpoint({ method: "POST", path: "/api/user/avatar", access: "user", upload: true, response: publicUserSchema }),
+  removeAvatar: endpoint({ method: "DELETE", path: "/api/user/avatar", access: "user", response: publicUserSchema }),
   /** The bytes of an uploaded image (avatars, course covers), for signed-in users. */
-  upload: endpoint({ method: "GET", path: "/api/uploads/:id", params: uploadParamsSchema, response: z.unknown(), kind: "file" }),
+  upload: endpoint({
+    method: "GET",
+    path: "/api/uploads/:id",
+    access: "user",
+    params: uploadParamsSchema,
+    response: z.unknown(),
+    kind: "file",
+  }),
 };

@@ -2,27 +2,20 @@ import type { FastifyInstance } from "fastify";
 import { adminUsersApi as api } from "../../../shared/contracts/admin-users.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
-import { adminOf } from "../../plugins/session.js";
 import { listUsers, userSummary } from "./list-users.js";
 import { createUserAsAdmin, deleteUserAsAdmin, updateUserAsAdmin } from "./service.js";
 
 /** User Management: every /api/admin/* call is refused to non-admins by the session plugin's hook. */
 export async function adminUserRoutes(app: FastifyInstance) {
   const { db, sessions, generations } = app.ctx;
-  route(app, api.list, async (request) => {
-    adminOf(request);
-    return listUsers({ db, query: request.query });
-  });
-  route(app, api.summary, async (request) => {
-    adminOf(request);
-    return userSummary({ db });
-  });
-  route(app, api.create, async (request) => createUserAsAdmin({ db, who: adminOf(request), input: request.body }));
+  route(app, api.list, async (request) => listUsers({ db, query: request.query }));
+  route(app, api.summary, async () => userSummary({ db }));
+  route(app, api.create, async (request) => createUserAsAdmin({ db, who: request.user, input: request.body }));
   route(app, api.update, async (request) =>
     updateUserAsAdmin({
       db,
       sessions,
-      who: adminOf(request),
+      who: request.user,
       meta: requestMeta(request),
       sessionId: request.sessionId,
       userId: request.params.id,
@@ -30,6 +23,6 @@ export async function adminUserRoutes(app: FastifyInstance) {
     }),
   );
   route(app, api.remove, async (request) =>
-    deleteUserAsAdmin({ db, sessions, generations, who: adminOf(request), meta: requestMeta(request), userId: request.params.id }),
+    deleteUserAsAdmin({ db, sessions, generations, who: request.user, meta: requestMeta(request), userId: request.params.id }),
   );
 }

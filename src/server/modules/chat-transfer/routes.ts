@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { chatTransferApi as api } from "../../../shared/contracts/chat-transfer.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
-import { requireUser } from "../../plugins/session.js";
 import type { ExportDownload } from "./export-service.js";
 import { exportChats } from "./export-service.js";
 import { importChats } from "./import-service.js";
@@ -35,14 +34,14 @@ export async function chatTransferRoutes(app: FastifyInstance) {
   });
 
   route(app, api.exportAll, async (request, reply) =>
-    sendDownload(reply, await exportChats({ db, who: requireUser(request), format: request.query.format })),
+    sendDownload(reply, await exportChats({ db, who: request.user, format: request.query.format })),
   );
   route(app, api.exportOne, async (request, reply) =>
-    sendDownload(reply, await exportChats({ db, who: requireUser(request), format: request.query.format, chatId: request.params.id })),
+    sendDownload(reply, await exportChats({ db, who: request.user, format: request.query.format, chatId: request.params.id })),
   );
   await uploadScope(app, (scope) =>
     route(scope, api.import, async (request) => {
-      const who = requireUser(request);
+      const who = request.user;
       const data = await readImportBody(request);
       return importChats({ db, who, data, log: (message, error) => request.log.error({ err: error }, message) });
     }),

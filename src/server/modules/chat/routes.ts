@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { chatsApi as api } from "../../../shared/contracts/chat.js";
 import { route } from "../../lib/route.js";
-import { requireUser } from "../../plugins/session.js";
 import { answerOnce } from "./ai-chat-service.js";
 import { openEventStream, relayStarted } from "./event-stream.js";
 import { addMessage, listMessages, switchBranch } from "./messages-service.js";
@@ -15,43 +14,41 @@ export async function chatRoutes(app: FastifyInstance) {
   const { db, platformDeps, generations, config } = app.ctx;
   const replyDeps = { db, platformDeps, generations, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
 
-  route(app, api.list, async (request) => listChats({ db, who: requireUser(request), ...request.query }));
-  route(app, api.search, async (request) => searchChats({ db, who: requireUser(request), ...request.query }));
-  route(app, api.create, async (request) => createChat({ db, who: requireUser(request), platformDeps, input: request.body }));
-  route(app, api.get, async (request) => getChat({ db, who: requireUser(request), chatId: request.params.id }));
-  route(app, api.update, async (request) => updateChat({ db, who: requireUser(request), chatId: request.params.id, input: request.body }));
-  route(app, api.remove, async (request) => deleteChat({ db, who: requireUser(request), generations, chatId: request.params.id }));
+  route(app, api.list, async (request) => listChats({ db, who: request.user, ...request.query }));
+  route(app, api.search, async (request) => searchChats({ db, who: request.user, ...request.query }));
+  route(app, api.create, async (request) => createChat({ db, who: request.user, platformDeps, input: request.body }));
+  route(app, api.get, async (request) => getChat({ db, who: request.user, chatId: request.params.id }));
+  route(app, api.update, async (request) => updateChat({ db, who: request.user, chatId: request.params.id, input: request.body }));
+  route(app, api.remove, async (request) => deleteChat({ db, who: request.user, generations, chatId: request.params.id }));
 
-  route(app, api.messages, async (request) => listMessages({ db, who: requireUser(request), chatId: request.params.id, ...request.query }));
-  route(app, api.addMessage, async (request) =>
-    addMessage({ db, who: requireUser(request), chatId: request.params.id, input: request.body }),
-  );
+  route(app, api.messages, async (request) => listMessages({ db, who: request.user, chatId: request.params.id, ...request.query }));
+  route(app, api.addMessage, async (request) => addMessage({ db, who: request.user, chatId: request.params.id, input: request.body }));
 
   // Everything that can refuse (owner, platform, model) happens before the stream opens: refusals stay JSON.
   route(app, api.reply, async (request, reply) => {
-    const started = await startReply({ ...replyDeps, who: requireUser(request), chatId: request.params.id, input: request.body });
+    const started = await startReply({ ...replyDeps, who: request.user, chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.regenerate, async (request, reply) => {
-    const started = await regenerateReply({ ...replyDeps, who: requireUser(request), chatId: request.params.id, input: request.body });
+    const started = await regenerateReply({ ...replyDeps, who: request.user, chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.editMessage, async (request, reply) => {
     const { id: chatId, messageId } = request.params;
-    const started = await editMessage({ ...replyDeps, who: requireUser(request), chatId, messageId, input: request.body });
+    const started = await editMessage({ ...replyDeps, who: request.user, chatId, messageId, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.switchBranch, async (request) =>
-    switchBranch({ db, who: requireUser(request), chatId: request.params.id, messageId: request.body.messageId }),
+    switchBranch({ db, who: request.user, chatId: request.params.id, messageId: request.body.messageId }),
   );
   route(app, api.stream, async (request, reply) => {
-    const follow = await followStreamingReply({ db, who: requireUser(request), generations, chatId: request.params.id });
+    const follow = await followStreamingReply({ db, who: request.user, generations, chatId: request.params.id });
     if (!follow) return null;
     await follow(openEventStream(request, reply));
   });
-  route(app, api.stop, async (request) => stopReply({ db, who: requireUser(request), generations, chatId: request.params.id }));
+  route(app, api.stop, async (request) => stopReply({ db, who: request.user, generations, chatId: request.params.id }));
 
   route(app, api.aiChat, async (request) =>
-    answerOnce({ db, who: requireUser(request), platformDeps, input: request.body, timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2 }),
+    answerOnce({ db, who: request.user, platformDeps, input: request.body, timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2 }),
   );
 }

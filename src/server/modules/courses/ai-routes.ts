@@ -1,26 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { courseAiApi as api } from "../../../shared/contracts/courses.js";
 import { route } from "../../lib/route.js";
-import { requireUser } from "../../plugins/session.js";
 import { describeCourse, lessonContent, proposeOutline } from "./ai/course-ai-service.js";
 
 /** AI help for course building: Early Access or admin (the entitlements module decides), owner or admin of the course. */
 export async function courseAiRoutes(app: FastifyInstance) {
   const { db, platformDeps, courseGenerations: runs } = app.ctx;
 
-  route(app, api.describe, async (request) => describeCourse({ db, platformDeps, who: requireUser(request), input: request.body }));
+  route(app, api.describe, async (request) => describeCourse({ db, platformDeps, who: request.user, input: request.body }));
   route(app, api.lessonContent, async (request) =>
-    lessonContent({ db, platformDeps, who: requireUser(request), moduleId: request.params.id, input: request.body }),
+    lessonContent({ db, platformDeps, who: request.user, moduleId: request.params.id, input: request.body }),
   );
   route(app, api.proposeOutline, async (request) =>
-    proposeOutline({ db, platformDeps, who: requireUser(request), courseId: request.params.id, input: request.body }),
+    proposeOutline({ db, platformDeps, who: request.user, courseId: request.params.id, input: request.body }),
   );
-  route(app, api.approveOutline, async (request) =>
-    runs.approve({ who: requireUser(request), courseId: request.params.id, input: request.body }),
-  );
+  route(app, api.approveOutline, async (request) => runs.approve({ who: request.user, courseId: request.params.id, input: request.body }));
 
   // No run yet: null, sent as 204 No Content (the contract says nullIs204).
-  route(app, api.generation, async (request) => runs.latest({ who: requireUser(request), courseId: request.params.id }));
-  route(app, api.stopGeneration, async (request) => runs.stop({ who: requireUser(request), courseId: request.params.id }));
-  route(app, api.resumeGeneration, async (request) => runs.resume({ who: requireUser(request), courseId: request.params.id }));
+  route(app, api.generation, async (request) => runs.latest({ who: request.user, courseId: request.params.id }));
+  route(app, api.stopGeneration, async (request) => runs.stop({ who: request.user, courseId: request.params.id }));
+  route(app, api.resumeGeneration, async (request) => runs.resume({ who: request.user, courseId: request.params.id }));
 }

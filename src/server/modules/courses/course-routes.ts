@@ -3,7 +3,6 @@ import { coursesApi as api } from "../../../shared/contracts/courses.js";
 import { readImageUpload } from "../../lib/read-image-upload.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
-import { requireUser } from "../../plugins/session.js";
 import { createCourse, deleteCourse, getCourse, listCourses, setCover, updateCourse } from "./courses-service.js";
 import { createModule, listModules } from "./modules-service.js";
 import { getOutline } from "./outline-service.js";
@@ -12,25 +11,23 @@ import { getOutline } from "./outline-service.js";
 export async function courseRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  route(app, api.list, async (request) => listCourses({ db, who: requireUser(request), query: request.query }));
-  route(app, api.create, async (request) => createCourse({ db, who: requireUser(request), input: request.body }));
-  route(app, api.get, async (request) => getCourse({ db, who: requireUser(request), courseId: request.params.id }));
-  route(app, api.update, async (request) =>
-    updateCourse({ db, who: requireUser(request), courseId: request.params.id, input: request.body }),
-  );
-  route(app, api.remove, async (request) => deleteCourse({ db, who: requireUser(request), courseId: request.params.id }));
-  route(app, api.outline, async (request) => getOutline({ db, who: requireUser(request), courseId: request.params.id }));
-  route(app, api.modules, async (request) => listModules({ db, who: requireUser(request), courseId: request.params.id }));
+  route(app, api.list, async (request) => listCourses({ db, who: request.user, query: request.query }));
+  route(app, api.create, async (request) => createCourse({ db, who: request.user, input: request.body }));
+  route(app, api.get, async (request) => getCourse({ db, who: request.user, courseId: request.params.id }));
+  route(app, api.update, async (request) => updateCourse({ db, who: request.user, courseId: request.params.id, input: request.body }));
+  route(app, api.remove, async (request) => deleteCourse({ db, who: request.user, courseId: request.params.id }));
+  route(app, api.outline, async (request) => getOutline({ db, who: request.user, courseId: request.params.id }));
+  route(app, api.modules, async (request) => listModules({ db, who: request.user, courseId: request.params.id }));
   route(app, api.createModule, async (request) =>
-    createModule({ db, who: requireUser(request), courseId: request.params.id, input: request.body }),
+    createModule({ db, who: request.user, courseId: request.params.id, input: request.body }),
   );
 
   await uploadScope(app, (scope) =>
     route(scope, api.uploadCover, async (request) => {
-      const who = requireUser(request);
+      const who = request.user;
       const bytes = await readImageUpload(request, "image");
       return setCover({ db, who, courseId: request.params.id, bytes });
     }),
   );
-  route(app, api.removeCover, async (request) => setCover({ db, who: requireUser(request), courseId: request.params.id, bytes: null }));
+  route(app, api.removeCover, async (request) => setCover({ db, who: request.user, courseId: request.params.id, bytes: null }));
 }

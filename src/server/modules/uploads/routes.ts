@@ -3,7 +3,6 @@ import { userApi } from "../../../shared/contracts/user.js";
 import { readImageUpload } from "../../lib/read-image-upload.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
-import { requireUser } from "../../plugins/session.js";
 import { toPublicUser } from "../sessions/public-user.js";
 import { readUpload, removeAvatar, setAvatar } from "./service.js";
 
@@ -12,16 +11,16 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   await uploadScope(app, (scope) =>
     route(scope, userApi.uploadAvatar, async (request) => {
-      const who = requireUser(request);
+      const who = request.user;
       const bytes = await readImageUpload(request, "photo");
       return toPublicUser(await setAvatar({ db, sessions, who, bytes }));
     }),
   );
 
-  route(app, userApi.removeAvatar, async (request) => toPublicUser(await removeAvatar({ db, sessions, who: requireUser(request) })));
+  route(app, userApi.removeAvatar, async (request) => toPublicUser(await removeAvatar({ db, sessions, who: request.user })));
 
   route(app, userApi.upload, async (request, reply) => {
-    const file = await readUpload({ db, who: requireUser(request), id: request.params.id });
+    const file = await readUpload({ db, who: request.user, id: request.params.id });
     return reply
       .header("Content-Type", file.mimeType)
       .header("Cache-Control", "private, max-age=31536000, immutable")

@@ -2,19 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { planAllowancesApi, usageApi } from "../../../shared/contracts/usage.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
-import { adminOf, requireUser } from "../../plugins/session.js";
 import { getPlanAllowances, updatePlanAllowances } from "./allowances-service.js";
 import { readUsage } from "./read-usage.js";
 
 /** GET /api/usage (signed in) and the plan limits (admins: GET and PUT /api/admin/plan-allowances). */
 export async function usageRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  route(app, usageApi.mine, async (request) => readUsage({ db, who: requireUser(request) }));
-  route(app, planAllowancesApi.get, async (request) => {
-    adminOf(request);
-    return getPlanAllowances({ db });
-  });
+  route(app, usageApi.mine, async (request) => readUsage({ db, who: request.user }));
+  route(app, planAllowancesApi.get, async () => getPlanAllowances({ db }));
   route(app, planAllowancesApi.update, async (request) =>
-    updatePlanAllowances({ db, who: adminOf(request), meta: requestMeta(request), input: request.body }),
+    updatePlanAllowances({ db, who: request.user, meta: requestMeta(request), input: request.body }),
   );
 }

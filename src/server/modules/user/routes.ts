@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { userApi as api } from "../../../shared/contracts/user.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
-import { requireUser } from "../../plugins/session.js";
 import { toPublicUser } from "../sessions/public-user.js";
 import { changePassword, updateProfile } from "./service.js";
 
@@ -10,17 +9,17 @@ export async function userRoutes(app: FastifyInstance) {
   const { db, sessions, counters } = app.ctx;
   const log = (message: string, error: unknown) => app.log.error({ err: error }, message);
 
-  route(app, api.me, async (request) => toPublicUser(requireUser(request)));
+  route(app, api.me, async (request) => toPublicUser(request.user));
 
   // The session probe: 200 either way, so a signed-out page logs no error.
   route(app, api.session, async (request) => ({ user: request.user ? toPublicUser(request.user) : null }));
 
   route(app, api.updateProfile, async (request) =>
-    toPublicUser(await updateProfile({ db, sessions, who: requireUser(request), input: request.body })),
+    toPublicUser(await updateProfile({ db, sessions, who: request.user, input: request.body })),
   );
 
   route(app, api.changePassword, async (request) => {
-    const who = requireUser(request);
+    const who = request.user;
     await changePassword({
       db,
       sessions,

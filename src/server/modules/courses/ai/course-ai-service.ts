@@ -19,7 +19,7 @@ import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
-import { type Entitled, entitlements } from "../../entitlements/entitlements.js";
+import type { Entitled } from "../../entitlements/entitlements.js";
 import { usageRecorder } from "../../usage/record-usage.js";
 import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
@@ -73,7 +73,6 @@ export async function describeCourse({
   who,
   input,
 }: Deps & { input: DescribeCourseInput }): Promise<{ description: string }> {
-  entitlements.assertCanGenerateCourses(who);
   const model = await requireCourseModel(db, platformDeps, who);
   const prompt = `Course title: ${input.title}${hintsText(input.hints)}`;
   return { description: await write(db, who.id, model, await systemPrompt(db, "course-description"), prompt, 400) };
@@ -122,7 +121,6 @@ export async function lessonContent({
   moduleId,
   input,
 }: Deps & { moduleId: number; input: LessonContentInput }): Promise<{ content: string }> {
-  entitlements.assertCanGenerateCourses(who);
   const { course, module } = await moduleFor(db, who, moduleId, "edit");
   const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson: input, hints: input.hints });
   return { content };
@@ -140,7 +138,6 @@ export async function proposeOutline({
   courseId,
   input,
 }: Deps & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
-  entitlements.assertCanGenerateCourses(who);
   const course = await courseFor(db, who, courseId, "edit");
   const model = await courseModelFor(db, platformDeps, who);
   if (!model) {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
-import { AppError } from "../lib/app-error.js";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "./app-error.js";
 
 /** PostgreSQL refuses NUL in text, and a lone UTF-16 surrogate is not text at all: both answer 400, never 500. */
 export const BAD_TEXT = "Text cannot contain NUL characters or broken Unicode.";
@@ -30,12 +29,12 @@ export function findBrokenText(value: unknown, path = "", depth = 0): string | n
   return null;
 }
 
-/** Checks the params, query and JSON body of every API call before its schema does. */
-export const textGuardPlugin = fp(async (app: FastifyInstance) => {
-  // A callback, not a promise: no extra turn of the event loop on every API call (issue 15, bench/auth-read).
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (!request.url.startsWith("/api/")) return done();
-    const field = findBrokenText(request.params) ?? findBrokenText(request.query) ?? findBrokenText(request.body);
-    done(field ? new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } }) : undefined);
-  });
-});
+/**
+ * The matched route's text check (`route()` adds it as its preValidation hook): the params, query and JSON body
+ * of every API call, before its schema reads them. A callback, not a promise: no extra turn of the event loop
+ * on every API call (issue 15, bench/auth-read).
+ */
+export function textGuardHook(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const field = findBrokenText(request.params) ?? findBrokenText(request.query) ?? findBrokenText(request.body);
+  done(field ? new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } }) : undefined);
+}
