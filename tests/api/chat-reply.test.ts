@@ -3,6 +3,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { eventOf } from "../helpers/sse-reader.js";
 
 let t: TestApp;
 let fake: FakeProvider;
@@ -29,9 +30,7 @@ describe("a streamed reply", () => {
     const events = parseEvents(res.body);
     expect(events[0]?.type).toBe("start");
     expect(textOf(events)).toBe("Echo: Hello there friend");
-    const done = events.at(-1);
-    expect(done?.type).toBe("done");
-    if (done?.type !== "done") return;
+    const done = eventOf(events.at(-1), "done");
     expect(done.assistantMessage.status).toBe("complete");
     expect(done.assistantMessage.outputTokens).toBeGreaterThan(0);
 

@@ -9,6 +9,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { eventOf } from "../helpers/sse-reader.js";
 
 type Msg = { id: number; role: string; content: string; status: string; error: string | null };
 
@@ -82,9 +83,7 @@ describe("a streamed reply over a real connection", () => {
     expect(stop.statusCode).toBe(200);
     expect(stop.json()).toEqual({ stopped: true });
     await stream.finished;
-    const done = lastOf(stream.events);
-    expect(done?.type).toBe("done");
-    if (done?.type !== "done") return;
+    const done = eventOf(lastOf(stream.events), "done");
     const arrived = textOf(stream.events);
     expect(done.assistantMessage.status).toBe("incomplete");
     expect(done.assistantMessage.content).toBe(arrived);
@@ -110,18 +109,15 @@ describe("a streamed reply over a real connection", () => {
     const resumed = await open(`/api/chats/${chat.id}/stream`);
     expect(resumed.res.status).toBe(200);
     await resumed.finished;
-    const [snapshot, ...rest] = resumed.events;
-    expect(snapshot?.type).toBe("snapshot");
-    if (snapshot?.type !== "snapshot") return;
+    const [head, ...rest] = resumed.events;
+    const snapshot = eventOf(head, "snapshot");
     const start = snapshot.assistantMessage.content;
     expect(start.startsWith(seenBefore)).toBe(true);
     expect(start.length).toBeGreaterThan(seenBefore.length);
     expect(rest.filter((e) => e.type === "delta").length).toBeGreaterThan(0);
     const firstDelta = rest.find((e) => e.type === "delta");
     expect(firstDelta?.type === "delta" && firstDelta.offset).toBe(start.length);
-    const done = lastOf(rest);
-    expect(done?.type).toBe("done");
-    if (done?.type !== "done") return;
+    const done = eventOf(lastOf(rest), "done");
     expect(start + textOf(rest)).toBe(done.assistantMessage.content);
     expect(done.assistantMessage).toMatchObject({ status: "complete", content: SLOW_TEXT, id: snapshot.assistantMessage.id });
     const stored = (await messagesOf(chat.id)).at(-1);
@@ -182,9 +178,7 @@ describe("a streamed reply over a real connection", () => {
     const chat = await newChat(user);
     const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" } });
     await stream.until((events) => events.length > 0);
-    const start = stream.events[0];
-    expect(start?.type).toBe("start");
-    if (start?.type !== "start") return;
+    const start = eventOf(stream.events[0], "start");
     expect(start.assistantMessage.status).toBe("streaming");
     await sleep(1500);
     const read = async () =>

@@ -1,9 +1,11 @@
 // The compiled server (issue 15): `npm run build` compiles src/server to one JavaScript module that `npm start`
-// runs with plain Node and the serve script's flags. Built here into a scratch folder inside node_modules (so
-// its packages resolve), started on a new embedded database, and used: it migrates, answers, registers the
-// first account and serves the prerender-less app shell's API; it loads no provider SDK until one is used.
+// runs with plain Node and the serve script's flags. Built here into a scratch folder inside the project's dist/
+// (so its packages resolve from node_modules), started on a new embedded database, and used: it migrates, answers,
+// registers the first account and serves the prerender-less app shell's API; it loads no provider SDK until one is used.
+// On two busy cores the start (a new PGlite database, its migrations) can take long: each step waits for what it
+// needs (the build to end, the server to answer, its log line, its exit) up to a deadline of its own, never a fixed sleep.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,26 +13,60 @@ import { newAccount } from "../helpers/build-test-app.js";
 import { type RunningServer, serveScriptArgs, spawnServer } from "../helpers/spawn-server.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const outDir = mkdtempSync(path.join(root, "node_modules/.cache/compiled-server-test-"));
-const dataDir = mkdtempSync(path.join(tmpdir(), "compiled-server-data-"));
+const BUILD_WITHIN_MS = 60_000;
+const READY_WITHIN_MS = 90_000;
+/** The server's own shutdown grace is 10 s (main.ts), then it exits 1. */
+const EXIT_WITHIN_MS = 20_000;
+let outDir: string;
+let dataDir: string;
 let server: RunningServer;
 
-beforeAll(async () => {
-  const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-server.ts", "--outDir", outDir], {
-    cwd: root,
-    encoding: "utf8",
+/** Resolves when `read` is true; fails naming `what` (and the server's output) once `ms` have passed. */
+async function until(what: string, read: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!read()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms / 1000} s waiting for ${what}:\n${server?.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The exit code, or a failure naming the server's output if it has not ended within `ms`. */
+async function exitWithin(ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the server did not exit within ${ms / 1000} s of SIGTERM:\n${server.output()}`)), ms);
   });
-  expect(built.status, built.stderr).toBe(0);
-  server = await spawnServer(
-    { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, "no-web-build") },
-    serveScriptArgs(path.join(outDir, "main.js")),
-  );
-}, 90_000);
+  try {
+    return await Promise.race([server.exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+beforeAll(
+  async () => {
+    mkdirSync(path.join(root, "dist"), { recursive: true });
+    outDir = mkdtempSync(path.join(root, "dist/compiled-server-test-"));
+    dataDir = mkdtempSync(path.join(tmpdir(), "compiled-server-data-"));
+    const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-server.ts", "--outDir", outDir], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: BUILD_WITHIN_MS,
+    });
+    expect(built.status, built.error ? `the build did not end within ${BUILD_WITHIN_MS / 1000} s` : built.stderr).toBe(0);
+    server = await spawnServer(
+      { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, "no-web-build") },
+      serveScriptArgs(path.join(outDir, "main.js")),
+      { readyWithinMs: READY_WITHIN_MS },
+    );
+  },
+  BUILD_WITHIN_MS + READY_WITHIN_MS + 10_000,
+);
 afterAll(async () => {
-  server?.child.kill("SIGTERM");
+  if (server?.child.exitCode === null) server.child.kill("SIGKILL");
   await server?.exited;
-  rmSync(outDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("the compiled server", () => {
@@ -54,8 +90,9 @@ describe("the compiled server", () => {
     });
     expect(register.status, await register.clone().text()).toBe(201);
     expect(((await register.json()) as { role: string }).role).toBe("admin");
-    expect(server.output()).toContain("Ready on");
+    // The log line is written as it starts listening; its pipe may reach us after the answers did.
+    await until("the server's Ready line", () => server.output().includes("Ready on"), 10_000);
     server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
-  });
+    expect(await exitWithin(EXIT_WITHIN_MS)).toBe(0);
+  }, 60_000);
 });

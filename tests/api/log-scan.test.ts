@@ -180,7 +180,12 @@ beforeAll(async () => {
     const before = lines.length;
     await user.post(`/api/chats/${chat.id}/reply`, { content: UNSAVED_REPLY });
     // The engine logs the failed save on its own time: wait for it (what it says is scanned below).
-    await until("the failed save in the log", () => lines.slice(before).some((line) => line.includes('"level":50')), 5_000).catch(() => {});
+    // No catch: a walk whose failed save never reaches the log fails here, it does not scan a log without it.
+    await until(
+      "the failed save of the reply in the log",
+      () => lines.slice(before).some((line) => line.includes('"level":50') && /saving (the end of )?reply \d+ failed/.test(line)),
+      10_000,
+    );
   });
 }, 120_000);
 
@@ -199,7 +204,11 @@ describe("the log of a full API run", () => {
     // A reply's messages are inserted by the database's start_reply (migration 0015): that call is the failing query.
     const messages = failedQueryLines(/^select start_reply\(/);
     expect(messages.length).toBeGreaterThan(0);
-    for (const entry of [...users, ...messages]) {
+    // The reply the background engine could not save: its update, logged as the engine's error.
+    const saves = failedQueryLines(/^update "messages" set /);
+    expect(saves.length).toBeGreaterThan(0);
+    expect(saves[0]).toMatchObject({ level: 50, msg: expect.stringMatching(/^saving (the end of )?reply \d+ failed$/) });
+    for (const entry of [...users, ...messages, ...saves]) {
       const text = JSON.stringify(entry);
       expect(text).toContain("log_scan_refuse");
       expect(text).toMatch(/"paramCount":[1-9]/);

@@ -50,7 +50,19 @@ async function hydrated(page: Page) {
   });
 }
 
-const headings = new Map<string, string>();
+/**
+ * Each public page's heading, written out here (the pages' source is not read): what the hydrated page and the
+ * page without JavaScript must both show. A public page missing from this list fails, it is never compared with itself.
+ */
+const HEADINGS: Record<string, string> = {
+  "/": "Create courses with AI. Chat with every leading model.",
+  "/features": "Everything you need to create with AI",
+  "/pricing": "Simple pricing, no surprises",
+  "/faq": "Frequently asked questions",
+  "/contact": "Contact us",
+  "/terms-of-service": "Terms of Service",
+  "/privacy-policy": "Privacy Policy",
+};
 
 describe("public pages with JavaScript", () => {
   it("hydrate the prerendered HTML: no warning, the same heading node, no layout shift, the same title", async () => {
@@ -74,11 +86,10 @@ describe("public pages with JavaScript", () => {
       });
       expect(warnings, publicPage.path).toEqual([]);
       expect(result.sameNode, `${publicPage.path}: the prerendered heading is kept, not drawn again`).toBe(true);
-      expect(result.heading).not.toBe("");
+      expect(result.heading, publicPage.path).toBe(HEADINGS[publicPage.path]);
       expect(result.serverTitle).toBe(publicPageTitle(publicPage, "Lumora"));
       expect(result.title).toBe(result.serverTitle);
       expect(result.shift, `${publicPage.path}: layout shift`).toBeLessThan(0.05);
-      headings.set(publicPage.path, result.heading);
       await page.context().close();
     }
   });
@@ -162,8 +173,7 @@ describe("public pages without JavaScript", () => {
       const heading = page.getByRole("heading", { level: 1 }).first();
       await heading.waitFor();
       const text = (await heading.textContent())?.trim() ?? "";
-      expect(text, publicPage.path).toBe(headings.get(publicPage.path) ?? text);
-      expect(text).not.toBe("");
+      expect(text, publicPage.path).toBe(HEADINGS[publicPage.path]);
       expect(await page.title()).toBe(publicPageTitle(publicPage, "Lumora"));
       if (publicPage.path === "/") await page.screenshot({ path: screenshotPath("prerender-landing-nojs-1440.png"), fullPage: false });
       await context.close();

@@ -28,11 +28,14 @@ export interface RunningServer {
 
 /**
  * Starts the server as its own process and waits until it answers: `src/server/main.ts` through tsx, or with
- * `nodeArgs` another entry (the compiled `dist/server/main.js` and the serve script's flags).
+ * `nodeArgs` another entry (the compiled `dist/server/main.js` and the serve script's flags). Ready means a
+ * public read answers 200; it is asked every 150 ms until `readyWithinMs` (30 s unless told), each ask bounded
+ * by what is left of that deadline, so a server that never answers fails here with its output.
  */
 export async function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = ["--import", "tsx", "src/server/main.ts"],
+  { readyWithinMs = 30_000 }: { readyWithinMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   let log = "";
@@ -56,10 +59,10 @@ export async function spawnServer(
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    const ok = await fetch(`${url}/api/payment-settings`).then(
+    const ok = await fetch(`${url}/api/payment-settings`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -67,7 +70,7 @@ export async function spawnServer(
     await new Promise((r) => setTimeout(r, 150));
   }
   child.kill("SIGKILL");
-  throw new Error(`server did not answer within 30 s:\n${log}`);
+  throw new Error(`server did not answer within ${readyWithinMs / 1000} s:\n${log}`);
 }
 
 /** fetch with a cookie jar of one session cookie. */

@@ -49,3 +49,9 @@ export function replyText(events: StreamEvent[]): string {
 export function jsonPost(url: string, cookie: string, body: unknown = {}, signal?: AbortSignal): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body), signal });
 }
+
+/** The event, which must be of this type (else the test fails here, naming what came): narrowed to that type. */
+export function eventOf<T extends StreamEvent["type"]>(event: StreamEvent | undefined, type: T): Extract<StreamEvent, { type: T }> {
+  if (event?.type !== type) throw new Error(`expected a ${type} event, got ${event ? JSON.stringify(event).slice(0, 300) : "none"}`);
+  return event as Extract<StreamEvent, { type: T }>;
+}

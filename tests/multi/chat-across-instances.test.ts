@@ -4,7 +4,7 @@ import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { newAccount } from "../helpers/build-test-app.js";
 import { FAKE_KEY } from "../helpers/chat-setup.js";
 import { cookieFetch, pointSpawnedOpenAiAt, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
-import { jsonPost, readEvents, replyText } from "../helpers/sse-reader.js";
+import { eventOf, jsonPost, readEvents, replyText } from "../helpers/sse-reader.js";
 import { createScratchPostgres } from "../helpers/test-database.js";
 
 /** A reply runs on instance A; the browser reloads onto B (resume) or presses Stop there. */
@@ -51,9 +51,7 @@ describe("a reply across two instances", () => {
     expect(resumed.status).toBe(200);
     const events = await readEvents(resumed);
     expect(events[0]?.type).toBe("snapshot");
-    const done = events.at(-1);
-    expect(done?.type).toBe("done");
-    if (done?.type !== "done") return;
+    const done = eventOf(events.at(-1), "done");
     expect(done.assistantMessage.status).toBe("complete");
     expect(replyText(events)).toBe(done.assistantMessage.content);
     expect(done.assistantMessage.content.startsWith("Slow reply:")).toBe(true);

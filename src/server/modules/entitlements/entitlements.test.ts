@@ -25,13 +25,9 @@ describe("entitlements", () => {
 
   it("refuses personalities and course generation to a free user with 403", () => {
     for (const check of [entitlements.assertCanUsePersonalities, entitlements.assertCanGenerateCourses]) {
-      try {
-        check(free);
-        expect.unreachable("should have thrown");
-      } catch (error) {
-        expect((error as AppError).statusCode).toBe(403);
-        expect((error as AppError).message).toMatch(/Early Access plan/);
-      }
+      expect(() => check(free)).toThrow(
+        expect.objectContaining({ constructor: AppError, statusCode: 403, message: expect.stringMatching(/Early Access plan/) }),
+      );
     }
   });
 });
