@@ -160,8 +160,8 @@ describe("the model pickers and disabling", () => {
     expect(slugs).not.toContain("mistral");
     const chat = await newChat(user, { aiPlatform: "mistral" });
     const refused = await user.post(`/api/chats/${chat.id}/reply`, { content: "hi" });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().message).toBe("Mistral is disabled. Pick another model.");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("Mistral is turned off. Choose another model.");
     expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { status: "active" })).json().usable).toBe(true);
     expect(((await user.get("/api/ai/platforms")).json() as { slug: string }[]).map((p) => p.slug)).toContain("mistral");
   });

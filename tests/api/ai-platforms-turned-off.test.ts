@@ -1,14 +1,18 @@
 // GET /api/ai/platforms/turned-off (issue 14, "a disabled platform"): the chat names the platforms that are set up
 // but turned off, for every signed-in user; nothing about keys or addresses, and nobody signed out.
+// A turned-off platform chosen for an answer (issue 28, finding 9) is the caller's choice: 409 with what to do,
+// on every AI path; a provider that cannot be reached stays 503.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { platformTurnedOff } from "../../src/server/modules/ai-platforms/resolve-platform.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
-import { pointPlatformAt } from "../helpers/chat-setup.js";
+import { FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 
 let t: TestApp;
 let fake: FakeProvider;
 let admin: CookieClient;
 let member: CookieClient;
+let memberId: number;
 
 async function setStatus(slug: string, status: "active" | "inactive") {
   const platform = ((await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[]).find((p) => p.slug === slug);
@@ -19,7 +23,9 @@ beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
   t = await buildTestApp();
   admin = (await registerAndSignIn(t.app)).client;
-  member = (await registerAndSignIn(t.app)).client;
+  const account = await registerAndSignIn(t.app);
+  member = account.client;
+  memberId = account.user.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -44,5 +50,82 @@ describe("GET /api/ai/platforms/turned-off", () => {
   it("answers 401 to nobody signed in", async () => {
     const res = await new CookieClient(t.app).get("/api/ai/platforms/turned-off");
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("a turned-off platform chosen for an answer", () => {
+  const TURNED_OFF = { status: 409, body: { message: platformTurnedOff("OpenAI") } };
+  const answer = (res: { statusCode: number; json(): unknown }) => ({ status: res.statusCode, body: res.json() });
+  const messagesOf = async (chatId: number) =>
+    (await member.get(`/api/chats/${chatId}/messages`)).json() as { id: number; role: string; content: string }[];
+
+  it("is refused with 409 and what to do on reply, regenerate, edit and /api/ai/chat; nothing is stored or asked", async () => {
+    await pointPlatformAt(admin, "openai", fake);
+    await pointPlatformAt(admin, "mistral", fake);
+    // A conversation on Mistral, and one started on OpenAI while it was on.
+    const chat = await newChat(member, { aiPlatform: "mistral" });
+    expect(textOf(parseEvents((await member.post(`/api/chats/${chat.id}/reply`, { content: "hello" })).body))).toBe("Echo: hello");
+    const onOpenAi = await newChat(member, { aiPlatform: "openai" });
+    expect(textOf(parseEvents((await member.post(`/api/chats/${onOpenAi.id}/reply`, { content: "hi" })).body))).toBe("Echo: hi");
+    await setStatus("openai", "inactive");
+    try {
+      const stored = await messagesOf(chat.id);
+      const storedOnOpenAi = await messagesOf(onOpenAi.id);
+      const userMessage = stored.find((m) => m.role === "user");
+      const asked = fake.requests.length;
+
+      expect(answer(await member.post(`/api/chats/${chat.id}/reply`, { content: "again", platformSlug: "openai" }))).toEqual(TURNED_OFF);
+      expect(answer(await member.post(`/api/chats/${chat.id}/regenerate`, { platformSlug: "openai" }))).toEqual(TURNED_OFF);
+      expect(
+        answer(await member.post(`/api/chats/${chat.id}/messages/${userMessage?.id}/edit`, { content: "edited", platformSlug: "openai" })),
+      ).toEqual(TURNED_OFF);
+      expect(answer(await member.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] }))).toEqual(
+        TURNED_OFF,
+      );
+      // The chat's own platform, chosen when the chat was started: the same answer.
+      expect(answer(await member.post(`/api/chats/${onOpenAi.id}/reply`, { content: "still there?" }))).toEqual(TURNED_OFF);
+      expect(answer(await member.post(`/api/chats/${onOpenAi.id}/regenerate`, {}))).toEqual(TURNED_OFF);
+
+      expect(fake.requests.length).toBe(asked);
+      expect(await messagesOf(chat.id)).toEqual(stored);
+      expect(await messagesOf(onOpenAi.id)).toEqual(storedOnOpenAi);
+      // Choosing another model works at once.
+      const other = await member.post(`/api/chats/${onOpenAi.id}/reply`, { content: "on mistral", platformSlug: "mistral" });
+      expect(textOf(parseEvents(other.body))).toBe("Echo: on mistral");
+    } finally {
+      await setStatus("openai", "active");
+    }
+  });
+
+  it("course generation never picks it: a default model on a turned-off platform falls to one that is on", async () => {
+    await pointPlatformAt(admin, "openai", fake);
+    await pointPlatformAt(admin, "mistral", fake);
+    expect((await admin.patch(`/api/admin/users/${memberId}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+    expect(
+      (await member.request({ method: "PATCH", url: "/api/user/settings", payload: { defaultModel: "openai/fake-model" } })).statusCode,
+    ).toBe(200);
+    await setStatus("openai", "inactive");
+    try {
+      const asked = fake.requests.length;
+      const res = await member.post("/api/ai/course-description", { title: "Knots for sailors" });
+      expect(res.statusCode).toBe(200);
+      expect(fake.requests.length).toBe(asked + 1);
+    } finally {
+      await setStatus("openai", "active");
+    }
+  });
+
+  it("a provider that cannot be reached still answers 503", async () => {
+    const created = await admin.post("/api/admin/ai-platforms", {
+      name: "Nowhere",
+      slug: "nowhere",
+      kind: "openai",
+      apiKey: FAKE_KEY,
+      baseUrl: "http://127.0.0.1:9/v1",
+      settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024, freeModels: ["fake-model"] },
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await member.post("/api/ai/chat", { platformSlug: "nowhere", messages: [{ role: "user", content: "anyone?" }] });
+    expect(answer(res)).toEqual({ status: 503, body: { message: "Nowhere cannot be reached right now. Please try again later." } });
   });
 });

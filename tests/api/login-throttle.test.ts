@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, userActivityLogs } from "../../src/server/db/schema/index.js";
+import { createMemoryCounterStore } from "../../src/server/lib/counter-store.js";
 import { buildTestApp, CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 /**
@@ -246,29 +247,41 @@ describe("password change: count, then check, per account", () => {
 });
 
 describe("client address behind TRUST_PROXY", () => {
-  async function loginIpWith(env: Record<string, string>, forwardedFor: string) {
-    const app = await buildTestApp({ env });
+  /**
+   * Registers, then signs in once per X-Forwarded-For value (from the socket address 127.0.0.1, as inject
+   * sends); answers the address each sign-in was logged with and the per-address counters it hit.
+   */
+  async function signInsWith(env: Record<string, string>, forwardedFor: string[]) {
+    const counters = createMemoryCounterStore();
+    const app = await buildTestApp({ env, counters });
     try {
       const account = newAccount();
       expect((await app.app.inject({ method: "POST", url: "/api/register", payload: account })).statusCode).toBe(201);
-      const res = await app.app.inject({
-        method: "POST",
-        url: "/api/login",
-        payload: { username: account.username, password: account.password },
-        headers: { "x-forwarded-for": forwardedFor },
-      });
-      expect(res.statusCode).toBe(200);
-      const [row] = await app.database.db
-        .select({ ip: userActivityLogs.ipAddress })
-        .from(userActivityLogs)
-        .where(eq(userActivityLogs.action, "login"))
-        .orderBy(desc(userActivityLogs.id))
-        .limit(1);
-      return row?.ip;
+      const before = (await counters.peek("auth-ip:127.0.0.1")).count;
+      const ips: (string | null | undefined)[] = [];
+      for (const value of forwardedFor) {
+        const res = await app.app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { username: account.username, password: account.password },
+          headers: { "x-forwarded-for": value },
+        });
+        expect(res.statusCode).toBe(200);
+        const [row] = await app.database.db
+          .select({ ip: userActivityLogs.ipAddress })
+          .from(userActivityLogs)
+          .where(eq(userActivityLogs.action, "login"))
+          .orderBy(desc(userActivityLogs.id))
+          .limit(1);
+        ips.push(row?.ip);
+      }
+      const counted = async (ip: string) => (await counters.peek(`auth-ip:${ip}`)).count;
+      return { ips, socketCount: (await counters.peek("auth-ip:127.0.0.1")).count - before, counted };
     } finally {
       await app.close();
     }
   }
+  const loginIpWith = async (env: Record<string, string>, forwardedFor: string) => (await signInsWith(env, [forwardedFor])).ips[0];
 
   it("TRUST_PROXY=1 reads the last untrusted hop, never a forged first value", async () => {
     expect(await loginIpWith({ TRUST_PROXY: "1" }, "1.2.3.4, 198.51.100.20")).toBe("198.51.100.20");
@@ -276,5 +289,40 @@ describe("client address behind TRUST_PROXY", () => {
 
   it("a list of proxy addresses trusts exactly those (a forged entry past them is ignored)", async () => {
     expect(await loginIpWith({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }, "1.2.3.4, 198.51.100.20, 10.1.2.3")).toBe("198.51.100.20");
+  });
+
+  const GARBAGE = ["not-an-ip<script>", "not-an-ip<script>2", "unknown", "203.0.113.9:443", "fe80::1%eth0"];
+
+  it.each([
+    ["true", { TRUST_PROXY: "true" }],
+    ["an address list", { TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }],
+  ])(
+    "with %s, an X-Forwarded-For that is not an address is never the client: the socket's address is logged and counted",
+    async (_form, env) => {
+      const { ips, socketCount, counted } = await signInsWith(env, GARBAGE);
+      expect(ips).toEqual(GARBAGE.map(() => "127.0.0.1"));
+      // Rotating the header gave no fresh per-address allowance: every attempt counted against the socket's address.
+      expect(socketCount).toBe(GARBAGE.length);
+      for (const value of GARBAGE) expect({ value, count: await counted(value) }).toEqual({ value, count: 0 });
+    },
+  );
+
+  it.each([
+    ["true", { TRUST_PROXY: "true" }],
+    ["an address list", { TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }],
+  ])("with %s, a valid X-Forwarded-For address is the client, logged and counted as itself", async (_form, env) => {
+    const { ips, socketCount, counted } = await signInsWith(env, ["203.0.113.7", "2001:db8::7"]);
+    expect(ips).toEqual(["203.0.113.7", "2001:db8::7"]);
+    expect(await counted("203.0.113.7")).toBe(1);
+    expect(await counted("2001:db8::7")).toBe(1);
+    expect(socketCount).toBe(0);
+  });
+
+  it("behind a listed proxy, an invalid entry it passes on leaves the nearest valid hop", async () => {
+    const env = { TRUST_PROXY: "127.0.0.1,10.0.0.0/8" };
+    // The proxy 10.1.2.3 forwarded a client that claimed to be "not-an-ip<script>": 10.1.2.3 is the nearest valid hop.
+    expect(await loginIpWith(env, "not-an-ip<script>, 10.1.2.3")).toBe("10.1.2.3");
+    // Garbage beyond the client is never reached.
+    expect(await loginIpWith(env, "not-an-ip<script>, 198.51.100.20, 10.1.2.3")).toBe("198.51.100.20");
   });
 });

@@ -5,6 +5,7 @@
  * in `requestBodyValues`. The request serializer drops query-string values (a reset link's token, a search).
  * Key names that hold secrets or user text are censored wherever a log call puts them.
  */
+import { believedAddress } from "./trust-proxy.js";
 
 const CENSOR = "[redacted]";
 const MAX_CAUSE_DEPTH = 5;
@@ -174,6 +175,7 @@ interface RequestLike {
   url?: string;
   host?: string;
   ip?: string;
+  ips?: string[];
   headers?: Record<string, unknown>;
   socket?: { remotePort?: number };
 }
@@ -184,7 +186,8 @@ export function serializeRequest(request: RequestLike) {
     method: request.method,
     url: typeof request.url === "string" ? redactUrl(request.url) : request.url,
     host: request.host,
-    remoteAddress: request.ip,
+    // The address the app believes (lib/request-meta.ts), never a forged X-Forwarded-For entry.
+    remoteAddress: request.ips ? believedAddress(request.ips) : request.ip,
     remotePort: request.socket?.remotePort,
   };
 }

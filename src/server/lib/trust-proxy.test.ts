@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { parseTrustProxy, type TrustHops } from "./trust-proxy.js";
+import { believedAddress, isPlainAddress, parseTrustProxy, type TrustHops } from "./trust-proxy.js";
 
 const value = (raw: string | undefined) => {
   const parsed = parseTrustProxy(raw);
@@ -39,5 +39,33 @@ describe("TRUST_PROXY", () => {
       /TRUST_PROXY: TRUST_PROXY must be false, true \(one proxy\), a hop count/,
     );
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }).TRUST_PROXY).toEqual(["10.0.0.0/8"]);
+  });
+});
+
+describe("the client address behind trusted proxies", () => {
+  it("believes only IPv4 and IPv6 addresses: no names, ports, zones, markup or empty entries", () => {
+    for (const good of ["203.0.113.9", "10.1.2.3", "::1", "2001:db8::1", "::ffff:198.51.100.20"]) expect(isPlainAddress(good)).toBe(true);
+    for (const bad of [
+      "not-an-ip<script>",
+      "unknown",
+      "",
+      "203.0.113.9:443",
+      "[2001:db8::1]",
+      "fe80::1%eth0",
+      "01.2.3.4",
+      "1.2.3",
+      "example.com",
+    ]) {
+      expect({ bad, believed: isPlainAddress(bad) }).toEqual({ bad, believed: false });
+    }
+  });
+
+  it("walks out from the socket's peer through valid addresses, stopping before the first invalid one", () => {
+    expect(believedAddress(["127.0.0.1"])).toBe("127.0.0.1");
+    expect(believedAddress(["127.0.0.1", "203.0.113.9"])).toBe("203.0.113.9");
+    expect(believedAddress(["127.0.0.1", "not-an-ip<script>"])).toBe("127.0.0.1");
+    // Behind two proxies: a broken entry past the nearest one leaves the nearest one.
+    expect(believedAddress(["10.0.0.1", "10.0.0.2", "garbage"])).toBe("10.0.0.2");
+    expect(believedAddress(["10.0.0.1", "garbage", "203.0.113.9"])).toBe("10.0.0.1");
   });
 });

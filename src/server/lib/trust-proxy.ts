@@ -27,6 +27,29 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /**
+ * An X-Forwarded-For entry worth believing: an IPv4 or IPv6 address and nothing else (no name, no port, no
+ * zone such as `%eth0`, which would let one address be written many ways).
+ */
+export function isPlainAddress(value: string): boolean {
+  return isIP(value) !== 0 && !value.includes("%");
+}
+
+/**
+ * The client address from the hops Fastify's trustProxy reached (`request.ips`: the socket's peer first, then
+ * the X-Forwarded-For entries nearest first, up to the first one a trusted proxy did not add). Only valid
+ * addresses are believed: the walk stops before the first entry that is not one, so a forged
+ * `not-an-ip<script>` leaves the nearest valid hop, the socket's peer when it was the first entry.
+ */
+export function believedAddress(hops: readonly string[]): string {
+  let address = hops[0] as string;
+  for (const hop of hops.slice(1)) {
+    if (!isPlainAddress(hop)) break;
+    address = hop;
+  }
+  return address;
+}
+
+/**
  * TRUST_PROXY as Fastify's trustProxy forms. `true` means one hop (the proxy in front of the app), never
  * "believe every X-Forwarded-For": the client address is then the last address the trusted proxies did
  * not add, so a forged first entry is ignored. Returns an error message for anything else.

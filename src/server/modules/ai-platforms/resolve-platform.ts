@@ -18,9 +18,13 @@ export function noPlatformError(): AppError {
   return new AppError("UNAVAILABLE", `No AI platform is set up yet: ${NOT_SET_UP}`);
 }
 
+/** The refusal of a platform an administrator turned off, chosen while others can answer (409). */
+export const platformTurnedOff = (name: string) => `${name} is turned off. Choose another model.`;
+
 /**
- * The platform and model a reply will use, or a clear refusal: unknown platform,
- * platform not set up (503), model not offered (400). Never a made-up answer.
+ * The platform and model a reply will use, or a clear refusal: unknown platform (400), platform turned
+ * off (409), platform not set up (503), model not offered (400); no platform at all can answer (503).
+ * Never a made-up answer.
  */
 export async function resolveModel(options: {
   db: Db;
@@ -37,12 +41,9 @@ export async function resolveModel(options: {
       throw noPlatformError();
     }
     if (!platform) throw new AppError("BAD_REQUEST", "Unknown AI platform. Pick another model.");
-    throw new AppError(
-      "UNAVAILABLE",
-      platform.status === "active"
-        ? `${platform.name} is not set up yet: ${NOT_SET_UP}`
-        : `${platform.name} is disabled. Pick another model.`,
-    );
+    // Turned off by an administrator while others answer: the caller chose it, so a 4xx that says to choose again.
+    if (platform.status !== "active") throw new AppError("CONFLICT", platformTurnedOff(platform.name));
+    throw new AppError("UNAVAILABLE", `${platform.name} is not set up yet: ${NOT_SET_UP}`);
   }
   const modelId = options.modelId || defaultModelFor(who, platform);
   if (!platform.models.includes(modelId)) throw new AppError("BAD_REQUEST", `${platform.name} does not offer the model "${modelId}".`);

@@ -4,8 +4,8 @@ import type { Course, CourseChanges, CourseListQuery, CreateCourseInput } from "
 import type { Db } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { deleteOwnUpload, storeImage } from "../../lib/stored-images.js";
 import type { Who } from "../../lib/who.js";
-import { deleteOwnUpload, storeImage } from "../uploads/service.js";
 import { courseFor } from "./access.js";
 import { toCourse } from "./course-view.js";
 

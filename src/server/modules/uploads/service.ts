@@ -1,29 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { uploads, users } from "../../db/schema/index.js";
+import { courses, uploads, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { sniffImageType } from "../../lib/image-type.js";
+import { assertImage, deleteOwnUpload, newUploadId, UPLOAD_URL_PREFIX } from "../../lib/stored-images.js";
 import type { Who } from "../../lib/who.js";
+import { canView } from "../courses/access.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
 
-export const UPLOAD_URL_PREFIX = "/api/uploads/";
-
-function assertImage(bytes: Uint8Array) {
-  const mimeType = sniffImageType(bytes);
-  if (!mimeType) {
-    throw new AppError("BAD_REQUEST", "That file is not a PNG, JPEG or WebP image. Please choose another photo.");
-  }
-  return mimeType;
-}
-
 /** Stores the photo and points the user's avatar at it; the previous photo is deleted. */
 export async function setAvatar(options: { db: Db; sessions: SessionStore; who: Who; bytes: Uint8Array }): Promise<Who> {
   const mimeType = assertImage(options.bytes);
-  const id = randomBytes(16).toString("hex");
-  return pointAvatarAt(options, { id, mimeType, bytes: options.bytes });
+  return pointAvatarAt(options, { id: newUploadId(), mimeType, bytes: options.bytes });
 }
 
 /** Back to the initials; the photo is deleted. */
@@ -57,26 +46,27 @@ async function pointAvatarAt(
   return updated;
 }
 
-/** Stores an image (checked by content) and returns its URL; for course covers. */
-export async function storeImage(db: Db, userId: number, bytes: Uint8Array): Promise<string> {
-  const mimeType = assertImage(bytes);
-  const id = randomBytes(16).toString("hex");
-  await db.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
-  return `${UPLOAD_URL_PREFIX}${id}`;
-}
+const FILE_NOT_FOUND = "File not found";
 
-/** Deletes an upload by its URL, only if it belongs to the user. */
-export async function deleteOwnUpload(db: Db, userId: number, url: string | null) {
-  if (!url?.startsWith(UPLOAD_URL_PREFIX)) return;
-  await db.delete(uploads).where(and(eq(uploads.id, url.slice(UPLOAD_URL_PREFIX.length)), eq(uploads.userId, userId)));
-}
-
+/**
+ * An upload follows what it belongs to (decision 003). A course's cover: whoever may read the course
+ * (`canView`, the courses rule: the owner, an admin, anyone signed in for a public published course). An
+ * avatar: any signed-in user, as before. Anything else (belonging to nothing): its uploader and admins. Refused is 404, the same as an unknown id, so a private course's
+ * cover does not tell that it exists. One query: the upload, the course it covers, the user it pictures.
+ */
 export async function readUpload(options: { db: Db; who: Who; id: string }) {
-  const [row] = await options.db
-    .select({ mimeType: uploads.mimeType, data: uploads.data })
+  const { db, who, id } = options;
+  const url = `${UPLOAD_URL_PREFIX}${id}`;
+  const [row] = await db
+    .select({ mimeType: uploads.mimeType, data: uploads.data, userId: uploads.userId, course: courses, avatarOf: users.id })
     .from(uploads)
-    .where(eq(uploads.id, options.id))
+    // A cover is stored under its course owner's id (setCover), so the courses_user_idx index finds its course.
+    .leftJoin(courses, and(eq(courses.userId, uploads.userId), eq(courses.coverImage, url)))
+    .leftJoin(users, and(eq(users.id, uploads.userId), eq(users.avatarUrl, url)))
+    .where(eq(uploads.id, id))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "File not found");
-  return row;
+  if (!row) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+  const readable = row.course ? canView(row.course, who) : row.avatarOf !== null || who.role === "admin" || row.userId === who.id;
+  if (!readable) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+  return { mimeType: row.mimeType, data: row.data };
 }
