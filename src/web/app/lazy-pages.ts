@@ -43,7 +43,7 @@ export const AdminAiPlatformsPage = lazy(() =>
   import("../features/admin/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
 );
 export const AccessDeniedPage = lazy(() =>
-  import("../features/admin/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
+  import("../features/admin/common/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );
 export const AdminPaymentSettingsPage = lazy(() =>
   import("../features/admin/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),

@@ -9,10 +9,10 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
+import { SecretInput } from "../common/components/secret-input.js";
 import { useSavePaymentSettings } from "../payments-api.js";
 import { type KeyField, PAYMENT_KEYS } from "./payment-key-status.js";
 import { PAYMENT_SAVE_FAILED, PAYMENT_SAVED, saveFailedMessage } from "./payment-price-form.js";
-import { SecretInput } from "./secret-input.js";
 
 type Output = z.output<typeof paymentSettingsBodySchema>;
 type Key = (typeof PAYMENT_KEYS)[number];

@@ -7,7 +7,7 @@ import { Card, CardContent } from "../../../components/ui/card.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { adminPlatformsQuery } from "../api.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { PlatformCard } from "../components/platform-card.js";
 import { PlatformCreateForm } from "../components/platform-create-form.js";
 

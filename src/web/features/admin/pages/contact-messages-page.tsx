@@ -11,7 +11,7 @@ import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { ContactMessageCard } from "../components/contact-message-card.js";
 import { type ContactFilter, contactMessagesQuery, useDeleteContactMessage, useUnreadContactCount } from "../contact-api.js";
 

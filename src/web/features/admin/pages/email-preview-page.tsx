@@ -9,7 +9,7 @@ import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { isApiError } from "../../../lib/api-client.js";
 import { paths } from "../../../lib/paths.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { OutboxStatusBadge } from "../components/email/outbox/outbox-status-badge.js";
 import { outboxEmailQuery, useResendEmail } from "../email-outbox-api.js";
 

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { VideoDialog } from "../components/videos/video-dialog.js";
 import { VideosTable } from "../components/videos/videos-table.js";
 import { adminVideosQuery } from "../videos-api.js";

@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { PAYMENT_KEYS } from "../components/payment-key-status.js";
 import { PaymentKeysCard } from "../components/payment-keys-card.js";
 import { PaymentPriceForm } from "../components/payment-price-form.js";

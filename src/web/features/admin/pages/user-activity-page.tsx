@@ -9,9 +9,9 @@ import { Spinner } from "../../../components/ui/spinner.js";
 import { cn } from "../../../lib/cn.js";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
 import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
 import { ActivityTable } from "../components/activity/activity-table.js";
-import { AdminShell } from "../components/admin-shell.js";
 
 const NO_FILTERS: ActivityFilterState = { search: "", action: "", date: "" };
 

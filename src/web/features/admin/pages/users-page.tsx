@@ -4,7 +4,7 @@ import type { UserStatus } from "../../../../shared/contracts/admin-users.js";
 import { Button } from "../../../components/ui/button.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
-import { AdminShell } from "../components/admin-shell.js";
+import { AdminShell } from "../common/components/admin-shell.js";
 import { CreateUserDialog } from "../components/users/create-user-dialog.js";
 import { DeleteUserDialog } from "../components/users/delete-user-dialog.js";
 import { EditUserDialog } from "../components/users/edit-user-dialog.js";

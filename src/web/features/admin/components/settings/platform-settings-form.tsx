@@ -14,7 +14,7 @@ import { SwitchField } from "../../../../components/ui/switch-field.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
-import { useUpdatePlatformSettings } from "../../settings-api.js";
+import { useUpdatePlatformSettings } from "../../common/api.js";
 import { DefaultModelField } from "./default-model-field.js";
 
 const FIELDS = ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection", "supportEmail"] as const;

@@ -12,9 +12,9 @@ import { SwitchField } from "../../../../../components/ui/switch-field.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { useUpdatePlatformSettings } from "../../../common/api.js";
+import { SecretInput } from "../../../common/components/secret-input.js";
 import { useSmtpTest } from "../../../email-api.js";
-import { useUpdatePlatformSettings } from "../../../settings-api.js";
-import { SecretInput } from "../../secret-input.js";
 import { SmtpTestButton, type SmtpTestState } from "./smtp-test-button.js";
 
 const ID = "smtp";

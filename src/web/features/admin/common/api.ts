@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { platformSettingsApi as api, type UpdatePlatformSettingsBody } from "../../../shared/contracts/platform-settings.js";
-import { storePublicPlatformSettings } from "../../domain/public-queries.js";
-import { call } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+import { platformSettingsApi as api, type UpdatePlatformSettingsBody } from "../../../../shared/contracts/platform-settings.js";
+import { storePublicPlatformSettings } from "../../../domain/public-queries.js";
+import { call } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/platform-settings: every setting (of the SMTP password only whether one is stored). */
 export const adminPlatformSettingsQuery = endpointQuery(api.get, {});

@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Button } from "../../../components/ui/button.js";
-import { FormField } from "../../../components/ui/form-field.js";
-import { Input } from "../../../components/ui/input.js";
+import { Button } from "../../../../components/ui/button.js";
+import { FormField } from "../../../../components/ui/form-field.js";
+import { Input } from "../../../../components/ui/input.js";
 
 /**
  * A secret box (an API key, the SMTP password): masked, with an eye toggle. The server never sends a stored

@@ -14,9 +14,9 @@ import {
 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { Button } from "../../../components/ui/button.js";
-import { cn } from "../../../lib/cn.js";
-import { paths } from "../../../lib/paths.js";
+import { Button } from "../../../../components/ui/button.js";
+import { cn } from "../../../../lib/cn.js";
+import { paths } from "../../../../lib/paths.js";
 
 /** `within`: other paths that belong to the entry (an email preview is part of Email Settings). */
 type MenuEntry = { href: string; label: string; icon: LucideIcon; within?: string[] };

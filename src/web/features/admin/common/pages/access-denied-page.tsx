@@ -1,8 +1,8 @@
 import { Home, ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
-import { paths } from "../../../lib/paths.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent } from "../../../../components/ui/card.js";
+import { paths } from "../../../../lib/paths.js";
 
 /** Any /admin path for a signed-in user who is not an admin (spec 002, route guards). */
 export function AccessDeniedPage() {
