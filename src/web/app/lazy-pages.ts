@@ -48,7 +48,7 @@ export const AccessDeniedPage = lazy(() =>
 export const AdminPaymentSettingsPage = lazy(() =>
   import("../features/admin/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
 );
-export const AdminUsersPage = lazy(() => import("../features/admin/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
+export const AdminUsersPage = lazy(() => import("../features/admin/users/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
 export const AdminPlatformSettingsPage = lazy(() =>
   import("../features/admin/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
 );

@@ -4,7 +4,7 @@ import { Card, CardContent } from "../../../../components/ui/card.js";
 import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
-import type { AdminUsersResult } from "../../users-api.js";
+import type { AdminUsersResult } from "../api.js";
 import type { UserAction } from "./user-actions.js";
 import { UsersTable } from "./users-table.js";
 

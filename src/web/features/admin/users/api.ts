@@ -13,10 +13,10 @@ import {
   type CreateAdminUserBody,
   type UpdateAdminUserBody,
   type UserStatus,
-} from "../../../shared/contracts/admin-users.js";
-import { currentUserQuery } from "../../domain/session.js";
-import { call, endpointKey } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+} from "../../../../shared/contracts/admin-users.js";
+import { currentUserQuery } from "../../../domain/session.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** Rows per "Load more". */
 export const USERS_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../../../components/ui/card.js";
-import { adminUserSummaryQuery } from "../../users-api.js";
+import { adminUserSummaryQuery } from "../api.js";
 
 const number = new Intl.NumberFormat("en-US");
 

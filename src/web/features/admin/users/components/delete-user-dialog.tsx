@@ -2,7 +2,7 @@ import type { AdminUser } from "../../../../../shared/contracts/admin-users.js";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { notify } from "../../../../lib/notify.js";
-import { useDeleteUser } from "../../users-api.js";
+import { useDeleteUser } from "../api.js";
 import { displayNameOf } from "./user-format.js";
 
 /** Spec 002's confirmation, plus what goes with the account. */

@@ -14,7 +14,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
-import { useUpdateUser } from "../../users-api.js";
+import { useUpdateUser } from "../api.js";
 import { ChoiceField } from "./choice-field.js";
 import { formatJoined } from "./user-format.js";
 import { PLAN_OPTIONS, ROLE_OPTIONS, STATUS_OPTIONS } from "./user-options.js";

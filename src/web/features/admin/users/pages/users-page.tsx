@@ -1,18 +1,18 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import type { UserStatus } from "../../../../shared/contracts/admin-users.js";
-import { Button } from "../../../components/ui/button.js";
-import { useCurrentUser } from "../../../domain/session.js";
-import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { CreateUserDialog } from "../components/users/create-user-dialog.js";
-import { DeleteUserDialog } from "../components/users/delete-user-dialog.js";
-import { EditUserDialog } from "../components/users/edit-user-dialog.js";
-import type { UserAction } from "../components/users/user-actions.js";
-import { UsersList } from "../components/users/users-list.js";
-import { UsersSummary } from "../components/users/users-summary.js";
-import { UsersToolbar } from "../components/users/users-toolbar.js";
-import { useAdminUsers } from "../users-api.js";
+import type { UserStatus } from "../../../../../shared/contracts/admin-users.js";
+import { Button } from "../../../../components/ui/button.js";
+import { useCurrentUser } from "../../../../domain/session.js";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { useAdminUsers } from "../api.js";
+import { CreateUserDialog } from "../components/create-user-dialog.js";
+import { DeleteUserDialog } from "../components/delete-user-dialog.js";
+import { EditUserDialog } from "../components/edit-user-dialog.js";
+import type { UserAction } from "../components/user-actions.js";
+import { UsersList } from "../components/users-list.js";
+import { UsersSummary } from "../components/users-summary.js";
+import { UsersToolbar } from "../components/users-toolbar.js";
 
 /** The server is asked once the admin stops typing for this long. */
 const SEARCH_DELAY_MS = 300;

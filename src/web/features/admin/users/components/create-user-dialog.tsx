@@ -12,7 +12,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
-import { useCreateUser } from "../../users-api.js";
+import { useCreateUser } from "../api.js";
 import { ChoiceField } from "./choice-field.js";
 import { PLAN_OPTIONS, ROLE_OPTIONS } from "./user-options.js";
 
