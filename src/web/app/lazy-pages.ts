@@ -62,8 +62,8 @@ export const AdminUserActivityPage = lazy(() =>
   import("../features/admin/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
 );
 export const AdminEmailSettingsPage = lazy(() =>
-  import("../features/admin/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
+  import("../features/admin/email/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
 );
 export const AdminEmailPreviewPage = lazy(() =>
-  import("../features/admin/pages/email-preview-page.js").then((m) => ({ default: m.EmailPreviewPage })),
+  import("../features/admin/email/pages/email-preview-page.js").then((m) => ({ default: m.EmailPreviewPage })),
 );

@@ -14,7 +14,7 @@ import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
 import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { SecretInput } from "../../../common/components/secret-input.js";
-import { useSmtpTest } from "../../../email-api.js";
+import { useSmtpTest } from "../../api.js";
 import { SmtpTestButton, type SmtpTestState } from "./smtp-test-button.js";
 
 const ID = "smtp";

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MailQuestion, Send } from "lucide-react";
 import { Link, useParams } from "wouter";
-import { MAX_ID } from "../../../../shared/contracts/common.js";
-import { RESENDABLE_STATUSES } from "../../../../shared/contracts/email-outbox.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { isApiError } from "../../../lib/api-client.js";
-import { paths } from "../../../lib/paths.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { OutboxStatusBadge } from "../components/email/outbox/outbox-status-badge.js";
-import { outboxEmailQuery, useResendEmail } from "../email-outbox-api.js";
+import { MAX_ID } from "../../../../../shared/contracts/common.js";
+import { RESENDABLE_STATUSES } from "../../../../../shared/contracts/email-outbox.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { ButtonSpinner, Spinner } from "../../../../components/ui/spinner.js";
+import { isApiError } from "../../../../lib/api-client.js";
+import { paths } from "../../../../lib/paths.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { OutboxStatusBadge } from "../components/outbox/outbox-status-badge.js";
+import { outboxEmailQuery, useResendEmail } from "../outbox-api.js";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 

@@ -6,9 +6,9 @@ import {
   type SmtpTestBody,
   type TemplateTestBody,
   type UpdateEmailTemplateBody,
-} from "../../../shared/contracts/email.js";
-import { call } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+} from "../../../../shared/contracts/email.js";
+import { call } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/email-templates: every template, by name. */
 export const emailTemplatesQuery = endpointQuery(api.listTemplates, {});

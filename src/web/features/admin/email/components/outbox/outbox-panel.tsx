@@ -16,7 +16,7 @@ import { LoadFailed } from "../../../../../components/ui/load-failed.js";
 import { LoadMoreFooter } from "../../../../../components/ui/load-more.js";
 import { ButtonSpinner, Spinner } from "../../../../../components/ui/spinner.js";
 import { cn } from "../../../../../lib/cn.js";
-import { outboxQuery, useResendEmail } from "../../../email-outbox-api.js";
+import { outboxQuery, useResendEmail } from "../../outbox-api.js";
 import { OutboxStatusBadge } from "./outbox-status-badge.js";
 
 const th = "px-3 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase";

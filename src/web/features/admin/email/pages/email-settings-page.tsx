@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileText, Inbox, Server } from "lucide-react";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
-import { adminPlatformSettingsQuery } from "../common/api.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { OutboxPanel } from "../components/email/outbox/outbox-panel.js";
-import { SmtpForm } from "../components/email/smtp/smtp-form.js";
-import { TemplatesPanel } from "../components/email/templates/templates-panel.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.js";
+import { adminPlatformSettingsQuery } from "../../common/api.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { OutboxPanel } from "../components/outbox/outbox-panel.js";
+import { SmtpForm } from "../components/smtp/smtp-form.js";
+import { TemplatesPanel } from "../components/templates/templates-panel.js";
 
 function SmtpTab() {
   const settings = useQuery(adminPlatformSettingsQuery);

@@ -7,7 +7,7 @@ import { Card } from "../../../../../components/ui/card.js";
 import { LoadFailed } from "../../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../../components/ui/spinner.js";
 import { cn } from "../../../../../lib/cn.js";
-import { emailTemplatesQuery } from "../../../email-api.js";
+import { emailTemplatesQuery } from "../../api.js";
 import { TemplateForm } from "./template-form.js";
 
 type Selection = { kind: "new" } | { kind: "template"; id: number } | { kind: "first" };

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { emailOutboxApi as api, OUTBOX_PAGE_SIZE, type OutboxStatus } from "../../../shared/contracts/email-outbox.js";
-import { call, endpointKey, errorMessage } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
-import { notify } from "../../lib/notify.js";
+import { emailOutboxApi as api, OUTBOX_PAGE_SIZE, type OutboxStatus } from "../../../../shared/contracts/email-outbox.js";
+import { call, endpointKey, errorMessage } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
+import { notify } from "../../../lib/notify.js";
 
 /** GET /api/admin/email-outbox: newest first, page by page (next cursor in X-Next-Cursor); read fresh each time. */
 export const outboxQuery = (status: OutboxStatus | undefined) =>

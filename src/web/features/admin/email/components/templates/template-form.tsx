@@ -20,7 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../../compone
 import { Textarea } from "../../../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
-import { useCreateTemplate, useUpdateTemplate } from "../../../email-api.js";
+import { useCreateTemplate, useUpdateTemplate } from "../../api.js";
 import { DeleteTemplateDialog } from "./delete-template-dialog.js";
 import { slugFromName, templateFailure } from "./template-messages.js";
 import { TestEmailDialog } from "./test-email-dialog.js";

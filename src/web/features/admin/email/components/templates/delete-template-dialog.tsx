@@ -1,7 +1,7 @@
 import type { EmailTemplate } from "../../../../../../shared/contracts/email.js";
 import { ConfirmDialog } from "../../../../../components/ui/confirm-dialog.js";
 import { notify } from "../../../../../lib/notify.js";
-import { useDeleteTemplate } from "../../../email-api.js";
+import { useDeleteTemplate } from "../../api.js";
 import { templateFailure } from "./template-messages.js";
 
 export function DeleteTemplateDialog({

@@ -16,7 +16,7 @@ import { Textarea } from "../../../../../components/ui/textarea.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
-import { useTestTemplate } from "../../../email-api.js";
+import { useTestTemplate } from "../../api.js";
 import { sampleTestData } from "./template-messages.js";
 
 const ID = "test-email";
