@@ -46,7 +46,7 @@ export const AccessDeniedPage = lazy(() =>
   import("../features/admin/common/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );
 export const AdminPaymentSettingsPage = lazy(() =>
-  import("../features/admin/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
+  import("../features/admin/payments/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
 );
 export const AdminUsersPage = lazy(() => import("../features/admin/users/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
 export const AdminPlatformSettingsPage = lazy(() =>

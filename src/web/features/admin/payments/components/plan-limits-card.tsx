@@ -2,20 +2,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { PLAN_TYPES } from "../../../../shared/constants.js";
+import { PLAN_TYPES } from "../../../../../shared/constants.js";
 import {
   allowancesToForm,
   type PlanAllowances,
   type PlanAllowancesForm,
   planAllowancesFormSchema,
-} from "../../../../shared/contracts/usage.js";
-import { PLAN_LABELS } from "../../../../shared/plan.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { TextField } from "../../../components/ui/form-field.js";
-import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
+} from "../../../../../shared/contracts/usage.js";
+import { PLAN_LABELS } from "../../../../../shared/plan.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
+import { TextField } from "../../../../components/ui/form-field.js";
+import { ButtonSpinner, Spinner } from "../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../lib/api-client.js";
+import { notify } from "../../../../lib/notify.js";
 import { useSavePlanAllowances } from "../plan-limits-api.js";
 
 type Output = z.output<typeof planAllowancesFormSchema>;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminUsersApi } from "../../../shared/contracts/admin-users.js";
-import { planAllowancesApi as api, type PlanAllowances } from "../../../shared/contracts/usage.js";
-import { call, endpointKey } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+import { adminUsersApi } from "../../../../shared/contracts/admin-users.js";
+import { planAllowancesApi as api, type PlanAllowances } from "../../../../shared/contracts/usage.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/plan-allowances: each plan's monthly tokens and messages per day (null: unlimited). */
 export const planAllowancesQuery = endpointQuery(api.get, {});

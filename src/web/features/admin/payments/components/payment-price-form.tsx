@@ -2,17 +2,21 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { type Control, Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { type AdminPaymentSettings, type PaymentSettingsForm, paymentSettingsFormSchema } from "../../../../shared/contracts/payments.js";
-import { formatPrice } from "../../../../shared/format-price.js";
-import { maskStripeId, toMinorUnits } from "../../../../shared/money.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { TextField } from "../../../components/ui/form-field.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { applyServerFieldErrors } from "../../../lib/form-errors.js";
-import { notify } from "../../../lib/notify.js";
-import { useSavePaymentSettings } from "../payments-api.js";
+import {
+  type AdminPaymentSettings,
+  type PaymentSettingsForm,
+  paymentSettingsFormSchema,
+} from "../../../../../shared/contracts/payments.js";
+import { formatPrice } from "../../../../../shared/format-price.js";
+import { maskStripeId, toMinorUnits } from "../../../../../shared/money.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
+import { TextField } from "../../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../lib/api-client.js";
+import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
+import { notify } from "../../../../lib/notify.js";
+import { useSavePaymentSettings } from "../api.js";
 
 const FIELDS = ["earlyAccessPrice", "currency"] as const;
 

@@ -4,10 +4,10 @@ import {
   adminPaymentsApi as api,
   type PaymentSettingsBody,
   paymentsApi,
-} from "../../../shared/contracts/payments.js";
-import { paymentSettingsQuery } from "../../domain/public-queries.js";
-import { call, isApiError } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+} from "../../../../shared/contracts/payments.js";
+import { paymentSettingsQuery } from "../../../domain/public-queries.js";
+import { call, isApiError } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/payment-settings: the saved price (or the defaults, `id: null`), the masked Stripe ids and the key status. */
 export const adminPaymentSettingsQuery = endpointQuery(api.get, {});

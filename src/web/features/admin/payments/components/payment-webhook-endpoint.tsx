@@ -1,5 +1,5 @@
-import { paymentsApi } from "../../../../shared/contracts/payments.js";
-import { CopyButton } from "../../../components/markdown/copy-button.js";
+import { paymentsApi } from "../../../../../shared/contracts/payments.js";
+import { CopyButton } from "../../../../components/markdown/copy-button.js";
 
 const EVENT = "payment_intent.succeeded";
 

@@ -1,5 +1,5 @@
-import type { AdminPaymentSettings, KeyStatus, StripeKeyName } from "../../../../shared/contracts/payments.js";
-import { Badge } from "../../../components/ui/badge.js";
+import type { AdminPaymentSettings, KeyStatus, StripeKeyName } from "../../../../../shared/contracts/payments.js";
+import { Badge } from "../../../../components/ui/badge.js";
 
 export type KeyField = "stripeSecretKey" | "stripePublishableKey" | "stripeWebhookSecret";
 

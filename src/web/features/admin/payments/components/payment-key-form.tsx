@@ -3,14 +3,18 @@ import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { type AdminPaymentSettings, type PaymentSettingsBody, paymentSettingsBodySchema } from "../../../../shared/contracts/payments.js";
-import { Button } from "../../../components/ui/button.js";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { applyServerFieldErrors } from "../../../lib/form-errors.js";
-import { notify } from "../../../lib/notify.js";
-import { SecretInput } from "../common/components/secret-input.js";
-import { useSavePaymentSettings } from "../payments-api.js";
+import {
+  type AdminPaymentSettings,
+  type PaymentSettingsBody,
+  paymentSettingsBodySchema,
+} from "../../../../../shared/contracts/payments.js";
+import { Button } from "../../../../components/ui/button.js";
+import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
+import { ButtonSpinner } from "../../../../components/ui/spinner.js";
+import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
+import { notify } from "../../../../lib/notify.js";
+import { SecretInput } from "../../common/components/secret-input.js";
+import { useSavePaymentSettings } from "../api.js";
 import { type KeyField, PAYMENT_KEYS } from "./payment-key-status.js";
 import { PAYMENT_SAVE_FAILED, PAYMENT_SAVED, saveFailedMessage } from "./payment-price-form.js";
 

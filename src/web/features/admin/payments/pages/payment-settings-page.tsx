@@ -1,20 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ExternalLink, RefreshCw } from "lucide-react";
-import { DEFAULT_PAYMENT_SETTINGS } from "../../../../shared/constants.js";
-import { STRIPE_KEY_NAMES, type StripeKeyName } from "../../../../shared/contracts/payments.js";
-import { Button } from "../../../components/ui/button.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
-import { paths } from "../../../lib/paths.js";
-import { AdminShell } from "../common/components/admin-shell.js";
+import { DEFAULT_PAYMENT_SETTINGS } from "../../../../../shared/constants.js";
+import { STRIPE_KEY_NAMES, type StripeKeyName } from "../../../../../shared/contracts/payments.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../lib/api-client.js";
+import { notify } from "../../../../lib/notify.js";
+import { paths } from "../../../../lib/paths.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { adminPaymentSettingsQuery } from "../api.js";
 import { PAYMENT_KEYS } from "../components/payment-key-status.js";
 import { PaymentKeysCard } from "../components/payment-keys-card.js";
 import { PaymentPriceForm } from "../components/payment-price-form.js";
 import { PaymentRequestKeys } from "../components/payment-request-keys.js";
 import { PaymentUnfinishedList } from "../components/payment-unfinished-list.js";
 import { PlanLimitsCard } from "../components/plan-limits-card.js";
-import { adminPaymentSettingsQuery } from "../payments-api.js";
 import { planAllowancesQuery } from "../plan-limits-api.js";
 
 function CheckoutLink() {

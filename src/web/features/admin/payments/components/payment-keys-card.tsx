@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
-import type { AdminPaymentSettings } from "../../../../shared/contracts/payments.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
+import type { AdminPaymentSettings } from "../../../../../shared/contracts/payments.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
 import { PaymentKeyForm } from "./payment-key-form.js";
 import { PaymentKeyStatus } from "./payment-key-status.js";
 import { PaymentWebhookEndpoint } from "./payment-webhook-endpoint.js";
