@@ -59,7 +59,7 @@ export const AdminGettingStartedVideosPage = lazy(() =>
   import("../features/admin/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
 );
 export const AdminUserActivityPage = lazy(() =>
-  import("../features/admin/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
+  import("../features/admin/activity/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
 );
 export const AdminEmailSettingsPage = lazy(() =>
   import("../features/admin/email/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),

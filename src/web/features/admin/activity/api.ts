@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { ACTIVITY_PAGE_SIZE, type ActivityFiltersInput, activityApi as api } from "../../../shared/contracts/activity.js";
-import { call, endpointKey, endpointUrl } from "../../lib/api-client.js";
+import { ACTIVITY_PAGE_SIZE, type ActivityFiltersInput, activityApi as api } from "../../../../shared/contracts/activity.js";
+import { call, endpointKey, endpointUrl } from "../../../lib/api-client.js";
 
 /** The browser's UTC offset in minutes east (UTC+2 → 120): the server counts "Today" in the admin's own days. */
 export function browserTzOffset(): number {

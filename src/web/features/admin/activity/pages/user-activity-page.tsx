@@ -1,17 +1,17 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { LoadMoreFooter } from "../../../components/ui/load-more.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { cn } from "../../../lib/cn.js";
-import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
-import { activityExportUrl, activityFilters, activityQuery } from "../activity-api.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { type ActivityFilterState, ActivityFilters } from "../components/activity/activity-filters.js";
-import { ActivityTable } from "../components/activity/activity-table.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent } from "../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { cn } from "../../../../lib/cn.js";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { activityExportUrl, activityFilters, activityQuery } from "../api.js";
+import { type ActivityFilterState, ActivityFilters } from "../components/activity-filters.js";
+import { ActivityTable } from "../components/activity-table.js";
 
 const NO_FILTERS: ActivityFilterState = { search: "", action: "", date: "" };
 
