@@ -40,7 +40,7 @@ export const AdminContactMessagesPage = lazy(() =>
 );
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
 export const AdminAiPlatformsPage = lazy(() =>
-  import("../features/admin/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
+  import("../features/admin/platform/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
 );
 export const AccessDeniedPage = lazy(() =>
   import("../features/admin/common/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
@@ -50,7 +50,7 @@ export const AdminPaymentSettingsPage = lazy(() =>
 );
 export const AdminUsersPage = lazy(() => import("../features/admin/users/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
 export const AdminPlatformSettingsPage = lazy(() =>
-  import("../features/admin/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
+  import("../features/admin/platform/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
 );
 export const AdminGlobalAiPromptsPage = lazy(() =>
   import("../features/admin/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),

@@ -5,16 +5,16 @@ import {
   type PlatformSettingsForm as FormValues,
   PLATFORM_NAME_MAX,
   platformSettingsFormSchema,
-} from "../../../../../shared/contracts/platform-settings.js";
-import { Button } from "../../../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
-import { TextField } from "../../../../components/ui/form-field.js";
-import { ButtonSpinner } from "../../../../components/ui/spinner.js";
-import { SwitchField } from "../../../../components/ui/switch-field.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
-import { notify } from "../../../../lib/notify.js";
-import { useUpdatePlatformSettings } from "../../common/api.js";
+} from "../../../../../../shared/contracts/platform-settings.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
+import { TextField } from "../../../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
+import { SwitchField } from "../../../../../components/ui/switch-field.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
+import { notify } from "../../../../../lib/notify.js";
+import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { DefaultModelField } from "./default-model-field.js";
 
 const FIELDS = ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection", "supportEmail"] as const;

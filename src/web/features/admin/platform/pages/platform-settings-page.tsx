@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { adminPlatformSettingsQuery } from "../common/api.js";
-import { AdminShell } from "../common/components/admin-shell.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { adminPlatformSettingsQuery } from "../../common/api.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
 import { EmailSettingsLink } from "../components/settings/email-settings-link.js";
 import { PlatformSettingsForm } from "../components/settings/platform-settings-form.js";
 import { SmtpSummary } from "../components/settings/smtp-summary.js";

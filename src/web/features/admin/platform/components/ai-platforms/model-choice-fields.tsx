@@ -1,9 +1,9 @@
 import { Controller, useFormContext, useWatch } from "react-hook-form";
-import { parseModelList } from "../../../../shared/contracts/ai-platforms.js";
-import { Checkbox } from "../../../components/ui/checkbox.js";
-import { FormField } from "../../../components/ui/form-field.js";
-import { Label } from "../../../components/ui/label.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { parseModelList } from "../../../../../../shared/contracts/ai-platforms.js";
+import { Checkbox } from "../../../../../components/ui/checkbox.js";
+import { FormField } from "../../../../../components/ui/form-field.js";
+import { Label } from "../../../../../components/ui/label.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../../components/ui/select.js";
 import type { EditPlatformValues } from "./platform-form-schema.js";
 
 function useModels() {

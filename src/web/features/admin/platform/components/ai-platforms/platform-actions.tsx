@@ -1,10 +1,10 @@
 import { Pencil, Plug, Power } from "lucide-react";
-import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js";
-import { Button } from "../../../components/ui/button.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { notify } from "../../../lib/notify.js";
-import { useTestPlatform, useUpdatePlatform } from "../api.js";
+import type { AdminPlatform } from "../../../../../../shared/contracts/ai-platforms.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { notify } from "../../../../../lib/notify.js";
+import { useTestPlatform, useUpdatePlatform } from "../../api.js";
 
 /** Edit, Disable (only while active; then it reads Disabled) and Test connection. */
 export function PlatformActions({ platform, onEdit, editLocked }: { platform: AdminPlatform; onEdit: () => void; editLocked: boolean }) {

@@ -1,5 +1,5 @@
-import { PLATFORM_KINDS } from "../../../../shared/constants.js";
-import type { PlatformKind } from "../../../../shared/contracts/ai-platforms.js";
+import { PLATFORM_KINDS } from "../../../../../../shared/constants.js";
+import type { PlatformKind } from "../../../../../../shared/contracts/ai-platforms.js";
 
 type Theme = { bar: string; chip: string };
 

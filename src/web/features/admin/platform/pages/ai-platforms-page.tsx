@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { Spinner } from "../../../components/ui/spinner.js";
+import type { AdminPlatform } from "../../../../../shared/contracts/ai-platforms.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent } from "../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
 import { adminPlatformsQuery } from "../api.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { PlatformCard } from "../components/platform-card.js";
-import { PlatformCreateForm } from "../components/platform-create-form.js";
+import { PlatformCard } from "../components/ai-platforms/platform-card.js";
+import { PlatformCreateForm } from "../components/ai-platforms/platform-create-form.js";
 
 function PlatformGrid({ platforms }: { platforms: AdminPlatform[] }) {
   const [editingId, setEditingId] = useState<number | null>(null);

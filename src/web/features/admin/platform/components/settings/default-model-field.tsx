@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Select as SelectPrimitive } from "radix-ui";
 import { Link } from "wouter";
-import { modelValue } from "../../../../../shared/model-choice.js";
-import { FormField } from "../../../../components/ui/form-field.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../components/ui/select.js";
-import { aiPlatformsQuery, platformModels } from "../../../../domain/ai-models.js";
-import { paths } from "../../../../lib/paths.js";
+import { modelValue } from "../../../../../../shared/model-choice.js";
+import { FormField } from "../../../../../components/ui/form-field.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../../components/ui/select.js";
+import { aiPlatformsQuery, platformModels } from "../../../../../domain/ai-models.js";
+import { paths } from "../../../../../lib/paths.js";
 
 const ID = "platform-default-model";
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { isApiError } from "../../../lib/api-client.js";
+import { isApiError } from "../../../../../lib/api-client.js";
 import { formFieldOf } from "./platform-form-schema.js";
 
 /**

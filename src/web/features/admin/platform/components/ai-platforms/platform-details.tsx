@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js";
+import type { AdminPlatform } from "../../../../../../shared/contracts/ai-platforms.js";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -4,9 +4,9 @@ import {
   aiPlatformsApi as api,
   type CreatePlatformBody,
   type UpdatePlatformBody,
-} from "../../../shared/contracts/ai-platforms.js";
-import { call, endpointKey } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+} from "../../../../shared/contracts/ai-platforms.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/ai-platforms (admins): every platform, with a key hint, never the key. */
 export const adminPlatformsQuery = endpointQuery(api.list, {});

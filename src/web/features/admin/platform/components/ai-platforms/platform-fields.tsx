@@ -1,8 +1,8 @@
 import { Controller, useFormContext } from "react-hook-form";
-import { MAX_TOKENS, TEMPERATURE } from "../../../../shared/constants.js";
-import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
-import { SecretInput } from "../common/components/secret-input.js";
+import { MAX_TOKENS, TEMPERATURE } from "../../../../../../shared/constants.js";
+import { FormField, TextField } from "../../../../../components/ui/form-field.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../../../components/ui/select.js";
+import { SecretInput } from "../../../common/components/secret-input.js";
 import type { SharedPlatformValues } from "./platform-form-schema.js";
 
 /** Fields both the create and the edit form have; they read the form through FormProvider. */

@@ -1,5 +1,5 @@
-import type { AdminPlatformSettings } from "../../../../../shared/contracts/platform-settings.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
+import type { AdminPlatformSettings } from "../../../../../../shared/contracts/platform-settings.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

@@ -1,8 +1,8 @@
 import { Bot } from "lucide-react";
-import type { AdminPlatform } from "../../../../shared/contracts/ai-platforms.js";
-import { Badge } from "../../../components/ui/badge.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { cn } from "../../../lib/cn.js";
+import type { AdminPlatform } from "../../../../../../shared/contracts/ai-platforms.js";
+import { Badge } from "../../../../../components/ui/badge.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
+import { cn } from "../../../../../lib/cn.js";
 import { PlatformActions } from "./platform-actions.js";
 import { PlatformDetails } from "./platform-details.js";
 import { PlatformEditForm } from "./platform-edit-form.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_TOKENS, TEMPERATURE } from "../../../../shared/constants.js";
+import { MAX_TOKENS, TEMPERATURE } from "../../../../../../shared/constants.js";
 import {
   type AdminPlatform,
   type CreatePlatformBody,
@@ -10,7 +10,7 @@ import {
   platformStatusSchema,
   type UpdatePlatformBody,
   updatePlatformBodySchema,
-} from "../../../../shared/contracts/ai-platforms.js";
+} from "../../../../../../shared/contracts/ai-platforms.js";
 
 /** The models box holds "a, b, c"; each name is checked with the contract's rule. */
 const modelsText = z.string().superRefine((text, ctx) => {
