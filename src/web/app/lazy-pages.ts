@@ -36,7 +36,7 @@ export const CourseEditPage = lazy(() =>
 );
 export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
 export const AdminContactMessagesPage = lazy(() =>
-  import("../features/admin/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
+  import("../features/admin/content/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
 export const AdminAiPlatformsPage = lazy(() =>
@@ -53,10 +53,10 @@ export const AdminPlatformSettingsPage = lazy(() =>
   import("../features/admin/platform/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
 );
 export const AdminGlobalAiPromptsPage = lazy(() =>
-  import("../features/admin/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),
+  import("../features/admin/content/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),
 );
 export const AdminGettingStartedVideosPage = lazy(() =>
-  import("../features/admin/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
+  import("../features/admin/content/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
 );
 export const AdminUserActivityPage = lazy(() =>
   import("../features/admin/activity/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Video } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { AdminShell } from "../common/components/admin-shell.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent } from "../../../../components/ui/card.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
 import { VideoDialog } from "../components/videos/video-dialog.js";
 import { VideosTable } from "../components/videos/videos-table.js";
 import { adminVideosQuery } from "../videos-api.js";

@@ -1,5 +1,5 @@
-import type { AdminVideo } from "../../../../../shared/contracts/admin-videos.js";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.js";
+import type { AdminVideo } from "../../../../../../shared/contracts/admin-videos.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../../components/ui/dialog.js";
 import { VideoStatus } from "./video-status.js";
 
 /** Preview: the embedded player as the dashboard shows it, with the video's order and status. */

@@ -1,14 +1,14 @@
 import { Mail, MailOpen, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { CONTACT_SUBJECT_LABELS } from "../../../../shared/contact-subjects.js";
-import type { ContactMessage } from "../../../../shared/contracts/contact.js";
-import { Badge } from "../../../components/ui/badge.js";
-import { Button } from "../../../components/ui/button.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { cn } from "../../../lib/cn.js";
-import { notify } from "../../../lib/notify.js";
-import { useMarkContactMessage } from "../contact-api.js";
+import { CONTACT_SUBJECT_LABELS } from "../../../../../../shared/contact-subjects.js";
+import type { ContactMessage } from "../../../../../../shared/contracts/contact.js";
+import { Badge } from "../../../../../components/ui/badge.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { cn } from "../../../../../lib/cn.js";
+import { notify } from "../../../../../lib/notify.js";
+import { useMarkContactMessage } from "../../contact-api.js";
 
 /** Read as written (the Badge default is small capitals). */
 const badgeText = "text-xs font-medium tracking-normal normal-case";

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
-import { type AiPrompt, PRODUCT_PROMPT_KEYS } from "../../../../../shared/contracts/ai-prompts.js";
-import { Badge } from "../../../../components/ui/badge.js";
-import { Button } from "../../../../components/ui/button.js";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card.js";
+import { type AiPrompt, PRODUCT_PROMPT_KEYS } from "../../../../../../shared/contracts/ai-prompts.js";
+import { Badge } from "../../../../../components/ui/badge.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
 
 /** The keys the product reads, what each one steers, and whether a prompt is set for it. */
 export function ProductKeys({ prompts, onAdd }: { prompts: AiPrompt[] | undefined; onAdd: (key: string) => void }) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AdminVideo, videoBodySchema } from "../../../../../shared/contracts/admin-videos.js";
+import type { AdminVideo, videoBodySchema } from "../../../../../../shared/contracts/admin-videos.js";
 
 export type VideoFormInput = z.input<typeof videoBodySchema>;
 export type VideoFormOutput = z.output<typeof videoBodySchema>;

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import type { AiPrompt } from "../../../../shared/contracts/ai-prompts.js";
-import { Button } from "../../../components/ui/button.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { AdminShell } from "../common/components/admin-shell.js";
+import type { AiPrompt } from "../../../../../shared/contracts/ai-prompts.js";
+import { Button } from "../../../../components/ui/button.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
 import { DeletePromptDialog } from "../components/prompts/delete-prompt-dialog.js";
 import { ProductKeys } from "../components/prompts/product-keys.js";
 import { PromptDialog } from "../components/prompts/prompt-dialog.js";

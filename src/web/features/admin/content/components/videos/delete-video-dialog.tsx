@@ -1,7 +1,7 @@
-import type { AdminVideo } from "../../../../../shared/contracts/admin-videos.js";
-import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { notify } from "../../../../lib/notify.js";
+import type { AdminVideo } from "../../../../../../shared/contracts/admin-videos.js";
+import { ConfirmDialog } from "../../../../../components/ui/confirm-dialog.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { notify } from "../../../../../lib/notify.js";
 import { useDeleteVideo } from "../../videos-api.js";
 
 export function DeleteVideoDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {

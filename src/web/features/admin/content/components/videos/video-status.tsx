@@ -1,4 +1,4 @@
-import { cn } from "../../../../lib/cn.js";
+import { cn } from "../../../../../lib/cn.js";
 
 /** Active or Inactive, as a small pill (tokens only, so it reads in both themes). */
 export function VideoStatus({ active }: { active: boolean }) {

@@ -1,9 +1,9 @@
 import { ChevronDown, ChevronUp, Eye, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { AdminVideo } from "../../../../../shared/contracts/admin-videos.js";
-import { Button } from "../../../../components/ui/button.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { notify } from "../../../../lib/notify.js";
+import type { AdminVideo } from "../../../../../../shared/contracts/admin-videos.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { notify } from "../../../../../lib/notify.js";
 import { movedSequence, useReorderVideos } from "../../videos-api.js";
 import { DeleteVideoDialog } from "./delete-video-dialog.js";
 import { VideoDialog } from "./video-dialog.js";

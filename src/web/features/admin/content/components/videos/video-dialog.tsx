@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { type AdminVideo, VIDEO_LIMITS, videoBodySchema } from "../../../../../shared/contracts/admin-videos.js";
-import { Button } from "../../../../components/ui/button.js";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.js";
-import { FormField, TextField } from "../../../../components/ui/form-field.js";
-import { ButtonSpinner } from "../../../../components/ui/spinner.js";
-import { SwitchField } from "../../../../components/ui/switch-field.js";
-import { Textarea } from "../../../../components/ui/textarea.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
-import { notify } from "../../../../lib/notify.js";
+import { type AdminVideo, VIDEO_LIMITS, videoBodySchema } from "../../../../../../shared/contracts/admin-videos.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../../components/ui/dialog.js";
+import { FormField, TextField } from "../../../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
+import { SwitchField } from "../../../../../components/ui/switch-field.js";
+import { Textarea } from "../../../../../components/ui/textarea.js";
+import { errorMessage } from "../../../../../lib/api-client.js";
+import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
+import { notify } from "../../../../../lib/notify.js";
 import { useCreateVideo, useUpdateVideo } from "../../videos-api.js";
 import { orderFromInput, VIDEO_FIELDS, type VideoFormInput, type VideoFormOutput, videoFormValues } from "./video-form-values.js";
 

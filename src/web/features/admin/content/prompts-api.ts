@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AiPrompt, type AiPromptBody, aiPromptsApi as api, type UpdateAiPromptBody } from "../../../shared/contracts/ai-prompts.js";
-import { call } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+import { type AiPrompt, type AiPromptBody, aiPromptsApi as api, type UpdateAiPromptBody } from "../../../../shared/contracts/ai-prompts.js";
+import { call } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/global-ai-prompts: every prompt, by key. */
 export const aiPromptsQuery = endpointQuery(api.list, {});

@@ -1,18 +1,18 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import { useState } from "react";
-import type { ContactMessage } from "../../../../shared/contracts/contact.js";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
-import { LoadFailed } from "../../../components/ui/load-failed.js";
-import { LoadMoreFooter } from "../../../components/ui/load-more.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { cn } from "../../../lib/cn.js";
-import { notify } from "../../../lib/notify.js";
-import { AdminShell } from "../common/components/admin-shell.js";
-import { ContactMessageCard } from "../components/contact-message-card.js";
+import type { ContactMessage } from "../../../../../shared/contracts/contact.js";
+import { Button } from "../../../../components/ui/button.js";
+import { Card, CardContent } from "../../../../components/ui/card.js";
+import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
+import { LoadFailed } from "../../../../components/ui/load-failed.js";
+import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
+import { Spinner } from "../../../../components/ui/spinner.js";
+import { errorMessage } from "../../../../lib/api-client.js";
+import { cn } from "../../../../lib/cn.js";
+import { notify } from "../../../../lib/notify.js";
+import { AdminShell } from "../../common/components/admin-shell.js";
+import { ContactMessageCard } from "../components/contact/contact-message-card.js";
 import { type ContactFilter, contactMessagesQuery, useDeleteContactMessage, useUnreadContactCount } from "../contact-api.js";
 
 function FilterButtons({

@@ -1,7 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminContactApi as api, type ContactMessage } from "../../../shared/contracts/contact.js";
-import { call, endpointKey } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+import { adminContactApi as api, type ContactMessage } from "../../../../shared/contracts/contact.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 export type ContactFilter = "all" | "unread";
 type Page = { items: ContactMessage[]; nextCursor: string | null };

@@ -1,8 +1,8 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { type AiPrompt, promptKeyUse } from "../../../../../shared/contracts/ai-prompts.js";
-import { Badge } from "../../../../components/ui/badge.js";
-import { Button } from "../../../../components/ui/button.js";
-import { Card } from "../../../../components/ui/card.js";
+import { type AiPrompt, promptKeyUse } from "../../../../../../shared/contracts/ai-prompts.js";
+import { Badge } from "../../../../../components/ui/badge.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { Card } from "../../../../../components/ui/card.js";
 
 const EMPTY = 'No AI prompts found. Click "Add New Prompt" to create one.';
 

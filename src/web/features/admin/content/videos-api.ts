@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminVideo, adminVideosApi as api, type VideoBody, type VideoPatchBody } from "../../../shared/contracts/admin-videos.js";
-import { publicContentApi } from "../../../shared/contracts/public-content.js";
-import { call, endpointKey } from "../../lib/api-client.js";
-import { endpointQuery } from "../../lib/endpoint-query.js";
+import { type AdminVideo, adminVideosApi as api, type VideoBody, type VideoPatchBody } from "../../../../shared/contracts/admin-videos.js";
+import { publicContentApi } from "../../../../shared/contracts/public-content.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
 
 /** GET /api/admin/getting-started-videos: every video, active or not, top first. */
 export const adminVideosQuery = endpointQuery(api.list, {});

@@ -9,14 +9,14 @@ import {
   PROMPT_KEY_MAX,
   PROMPT_TEXT_MAX,
   promptKeyUse,
-} from "../../../../../shared/contracts/ai-prompts.js";
-import { Button } from "../../../../components/ui/button.js";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.js";
-import { FormField, TextField } from "../../../../components/ui/form-field.js";
-import { ButtonSpinner } from "../../../../components/ui/spinner.js";
-import { Textarea } from "../../../../components/ui/textarea.js";
-import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
-import { notify } from "../../../../lib/notify.js";
+} from "../../../../../../shared/contracts/ai-prompts.js";
+import { Button } from "../../../../../components/ui/button.js";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../../components/ui/dialog.js";
+import { FormField, TextField } from "../../../../../components/ui/form-field.js";
+import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
+import { Textarea } from "../../../../../components/ui/textarea.js";
+import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
+import { notify } from "../../../../../lib/notify.js";
 import { useCreatePrompt, useUpdatePrompt } from "../../prompts-api.js";
 import { promptFailure } from "./prompt-messages.js";
 

@@ -1,6 +1,6 @@
-import { type AiPrompt, promptKeyUse } from "../../../../../shared/contracts/ai-prompts.js";
-import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
-import { notify } from "../../../../lib/notify.js";
+import { type AiPrompt, promptKeyUse } from "../../../../../../shared/contracts/ai-prompts.js";
+import { ConfirmDialog } from "../../../../../components/ui/confirm-dialog.js";
+import { notify } from "../../../../../lib/notify.js";
 import { useDeletePrompt } from "../../prompts-api.js";
 import { promptFailure } from "./prompt-messages.js";
 

@@ -1,4 +1,4 @@
-import { isApiError } from "../../../../lib/api-client.js";
+import { isApiError } from "../../../../../lib/api-client.js";
 
 /** Spec 002 section 8: the server's message, or "Failed to create/update/delete AI prompt". */
 export function promptFailure(error: unknown, action: "create" | "update" | "delete"): string {
