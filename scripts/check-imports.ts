@@ -2,6 +2,8 @@
  * The house rules the linter cannot express, checked on every `npm run lint`:
  *  1. src/shared imports nothing of ours; src/web never imports src/server and the reverse.
  *  2. No web feature imports another feature (shared web code lives in web/domain, web/lib, web/components).
+ *     web/features/admin is split into sub-features (users, email, payments, ...): none imports another, only
+ *     admin's common part (web/features/admin/common), which imports none of them; no file sits in admin itself.
  *  3. The server's lower floors (plugins, lib, db, ai) never import server/modules (app.ts and context.ts wire them).
  *  4. web/lib and web/domain never import web/components; web/components never imports a feature.
  *  5. Only src/server/ai imports the AI SDK ("ai", "@ai-sdk/*"); only server/modules/payments imports the
@@ -23,12 +25,24 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** "server/modules/chat/routes.ts" → "server/modules/chat"; "web/lib/plan.ts" → "web/lib"; "server/app.ts" → "server". */
+/** The features made of sub-features, and the name of the sub-feature each of them shares with all the others. */
+const splitFeatures = new Map([["web/features/admin", "common"]]);
+
+/** "web/features/chat/api.ts" → "web/features/chat"; "web/features/admin/users/api.ts" → "web/features/admin". */
+function featureOf(relative: string): string {
+  return relative.split("/").slice(0, 3).join("/");
+}
+
+/**
+ * "server/modules/chat/routes.ts" → "server/modules/chat"; "web/features/admin/users/pages/users-page.tsx" →
+ * "web/features/admin/users"; "web/lib/plan.ts" → "web/lib"; "server/app.ts" → "server".
+ */
 function folderOf(relative: string): string {
   const parts = relative.split("/");
-  if ((parts[0] === "server" && parts[1] === "modules") || (parts[0] === "web" && parts[1] === "features")) {
-    return parts.slice(0, 3).join("/");
+  if (parts[0] === "web" && parts[1] === "features") {
+    return splitFeatures.has(featureOf(relative)) && parts.length > 4 ? parts.slice(0, 4).join("/") : parts.slice(0, 3).join("/");
   }
+  if (parts[0] === "server" && parts[1] === "modules") return parts.slice(0, 3).join("/");
   return parts.length > 2 ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
@@ -42,6 +56,9 @@ for (const file of files(root)) {
   const from = path.relative(root, file).split(path.sep).join("/");
   const source = readFileSync(file, "utf8");
   const complain = (rule: string, spec: string) => problems.push(`src/${from}: ${rule} (${spec})`);
+  if (splitFeatures.has(path.posix.dirname(from))) {
+    problems.push(`src/${from}: ${path.posix.dirname(from)} holds only its sub-features; put this file in one of them`);
+  }
   for (const match of source.matchAll(importPattern)) {
     const spec = match[1] ?? match[2] ?? "";
     if (!spec.startsWith(".")) {
@@ -67,8 +84,13 @@ for (const file of files(root)) {
     }
     const fromFolder = folderOf(from);
     const toFolder = folderOf(to);
-    if (under(fromFolder, "web/features") && under(toFolder, "web/features") && fromFolder !== toFolder) {
+    if (under(fromFolder, "web/features") && under(toFolder, "web/features") && featureOf(from) !== featureOf(to)) {
       complain("a web feature never imports another feature", spec);
+    }
+    const common = splitFeatures.get(featureOf(from));
+    if (common !== undefined && featureOf(from) === featureOf(to) && fromFolder !== toFolder) {
+      if (fromFolder === `${featureOf(from)}/${common}`) complain(`${fromFolder} never imports a sub-feature of its own`, spec);
+      else if (toFolder !== `${featureOf(to)}/${common}`) complain(`a sub-feature imports no other sub-feature, only ${common}`, spec);
     }
     if (under(from, "server/plugins", "server/lib", "server/db", "server/ai") && under(to, "server/modules")) {
       complain("the server's plugins, lib, db and ai never import server/modules", spec);

@@ -36,34 +36,34 @@ export const CourseEditPage = lazy(() =>
 );
 export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
 export const AdminContactMessagesPage = lazy(() =>
-  import("../features/admin/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
+  import("../features/admin/content/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
 export const AdminAiPlatformsPage = lazy(() =>
-  import("../features/admin/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
+  import("../features/admin/platform/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
 );
 export const AccessDeniedPage = lazy(() =>
-  import("../features/admin/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
+  import("../features/admin/common/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );
 export const AdminPaymentSettingsPage = lazy(() =>
-  import("../features/admin/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
+  import("../features/admin/payments/pages/payment-settings-page.js").then((m) => ({ default: m.PaymentSettingsPage })),
 );
-export const AdminUsersPage = lazy(() => import("../features/admin/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
+export const AdminUsersPage = lazy(() => import("../features/admin/users/pages/users-page.js").then((m) => ({ default: m.UsersPage })));
 export const AdminPlatformSettingsPage = lazy(() =>
-  import("../features/admin/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
+  import("../features/admin/platform/pages/platform-settings-page.js").then((m) => ({ default: m.PlatformSettingsPage })),
 );
 export const AdminGlobalAiPromptsPage = lazy(() =>
-  import("../features/admin/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),
+  import("../features/admin/content/pages/global-ai-prompts-page.js").then((m) => ({ default: m.GlobalAiPromptsPage })),
 );
 export const AdminGettingStartedVideosPage = lazy(() =>
-  import("../features/admin/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
+  import("../features/admin/content/pages/getting-started-videos-page.js").then((m) => ({ default: m.GettingStartedVideosPage })),
 );
 export const AdminUserActivityPage = lazy(() =>
-  import("../features/admin/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
+  import("../features/admin/activity/pages/user-activity-page.js").then((m) => ({ default: m.UserActivityPage })),
 );
 export const AdminEmailSettingsPage = lazy(() =>
-  import("../features/admin/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
+  import("../features/admin/email/pages/email-settings-page.js").then((m) => ({ default: m.EmailSettingsPage })),
 );
 export const AdminEmailPreviewPage = lazy(() =>
-  import("../features/admin/pages/email-preview-page.js").then((m) => ({ default: m.EmailPreviewPage })),
+  import("../features/admin/email/pages/email-preview-page.js").then((m) => ({ default: m.EmailPreviewPage })),
 );

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AdminPlatform,
+  aiPlatformsApi as api,
+  type CreatePlatformBody,
+  type UpdatePlatformBody,
+} from "../../../../shared/contracts/ai-platforms.js";
+import { call, endpointKey } from "../../../lib/api-client.js";
+import { endpointQuery } from "../../../lib/endpoint-query.js";
+
+/** GET /api/ai-platforms (admins): every platform, with a key hint, never the key. */
+export const adminPlatformsQuery = endpointQuery(api.list, {});
+
+/** What the model pickers read (GET /api/ai/platforms); refreshed after any change here. */
+const chatPlatformsKey = endpointKey(api.forChat);
+
+function useRefreshPlatforms() {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: adminPlatformsQuery.queryKey }),
+      client.invalidateQueries({ queryKey: chatPlatformsKey }),
+    ]);
+  };
+}
+
+/** Puts a saved platform into the cached list at once, so the card never shows stale values while the list refetches. */
+function useStorePlatform() {
+  const client = useQueryClient();
+  return (saved: AdminPlatform) =>
+    client.setQueryData(adminPlatformsQuery.queryKey, (list) =>
+      list ? (list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved]) : list,
+    );
+}
+
+/** POST /api/admin/ai-platforms. */
+export function useCreatePlatform() {
+  const store = useStorePlatform();
+  const refresh = useRefreshPlatforms();
+  return useMutation({
+    mutationFn: (body: CreatePlatformBody) => call(api.create, { body }),
+    onSuccess: (saved) => {
+      store(saved);
+      void refresh();
+    },
+  });
+}
+
+/** PATCH /api/admin/ai-platforms/{id}: settings and key, or { status: "inactive" } to disable. */
+export function useUpdatePlatform() {
+  const store = useStorePlatform();
+  const refresh = useRefreshPlatforms();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdatePlatformBody }) => call(api.update, { params: { id }, body }),
+    onSuccess: (saved) => {
+      store(saved);
+      void refresh();
+    },
+  });
+}
+
+/** POST /api/admin/ai-platforms/{id}/test: one short request to the provider with the stored settings. */
+export function useTestPlatform() {
+  return useMutation({
+    mutationFn: (id: number) => call(api.test, { params: { id } }),
+  });
+}
