@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { messagesSpentMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { preparedPerDb } from "../db/prepared.js";
 import { AppError } from "../lib/app-error.js";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The database or a transaction. */
 type Queryable = Pick<Db, "select">;
 

@@ -9,6 +9,10 @@ import * as schema from "./schema/index.js";
 
 /** Both drivers expose the same Drizzle query builder; the services only see this type. */
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction, as `db.transaction()` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a query helper takes when it runs inside a transaction or outside one. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema/index.js";
 import { AppError } from "./app-error.js";
 import { sniffImageType } from "./image-type.js";
@@ -25,7 +25,7 @@ export function assertImage(bytes: Uint8Array) {
 }
 
 /** Stores an image (checked by content) and returns its URL; for course covers. */
-export async function storeImage(db: Db, userId: number, bytes: Uint8Array): Promise<string> {
+export async function storeImage(db: DbOrTx, userId: number, bytes: Uint8Array): Promise<string> {
   const mimeType = assertImage(bytes);
   const id = newUploadId();
   await db.insert(uploads).values({ id, userId, mimeType, byteSize: bytes.byteLength, data: bytes });
@@ -33,7 +33,7 @@ export async function storeImage(db: Db, userId: number, bytes: Uint8Array): Pro
 }
 
 /** Deletes an upload by its URL, only if it belongs to the user. */
-export async function deleteOwnUpload(db: Db, userId: number, url: string | null) {
+export async function deleteOwnUpload(db: DbOrTx, userId: number, url: string | null) {
   if (!url?.startsWith(UPLOAD_URL_PREFIX)) return;
   await db.delete(uploads).where(and(eq(uploads.id, url.slice(UPLOAD_URL_PREFIX.length)), eq(uploads.userId, userId)));
 }

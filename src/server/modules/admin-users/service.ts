@@ -64,8 +64,7 @@ export async function updateUserAsAdmin(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
   const { before, after } = await db
-    .transaction(async (t) => {
-      const tx = t as unknown as Db;
+    .transaction(async (tx) => {
       let before: AdminUserRow | undefined;
       if (demote || disable) {
         const locked = await lockForAdminRemoval(tx, userId);
@@ -94,7 +93,7 @@ export async function updateUserAsAdmin(
       if (before.status !== after.status) await log(after.status === "inactive" ? "account_disabled" : "account_enabled");
       if (before.planType !== after.planType) await log("plan_change");
       if (passwordHash) await log("password_reset");
-      if (passwordHash || before.email !== after.email) await forgetResetLinks(tx as unknown as Db, userId);
+      if (passwordHash || before.email !== after.email) await forgetResetLinks(tx, userId);
       return { before, after };
     })
     .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptId: userId }));
@@ -117,8 +116,7 @@ export async function updateUserAsAdmin(
 export async function deleteUserAsAdmin(options: Deps & { userId: number; generations: GenerationManager }): Promise<void> {
   const { db, who, userId, meta } = options;
   assertNotSelf(who, userId, "delete");
-  const streaming = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const streaming = await db.transaction(async (tx) => {
     const { admins, target } = await lockForAdminRemoval(tx, userId);
     if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     assertAdminRemains({ who, admins, target, removal: "delete" });

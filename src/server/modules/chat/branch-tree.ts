@@ -1,5 +1,5 @@
 import { and, asc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { preparedPerDb } from "../../db/prepared.js";
 import { messages } from "../../db/schema/index.js";
 import type { MessageRow } from "./chat-view.js";
@@ -7,8 +7,7 @@ import type { MessageRow } from "./chat-view.js";
 // Messages form a tree (`parent_id`); a chat shows one branch of it, from a root down to its leaf. A child is
 // always written after its parent, so ids grow along every branch: "older" on a branch is "smaller id".
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Reader = Db | Tx;
+type Reader = DbOrTx;
 /** A number, or a placeholder of a prepared query. */
 type Value = number | Placeholder;
 

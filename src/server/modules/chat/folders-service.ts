@@ -6,14 +6,13 @@ import {
   type FolderInput,
   MAX_FOLDERS_PER_USER,
 } from "../../../shared/contracts/chat-folders.js";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { chatFolders, chats, messages, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { GenerationManager } from "./generation/generation-manager.js";
 
 type FolderRow = typeof chatFolders.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 function toFolder(row: FolderRow, chatCount: number): Folder {
   return {

@@ -84,7 +84,7 @@ export async function deleteCourse(options: { db: Db; who: Who; courseId: number
   const course = await courseFor(db, who, courseId, "edit");
   await db.transaction(async (tx) => {
     await tx.delete(courses).where(eq(courses.id, courseId));
-    await deleteOwnUpload(tx as unknown as Db, course.userId, course.coverImage);
+    await deleteOwnUpload(tx, course.userId, course.coverImage);
   });
 }
 
@@ -93,9 +93,9 @@ export async function setCover(options: { db: Db; who: Who; courseId: number; by
   const { db, who, courseId, bytes } = options;
   const course = await courseFor(db, who, courseId, "edit");
   return db.transaction(async (tx) => {
-    const url = bytes ? await storeImage(tx as unknown as Db, course.userId, bytes) : null;
+    const url = bytes ? await storeImage(tx, course.userId, bytes) : null;
     const [row] = await tx.update(courses).set({ coverImage: url, updatedAt: sql`now()` }).where(eq(courses.id, courseId)).returning();
-    await deleteOwnUpload(tx as unknown as Db, course.userId, course.coverImage);
+    await deleteOwnUpload(tx, course.userId, course.coverImage);
     if (!row) throw new AppError("NOT_FOUND", "Course not found");
     return toCourse(row);
   });

@@ -1,10 +1,10 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
 
 /** A transaction of `db.transaction()`. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx };
 
 /**
  * Moves one item a step up or down among its siblings and returns the new dense

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 import { passwordResetTokens } from "../../db/schema/index.js";
 
 /**
@@ -7,6 +7,6 @@ import { passwordResetTokens } from "../../db/schema/index.js";
  * user, a reset, or an admin) and after the email address changes (a link sent to the old address must not
  * outlive the change).
  */
-export async function forgetResetLinks(db: Db, userId: number): Promise<void> {
+export async function forgetResetLinks(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -76,7 +76,7 @@ export async function requestPasswordReset(options: {
     try {
       await db.transaction(async (tx) => {
         // A new link replaces the earlier unused ones.
-        await forgetResetLinks(tx as unknown as Db, user.id);
+        await forgetResetLinks(tx, user.id);
         await tx.insert(passwordResetTokens).values({
           userId: user.id,
           tokenHash: sha256Hex(token),
@@ -144,7 +144,7 @@ export async function resetPassword(options: {
       .returning({ id: users.id, name: users.name, username: users.username, email: users.email });
     // Disabled since the link was sent: the link does nothing (and the whole transaction rolls back).
     if (!user) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
-    await forgetResetLinks(tx as unknown as Db, user.id);
+    await forgetResetLinks(tx, user.id);
     await logActivity(tx, { userId: user.id, action: "password_reset", ...meta });
     await queuePasswordChanged({ db: tx, user, log: options.log });
     return user.id;

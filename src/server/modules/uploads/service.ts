@@ -39,7 +39,7 @@ async function pointAvatarAt(
       .where(eq(users.id, userId))
       .returning(sessionUserColumns);
     if (!row) throw new AppError("NOT_FOUND", "User not found");
-    await deleteOwnUpload(tx as unknown as Db, userId, current?.avatarUrl ?? null);
+    await deleteOwnUpload(tx, userId, current?.avatarUrl ?? null);
     return row;
   });
   await userChanged(options.sessions, userId);

@@ -27,8 +27,7 @@ export async function updatePlanAllowances(options: {
   input: PlanAllowances;
 }): Promise<PlanAllowances> {
   const { db, who, meta, input } = options;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .insert(planAllowances)
       .values(PLAN_TYPES.map((planType) => ({ planType, ...input[planType], updatedAt: new Date() })))

@@ -93,7 +93,7 @@ async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBod
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await forgetResetLinks(tx as unknown as Db, userId);
+    await forgetResetLinks(tx, userId);
     await queuePasswordChanged({ db: tx, user: row, log });
   });
 }

@@ -1,12 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { type AdminVideo, VIDEO_LIMITS, VIDEO_MESSAGES, type VideoInput, type VideoPatch } from "../../../shared/contracts/admin-videos.js";
 import { toEmbedUrl } from "../../../shared/embed-url.js";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { gettingStartedVideos as videos } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type VideoRow = typeof videos.$inferSelect;
 type Options = { db: Db; who: Who; extraEmbedHosts: readonly string[] };
 
