@@ -13,6 +13,8 @@ import { atOtherPrice, settleVoided, voidOpenCheckouts } from "./price-change.js
 import { paymentsAvailable } from "./stripe-keys.js";
 
 const PAYMENT_SETTINGS_LOCK = 727_030;
+/** How long a price save waits for Stripe to cancel the intents it voided. */
+const SETTLE_WAIT_MS = 10_000;
 
 /** "297.00" -> "297", "19.50" stays. */
 const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
@@ -103,9 +105,15 @@ export async function savePaymentSettings(options: {
     return voidOpenCheckouts(tx, atOtherPrice(price));
   });
   if (voided.length > 0) {
-    // With the keys just saved; when Stripe cannot be reached the reconciler cancels them later.
+    // With the keys just saved. The admin waits up to 10 s (Stripe down or slow: what is left goes on in the
+    // background, and whatever Stripe never confirms the reconciler cancels later).
     const stripe = await options.gateway.stripeIfConfigured().catch(() => null);
-    if (stripe) await settleVoided({ db, stripe }, voided, { honour: true });
+    if (stripe) {
+      const settling = settleVoided({ db, stripe }, voided, { honour: true }).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settling, new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
   }
   return getAdminPaymentSettings(options);
 }
