@@ -35,10 +35,10 @@ function deliver(event: object, options: { secret?: string; signature?: string |
 }
 const succeededEvent = (id: string) => paymentIntentEvent(intentOf(id), "payment_intent.succeeded");
 
-/** The checkout of this intent started 31 minutes ago: its 30-minute hold is over. */
+/** The checkout of this intent started 31 minutes ago and its page has been closed for 6: its hold is over. */
 async function makeStale(intentId: string) {
   await t.database.db.execute(
-    sql`update pending_checkouts set created_at = now() - interval '31 minutes', updated_at = now() - interval '31 minutes' where payment_intent_id = ${intentId}`,
+    sql`update pending_checkouts set created_at = now() - interval '31 minutes', updated_at = now() - interval '31 minutes', last_seen_at = now() - interval '6 minutes' where payment_intent_id = ${intentId}`,
   );
 }
 
@@ -228,7 +228,7 @@ describe("a paid checkout that can no longer finish", () => {
     expect(held.json().errors.username).toBe(NAME_HELD);
     const heldEmail = await browser().post("/api/register", newAccount({ email: body.email, password: "Squ4tter!pw" }));
     expect(heldEmail.json().errors.email).toBe(EMAIL_HELD);
-    // After 30 minutes the hold ends: someone takes the username before the slow payer pays.
+    // Once its page has been closed for 5 minutes the hold ends: someone takes the username before the slow payer pays.
     await makeStale(intentId);
     expect((await browser().post("/api/register", newAccount({ username: body.username, password: "Squ4tter!pw" }))).statusCode).toBe(201);
     fake.succeed(intentId);
@@ -249,7 +249,7 @@ describe("a paid checkout that can no longer finish", () => {
     expect((await unfinished()).some((p) => p.paymentIntentId === intentId)).toBe(false);
   });
 
-  it("another person's checkout for the same email is held for 30 minutes, never replaced once paid, and replaced when stale", async () => {
+  it("another person's checkout for the same email is held while alive, never replaced once paid, and replaced when stale", async () => {
     const first = await started();
     const other = form({ email: first.body.email.toUpperCase(), password: "An0ther!pass", confirmPassword: "An0ther!pass" });
     // Fresh: the email is held (nobody can cancel a visitor's checkout by knowing their email).

@@ -1,8 +1,8 @@
 // The Early Access checkout (issue 12), driven through the real app and the real `stripe` SDK talking to the local
 // Stripe stand-in: start (validation first, a pending registration, one intent per checkout), resume, finish through
-// POST /api/register (verified with Stripe, only by the browser that started it, once), a price change mid-way,
-// and Stripe being down. The upgrade of a signed-in user is in checkout-upgrade.test.ts, the webhook and the reconciler
-// in checkout-webhook.test.ts.
+// POST /api/register (verified with Stripe, only by the browser that started it, once), and Stripe being down. The
+// upgrade of a signed-in user is in checkout-upgrade.test.ts, the webhook and the reconciler in checkout-webhook.test.ts,
+// a price change mid-way in checkout-price-change.test.ts, the holds on names in checkout-holds.test.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
@@ -393,29 +393,5 @@ describe("finishing (POST /api/register { planType: earlyAccess, paymentIntentId
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(NEEDS_SUPPORT);
     expect(await usersNamed(body.username)).toHaveLength(0);
-  });
-});
-
-describe("a price change in the middle of a checkout", () => {
-  it("keeps the started intent at its price, and a new checkout pays the new price", async () => {
-    try {
-      const first = await started();
-      expect(intentOf(first.intentId).amount).toBe(29700);
-      await setPrice("397", "USD");
-      // Coming back to the page keeps the intent and its price.
-      expect((await first.client.post(START)).json().paymentIntentId).toBe(first.intentId);
-      fake.succeed(first.intentId);
-      const done = await finish(first.client, first.intentId);
-      expect(done.statusCode, done.body).toBe(201);
-      expect(done.json().planType).toBe("earlyAccess");
-
-      const second = await started();
-      expect(intentOf(second.intentId)).toMatchObject({ amount: 39700, currency: "usd" });
-      // Paying the old price for the new checkout is not enough.
-      fake.succeed(second.intentId, { amountReceived: 29700 });
-      expect((await finish(second.client, second.intentId)).statusCode).toBe(402);
-    } finally {
-      await setPrice("297", "USD");
-    }
   });
 });

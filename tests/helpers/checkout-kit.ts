@@ -18,10 +18,19 @@ export function stripeEnv(fake: StripeFake, webhookSecret: string): Record<strin
 }
 
 let ipCounter = 0;
+/** An address no other browser of the file uses (unless given to it). */
+export const newAddress = () => `10.9.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 
-/** A browser: its own cookie jar and its own address (the per-IP sign-up budget never leaks between tests). */
+/**
+ * A browser: its own cookie jar and its own address (the per-IP sign-up budget and checkout holds never leak
+ * between tests), or the address given (several browsers behind one network).
+ */
 export class Browser extends CookieClient {
-  readonly ip = `10.9.${Math.floor(++ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+  readonly ip: string;
+  constructor(app: FastifyInstance, ip?: string) {
+    super(app);
+    this.ip = ip ?? newAddress();
+  }
   override request(options: InjectOptions) {
     return super.request({ remoteAddress: this.ip, ...options });
   }
@@ -36,18 +45,20 @@ export type CheckoutForm = ReturnType<typeof checkoutForm>;
 
 /** The calls of a checkout test, bound to the app and the stand-in of the file (read when called). */
 export function checkoutKit(get: () => { app: FastifyInstance; fake: StripeFake }) {
-  const browser = () => new Browser(get().app);
+  const browser = (ip?: string) => new Browser(get().app, ip);
   return {
     browser,
-    /** A browser that started a checkout with a valid form. */
-    async started(body: CheckoutForm = checkoutForm()) {
-      const client = browser();
+    /** A browser (a new one unless given) that started a checkout with a valid form. */
+    async started(body: CheckoutForm = checkoutForm(), client: Browser = browser()) {
       const res = await client.post(START, body);
       expect(res.statusCode, res.body).toBe(200);
       const { clientSecret, paymentIntentId } = res.json() as { clientSecret: string; paymentIntentId: string };
       return { client, body, clientSecret, intentId: paymentIntentId };
     },
     finish: (client: CookieClient, paymentIntentId: string) => client.post("/api/register", { planType: "earlyAccess", paymentIntentId }),
+    /** The checkout page's status read (it renews a registration's hold). */
+    status: (client: CookieClient, paymentIntentId: string) =>
+      client.get(`/api/early-access/checkout?paymentIntentId=${encodeURIComponent(paymentIntentId)}`),
     intentOf(id: string) {
       const intent = get().fake.intents.get(id);
       if (!intent) throw new Error(`the fake has no intent ${id}`);

@@ -12,6 +12,8 @@ export const PAYMENTS_UNAVAILABLE = "Stripe payment processing is not available.
 export const NO_SECRET_KEYS = "No secret keys provided";
 export const MISSING_REGISTRATION = "We couldn't find your registration information. Please try registering again.";
 export const ALREADY_EARLY_ACCESS = "Your account already has Early Access.";
+/** A checkout voided by a price change (decision 027): its intent is cancelled; a new checkout shows the new price. */
+export const PRICE_CHANGED = "The price changed while you were paying. Start again to see the new price.";
 
 // ---------------------------------------------------------------------------------------------------------
 // Payment Settings (admin)
@@ -152,6 +154,17 @@ export const paymentIntentResultSchema = z.object({ clientSecret: z.string(), pa
 
 export const completeUpgradeBodySchema = z.object({ paymentIntentId: paymentIntentIdField });
 
+export const checkoutStatusQuerySchema = z.object({ paymentIntentId: paymentIntentIdField });
+
+/** GET /api/early-access/checkout: what the checkout page asks while it is open (it also keeps the hold alive). */
+export const checkoutStatusSchema = z.object({
+  /** `open`: it can still be paid; `completed`: paid and finished (a registration still signs in with POST /api/register). */
+  state: z.enum(["open", "completed"]),
+  /** How long a registration keeps its username and email once its page stops asking. */
+  holdIdleSeconds: z.number().int(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
 export const paymentsApi = {
   createPaymentIntent: endpoint({
     method: "POST",
@@ -167,6 +180,16 @@ export const paymentsApi = {
     access: "user",
     body: completeUpgradeBodySchema,
     response: publicUserSchema,
+  }),
+  /**
+   * The checkout the page shows, by its intent: this browser's registration (its cookie) or this account's
+   * upgrade. Answers 409 with PRICE_CHANGED once a price change voided it, and renews a registration's hold.
+   */
+  checkoutStatus: endpoint({
+    method: "GET",
+    path: "/api/early-access/checkout",
+    query: checkoutStatusQuerySchema,
+    response: checkoutStatusSchema,
   }),
   /** Stripe's calls: the body is read raw and its signature checked (never JSON-parsed before). */
   webhook: endpoint({ method: "POST", path: "/api/stripe/webhook", access: "public", response: z.object({ received: z.boolean() }) }),

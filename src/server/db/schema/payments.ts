@@ -16,9 +16,11 @@ export const pendingCheckouts = pgTable(
     kind: text("kind", { enum: ["register", "upgrade"] }).notNull(),
     /**
      * `pending` → `completed`; `abandoned` (replaced by a newer checkout, or the visitor chose Free: a payment
-     * arriving later goes to an admin); `attention` (paid but could not finish) → `resolved` (by an admin).
+     * arriving later goes to an admin); `voided` (the price changed before it was paid: its intent is
+     * cancelled, a payment arriving later goes to an admin; decision 027); `attention` (paid but could not
+     * finish) → `resolved` (by an admin).
      */
-    status: text("status", { enum: ["pending", "completed", "abandoned", "attention", "resolved"] })
+    status: text("status", { enum: ["pending", "completed", "abandoned", "voided", "attention", "resolved"] })
       .notNull()
       .default("pending"),
     /** Upgrade: the account paying. Register: the account created (set on completion). */
@@ -37,9 +39,21 @@ export const pendingCheckouts = pgTable(
     currency: text("currency"),
     /** Why a paid checkout needs an admin (status `attention`). */
     problem: text("problem"),
+    /** The address that started (or last revived) a registration checkout: a few live holds per address. */
+    clientIp: text("client_ip"),
+    /**
+     * The last sign of life of its page (start, resume, the page's status read): a registration holds its
+     * username and email only while this is recent (CHECKOUT_HOLD_IDLE_MS), never by its age alone.
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a price change voided it (status `voided`). */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When the reconciler last asked Stripe about it (its own clock: it never extends a checkout's hold). */
+    /**
+     * When the reconciler last asked Stripe about it (its own clock: it never extends a checkout's hold). A
+     * voided checkout: when Stripe confirmed its intent can no longer be paid (null until then: retried).
+     */
     checkedAt: timestamp("checked_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
@@ -51,6 +65,8 @@ export const pendingCheckouts = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.kind} = 'register'`),
     uniqueIndex("pending_checkouts_open_upgrade_idx").on(t.userId).where(sql`${t.status} = 'pending' and ${t.kind} = 'upgrade'`),
     index("pending_checkouts_status_updated_idx").on(t.status, t.updatedAt),
+    // The live holds of one address, counted when it starts another.
+    index("pending_checkouts_open_ip_idx").on(t.clientIp, t.lastSeenAt).where(sql`${t.status} = 'pending' and ${t.kind} = 'register'`),
   ],
 );
 

@@ -58,15 +58,21 @@ export async function registerUser(options: {
   return user;
 }
 
-/** How long an unpaid Early Access checkout holds its username and email against other sign-ups. */
-export const CHECKOUT_HOLD_MS = 30 * 60_000;
+/**
+ * An unpaid Early Access checkout holds its username and email against other sign-ups only while its page
+ * shows signs of life (decision 027): its start, its resume, and the page's status read every minute renew
+ * it; this long without any releases it. Nothing else (the reconciler, a restart from another browser) does.
+ */
+export const CHECKOUT_HOLD_IDLE_MS = 5 * 60_000;
+/** A hold is live when its checkout's page was seen after this moment. */
+export const holdLiveSince = () => new Date(Date.now() - CHECKOUT_HOLD_IDLE_MS);
 export const NAME_HELD = "This username is being registered right now. Please choose another one.";
 export const EMAIL_HELD =
-  "A registration for this email is waiting for its payment. Finish it where you started it, or try again in 30 minutes.";
+  "A registration for this email is waiting for its payment. Finish it where you started it, or try again in 5 minutes once that page is closed.";
 
 /**
- * 409 with the field that is taken: by an account, or (unless `checkouts: "ignore"`) by an Early Access
- * checkout started in the last 30 minutes, so nobody takes a name while its owner is paying for it.
+ * 409 with the field that is taken: by an account, or (unless `checkouts: "ignore"`) by a live Early Access
+ * checkout (its page seen in the last 5 minutes), so nobody takes a name while its owner is paying for it.
  * `checkouts: "otherEmails"` (a checkout starting) leaves checkouts of the same email to the caller;
  * `exceptCheckoutId` is the caller's own checkout (a visitor who chose Free instead).
  */
@@ -96,7 +102,7 @@ export async function findNameConflict(
       and(
         eq(pendingCheckouts.kind, "register"),
         eq(pendingCheckouts.status, "pending"),
-        gt(pendingCheckouts.createdAt, new Date(Date.now() - CHECKOUT_HOLD_MS)),
+        gt(pendingCheckouts.lastSeenAt, holdLiveSince()),
         options.exceptCheckoutId ? ne(pendingCheckouts.id, options.exceptCheckoutId) : undefined,
         checkouts === "otherEmails"
           ? and(sql`lower(${pendingCheckouts.username}) = lower(${account.username})`, not(sameEmail))

@@ -1,7 +1,13 @@
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { z } from "zod";
-import { ALREADY_EARLY_ACCESS, type checkoutRegistrationSchema, MISSING_REGISTRATION } from "../../../shared/contracts/payments.js";
+import {
+  ALREADY_EARLY_ACCESS,
+  type CheckoutStatus,
+  type checkoutRegistrationSchema,
+  MISSING_REGISTRATION,
+  PRICE_CHANGED,
+} from "../../../shared/contracts/payments.js";
 import { toMinorUnits } from "../../../shared/money.js";
 import type { Db } from "../../db/client.js";
 import { pendingCheckouts } from "../../db/schema/index.js";
@@ -10,12 +16,14 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
-import { assertRegistrationOpen, CHECKOUT_HOLD_MS, EMAIL_HELD, findNameConflict } from "../auth/service.js";
+import { assertRegistrationOpen, CHECKOUT_HOLD_IDLE_MS, EMAIL_HELD, findNameConflict } from "../auth/service.js";
 import { bindingToken, newBindingNonce, tokenBindsCheckout, tokenCheckoutId } from "./checkout-binding.js";
-import { FREE_INSTEAD, REPLACED_CHECKOUT } from "./complete-checkout.js";
+import { assertAddressHasRoom, holdIsLive, lockAddress, touchHold } from "./checkout-holds.js";
+import { FREE_INSTEAD, NEEDS_SUPPORT, REPLACED_CHECKOUT } from "./complete-checkout.js";
 import type { StripeGateway } from "./gateway.js";
-import { readPrice } from "./settings-service.js";
-import { stripeCall } from "./stripe-errors.js";
+import { settleVoided, voidOpenCheckouts } from "./price-change.js";
+import { readPrice, recordIntentAtCurrentPrice } from "./settings-service.js";
+import { PAYMENT_NOT_FOUND, stripeCall } from "./stripe-errors.js";
 
 type Checkout = typeof pendingCheckouts.$inferSelect;
 type Deps = { db: Db; secrets: SecretBox; gateway: StripeGateway };
@@ -28,9 +36,12 @@ export interface StartedCheckout {
 }
 
 export const PAYMENT_IN_PROGRESS = "A payment for this email is being processed. Please wait a few minutes, or contact support.";
+export const CHECKOUT_ENDED = "This checkout has ended. Please start again.";
 
 /** Intents that can still be paid (or are being paid): the checkout keeps them. */
 const OPEN_INTENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing", "succeeded"]);
+/** Intents nobody has paid yet: at a price no longer in force, their checkout is voided. */
+const PAYABLE_INTENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 const CLAIMS_ALLOWED = 5;
 const CLAIM_WINDOW_MS = 15 * 60_000;
@@ -42,11 +53,12 @@ const CLAIM_WINDOW_MS = 15 * 60_000;
  * - The same browser (its cookie), or whoever proves the same email's password (a double submit, another
  *   tab; 5 tries per 15 minutes), continues that checkout: the same details keep the same intent; changed
  *   details get a new binding and a new intent, so a tab open elsewhere cannot pay for details it did not see.
- * - A checkout holds its username and email for 30 minutes from its start; after that someone else with
- *   that email replaces it (unless its payment went through or is processing).
+ * - A checkout holds its username and email while its page is alive (seen in the last 5 minutes); after that
+ *   someone else with that email replaces it (unless its payment went through or is processing). One
+ *   address keeps at most HOLDS_PER_ADDRESS live holds (429 past that), counted under a per-address lock.
  */
 export async function startRegistrationCheckout(
-  deps: Deps & { counters: CounterStore; input: z.output<typeof checkoutRegistrationSchema>; token: string | null },
+  deps: Deps & { counters: CounterStore; input: z.output<typeof checkoutRegistrationSchema>; token: string | null; ip: string },
 ): Promise<StartedCheckout> {
   const { db, input } = deps;
   const { stripe } = await deps.gateway.stripe();
@@ -62,6 +74,7 @@ export async function startRegistrationCheckout(
   // Two parallel first submits: the second waits on the open-email index, then finds the first's row.
   for (let attempt = 0; attempt < 2 && !checkout; attempt++) {
     checkout = await db.transaction(async (tx) => {
+      await lockAddress(tx, deps.ip);
       const ownedId = tokenCheckoutId(deps.token);
       let row = ownedId ? ((await lockOpen(tx, eq(pendingCheckouts.id, ownedId), "register")) ?? null) : null;
       if (row && !tokenBindsCheckout(deps.secrets, deps.token, row)) row = null;
@@ -75,7 +88,7 @@ export async function startRegistrationCheckout(
         if (!row && other.passwordHash && (await provesPassword(deps.counters, other, input.password))) {
           row = other;
           passwordMatches = true;
-        } else if (other.createdAt.getTime() > Date.now() - CHECKOUT_HOLD_MS) {
+        } else if (holdIsLive(other)) {
           throw new AppError("CONFLICT", EMAIL_HELD, { errors: { email: EMAIL_HELD } });
         } else {
           const otherIntent = other.paymentIntentId;
@@ -92,14 +105,21 @@ export async function startRegistrationCheckout(
             .where(eq(pendingCheckouts.id, other.id));
         }
       }
+      // The hold is this address's from now on: a new one (or one revived, or moved here) needs room.
+      const alive = { clientIp: deps.ip, lastSeenAt: new Date() };
       if (row) {
+        if (!holdIsLive(row) || row.clientIp !== deps.ip) await assertAddressHasRoom(tx, deps.ip, row.id);
         if (!passwordMatches && row.passwordHash) passwordMatches = await verifyPassword(row.passwordHash, input.password);
-        if (passwordMatches && sameDetails(row)) return row;
+        if (passwordMatches && sameDetails(row)) {
+          const [same] = await tx.update(pendingCheckouts).set(alive).where(eq(pendingCheckouts.id, row.id)).returning();
+          return same ?? null;
+        }
         if (row.paymentIntentId) cancelled.push(row.paymentIntentId);
         const [updated] = await tx
           .update(pendingCheckouts)
           .set({
             ...account,
+            ...alive,
             bindingNonce: newBindingNonce(),
             paymentIntentId: null,
             amountMinor: null,
@@ -110,9 +130,10 @@ export async function startRegistrationCheckout(
           .returning();
         return updated ?? null;
       }
+      await assertAddressHasRoom(tx, deps.ip, null);
       const [inserted] = await tx
         .insert(pendingCheckouts)
-        .values({ kind: "register", ...account, bindingNonce: newBindingNonce() })
+        .values({ kind: "register", ...account, ...alive, bindingNonce: newBindingNonce() })
         .onConflictDoNothing()
         .returning();
       return inserted ?? null;
@@ -166,7 +187,10 @@ export async function abandonCheckout(deps: { db: Db; gateway: StripeGateway; ch
   await stripe?.paymentIntents.cancel(intentId).catch(() => undefined);
 }
 
-/** The checkout page of a signed-out visitor: the checkout this browser started, and its intent. */
+/**
+ * The checkout page of a signed-out visitor: the checkout this browser started, and its intent (its hold
+ * renewed). A checkout voided by a price change answers 409: the visitor starts again at the new price.
+ */
 export async function resumeRegistrationCheckout(deps: Deps & { token: string | null }): Promise<StartedCheckout> {
   const { stripe } = await deps.gateway.stripe();
   const id = tokenCheckoutId(deps.token);
@@ -174,12 +198,15 @@ export async function resumeRegistrationCheckout(deps: Deps & { token: string | 
     ? await deps.db
         .select()
         .from(pendingCheckouts)
-        .where(and(eq(pendingCheckouts.id, id), eq(pendingCheckouts.kind, "register"), eq(pendingCheckouts.status, "pending")))
+        .where(and(eq(pendingCheckouts.id, id), eq(pendingCheckouts.kind, "register")))
         .limit(1)
     : [];
   if (!checkout || !tokenBindsCheckout(deps.secrets, deps.token, checkout)) {
     throw new AppError("BAD_REQUEST", MISSING_REGISTRATION);
   }
+  if (checkout.status === "voided") throw new AppError("CONFLICT", PRICE_CHANGED);
+  if (checkout.status !== "pending") throw new AppError("BAD_REQUEST", MISSING_REGISTRATION);
+  await touchHold(deps.db, checkout.id);
   const intent = await ensureIntent({ ...deps, stripe, checkout });
   return { ...intent, bindingToken: null };
 }
@@ -222,47 +249,125 @@ async function lockOpen(tx: Db, where: ReturnType<typeof and>, kind: Checkout["k
 }
 
 /**
- * The checkout's PaymentIntent: the one it has while that can still be paid (its recorded price stays,
- * whatever the price is now), else a new one at today's price. The idempotency key names the checkout,
- * its binding and the intent it replaces, so parallel calls get one intent.
+ * The checkout's PaymentIntent: the one it has while that can still be paid, else a new one at today's
+ * price. An unpaid intent at a price no longer in force (a price change this checkout missed) voids the
+ * checkout: 409, start again. A new intent is recorded only while its price is still the one in force (under
+ * the settings lock, shared); a price saved in between makes one more at the new price. The idempotency key
+ * names the checkout, its binding, the intent it replaces and the amount, so parallel calls get one intent.
  */
 async function ensureIntent(deps: Deps & { stripe: Stripe; checkout: Checkout }): Promise<Omit<StartedCheckout, "bindingToken">> {
   const { stripe, checkout, db } = deps;
   if (checkout.paymentIntentId) {
     const id = checkout.paymentIntentId;
     const existing = await stripeCall(() => stripe.paymentIntents.retrieve(id));
-    if (OPEN_INTENT.has(existing.status) && existing.client_secret)
-      return { clientSecret: existing.client_secret, paymentIntentId: existing.id };
+    if (OPEN_INTENT.has(existing.status) && existing.client_secret) {
+      const kept = { clientSecret: existing.client_secret, paymentIntentId: existing.id };
+      if (!PAYABLE_INTENT.has(existing.status) || (await priceInForce(db, checkout))) return kept;
+      const voided = await voidOpenCheckouts(db, eq(pendingCheckouts.id, checkout.id));
+      const [outcome] = await settleVoided({ db, stripe }, voided, { honour: true });
+      if (outcome === "honoured") return kept;
+      throw new AppError("CONFLICT", PRICE_CHANGED);
+    }
   }
-  const price = await readPrice(db);
-  const amount = toMinorUnits(price.earlyAccessPrice, price.currency);
-  if (amount === null || amount < 1)
-    throw new AppError("UNAVAILABLE", "The Early Access price is not set correctly. Please contact support.");
-  const currency = price.currency.toLowerCase();
-  const previous = checkout.paymentIntentId ?? "none";
-  const intent = await stripeCall(() =>
-    stripe.paymentIntents.create(
-      {
-        amount,
-        currency,
-        automatic_payment_methods: { enabled: true },
-        description: "Early Access (one-time payment)",
-        metadata: { pendingCheckoutId: String(checkout.id), kind: checkout.kind },
-      },
-      { idempotencyKey: `early-access-${checkout.id}-${checkout.bindingNonce}-${previous}-${amount}${currency}` },
-    ),
-  );
-  if (!intent.client_secret) throw new AppError("BAD_GATEWAY", "Stripe answered without a client secret. Please try again.");
-  await db
-    .update(pendingCheckouts)
-    .set({ paymentIntentId: intent.id, amountMinor: intent.amount, currency: intent.currency, updatedAt: new Date() })
-    .where(
-      and(
-        eq(pendingCheckouts.id, checkout.id),
-        checkout.paymentIntentId
-          ? or(eq(pendingCheckouts.paymentIntentId, checkout.paymentIntentId), eq(pendingCheckouts.paymentIntentId, intent.id))
-          : isNull(pendingCheckouts.paymentIntentId),
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const price = await readPrice(db);
+    const amount = toMinorUnits(price.earlyAccessPrice, price.currency);
+    if (amount === null || amount < 1)
+      throw new AppError("UNAVAILABLE", "The Early Access price is not set correctly. Please contact support.");
+    const currency = price.currency.toLowerCase();
+    const previous = checkout.paymentIntentId ?? "none";
+    const intent = await stripeCall(() =>
+      stripe.paymentIntents.create(
+        {
+          amount,
+          currency,
+          automatic_payment_methods: { enabled: true },
+          description: "Early Access (one-time payment)",
+          metadata: { pendingCheckoutId: String(checkout.id), kind: checkout.kind },
+        },
+        { idempotencyKey: `early-access-${checkout.id}-${checkout.bindingNonce}-${previous}-${amount}${currency}` },
       ),
     );
-  return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+    if (!intent.client_secret) throw new AppError("BAD_GATEWAY", "Stripe answered without a client secret. Please try again.");
+    const record = async (tx: Db) => {
+      const [recorded] = await tx
+        .update(pendingCheckouts)
+        .set({ paymentIntentId: intent.id, amountMinor: intent.amount, currency: intent.currency, updatedAt: new Date() })
+        .where(
+          and(
+            eq(pendingCheckouts.id, checkout.id),
+            eq(pendingCheckouts.status, "pending"),
+            checkout.paymentIntentId
+              ? or(eq(pendingCheckouts.paymentIntentId, checkout.paymentIntentId), eq(pendingCheckouts.paymentIntentId, intent.id))
+              : isNull(pendingCheckouts.paymentIntentId),
+          ),
+        )
+        .returning({ id: pendingCheckouts.id });
+      if (recorded) return;
+      // Not recorded: a parallel call recorded its own (the same intent, by the idempotency key), or the checkout closed.
+      const [now] = await tx.select({ status: pendingCheckouts.status }).from(pendingCheckouts).where(eq(pendingCheckouts.id, checkout.id));
+      if (now?.status === "voided") throw new AppError("CONFLICT", PRICE_CHANGED);
+      if (now?.status !== "pending") throw new AppError("CONFLICT", CHECKOUT_ENDED);
+    };
+    let recorded: boolean;
+    try {
+      recorded = await recordIntentAtCurrentPrice(db, { amountMinor: intent.amount, currency: intent.currency }, record);
+    } catch (error) {
+      void stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
+      throw error;
+    }
+    if (recorded) return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
+    // The price changed while the intent was made: it is never handed out.
+    void stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
+  }
+  throw new AppError("CONFLICT", PRICE_CHANGED);
+}
+
+/** Whether the price recorded with the checkout's intent is the price in force. */
+async function priceInForce(db: Db, checkout: Checkout): Promise<boolean> {
+  const price = await readPrice(db);
+  return (
+    toMinorUnits(price.earlyAccessPrice, price.currency) === checkout.amountMinor && price.currency.toLowerCase() === checkout.currency
+  );
+}
+
+/**
+ * GET /api/early-access/checkout: the state of the checkout the page shows (this browser's registration, or
+ * this account's upgrade, by its intent), read every minute while the page is open; each read renews a
+ * registration's hold. Voided by a price change: 409 with PRICE_CHANGED.
+ */
+export async function readCheckoutStatus(deps: {
+  db: Db;
+  secrets: SecretBox;
+  who: Who | null;
+  token: string | null;
+  paymentIntentId: string;
+}): Promise<CheckoutStatus> {
+  const { db, who } = deps;
+  const [checkout] = await db
+    .select()
+    .from(pendingCheckouts)
+    .where(
+      and(
+        eq(pendingCheckouts.paymentIntentId, deps.paymentIntentId),
+        who ? and(eq(pendingCheckouts.kind, "upgrade"), eq(pendingCheckouts.userId, who.id)) : eq(pendingCheckouts.kind, "register"),
+      ),
+    )
+    .limit(1);
+  if (!checkout) throw who ? new AppError("NOT_FOUND", PAYMENT_NOT_FOUND) : new AppError("BAD_REQUEST", MISSING_REGISTRATION);
+  if (!who && !tokenBindsCheckout(deps.secrets, deps.token, checkout)) throw new AppError("BAD_REQUEST", MISSING_REGISTRATION);
+  const holdIdleSeconds = CHECKOUT_HOLD_IDLE_MS / 1000;
+  switch (checkout.status) {
+    case "pending":
+      await touchHold(db, checkout.id);
+      return { state: "open", holdIdleSeconds };
+    case "completed":
+      return { state: "completed", holdIdleSeconds };
+    case "voided":
+      throw new AppError("CONFLICT", PRICE_CHANGED);
+    case "attention":
+      throw new AppError("CONFLICT", NEEDS_SUPPORT);
+    default:
+      throw new AppError("CONFLICT", CHECKOUT_ENDED);
+  }
 }

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type Stripe from "stripe";
+import { PRICE_CHANGED } from "../../../shared/contracts/payments.js";
 import { formatPrice } from "../../../shared/format-price.js";
 import { fromMinorUnits } from "../../../shared/money.js";
 import type { Db } from "../../db/client.js";
@@ -12,6 +13,7 @@ import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queueProductEmail } from "../email/product-emails.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
+import { PAID_AFTER_VOID, VOID_SETTLING_MS } from "./price-change.js";
 import { PAYMENT_NOT_FOUND, stripeCall } from "./stripe-errors.js";
 
 type Checkout = typeof pendingCheckouts.$inferSelect;
@@ -23,6 +25,11 @@ export const REPLACED_CHECKOUT = "Replaced by a newer checkout for the same emai
 /** The `problem` of a checkout whose visitor created a free account instead (status `abandoned`). */
 export const FREE_INSTEAD = "The visitor registered on the Free plan instead.";
 export const AMOUNT_MISMATCH = "The amount paid does not match the Early Access price. Please contact support: your payment is safe.";
+/** A payment that reached a checkout voided by a price change (decision 027): never Early Access at the old price. */
+export const PAID_AFTER_PRICE_CHANGE =
+  "The price changed while you were paying, and your payment at the old price arrived after the change, so it could not be used. Your payment is safe: please contact support to have it refunded.";
+/** A payment found on a checkout voided a moment ago, while the save that voided it still asks Stripe about it. */
+export const PAYMENT_BEING_CHECKED = "The price changed just as you paid: your payment is being checked. Please try again in a minute.";
 
 export interface CompleteDeps {
   db: Db;
@@ -62,9 +69,9 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
   const { db, stripe } = deps;
   const intent = await stripeCall(() => stripe.paymentIntents.retrieve(deps.paymentIntentId));
   const checkoutId = Number(intent.metadata?.pendingCheckoutId);
-  const [checkout] = Number.isSafeInteger(checkoutId)
-    ? await db.select().from(pendingCheckouts).where(eq(pendingCheckouts.id, checkoutId)).limit(1)
-    : [];
+  const readCheckout = async () =>
+    Number.isSafeInteger(checkoutId) ? await db.select().from(pendingCheckouts).where(eq(pendingCheckouts.id, checkoutId)).limit(1) : [];
+  let [checkout] = await readCheckout();
   // Not an Early Access intent of ours (the Stripe account may sell other things): nothing to do here.
   if (!checkout) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
   if (checkout.paymentIntentId !== intent.id) {
@@ -76,6 +83,12 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
     );
   }
   if (checkout.status === "completed" && checkout.userId) return { checkout, userId: checkout.userId };
+  if (checkout.status === "voided") {
+    await refuseVoided(db, intent, checkout);
+    // Reopened meanwhile: the save that voided it found this payment already taken, and honours it.
+    [checkout] = await readCheckout();
+    if (!checkout) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  }
   if (intent.status !== "succeeded") throw new AppError("PAYMENT_REQUIRED", notPaidMessage(intent));
   if (intent.amount_received !== checkout.amountMinor || intent.currency !== checkout.currency) {
     const expected = formatPrice(fromMinorUnits(checkout.amountMinor ?? 0, checkout.currency ?? "usd"), checkout.currency ?? "usd");
@@ -90,6 +103,8 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
     if (row.status === "completed" && row.userId) return { userId: row.userId, fresh: false, row } as const;
     // Abandoned (replaced, or Free chosen instead) after or while it was paid: kept for an admin, never lost.
     if (row.status === "abandoned") return { problem: `Paid after the checkout was abandoned: ${row.problem ?? "replaced"}` } as const;
+    // Voided by a price change since it was read: asked again, it goes through refuseVoided.
+    if (row.status === "voided") return { voided: true } as const;
     if (row.status !== "pending") return { blocked: true } as const;
     const amount = formatPrice(fromMinorUnits(intent.amount_received, intent.currency), intent.currency);
     const currency = intent.currency.toUpperCase();
@@ -137,6 +152,7 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
   });
 
   if ("blocked" in outcome) throw new AppError("CONFLICT", NEEDS_SUPPORT);
+  if ("voided" in outcome) throw new AppError("CONFLICT", PAYMENT_BEING_CHECKED);
   if ("problem" in outcome) {
     await markAttention(db, checkout.id, outcome.problem ?? "Paid, but the checkout could not finish.");
     throw new AppError("CONFLICT", NEEDS_SUPPORT);
@@ -149,11 +165,32 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
   return { checkout: outcome.row, userId: outcome.userId };
 }
 
+/**
+ * A checkout voided by a price change (decision 027). Unpaid: 409, start again at the new price. Paid: never
+ * Early Access at the old price, it goes to the admins (refund) — unless the save that voided it is still
+ * asking Stripe (a few seconds at most; VOID_SETTLING_MS): a cancel Stripe refuses because the payment was
+ * already taken honours it, so until then the answer is "try again in a minute". Returns only when the
+ * checkout was reopened that way.
+ */
+async function refuseVoided(db: Db, intent: Stripe.PaymentIntent, checkout: Checkout): Promise<void> {
+  if (intent.status === "processing") throw new AppError("PAYMENT_REQUIRED", notPaidMessage(intent));
+  if (intent.status !== "succeeded") throw new AppError("CONFLICT", PRICE_CHANGED);
+  const settling = checkout.checkedAt === null && (checkout.voidedAt?.getTime() ?? 0) > Date.now() - VOID_SETTLING_MS;
+  if (settling) throw new AppError("CONFLICT", PAYMENT_BEING_CHECKED);
+  const [kept] = await db
+    .update(pendingCheckouts)
+    .set({ status: "attention", problem: PAID_AFTER_VOID, passwordHash: null, updatedAt: new Date() })
+    .where(and(eq(pendingCheckouts.id, checkout.id), eq(pendingCheckouts.status, "voided")))
+    .returning({ id: pendingCheckouts.id });
+  if (kept) throw new AppError("CONFLICT", PAID_AFTER_PRICE_CHANGE);
+}
+
+/** Kept for an admin; a checkout already finished (or settled by an admin) is never moved back to the list. */
 async function markAttention(db: Db, checkoutId: number, problem: string): Promise<void> {
   await db
     .update(pendingCheckouts)
     .set({ status: "attention", problem, passwordHash: null, updatedAt: new Date() })
-    .where(eq(pendingCheckouts.id, checkoutId));
+    .where(and(eq(pendingCheckouts.id, checkoutId), notInArray(pendingCheckouts.status, ["completed", "resolved"])));
 }
 
 /** A succeeded intent whose checkout moved on to another intent: one `attention` row per intent. */

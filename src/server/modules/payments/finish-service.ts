@@ -6,8 +6,9 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
 import { findUserById } from "../auth/service.js";
 import { tokenBindsCheckout } from "./checkout-binding.js";
-import { type CompleteDeps, completeCheckout, NEEDS_SUPPORT } from "./complete-checkout.js";
+import { type CompleteDeps, completeCheckout, NEEDS_SUPPORT, PAID_AFTER_PRICE_CHANGE } from "./complete-checkout.js";
 import type { StripeGateway } from "./gateway.js";
+import { PAID_AFTER_VOID } from "./price-change.js";
 import { PAYMENT_NOT_FOUND } from "./stripe-errors.js";
 
 export const NOT_THIS_BROWSER = "This payment does not belong to the checkout of this browser.";
@@ -40,7 +41,8 @@ export async function finishPaidRegistration(deps: Deps & { secrets: SecretBox; 
     throw new AppError("FORBIDDEN", NOT_THIS_BROWSER);
   }
   // Paid but kept for an admin (an earlier call found it could not finish): say so to whoever asks, sign nobody in.
-  if (checkout.status === "attention") throw new AppError("CONFLICT", NEEDS_SUPPORT);
+  if (checkout.status === "attention")
+    throw new AppError("CONFLICT", checkout.problem === PAID_AFTER_VOID ? PAID_AFTER_PRICE_CHANGE : NEEDS_SUPPORT);
   if (!tokenBindsCheckout(deps.secrets, deps.token, checkout)) throw new AppError("FORBIDDEN", NOT_THIS_BROWSER);
   if (checkout.claimedAt) throw new AppError("CONFLICT", ALREADY_SIGNED_IN_WITH_IT);
   const { userId } = await completeCheckout({ ...deps, stripe: await stripeFor(deps.gateway) });

@@ -1,8 +1,11 @@
-import { and, asc, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { Db } from "../../db/client.js";
 import { pendingCheckouts } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
 import { type CompleteDeps, completeCheckout } from "./complete-checkout.js";
 import type { StripeGateway } from "./gateway.js";
+import { settleVoided, VOID_SETTLING_MS } from "./price-change.js";
 import { stripeCall } from "./stripe-errors.js";
 
 const EVERY_MS = 60_000;
@@ -13,8 +16,9 @@ const BATCH = 20;
 /**
  * Payments never stay stuck: every minute, checkouts with an intent that nobody finished (the tab was
  * closed, the webhook is not set up, the instance was killed mid-way) are checked against Stripe and
- * finished when paid. Checkouts older than a week that were never paid are cancelled and removed. Any
- * instance may run it: finishing is idempotent.
+ * finished when paid. Checkouts older than a week that were never paid are cancelled and removed. Checkouts
+ * voided by a price change whose intent Stripe has not confirmed cancelled are cancelled again; one paid
+ * meanwhile goes to the admins (decision 027). Any instance may run it: finishing is idempotent.
  */
 export class CheckoutReconciler {
   private timer: NodeJS.Timeout | null = null;
@@ -92,6 +96,41 @@ export class CheckoutReconciler {
         await db.delete(pendingCheckouts).where(and(eq(pendingCheckouts.id, row.id), eq(pendingCheckouts.status, "pending")));
       } catch (error) {
         this.deps.logError(`reconciling checkout ${row.id} failed`, error);
+      }
+    }
+    await this.settleVoided(stripe, now);
+  }
+
+  /** Voided checkouts whose cancel Stripe has not confirmed (it was unreachable, or the intent was processing). */
+  private async settleVoided(stripe: Stripe, now: number): Promise<void> {
+    const { db } = this.deps;
+    const rows = await db
+      .select({ id: pendingCheckouts.id, paymentIntentId: pendingCheckouts.paymentIntentId })
+      .from(pendingCheckouts)
+      .where(
+        and(
+          eq(pendingCheckouts.status, "voided"),
+          isNull(pendingCheckouts.checkedAt),
+          isNotNull(pendingCheckouts.paymentIntentId),
+          // Left alone while the save that voided it may still be asking Stripe (that one may honour a payment).
+          lt(pendingCheckouts.updatedAt, new Date(now - Math.max(QUIET_MS, VOID_SETTLING_MS))),
+        ),
+      )
+      .orderBy(asc(pendingCheckouts.updatedAt), asc(pendingCheckouts.id))
+      .limit(BATCH);
+    // Never honoured from here: when a payment found now was made cannot be told, so an admin decides.
+    const outcomes = await settleVoided({ db, stripe }, rows, { honour: false });
+    for (const [i, row] of rows.entries()) {
+      const outcome = outcomes[i];
+      if (outcome === "paid" && row.paymentIntentId) {
+        // Moves it to the admins' list; the 409 that says so is expected, not a failure.
+        await completeCheckout({ ...this.deps, stripe, paymentIntentId: row.paymentIntentId }).catch((error) => {
+          if (!(error instanceof AppError && error.statusCode < 500))
+            this.deps.logError(`voided checkout ${row.id} could not be settled`, error);
+        });
+      } else if (outcome === "processing" || outcome === "unreachable") {
+        // Asked again on a later pass, after the others.
+        await db.update(pendingCheckouts).set({ updatedAt: new Date() }).where(eq(pendingCheckouts.id, row.id));
       }
     }
   }

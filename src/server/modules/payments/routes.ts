@@ -7,7 +7,7 @@ import { assertIpBudget } from "../auth/login-throttle.js";
 import { publicOrigin } from "../email/product-emails.js";
 import { toPublicUser } from "../sessions/public-user.js";
 import { checkoutToken, setCheckoutCookie } from "./checkout-binding.js";
-import { resumeRegistrationCheckout, startRegistrationCheckout, startUpgradeCheckout } from "./checkout-service.js";
+import { readCheckoutStatus, resumeRegistrationCheckout, startRegistrationCheckout, startUpgradeCheckout } from "./checkout-service.js";
 import { finishUpgrade } from "./finish-service.js";
 import { askForSecrets, checkSecrets } from "./secrets-service.js";
 import { getAdminPaymentSettings, savePaymentSettings } from "./settings-service.js";
@@ -33,11 +33,22 @@ export async function paymentRoutes(app: FastifyInstance) {
       return { clientSecret, paymentIntentId };
     }
     // It hashes a password, like registration: the same per-IP budget.
-    await assertIpBudget(counters, requestMeta(request).ip);
-    const started = await startRegistrationCheckout({ db, secrets, gateway, counters, token, input: registration });
+    const { ip } = requestMeta(request);
+    await assertIpBudget(counters, ip);
+    const started = await startRegistrationCheckout({ db, secrets, gateway, counters, token, ip, input: registration });
     if (started.bindingToken) setCheckoutCookie(request, reply, started.bindingToken);
     return { clientSecret: started.clientSecret, paymentIntentId: started.paymentIntentId };
   });
+
+  route(app, api.checkoutStatus, async (request) =>
+    readCheckoutStatus({
+      db,
+      secrets,
+      who: request.user ?? null,
+      token: checkoutToken(request),
+      paymentIntentId: request.query.paymentIntentId,
+    }),
+  );
 
   route(app, api.completeUpgrade, async (request) => {
     const who = request.user;

@@ -3,14 +3,18 @@ import type { z } from "zod";
 import { DEFAULT_PAYMENT_SETTINGS } from "../../../shared/constants.js";
 import type { AdminPaymentSettings, paymentSettingsBodySchema } from "../../../shared/contracts/payments.js";
 import type { PaymentSettingsPublic } from "../../../shared/contracts/public-content.js";
+import { toMinorUnits } from "../../../shared/money.js";
 import type { Db } from "../../db/client.js";
 import { paymentSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { StripeGateway } from "./gateway.js";
+import { atOtherPrice, settleVoided, voidOpenCheckouts } from "./price-change.js";
 import { paymentsAvailable } from "./stripe-keys.js";
 
 const PAYMENT_SETTINGS_LOCK = 727_030;
+/** How long a price save waits for Stripe to cancel the intents it voided. */
+const SETTLE_WAIT_MS = 10_000;
 
 /** "297.00" -> "297", "19.50" stays. */
 const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
@@ -60,8 +64,11 @@ function sealedKey(value: string | null | undefined, secrets: SecretBox): string
 }
 
 /**
- * POST (none saved yet: 409 otherwise) and PATCH (404 when none is saved) of the admin page. A price change
- * never touches an intent already created: each intent is checked against the price recorded with it.
+ * POST (none saved yet: 409 otherwise) and PATCH (404 when none is saved) of the admin page. Saving a price
+ * voids, in the same transaction, every open checkout whose intent records another price, then cancels those
+ * intents at Stripe (decision 027): a visitor still on the page is told to start again, and a payment that
+ * reaches a voided checkout never grants Early Access at the old price (unless Stripe had already taken it
+ * when the cancel arrived: that payment is honoured).
  */
 export async function savePaymentSettings(options: {
   db: Db;
@@ -81,8 +88,11 @@ export async function savePaymentSettings(options: {
     ...keyColumn("stripeWebhookSecretEncrypted", sealedKey(input.stripeWebhookSecret, secrets)),
     updatedAt: new Date(),
   };
-  await db.transaction(async (tx) => {
-    // One settings row: the first one, locked so two saves cannot both create it.
+  // The schema checked the price converts (a positive amount in the currency's minor units).
+  const price = { amountMinor: toMinorUnits(input.earlyAccessPrice, input.currency) ?? 0, currency: input.currency.toLowerCase() };
+  const voided = await db.transaction(async (tx) => {
+    // One settings row: the first one, locked so two saves cannot both create it, and no intent is recorded
+    // at the old price once the new one is saved (ensureIntent takes this lock shared).
     await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_SETTINGS_LOCK})`);
     const [row] = await tx.select({ id: paymentSettings.id }).from(paymentSettings).orderBy(asc(paymentSettings.id)).limit(1);
     if (options.mode === "create") {
@@ -92,8 +102,40 @@ export async function savePaymentSettings(options: {
       if (!row) throw new AppError("NOT_FOUND", "No payment settings are saved yet: create them with POST.");
       await tx.update(paymentSettings).set(values).where(eq(paymentSettings.id, row.id));
     }
+    return voidOpenCheckouts(tx, atOtherPrice(price));
   });
+  if (voided.length > 0) {
+    // With the keys just saved. The admin waits up to 10 s (Stripe down or slow: what is left goes on in the
+    // background, and whatever Stripe never confirms the reconciler cancels later).
+    const stripe = await options.gateway.stripeIfConfigured().catch(() => null);
+    if (stripe) {
+      const settling = settleVoided({ db, stripe }, voided, { honour: true }).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settling, new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
+  }
   return getAdminPaymentSettings(options);
+}
+
+/**
+ * Records a new intent's price on its checkout only while that price is still the one in force: run under
+ * the settings lock taken shared, so a price save (which takes it exclusively and voids what it finds) comes
+ * wholly before or after. Returns false when the price changed since the intent was made.
+ */
+export async function recordIntentAtCurrentPrice(
+  db: Db,
+  intent: { amountMinor: number; currency: string },
+  record: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAYMENT_SETTINGS_LOCK})`);
+    const now = await readPrice(tx);
+    if (toMinorUnits(now.earlyAccessPrice, now.currency) !== intent.amountMinor || now.currency.toLowerCase() !== intent.currency)
+      return false;
+    await record(tx);
+    return true;
+  });
 }
 
 function keyColumn<K extends string>(column: K, value: string | null | undefined): Partial<Record<K, string | null>> {

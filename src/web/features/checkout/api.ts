@@ -1,5 +1,5 @@
 import type { PublicUser } from "../../../shared/contracts/auth.js";
-import { paymentsApi } from "../../../shared/contracts/payments.js";
+import { type CheckoutStatus, paymentsApi } from "../../../shared/contracts/payments.js";
 import { call } from "../../lib/api-client.js";
 
 /**
@@ -14,4 +14,12 @@ export function openCheckout() {
 /** POST /api/early-access/complete: the end of a signed-in free user's checkout; answers the upgraded user. */
 export function completeUpgrade(paymentIntentId: string): Promise<PublicUser> {
   return call(paymentsApi.completeUpgrade, { body: { paymentIntentId } });
+}
+
+/**
+ * GET /api/early-access/checkout: the state of the checkout the page shows, asked every minute while it is
+ * open (it keeps a registration's username and email held; 409 once a price change voided it).
+ */
+export function readCheckout(paymentIntentId: string): Promise<CheckoutStatus> {
+  return call(paymentsApi.checkoutStatus, { query: { paymentIntentId } });
 }

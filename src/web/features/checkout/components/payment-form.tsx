@@ -24,6 +24,8 @@ type Props = {
   payLabel: string;
   returnUrl: string;
   onPaid: (paymentIntentId: string, processing: boolean) => void;
+  /** Stripe refused the payment (the checkout may have been voided meanwhile: the page asks the server). */
+  onFailed?: () => void;
 };
 
 /** Stripe's Payment Element for this checkout's intent, and Pay (Processing... while Stripe confirms). */
@@ -40,7 +42,7 @@ export function PaymentForm({ stripe, clientSecret, ...rest }: Props) {
   );
 }
 
-function PayForm({ payLabel, returnUrl, onPaid }: Omit<Props, "stripe" | "clientSecret">) {
+function PayForm({ payLabel, returnUrl, onPaid, onFailed }: Omit<Props, "stripe" | "clientSecret">) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -49,6 +51,7 @@ function PayForm({ payLabel, returnUrl, onPaid }: Omit<Props, "stripe" | "client
   const failed = (message?: string) => {
     notify.error("Payment Failed", message || CHECKOUT_TEXTS.paymentFailed);
     setSubmitting(false);
+    onFailed?.();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

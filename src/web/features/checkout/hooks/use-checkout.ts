@@ -2,7 +2,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { MISSING_REGISTRATION } from "../../../../shared/contracts/payments.js";
+import { MISSING_REGISTRATION, PRICE_CHANGED } from "../../../../shared/contracts/payments.js";
 import { displayName } from "../../../domain/display-name.js";
 import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
@@ -12,7 +12,7 @@ import { currentUserQuery, planChanged } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { completeUpgrade, openCheckout } from "../api.js";
+import { completeUpgrade, openCheckout, readCheckout } from "../api.js";
 import { stripeFor } from "../stripe.js";
 
 export type CheckoutMode = "register" | "upgrade";
@@ -32,6 +32,11 @@ export const CHECKOUT_TEXTS = {
 /** While Stripe says "processing": ask again every 3 s, at most 10 times. */
 const POLL_EVERY_MS = 3000;
 const POLL_TIMES = 10;
+/** While the form is shown: the checkout is read every minute (a registration's hold lasts 5 quiet minutes). */
+const ALIVE_EVERY_MS = 60_000;
+
+/** The server voided the checkout because the price changed (decision 027). */
+const priceChangedError = (error: unknown) => isApiError(error) && error.status === 409 && error.message === PRICE_CHANGED;
 
 export type CheckoutPhase =
   /** Waiting for the client secret (and Stripe.js). */
@@ -80,6 +85,31 @@ export function useCheckout({
     },
   });
 
+  /** The price changed while paying: say so, show the new price, and start again (a registration from its form). */
+  function priceChanged(): void {
+    notify.error("The price changed", PRICE_CHANGED, "price-changed");
+    void client.invalidateQueries({ queryKey: paymentSettingsQuery.queryKey });
+    if (mode === "register") {
+      // The form comes back filled in (display data only): the password is typed again.
+      navigate(paths.register, { replace: true });
+      return;
+    }
+    setPhase({ kind: "failed", message: PRICE_CHANGED });
+  }
+
+  /** Reads the checkout the form pays (its hold renewed); a voided or finished one moves the page on. */
+  async function check(paymentIntentId: string): Promise<void> {
+    try {
+      const status = await readCheckout(paymentIntentId);
+      if (alive.current && status.state === "completed") await finish(paymentIntentId, false);
+    } catch (error) {
+      if (!alive.current) return;
+      if (priceChangedError(error)) return priceChanged();
+      // Ended another way (replaced, or with support): the message says what to do; Retry starts again.
+      if (isApiError(error) && error.status === 409) setPhase({ kind: "failed", message: errorMessage(error) });
+    }
+  }
+
   async function start(): Promise<void> {
     setPhase({ kind: "starting" });
     // Stripe.js loads while the server prepares the intent; the key comes from the server, read fresh.
@@ -94,6 +124,7 @@ export function useCheckout({
     } catch (error) {
       if (!alive.current) return;
       if (isApiError(error) && error.status === 503) return setPhase({ kind: "unavailable" });
+      if (priceChangedError(error)) return priceChanged();
       if (mode === "register" && isApiError(error) && error.status === 400) {
         notify.error("Missing Registration Data", errorMessage(error, MISSING_REGISTRATION), "missing-registration");
         clearPendingRegistration();
@@ -159,6 +190,7 @@ export function useCheckout({
         return;
       } catch (error) {
         if (!alive.current) return;
+        if (priceChangedError(error)) return priceChanged();
         const unpaid = isApiError(error) && error.status === 402;
         if (unpaid && processing) {
           if (attempt < POLL_TIMES) {
@@ -194,8 +226,8 @@ export function useCheckout({
     return start();
   }
 
-  const latest = useRef({ start, finish, resumeFromRedirect, redirect });
-  latest.current = { start, finish, resumeFromRedirect, redirect };
+  const latest = useRef({ start, finish, resumeFromRedirect, redirect, check });
+  latest.current = { start, finish, resumeFromRedirect, redirect, check };
   const begun = useRef(false);
 
   useEffect(() => {
@@ -210,6 +242,14 @@ export function useCheckout({
     };
   }, []);
 
+  // While the form is shown, the page is alive: read the checkout every minute.
+  const payingIntent = phase.kind === "paying" ? phase.paymentIntentId : null;
+  useEffect(() => {
+    if (!payingIntent) return;
+    const timer = setInterval(() => void latest.current.check(payingIntent), ALIVE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [payingIntent]);
+
   return {
     phase,
     /** Set up the checkout again (after a failure). */
@@ -218,5 +258,7 @@ export function useCheckout({
     paid: (paymentIntentId: string, processing: boolean) => void latest.current.finish(paymentIntentId, processing),
     /** Ask the server again (after a failed finish or a long "processing"). */
     finishAgain: (paymentIntentId: string, processing: boolean) => void latest.current.finish(paymentIntentId, processing),
+    /** The payment did not go through: ask the server why it might not (a price change voids the intent). */
+    paymentFailed: (paymentIntentId: string) => void latest.current.check(paymentIntentId),
   };
 }

@@ -84,6 +84,7 @@ export function EarlyAccessCheckoutPage() {
             payLabel={`Pay ${price}`}
             returnUrl={`${window.location.origin}${paths.checkout}${fromParam}`}
             onPaid={checkout.paid}
+            onFailed={() => checkout.paymentFailed(phase.paymentIntentId)}
           />
         </PaymentCard>
       );
