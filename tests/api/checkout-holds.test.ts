@@ -1,5 +1,5 @@
 // How long an unpaid Early Access checkout keeps its username and email from everyone else (issue 28, finding 6;
-// decision 027): while its page is alive (start, resume and the page's status read renew it; 5 quiet minutes end
+// decision 029): while its page is alive (start, resume and the page's status read renew it; 5 quiet minutes end
 // it, however recent its start), and one address keeps at most 5 such holds at once, also when its starts race.
 // The clock is moved by ageing the checkout's own timestamps, as the other checkout tests do.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// A price change while checkouts are open (issue 28, finding 5; decision 027): saving the Early Access price voids
+// A price change while checkouts are open (issue 28, finding 5; decision 029): saving the Early Access price voids
 // every open checkout at another price and cancels its intent at the Stripe stand-in through the real SDK; the page is
 // told to start again; a payment at the old price that arrives after the change never grants Early Access (it goes to
 // the admins), while one Stripe had already taken when the cancel arrived is honoured. A new intent is never handed

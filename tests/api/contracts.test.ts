@@ -48,6 +48,7 @@ describe("contracts", () => {
         .sort(),
     ).toEqual(
       [
+        "GET /api/early-access/checkout",
         "GET /api/getting-started-videos",
         "GET /api/payment-settings",
         "GET /api/platform-settings",

@@ -12,7 +12,7 @@ export const PAYMENTS_UNAVAILABLE = "Stripe payment processing is not available.
 export const NO_SECRET_KEYS = "No secret keys provided";
 export const MISSING_REGISTRATION = "We couldn't find your registration information. Please try registering again.";
 export const ALREADY_EARLY_ACCESS = "Your account already has Early Access.";
-/** A checkout voided by a price change (decision 027): its intent is cancelled; a new checkout shows the new price. */
+/** A checkout voided by a price change (decision 029): its intent is cancelled; a new checkout shows the new price. */
 export const PRICE_CHANGED = "The price changed while you were paying. Start again to see the new price.";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -188,6 +188,7 @@ export const paymentsApi = {
   checkoutStatus: endpoint({
     method: "GET",
     path: "/api/early-access/checkout",
+    access: "public",
     query: checkoutStatusQuerySchema,
     response: checkoutStatusSchema,
   }),

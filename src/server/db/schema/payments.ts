@@ -17,7 +17,7 @@ export const pendingCheckouts = pgTable(
     /**
      * `pending` → `completed`; `abandoned` (replaced by a newer checkout, or the visitor chose Free: a payment
      * arriving later goes to an admin); `voided` (the price changed before it was paid: its intent is
-     * cancelled, a payment arriving later goes to an admin; decision 027); `attention` (paid but could not
+     * cancelled, a payment arriving later goes to an admin; decision 029); `attention` (paid but could not
      * finish) → `resolved` (by an admin).
      */
     status: text("status", { enum: ["pending", "completed", "abandoned", "voided", "attention", "resolved"] })

@@ -60,7 +60,7 @@ export async function registerUser(options: {
 
 /**
  * An unpaid Early Access checkout holds its username and email against other sign-ups only while its page
- * shows signs of life (decision 027): its start, its resume, and the page's status read every minute renew
+ * shows signs of life (decision 029): its start, its resume, and the page's status read every minute renew
  * it; this long without any releases it. Nothing else (the reconciler, a restart from another browser) does.
  */
 export const CHECKOUT_HOLD_IDLE_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db/client.js";
+import type { Tx } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
 
 /** A transaction of `db.transaction()`. */

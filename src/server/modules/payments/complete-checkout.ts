@@ -25,7 +25,7 @@ export const REPLACED_CHECKOUT = "Replaced by a newer checkout for the same emai
 /** The `problem` of a checkout whose visitor created a free account instead (status `abandoned`). */
 export const FREE_INSTEAD = "The visitor registered on the Free plan instead.";
 export const AMOUNT_MISMATCH = "The amount paid does not match the Early Access price. Please contact support: your payment is safe.";
-/** A payment that reached a checkout voided by a price change (decision 027): never Early Access at the old price. */
+/** A payment that reached a checkout voided by a price change (decision 029): never Early Access at the old price. */
 export const PAID_AFTER_PRICE_CHANGE =
   "The price changed while you were paying, and your payment at the old price arrived after the change, so it could not be used. Your payment is safe: please contact support to have it refunded.";
 /** A payment found on a checkout voided a moment ago, while the save that voided it still asks Stripe about it. */
@@ -166,7 +166,7 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
 }
 
 /**
- * A checkout voided by a price change (decision 027). Unpaid: 409, start again at the new price. Paid: never
+ * A checkout voided by a price change (decision 029). Unpaid: 409, start again at the new price. Paid: never
  * Early Access at the old price, it goes to the admins (refund) — unless the save that voided it is still
  * asking Stripe (a few seconds at most; VOID_SETTLING_MS): a cancel Stripe refuses because the payment was
  * already taken honours it, so until then the answer is "try again in a minute". Returns only when the

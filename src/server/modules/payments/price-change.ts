@@ -45,7 +45,7 @@ export async function voidOpenCheckouts(tx: Db, where: SQL): Promise<VoidedCheck
 }
 
 /**
- * Cancels the intent of each voided checkout (4 at a time). Stripe's answer decides, decision 027: cancelled,
+ * Cancels the intent of each voided checkout (4 at a time). Stripe's answer decides, decision 029: cancelled,
  * it can never be paid; refused because it already succeeded and `honour` (the cancel sent right after the
  * void), the payment beat the change and is honoured; anything else is left to the reconciler, which never
  * honours (it cannot tell when the payment was made), so such a payment goes to an admin.

@@ -18,7 +18,7 @@ const BATCH = 20;
  * closed, the webhook is not set up, the instance was killed mid-way) are checked against Stripe and
  * finished when paid. Checkouts older than a week that were never paid are cancelled and removed. Checkouts
  * voided by a price change whose intent Stripe has not confirmed cancelled are cancelled again; one paid
- * meanwhile goes to the admins (decision 027). Any instance may run it: finishing is idempotent.
+ * meanwhile goes to the admins (decision 029). Any instance may run it: finishing is idempotent.
  */
 export class CheckoutReconciler {
   private timer: NodeJS.Timeout | null = null;

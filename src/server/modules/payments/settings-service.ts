@@ -66,7 +66,7 @@ function sealedKey(value: string | null | undefined, secrets: SecretBox): string
 /**
  * POST (none saved yet: 409 otherwise) and PATCH (404 when none is saved) of the admin page. Saving a price
  * voids, in the same transaction, every open checkout whose intent records another price, then cancels those
- * intents at Stripe (decision 027): a visitor still on the page is told to start again, and a payment that
+ * intents at Stripe (decision 029): a visitor still on the page is told to start again, and a payment that
  * reaches a voided checkout never grants Early Access at the old price (unless Stripe had already taken it
  * when the cancel arrived: that payment is honoured).
  */

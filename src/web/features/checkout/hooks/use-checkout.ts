@@ -35,7 +35,7 @@ const POLL_TIMES = 10;
 /** While the form is shown: the checkout is read every minute (a registration's hold lasts 5 quiet minutes). */
 const ALIVE_EVERY_MS = 60_000;
 
-/** The server voided the checkout because the price changed (decision 027). */
+/** The server voided the checkout because the price changed (decision 029). */
 const priceChangedError = (error: unknown) => isApiError(error) && error.status === 409 && error.message === PRICE_CHANGED;
 
 export type CheckoutPhase =
