@@ -37,19 +37,20 @@ async function main() {
         const marks = [performance.now()];
         await db.execute(sql`select 1`);
         marks.push(performance.now());
-        await db.execute(sql`select * from ai_slot_verdict(${userId}, 3, true)`);
+        await db.execute(sql`select * from ai_slot_verdict(${userId}, 3)`);
         marks.push(performance.now());
         await db.execute(sql`select chat_shown_leaf(${chat.id}, null)`);
         marks.push(performance.now());
         const started = await db.execute(
           sql`select start_reply(${userId}, ${chat.id}, 3::int, true, null::int, null::int, ${`hello ${i}`}::text, '[]'::jsonb,
-            'openai'::text, 'gpt-4o-mini'::text, null::text, 'bench'::text, 'Bench'::text) as started`,
+            'openai'::text, 'gpt-4o-mini'::text, null::text, 'bench'::text, 'Bench'::text, 1100::int, 10::int) as started`,
         );
         marks.push(performance.now());
-        const verdict = (started.rows[0] as { started: { verdict: string } }).started.verdict;
+        const { verdict, hold } = (started.rows[0] as { started: { verdict: string; hold: number } }).started;
         if (verdict !== "ok") throw new Error(`start_reply refused: ${verdict}`);
-        // The reply ends, so the next round's claim finds no reply running.
+        // The reply ends (its hold settled), so the next round's claim finds no reply running and nothing held.
         await db.execute(sql`update messages set status = 'complete' where chat_id = ${chat.id} and status = 'streaming'`);
+        await db.execute(sql`select settle_ai_hold(${hold}, 0)`);
         if (i < 10) continue;
         Object.values(times).forEach((list, k) => {
           list.push(k < 4 ? (marks[k + 1] ?? 0) - (marks[k] ?? 0) : (marks[4] ?? 0) - (marks[0] ?? 0));

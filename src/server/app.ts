@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await generations.start();
   const platformCache = new PlatformCache({ redis, log: warn });
   await platformCache.start();
-  const platformDeps = { secrets, envKeys: envKeysBySlug(config), cache: platformCache };
+  const platformDeps = { secrets, envKeys: envKeysBySlug(config), cache: platformCache, allowance: generations.allowance };
   const courseGenerations = new CourseGenerationRunner({
     db: database.db,
     platformDeps,

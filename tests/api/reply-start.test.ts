@@ -67,13 +67,13 @@ describe("a reply's start in the database", () => {
     const chat = await newChat(user);
     expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "first" })).statusCode).toBe(200);
     const before = await rowsOf(chat.id);
-    const counted = async () => numbersOfSlot(await readAiSlot(t.database.db, userId, 3, { newMessage: true }))?.messagesToday;
+    const counted = async () => numbersOfSlot(await readAiSlot(t.database.db, userId, 3))?.messagesToday;
     const sentToday = await counted();
     expect(sentToday).toBeGreaterThan(0);
     // As a send does, with a leaf that is no longer the one shown.
     const started = t.database.db.execute(
       sql`select start_reply(${userId}, ${chat.id}, 3, true, ${before[0]?.id ?? null}::int, ${before[0]?.id ?? null}::int,
-        'late'::text, '[]'::jsonb, 'openai', 'gpt-4o-mini', null, 'test', null) as r`,
+        'late'::text, '[]'::jsonb, 'openai', 'gpt-4o-mini', null, 'test', null, 100, 10) as r`,
     );
     const refused = await started.then(
       () => null,

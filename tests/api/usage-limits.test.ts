@@ -1,6 +1,7 @@
 // Usage allowances per plan (issue 16, decision 016): the admin sets tokens per month and messages per day per
-// plan; sends, regenerates, one-shot calls and course generation are refused with 429 once spent; admins are
-// unlimited; the numbers show in GET /api/usage and on the admin users list. Two instances hold the limit exactly.
+// plan; sends, edits, regenerates, one-shot calls and course generation are refused with 429 once either is spent
+// (one rule for every AI path, issue 28, decision 028); admins are unlimited; the numbers show in GET /api/usage and
+// on the admin users list. Two instances hold the limit exactly.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
@@ -155,7 +156,7 @@ describe("GET /api/usage", () => {
 });
 
 describe("messages per day", () => {
-  it("allows exactly the allowance, then 429 naming it (with Retry-After) and stores nothing; regenerate still works", async () => {
+  it("allows exactly the allowance, then 429 naming it (with Retry-After) and stores nothing, for a regenerate too", async () => {
     await setAllowances({ monthlyTokens: null, messagesPerDay: 3 });
     const { client } = await member();
     const chat = await newChat(client);
@@ -176,12 +177,50 @@ describe("messages per day", () => {
     const usage = await usageOf(client);
     expect(usage.messages).toMatchObject({ used: 3, limit: 3, left: 0 });
     expect(usage.blocked).toBe(messagesSpentMessage(3));
-    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(200);
+    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(429);
 
     // A raised allowance applies at once.
     await setAllowances({ monthlyTokens: null, messagesPerDay: 4 });
     expect((await send(client, chat.id, "now it fits")).statusCode).toBe(200);
     expect((await send(client, chat.id, "and this does not")).statusCode).toBe(429);
+  });
+
+  // Issue 28, finding 3: with the day's messages sent, a one-shot call and a regenerate still answered 200.
+  it("once spent, every AI path gets the same 429 and asks no model: one-shot, regenerate, edit, course generation", async () => {
+    await setAllowances(UNLIMITED, { monthlyTokens: null, messagesPerDay: 2 });
+    const { client } = await member("earlyAccess");
+    const chat = await newChat(client);
+    for (const text of ["first", "second"]) expect((await send(client, chat.id, text)).statusCode).toBe(200);
+    const stored = (await client.get(`/api/chats/${chat.id}/messages`)).json() as { id: number; role: string }[];
+    const firstQuestion = stored.find((m) => m.role === "user");
+    const course = (await client.post("/api/courses", { title: "Messages spent" })).json() as { id: number };
+    const before = { asked: fake.requests.length, usage: await usageOf(client) };
+    expect(before.usage.messages).toMatchObject({ used: 2, left: 0 });
+
+    for (const [url, body] of [
+      ["/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] }],
+      [`/api/chats/${chat.id}/regenerate`, {}],
+      [`/api/chats/${chat.id}/messages/${firstQuestion?.id}/edit`, { content: "first, again" }],
+      ["/api/ai/course-description", { title: "Anything" }],
+      [`/api/courses/${course.id}/generate/outline`, {}],
+      [`/api/courses/${course.id}/generate/approve`, { outline: FAKE_OUTLINE }],
+    ] as const) {
+      const res = await client.post(url, body);
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 429, message: messagesSpentMessage(2) });
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    // Nothing was asked, stored or counted.
+    expect(fake.requests.length).toBe(before.asked);
+    expect((await client.get(`/api/chats/${chat.id}/messages`)).json()).toHaveLength(stored.length);
+    expect((await client.get(`/api/courses/${course.id}/modules`)).json()).toEqual([]);
+    expect(await usageOf(client)).toEqual(before.usage);
+
+    // The same paths go once the allowance is raised.
+    await setAllowances(UNLIMITED, { monthlyTokens: null, messagesPerDay: 3 });
+    expect((await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] })).statusCode).toBe(
+      200,
+    );
+    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(200);
   });
 
   it("is per plan: an Early Access user with no allowance set is not limited", async () => {

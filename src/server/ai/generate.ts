@@ -1,12 +1,16 @@
 import type { LanguageModelV4 as LanguageModel, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { z } from "zod";
+import { holdFor, type Spend, spentTokens } from "./allowance.js";
 import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clean-text.js";
 
 /**
  * The only calls to the AI SDK: a whole answer, a structured answer (its `generateText`), and a streamed answer
  * (the model's own `doStream`).
- * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself.
+ * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself. A whole answer is
+ * spent from a user's allowance here (`spend`: the claim and its hold before the call, the settle after it, decision
+ * 028), so no caller asks a model without the allowance rule; a streamed answer's claim is its caller's (a reply's
+ * start claims inside `start_reply`).
  * What they return has lost NUL and lone surrogates (clean-text.ts), so it can be stored and streamed.
  * The `ai` package loads with the first call (issue 15: an idle server holds none of it).
  */
@@ -24,8 +28,44 @@ export interface CompletionRequest {
   /** A whole-call limit (ms). */
   timeout?: number;
   abortSignal?: AbortSignal;
-  /** Told the tokens a whole answer spent (usage allowances, decision 016), before the answer returns. */
-  onUsage?: (usage: { inputTokens?: number; outputTokens?: number }) => Promise<void> | void;
+  /**
+   * The user's allowance the call spends from (decision 028): claimed (429 when refused) with the request's hold
+   * before the call, settled with what it spent before the answer returns. null: nobody's call (an admin's test of
+   * a platform's connection), counted nowhere.
+   */
+  spend: Spend | null;
+}
+
+type Usage = { inputTokens?: number | undefined; outputTokens?: number | undefined };
+
+/** The texts of a request's prompt, for its hold. */
+function promptTexts(request: CompletionRequest): (string | undefined)[] {
+  const messages = (request.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : JSON.stringify(m.content)));
+  return [request.system, request.prompt, ...messages];
+}
+
+/**
+ * One call spent from `request.spend`: the claim first (a 429 asks no model), then the call, which reports its usage
+ * and the text it got; the settle at its end, whatever the end (an answer, an error, an abort).
+ */
+async function metered<T>(
+  request: CompletionRequest,
+  call: (report: (usage: Usage | undefined, text: string) => void) => Promise<T>,
+): Promise<T> {
+  const { spend } = request;
+  if (!spend) return call(() => {});
+  const hold = await spend.allowance.claim(
+    spend.userId,
+    holdFor({ maxOutputTokens: request.maxOutputTokens, prompt: promptTexts(request) }),
+  );
+  let spent = 0;
+  try {
+    return await call((usage, text) => {
+      spent = spentTokens(usage, hold.promptEstimate, text);
+    });
+  } finally {
+    await spend.allowance.settle(hold.id, spent);
+  }
 }
 
 /**
@@ -49,26 +89,31 @@ function sdkOptions(request: CompletionRequest) {
 /** One whole answer as text. Provider failures are thrown as the SDK raised them (see provider-error.ts). */
 export async function completeText(request: CompletionRequest): Promise<string> {
   const { generateText } = await loadAi();
-  const result = await generateText(sdkOptions(request));
-  await request.onUsage?.(result.totalUsage);
-  return cleanProviderText(result.text);
+  return metered(request, async (report) => {
+    const result = await generateText(sdkOptions(request));
+    const text = cleanProviderText(result.text);
+    report(result.totalUsage, text);
+    return text;
+  });
 }
 
 /** An answer that must match `schema`; null when the model answered something else (the caller may ask again). */
 export async function completeObject<T>(request: CompletionRequest & { schema: z.ZodType<T>; name: string }): Promise<T | null> {
   const { generateText, NoObjectGeneratedError, Output } = await loadAi();
-  try {
-    const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
-    await request.onUsage?.(result.totalUsage);
-    return cleanProviderValue(result.output) as T;
-  } catch (error) {
-    if (NoObjectGeneratedError.isInstance(error)) {
-      // The answer did not fit the schema, but its tokens were spent all the same.
-      if (error.usage) await request.onUsage?.(error.usage);
-      return null;
+  return metered(request, async (report) => {
+    try {
+      const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
+      report(result.totalUsage, result.text);
+      return cleanProviderValue(result.output) as T;
+    } catch (error) {
+      if (NoObjectGeneratedError.isInstance(error)) {
+        // The answer did not fit the schema, but its tokens were spent all the same.
+        report(error.usage, error.text ?? "");
+        return null;
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }
 
 /** A turn of a streamed conversation: a chat's history is text (attached files are fenced into the user's text). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { messagesSpentMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
+import { messagesSpentMessage, tokensHeldMessage, tokensSpentMessage } from "../../shared/contracts/usage.js";
 import type { Db, Tx } from "../db/client.js";
 import { preparedPerDb } from "../db/prepared.js";
 import { AppError } from "../lib/app-error.js";
@@ -13,7 +13,7 @@ export const tooManyRunning = (max: number) =>
 export const tooManyLessons = (max: number, asked: number) =>
   `One approval can write at most ${max} lessons with AI; this outline has ${asked}. Remove some lessons, or approve the course in parts.`;
 
-/** What a start spends: every AI call spends tokens; a send also stores one user message (counted per day). */
+/** What a claim counts besides its tokens: a send or an edit also stores one user message (counted per day). */
 export type AiUse = { newMessage: boolean };
 const TOKENS_ONLY: AiUse = { newMessage: false };
 
@@ -27,6 +27,8 @@ export type UsageNumbers = {
   messagesPerDay: number | null;
   /** Replies being written and course runs running now. */
   running: number;
+  /** Tokens held by AI calls under way (decision 028). */
+  held: number;
 };
 
 /** The first instant of next month and of tomorrow, UTC: when each allowance starts again. */
@@ -37,8 +39,8 @@ export function resetTimes(now = new Date()): { month: Date; day: Date } {
   };
 }
 
-/** What the database decided for a start (`ai_slot_verdict`, migration 0015): null for an unknown user. */
-export type SlotVerdict = "ok" | "running" | "tokens" | "messages" | null;
+/** What the database decided for a start (`ai_slot_verdict`, migration 0016): null for an unknown user. */
+export type SlotVerdict = "ok" | "running" | "tokens" | "messages" | "held" | null;
 
 /** The `ai_slot` row as node-postgres gives it (bigint as text). */
 export type SlotRow = {
@@ -50,6 +52,9 @@ export type SlotRow = {
   monthly_tokens: number | string | null;
   messages_per_day: number | null;
   running: number | null;
+  held: number | string | null;
+  /** The hold a claim took (decision 028); null for a verdict alone. */
+  hold_id: number | null;
 };
 
 const asNumber = (value: number | string | null) => (value === null ? null : Number(value));
@@ -65,14 +70,15 @@ export function numbersOfSlot(row: SlotRow | undefined): UsageNumbers | undefine
     monthlyTokens: asNumber(row.monthly_tokens),
     messagesPerDay: row.messages_per_day,
     running: row.running ?? 0,
+    held: asNumber(row.held) ?? 0,
   };
 }
 
 /**
  * The refusal for the database's verdict, or null when it allows the start. The rule itself (who is refused, in
- * which order: replies running, then tokens this month, then messages today; admins refused only for running
- * work) is `ai_slot_verdict` in migration 0015, its one home, behind every check and claim below; this says it in
- * words, with when it resets.
+ * which order: replies running, then tokens spent this month, messages sent today, and tokens held by calls under
+ * way; admins refused only for running work) is `ai_slot_verdict` in migration 0016, its one home, behind every
+ * check and claim; this says it in words, with when it resets (or, for a hold, when to try again).
  */
 export function refusalOf(row: SlotRow | undefined, max: number, now = new Date()): AppError | null {
   const numbers = numbersOfSlot(row);
@@ -90,6 +96,8 @@ export function refusalOf(row: SlotRow | undefined, max: number, now = new Date(
       return new AppError("TOO_MANY_REQUESTS", messagesSpentMessage(numbers.messagesPerDay ?? 0), {
         retryAfterSeconds: seconds(resets.day),
       });
+    case "held":
+      return new AppError("TOO_MANY_REQUESTS", tokensHeldMessage(numbers.monthlyTokens ?? 0), { retryAfterSeconds: 5 });
     default:
       return null;
   }
@@ -111,10 +119,10 @@ const verdictOf = preparedPerDb((db: Queryable) => {
       monthly_tokens: column<SlotRow["monthly_tokens"]>("monthly_tokens"),
       messages_per_day: column<SlotRow["messages_per_day"]>("messages_per_day"),
       running: column<SlotRow["running"]>("running"),
+      held: column<SlotRow["held"]>("held"),
+      hold_id: column<SlotRow["hold_id"]>("hold_id"),
     })
-    .from(
-      sql`ai_slot_verdict(${sql.placeholder("userId")}, ${sql.placeholder("max")}::int, ${sql.placeholder("newMessage")}::boolean) as s`,
-    )
+    .from(sql`ai_slot_verdict(${sql.placeholder("userId")}, ${sql.placeholder("max")}::int) as s`)
     .prepare("ai_slot_verdict");
 });
 
@@ -122,36 +130,33 @@ const verdictOf = preparedPerDb((db: Queryable) => {
  * Where a user stands and what a start would get now, read without a lock (the database's `ai_slot_verdict`):
  * the check before a provider call and the usage meter. `max`: replies and course runs at once (Infinity: none).
  */
-export async function readAiSlot(db: Queryable, userId: number, max: number, use: AiUse): Promise<SlotRow | undefined> {
-  const [row] = await verdictOf(db).execute({ userId, max: maxArg(max), newMessage: use.newMessage });
+export async function readAiSlot(db: Queryable, userId: number, max: number): Promise<SlotRow | undefined> {
+  const [row] = await verdictOf(db).execute({ userId, max: maxArg(max) });
   return row;
 }
 
 /**
- * Inside the transaction that starts a course run or stores a user's message: the database's `claim_ai_slot` locks
+ * Inside the transaction that starts a course run or stores a user's message, a claim that asks no model yet (so it
+ * holds no tokens; each lesson of a run claims its own hold, `ai/allowance.ts`): the database's `claim_ai_slot` locks
  * the user's row (so two starts of the same user, on any instance, queue there instead of both counting the same
  * total), reads the verdict after the lock, and counts a send for today when allowed (decision 016: the caller's
  * user message is inserted in this same transaction, so the limit holds exactly). 429 when refused. A reply's
- * start claims inside `start_reply` instead, with its writes, in one round trip (decision 025).
+ * start claims inside `start_reply` instead, with its writes and its hold, in one round trip (decisions 025, 028).
  */
 export async function claimAiSlot(tx: Tx, userId: number, max: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  const result = await tx.execute(sql`select * from claim_ai_slot(${userId}, ${maxArg(max)}::int, ${use.newMessage})`);
+  const result = await tx.execute(
+    sql`select * from claim_ai_slot(${userId}, ${maxArg(max)}::int, ${use.newMessage}, null::int, null::int, null::text)`,
+  );
   const refusal = refusalOf(result.rows[0] as SlotRow | undefined, max);
   if (refusal) throw refusal;
 }
 
 /**
- * The claim's checks without its lock or its count: a reply calls it before asking the provider, so a user over
- * a limit never starts a provider call; the claim, in the transaction, is what holds under races.
+ * The claim's checks without its lock, its count or its hold: a reply calls it before asking the provider, so a user
+ * over a limit never starts a provider call; the claim, in the reply's start, is what holds under races.
  */
-export async function assertAiSlot(db: Queryable, userId: number, max: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  const refusal = refusalOf(await readAiSlot(db, userId, max, use), max);
-  if (refusal) throw refusal;
-}
-
-/** The allowance check alone (one-shot AI calls, and each lesson of a course run): 429 when spent. */
-export async function assertAllowance(db: Queryable, userId: number, use: AiUse = TOKENS_ONLY): Promise<void> {
-  const refusal = refusalOf(await readAiSlot(db, userId, Number.POSITIVE_INFINITY, use), Number.POSITIVE_INFINITY);
+export async function assertAiSlot(db: Queryable, userId: number, max: number): Promise<void> {
+  const refusal = refusalOf(await readAiSlot(db, userId, max), max);
   if (refusal) throw refusal;
 }
 

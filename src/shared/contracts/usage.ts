@@ -42,6 +42,14 @@ export function tokensSpentMessage(limit: number, resetsAt: Date): string {
   return `You have used your ${count(limit)} tokens for this month. Your allowance resets on ${utcDayText(resetsAt)}.`;
 }
 
+/**
+ * The 429 while the month's tokens left are held by AI calls under way (decision 028): a wait, not a spent allowance;
+ * each call gives back what it did not use when it ends.
+ */
+export function tokensHeldMessage(limit: number): string {
+  return `Your AI replies and calls running now may use the rest of your ${count(limit)} tokens for this month. Try again when they finish.`;
+}
+
 /** The 429 once the day's messages are sent. */
 export function messagesSpentMessage(limit: number): string {
   return `You have sent your ${count(limit)} ${limit === 1 ? "message" : "messages"} for today. You can send more after midnight UTC.`;

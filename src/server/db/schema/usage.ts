@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /**
@@ -14,7 +14,8 @@ export const planAllowances = pgTable("plan_allowances", {
 
 /**
  * Tokens (in + out) each user spent per calendar month (UTC), over chat replies, one-shot AI calls and course
- * generation: one upsert per finished call, so counting is exact across instances.
+ * generation: added when a call's hold is settled (`settle_ai_hold`, decision 028), so counting is exact across
+ * instances.
  */
 export const usageMonths = pgTable(
   "usage_months",
@@ -43,4 +44,34 @@ export const usageDays = pgTable(
     messages: integer("messages").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Tokens held for AI calls under way (decision 028), as a card payment holds an amount before it is captured: the
+ * claim (`claim_ai_slot`) inserts one with the request's most (its max output tokens plus its prompt's bytes), every
+ * verdict counts the user's holds as spent, and the call's end settles it (`settle_ai_hold`: the hold goes, the
+ * tokens really spent are added to `usage_months`, in one statement). `owner` is the instance making the call: a hold
+ * whose owner is gone is settled by the orphan sweep, so no hold is counted forever.
+ */
+export const aiHolds = pgTable(
+  "ai_holds",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The most the call can spend. */
+    tokens: integer("tokens").notNull(),
+    /** A likely figure for the prompt alone: what is settled, with the text received, when the provider reports no usage. */
+    promptEstimate: integer("prompt_estimate").notNull(),
+    owner: text("owner").notNull(),
+    /**
+     * A chat reply's row (set by `start_reply`); its text is what an orphan's settle counts. No foreign key: a reply
+     * deleted meanwhile (its chat deleted) simply has no text to count, and neither a reply's start nor a chat's
+     * deletion pays for a check.
+     */
+    messageId: integer("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_holds_user_idx").on(t.userId)],
 );

@@ -1,4 +1,5 @@
 import type { AdminPlatform, ChatPlatform, PlatformKind, PlatformStatus } from "../../../shared/contracts/ai-platforms.js";
+import type { AiAllowance } from "../../ai/allowance.js";
 import type { ProviderAccess } from "../../ai/language-model.js";
 import type { aiPlatforms } from "../../db/schema/index.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -13,6 +14,11 @@ export interface PlatformDeps {
   envKeys: Record<string, string>;
   /** Rows and language models as replies resolve them, cleared on every admin change (platform-cache.ts). */
   cache: PlatformCache;
+  /**
+   * The allowance every call for a user spends from (decision 028): each path that asks a model resolves it with
+   * these deps, so a new one (tools, a tutor, an OpenAI-compatible endpoint) has it without wiring of its own.
+   */
+  allowance: AiAllowance;
 }
 
 /** `sk-...abcd`: enough to recognise a key, never enough to use it. */

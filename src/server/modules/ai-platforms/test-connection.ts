@@ -29,6 +29,8 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
       maxOutputTokens: 16,
       maxRetries: 0,
       timeout: 20_000,
+      // An administrator's test of the platform, not a user's call: counted against no allowance.
+      spend: null,
     });
     return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: text.slice(0, 200) };
   } catch (error) {

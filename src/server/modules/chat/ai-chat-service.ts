@@ -1,14 +1,12 @@
 import type { AiChatInput } from "../../../shared/contracts/chat.js";
 import { completeText } from "../../ai/generate.js";
 import { toProviderError } from "../../ai/provider-error.js";
-import { assertAllowance } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
-import { usageRecorder } from "../usage/record-usage.js";
 
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 import { findOwnChat } from "./service.js";
@@ -29,9 +27,9 @@ export async function answerOnce(options: { db: Db; who: Who; platformDeps: Plat
     modelId: forced ? forced.model : (input.model ?? (chat && chat.aiPlatform === input.platformSlug ? chat.model : null)),
   });
   const params = replyParams(await userReplyDefaults(db, userId), persona, resolved.platform.maxTokens);
-  // Not a stored message: only the month's tokens limit it, and what it spends counts (decision 016).
-  await assertAllowance(db, userId);
   try {
+    // Not a stored message, but refused like every AI call once an allowance is spent; its hold and what it spends
+    // count (decision 028).
     const content = await completeText({
       model: resolved.model,
       system: params.system,
@@ -40,7 +38,7 @@ export async function answerOnce(options: { db: Db; who: Who; platformDeps: Plat
       maxOutputTokens: params.maxTokens,
       maxRetries: 1,
       timeout: options.timeoutMs,
-      onUsage: usageRecorder(db, userId),
+      spend: { allowance: options.platformDeps.allowance, userId },
     });
     return { content };
   } catch (error) {

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
-import { type AiUse, assertAiSlot, refusalOf, type SlotRow } from "../../ai/usage-limits.js";
+import type { HoldSize } from "../../ai/allowance.js";
+import { assertAiSlot, refusalOf, type SlotRow } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { preparedPerDb } from "../../db/prepared.js";
 import { chats, messages, personalities, type StoredAttachment, userSettings } from "../../db/schema/index.js";
@@ -87,31 +88,32 @@ async function loadChatForReply(db: Db, userId: number, chatId: number) {
 /** What a reply's start writes besides its reply: the user's message of a send or an edit, and the chat's new title. */
 type UserMessage = { content: string; attachments: StoredAttachment[]; title: string | null };
 
-type Started = { verdict: "ok"; user: Record<string, unknown> | null; reply: Record<string, unknown> };
-type Refused = { verdict: "running" | "tokens" | "messages"; slot: SlotRow };
+type Started = { verdict: "ok"; user: Record<string, unknown> | null; reply: Record<string, unknown>; hold: number };
+type Refused = { verdict: "running" | "tokens" | "messages" | "held"; slot: SlotRow };
 
 /**
- * A reply's start, in one statement (decision 025): the database's `start_reply` claims the user's AI slot (429
- * beyond a limit; the rule is the database's, migration 0015), then locks the chat's row, so racing sends, edits,
- * regenerates and branch switches of one chat run their checks one after the other and only the first finds no
- * reply being written (409 for the others, and the unique index on streaming rows behind it). With `expectedLeaf`
- * the leaf shown must still be the one the history was read from (409 if another tab moved it). It then stores the
- * user's message after `parentId` (a send or an edit), the empty streaming reply after it (or after `parentId`),
- * and the chat's leaf, time and, with a user's message, platform, model and title; a refusal writes nothing.
+ * A reply's start, in one statement (decision 025): the database's `start_reply` claims the user's AI slot and holds
+ * the reply's most (`hold`; 429 beyond a limit; the rule is the database's, migration 0016, decision 028), then locks
+ * the chat's row, so racing sends, edits, regenerates and branch switches of one chat run their checks one after the
+ * other and only the first finds no reply being written (409 for the others, and the unique index on streaming rows
+ * behind it). With `expectedLeaf` the leaf shown must still be the one the history was read from (409 if another tab
+ * moved it). It then stores the user's message after `parentId` (a send or an edit), the empty streaming reply after
+ * it (or after `parentId`), and the chat's leaf, time and, with a user's message, platform, model and title; a
+ * refusal writes nothing.
  */
 async function startInDatabase(
   options: ReplyOptions,
-  start: { expectedLeaf: number | null | undefined; parentId: number | null; user: UserMessage | null; reply: NewReply },
-): Promise<{ user: MessageRow | null; reply: MessageRow }> {
+  start: { expectedLeaf: number | null | undefined; parentId: number | null; user: UserMessage | null; reply: NewReply; hold: HoldSize },
+): Promise<{ user: MessageRow | null; reply: MessageRow; holdId: number }> {
   const { db, who, chatId, maxRunning } = options;
-  const { user, reply } = start;
+  const { user, reply, hold } = start;
   const checkLeaf = start.expectedLeaf !== undefined;
   const result = await db
     .execute(
       sql`select start_reply(${who.id}, ${chatId}, ${maxRunning}::int, ${checkLeaf}, ${start.expectedLeaf ?? null}::int,
         ${start.parentId}::int, ${user?.content ?? null}::text, ${JSON.stringify(user?.attachments ?? [])}::jsonb,
         ${reply.platformSlug}::text, ${reply.model}::text, ${reply.personalityName}::text, ${reply.generationOwner}::text,
-        ${user?.title ?? null}::text) as started`,
+        ${user?.title ?? null}::text, ${hold.tokens}::int, ${hold.promptEstimate}::int) as started`,
     )
     .catch((error: unknown) => {
       // Refused after the claim: raised by the database, so nothing it did (the day's count) is kept.
@@ -124,7 +126,7 @@ async function startInDatabase(
   const started = (result.rows[0] as { started: Started | Refused } | undefined)?.started;
   if (!started) throw new Error("start_reply returned no row");
   if (started.verdict !== "ok") throw refusalOf(started.slot, maxRunning) ?? new Error(`start_reply refused: ${started.verdict}`);
-  return { user: started.user && messageRowFromJson(started.user), reply: messageRowFromJson(started.reply) };
+  return { user: started.user && messageRowFromJson(started.user), reply: messageRowFromJson(started.reply), holdId: started.hold };
 }
 
 /** The newest messages of the branch ending at `start` (the branch shown by default, a prepared query), oldest first. */
@@ -142,13 +144,12 @@ async function prepareReply(
   options: ReplyOptions,
   pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
   start?: SQL,
-  use: AiUse = { newMessage: false },
 ) {
   const { db, who, chatId } = options;
   const [{ chat, personality, base, modelSelection }, , prior] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
     // Over a limit, no provider call starts (the claim in the transaction is what holds under races).
-    assertAiSlot(db, who.id, options.maxRunning, use),
+    assertAiSlot(db, who.id, options.maxRunning),
     recentMessages(db, who.id, chatId, start),
   ]);
   const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: modelSelection });
@@ -189,7 +190,6 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
       return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
     },
     start,
-    { newMessage: true },
   );
   // The provider is asked at once (with the history as it will be stored) while the rows are written.
   const { generation, written } = await generations.begin({
@@ -197,16 +197,16 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
     resolved,
     history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
-    write: async () => {
+    write: async (hold) => {
       const { title } = retitle(chat.title, input.content);
       const user = { content: input.content, attachments, title: title ?? null };
       // A send follows the leaf it read; an edit takes the place of `edited`, beside it.
       const parentId = edited ? edited.parentId : (prior.at(-1)?.id ?? null);
-      const started = await startInDatabase(options, { expectedLeaf: edited ? undefined : parentId, parentId, user, reply });
+      const started = await startInDatabase(options, { expectedLeaf: edited ? undefined : parentId, parentId, user, reply, hold });
       if (!started.user) throw new Error("start_reply stored no user message");
-      return [started.user, started.reply] as const;
+      return [started.user, started.reply, started.holdId] as const;
     },
-    stored: ([, assistant]) => ({ messageId: assistant.id, message: toMessage(assistant) }),
+    stored: ([, assistant, holdId]) => ({ messageId: assistant.id, message: toMessage(assistant), holdId }),
   });
   const [userRow, assistantRow] = written;
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
@@ -256,8 +256,8 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
     resolved,
     history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
-    write: async () => (await startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply })).reply,
-    stored: (row) => ({ messageId: row.id, message: toMessage(row) }),
+    write: (hold) => startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply, hold }),
+    stored: ({ reply: row, holdId }) => ({ messageId: row.id, message: toMessage(row), holdId }),
   });
-  return { userMessage: null, assistantMessage: toMessage(assistantRow), generation };
+  return { userMessage: null, assistantMessage: toMessage(assistantRow.reply), generation };
 }

@@ -9,13 +9,15 @@ function state(used: number, limit: number | null, resetsAt: Date): AllowanceSta
 
 /**
  * GET /api/usage: tokens this month and messages today (UTC), the plan's allowances, what is left and when
- * each resets, and the refusal a new message would get now. An admin sees their counts with no limits.
+ * each resets, and the refusal a new message would get now once an allowance is spent. Tokens held by calls under
+ * way (decision 028) are neither used nor a block here: they come back or count when those calls end, and the meter
+ * is read again then. An admin sees their counts with no limits.
  */
 export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
   const { who } = options;
   const now = new Date();
-  // No limit on replies running here: the meter shows the allowances (the database's rule, migration 0015).
-  const slot = await readAiSlot(options.db, who.id, Number.POSITIVE_INFINITY, { newMessage: true });
+  // No limit on replies running here: the meter shows the allowances (the database's rule, migration 0016).
+  const slot = await readAiSlot(options.db, who.id, Number.POSITIVE_INFINITY);
   const numbers = numbersOfSlot(slot) ?? {
     role: who.role,
     planType: who.planType,
@@ -24,6 +26,7 @@ export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
     monthlyTokens: null,
     messagesPerDay: null,
     running: 0,
+    held: 0,
   };
   const admin = numbers.role === "admin";
   const monthlyTokens = admin ? null : numbers.monthlyTokens;
@@ -34,6 +37,6 @@ export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
     unlimited: monthlyTokens === null && messagesPerDay === null,
     tokens: state(numbers.tokens, monthlyTokens, resets.month),
     messages: state(numbers.messagesToday, messagesPerDay, resets.day),
-    blocked: refusalOf(slot, Number.POSITIVE_INFINITY, now)?.message ?? null,
+    blocked: slot?.verdict === "held" ? null : (refusalOf(slot, Number.POSITIVE_INFINITY, now)?.message ?? null),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { AiAllowance, type AiHold, type HoldSize, holdFor, spentTokens } from "../../../ai/allowance.js";
 import { cleanProviderText } from "../../../ai/clean-text.js";
 import { type CompletionPart, streamCompletion, type TextMessage } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
@@ -8,7 +9,6 @@ import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import { recordUsage, tokensOf } from "../../usage/record-usage.js";
 import { type MessageRow, toMessage } from "../chat-view.js";
 import { RedisGenerationMirror } from "./generation-mirror.js";
 
@@ -56,19 +56,24 @@ export interface GenerationRequest {
   maxTokens: number;
 }
 
-/** The reply's row: its id, and the reply as stored when it started (status streaming), the base of its last event if its end cannot be saved. */
+/**
+ * The reply's row: its id, and the reply as stored when it started (status streaming), the base of its last event if
+ * its end cannot be saved; and the hold its start claimed (decision 028), settled when it ends.
+ */
 export interface StoredReply {
   messageId: number;
   message: Message;
+  holdId: number;
 }
 
 /**
- * A reply whose provider call starts at once, while its rows are being written (`write`, one transaction):
- * no piece reaches anyone before they are committed, and if writing them fails the provider call is cancelled.
- * `stored` names the reply's row among what `write` returned.
+ * A reply whose provider call starts at once, while its rows are being written (`write`, one transaction, which
+ * claims the allowance with `hold`: the request's most, decision 028): no piece reaches anyone before they are
+ * committed, and if writing them fails the provider call is cancelled. `stored` names the reply's row among what
+ * `write` returned.
  */
 export interface StartGeneration<T> extends GenerationRequest {
-  write: () => Promise<T>;
+  write: (hold: HoldSize) => Promise<T>;
   stored: (written: T) => StoredReply;
 }
 
@@ -99,6 +104,8 @@ interface AskedStream {
  */
 export class GenerationManager {
   readonly instanceId = randomUUID();
+  /** The holds of this instance's AI calls (replies here, and every other call through `platformDeps`), and their sweep. */
+  readonly allowance: AiAllowance;
   private readonly live = new Map<number, LiveGeneration>();
   private readonly running = new Set<Promise<void>>();
   private readonly runs = new Map<number, Promise<void>>();
@@ -119,6 +126,7 @@ export class GenerationManager {
     },
   ) {
     this.mirror = options.redis ? new RedisGenerationMirror(options.redis, this.instanceId) : undefined;
+    this.allowance = new AiAllowance({ db: options.db, owner: this.instanceId, log: options.log });
   }
 
   async start(): Promise<void> {
@@ -239,12 +247,15 @@ export class GenerationManager {
   async begin<T>(input: StartGeneration<T>): Promise<{ generation: LiveGeneration; written: T }> {
     const controller = new AbortController();
     const asked = this.ask(input, controller);
+    // What the request may spend at most: its max output tokens and its prompt (ai/allowance.ts).
+    const size = holdFor({ maxOutputTokens: input.maxTokens, prompt: [input.system, ...input.history.map((turn) => turn.content)] });
     let written: T;
     let stored: StoredReply;
     try {
       await letTheRequestLeave();
-      written = await input.write();
+      written = await input.write(size);
       stored = input.stored(written);
+      this.allowance.opened(stored.holdId);
     } catch (error) {
       controller.abort();
       clearTimeout(asked.firstChunkTimer);
@@ -252,7 +263,8 @@ export class GenerationManager {
       void asked.first.then(() => asked.parts.return?.()).catch(() => {});
       throw error;
     }
-    const generation = this.attach(new LiveGeneration(stored.messageId, input.chatId, controller), input, stored.message, asked);
+    const hold: AiHold = { id: stored.holdId, promptEstimate: size.promptEstimate };
+    const generation = this.attach(new LiveGeneration(stored.messageId, input.chatId, controller), input, stored.message, asked, hold);
     return { generation, written };
   }
 
@@ -280,10 +292,10 @@ export class GenerationManager {
     return { parts, first, firstChunkTimer, timedOut: () => timedOut };
   }
 
-  private attach(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream): LiveGeneration {
+  private attach(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream, hold: AiHold): LiveGeneration {
     const { messageId } = generation;
     this.live.set(messageId, generation);
-    const run = this.run(generation, input, message, asked)
+    const run = this.run(generation, input, message, asked, hold)
       .catch((error) => this.options.log("generation crashed", error))
       .finally(() => {
         this.live.delete(messageId);
@@ -295,7 +307,13 @@ export class GenerationManager {
     return generation;
   }
 
-  private async run(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream): Promise<void> {
+  private async run(
+    generation: LiveGeneration,
+    input: GenerationRequest,
+    message: Message,
+    asked: AskedStream,
+    hold: AiHold,
+  ): Promise<void> {
     const { db } = this.options;
     const { platform, modelId } = input.resolved;
     let saved = 0;
@@ -339,6 +357,10 @@ export class GenerationManager {
     }
     if (asked.timedOut() && !generation.stopReason) failure = Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
     await writes;
+    // Its hold is settled with what it spent (the provider's figure, else what was sent and received: a Stop, a cut,
+    // a shutdown) before anyone is told it ended, so the next claim and the usage meter see it (decisions 016, 028).
+    // A settle the database refuses is tried again by the sweep; the hold counts until then.
+    await this.allowance.settle(hold.id, spentTokens(usage, hold.promptEstimate, generation.content));
 
     const providerError = failure ? toProviderError(failure, platform.name, modelId) : undefined;
     const stopped = generation.stopReason === "user" ? STOPPED_BY_USER : generation.stopReason === "shutdown" ? STOPPED_BY_RESTART : null;
@@ -376,9 +398,6 @@ export class GenerationManager {
       this.mirror?.finish(this.ref(generation.messageId), final, notSaved, true);
       return;
     }
-    // Its tokens count against the month's allowance (decision 016) before anyone is told it ended.
-    const log = (e: unknown) => this.options.log(`recording the usage of reply ${generation.messageId} failed`, e);
-    if (row) await recordUsage(db, row.userId, tokensOf(usage)).catch(log);
     if (!row) {
       // The chat was deleted while the reply was being written: end whoever still follows it.
       const gone: LocalEvent = { type: "error", message: "This chat was deleted.", status: 404 };
@@ -419,6 +438,11 @@ export class GenerationManager {
         this.options.log(`closing orphaned reply ${row.id} failed`, error);
       }
     }
+    // Then the holds nobody will settle (decision 028): of the replies just closed, and of any call whose owner is gone.
+    const mirror = this.mirror;
+    await this.allowance
+      .sweep(mirror ? (owner) => mirror.isInstanceAlive(owner) : undefined)
+      .catch((error) => this.options.log("sweeping AI holds failed", error));
   }
 
   private async recoverOne(row: Pick<MessageRow, "id" | "generationOwner" | "content"> & { fresh: boolean }): Promise<void> {
@@ -448,6 +472,7 @@ export class GenerationManager {
     // One last try for ends the database refused; what still fails is closed by the next instance's sweep.
     await this.saveUnsaved();
     clearTimeout(this.retry);
+    await this.allowance.retryUnsettled();
     await this.mirror?.close();
   }
 }

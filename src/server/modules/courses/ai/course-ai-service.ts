@@ -9,9 +9,9 @@ import {
   type TrainingHints,
   trainingHintsSchema,
 } from "../../../../shared/contracts/courses.js";
+import type { AiAllowance } from "../../../ai/allowance.js";
 import { completeObject, completeText } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";
-import { assertAllowance } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
@@ -20,7 +20,6 @@ import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
-import { usageRecorder } from "../../usage/record-usage.js";
 import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
@@ -34,9 +33,9 @@ async function systemPrompt(db: Db, key: keyof typeof DEFAULT_PROMPTS): Promise<
   return (await findGlobalPrompt(db, key)) ?? DEFAULT_PROMPTS[key];
 }
 
-/** One provider call for `userId`: refused (429) once their month's tokens are spent, and what it spends counts. */
+/** One provider call for `userId`: refused (429) like every AI call once an allowance is spent, and what it spends counts. */
 async function write(
-  db: Db,
+  allowance: AiAllowance,
   userId: number,
   model: ResolvedModel,
   system: string,
@@ -44,9 +43,7 @@ async function write(
   maxOutputTokens: number,
   signal?: AbortSignal,
 ): Promise<string> {
-  await assertAllowance(db, userId);
   try {
-    const onUsage = usageRecorder(db, userId);
     const text = (
       await completeText({
         model: model.model,
@@ -56,7 +53,7 @@ async function write(
         maxRetries: 1,
         timeout: TIMEOUT_MS,
         abortSignal: signal,
-        onUsage,
+        spend: { allowance, userId },
       })
     ).trim();
     if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
@@ -75,7 +72,7 @@ export async function describeCourse({
 }: Deps & { input: DescribeCourseInput }): Promise<{ description: string }> {
   const model = await requireCourseModel(db, platformDeps, who);
   const prompt = `Course title: ${input.title}${hintsText(input.hints)}`;
-  return { description: await write(db, who.id, model, await systemPrompt(db, "course-description"), prompt, 400) };
+  return { description: await write(platformDeps.allowance, who.id, model, await systemPrompt(db, "course-description"), prompt, 400) };
 }
 
 /**
@@ -110,7 +107,7 @@ export async function writeLessonBody(options: {
       summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
     }) + hintsText(trainingHintsSchema.parse(options.hints));
-  return write(db, options.author.id, model, system, prompt, 4000, options.signal);
+  return write(options.platformDeps.allowance, options.author.id, model, system, prompt, 4000, options.signal);
 }
 
 /** A lesson body for the editor (not saved: the editor fills the field). */
@@ -148,7 +145,6 @@ export async function proposeOutline({
         "No AI platform is set up, so this is the built-in template. An administrator can add an API key under Admin > AI Chat Settings.",
     };
   }
-  await assertAllowance(db, who.id);
   const system = await systemPrompt(db, "course-outline");
   const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -163,7 +159,8 @@ export async function proposeOutline({
         maxOutputTokens: 4000,
         maxRetries: 1,
         timeout: TIMEOUT_MS,
-        onUsage: usageRecorder(db, who.id),
+        // Each attempt is a call of its own: claimed, held and settled.
+        spend: { allowance: platformDeps.allowance, userId: who.id },
       });
     } catch (error) {
       throw toProviderError(error, model.platform.name, model.modelId);
