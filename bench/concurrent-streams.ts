@@ -14,22 +14,27 @@
  *   GET /api/user      a signed-in read every 100 ms, its latency
  *   event-loop delay   of each server (the probe), of this process (the client), of the stand-in and of the proxy
  *                      (each in a process of its own: this file again, with --role)
- *   RSS                of each server, from /proc, every 250 ms
+ *   RSS, CPU           of each server, from /proc (RSS every 250 ms: its peak)
  *   errors             any answer but 200, any stream that does not end with its `done` event and a complete reply
+ *                      within STREAM_SECONDS + 60 s
  *   database           connections of the scratch database in use (pg_stat_activity), against the pools' size
+ *   listen queue       connections the machine's full listen queues turned away meanwhile (ListenOverflows)
  * Targets (issue 28) on one instance: 0 errors, added first token p99 ≤ 50 ms, GET /api/user p99 ≤ 100 ms,
  * RSS ≤ 500 MB; two instances hold twice as many.
  *
  * Users, sessions and plan allowances are set up around the app's limits, never through them: users and their
  * sessions are rows written straight into the scratch database (registration is throttled per address), both
  * plans' allowances are unlimited (the admin API), and each user runs one reply (AI_MAX_CONCURRENT_PER_USER is 3).
+ * Each instance writes one reply first (its provider SDK loads then); the load starts 6 s after the setup, once
+ * the sessions it looked up have left the servers' 5-second cache.
  *
  * --cpu-prof DIR writes each server's CPU profile into DIR (sum it with bench/cpu-profile-summary.ts).
  * Env: STREAMS (per instance), STREAM_SECONDS, CHUNK_MS (200: a chunk of three words every 200 ms),
- * FIRST_TOKEN_MS (the stand-in's own time to first token, 200),
- * RAMP_SECONDS (0: every request sent in the same turn of the loop; else spread evenly over that time), DATABASE_POOL_SIZE (the app's, 10),
+ * FIRST_TOKEN_MS (the stand-in's own time to first token, 200), RAMP_SECONDS (0: every request is sent in the
+ * same turn of the loop; else they are spread evenly over that time), DATABASE_POOL_SIZE (the app's, 10),
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: a scratch database is created on
- * that server and dropped), TEST_REDIS_URL (default redis://127.0.0.1:6379/0), BENCH_STRICT=1 to fail on a missed target.
+ * that server and dropped), TEST_REDIS_URL (default redis://127.0.0.1:6379/0), BENCH_STRICT=1 to fail on a
+ * missed target.
  * Everything talks to 127.0.0.1 only.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -337,13 +342,14 @@ interface StreamResult {
   marker: string;
   sentAt: number;
   firstTokenAt?: number;
+  endedAt?: number;
   status?: number;
   /** Why it counts as an error; undefined for a reply that ended with `done` and a complete message. */
   error?: string;
 }
 
 /** POST /api/chats/{id}/reply, read as it streams: when its first `delta` arrives, and how it ends. */
-function openReply(base: string, chatId: number, cookie: string, marker: string, onFirst: () => void): Promise<StreamResult> {
+function openReply(base: string, chatId: number, cookie: string, marker: string): Promise<StreamResult> {
   return new Promise((resolve) => {
     const payload = JSON.stringify({ content: messageFor(marker) });
     const result: StreamResult = { marker, sentAt: 0 };
@@ -355,7 +361,7 @@ function openReply(base: string, chatId: number, cookie: string, marker: string,
       clearTimeout(deadline);
       if (error) result.error = error;
       else if (!ended) result.error = "ended without a complete reply";
-      if (result.firstTokenAt === undefined) onFirst();
+      result.endedAt = now();
       resolve(result);
     };
     const req = request(`${base}/api/chats/${chatId}/reply`, {
@@ -384,10 +390,8 @@ function openReply(base: string, chatId: number, cookie: string, marker: string,
         for (let cut = pending.indexOf("\n\n"); cut >= 0; cut = pending.indexOf("\n\n")) {
           const event = pending.slice(0, cut);
           pending = pending.slice(cut + 2);
-          if (result.firstTokenAt === undefined && event.includes('"type":"delta"')) {
-            result.firstTokenAt = now();
-            onFirst();
-          } else if (event.includes('"type":"error"')) return finish(`error event: ${event.slice(0, 300)}`);
+          if (result.firstTokenAt === undefined && event.includes('"type":"delta"')) result.firstTokenAt = now();
+          else if (event.includes('"type":"error"')) return finish(`error event: ${event.slice(0, 300)}`);
           else if (event.includes('"type":"done"')) {
             const done = JSON.parse(event.slice(event.indexOf("data: ") + 6)) as { assistantMessage: { status: string } };
             if (done.assistantMessage.status !== "complete") return finish(`ended ${done.assistantMessage.status}`);
@@ -431,8 +435,10 @@ interface SetupResult {
   wallSeconds: number;
   /** From the first request until every reply had its first token. */
   firstsSeconds: number;
-  cpuMsPerStart: number;
-  cpuMsPerPiece: number;
+  /** Server CPU (all instances) per reply, over the whole load. */
+  cpuMsPerReply: number;
+  /** Seconds from a reply's first token to its end (complete replies). */
+  streamSeconds: number[];
   /** The machine's 1-minute load average before and after (2 cores, shared). */
   load: [number, number];
   /** Connections turned away by a full listen queue meanwhile (the whole machine's count). */
@@ -590,18 +596,10 @@ async function runSetup(instances: number, nodeArgs: string[]): Promise<SetupRes
     const loadBefore = loadavg()[0] ?? 0;
     const overflowsBefore = listenOverflows();
     const started = now();
-    let firsts = 0;
-    let cpuAtLastFirst = cpuBefore;
-    let lastFirstAt = started;
-    const onFirst = () => {
-      if (++firsts < replies) return;
-      cpuAtLastFirst = pids.map(cpuSeconds);
-      lastFirstAt = now();
-    };
     const results = await Promise.all(
       chatIds.map(async (chatId, i) => {
         if (RAMP_MS > 0) await sleep((i * RAMP_MS) / replies);
-        return openReply(base, chatId, cookies[i] as string, `r${i}`, onFirst);
+        return openReply(base, chatId, cookies[i] as string, `r${i}`);
       }),
     );
     const wallSeconds = (now() - started) / 1000;
@@ -614,10 +612,7 @@ async function runSetup(instances: number, nodeArgs: string[]): Promise<SetupRes
     const cpuAfter = pids.map(cpuSeconds);
     const cores = pids.map((_, i) => ((cpuAfter[i] ?? 0) - (cpuBefore[i] ?? 0)) / wallSeconds);
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-    // CPU per reply until every reply had its first token (the starts, and the first pieces), then per piece relayed.
-    const startCpu = sum(cpuAtLastFirst) - sum(cpuBefore);
-    const streamCpu = sum(cpuAfter) - sum(cpuAtLastFirst);
-    const piecesAfter = replies * Math.max(0, (wallSeconds * 1000 - (lastFirstAt - started)) / CHUNK_MS);
+    const cpuMsPerReply = ((sum(cpuAfter) - sum(cpuBefore)) * 1000) / replies;
     const loops = await Promise.all(servers.map((s) => s.probe("probe:read")));
     // The stand-in sends its last first chunks as it closes.
     const standInLoop = await fake.close();
@@ -661,9 +656,11 @@ async function runSetup(instances: number, nodeArgs: string[]): Promise<SetupRes
       dbConnectionsPeak,
       dbSaturated: dbSamples ? dbSaturated / dbSamples : 0,
       wallSeconds,
-      firstsSeconds: (lastFirstAt - started) / 1000,
-      cpuMsPerStart: (startCpu * 1000) / replies,
-      cpuMsPerPiece: piecesAfter > 0 ? (streamCpu * 1000) / piecesAfter : Number.NaN,
+      firstsSeconds: (Math.max(started, ...results.map((r) => r.firstTokenAt ?? started)) - started) / 1000,
+      cpuMsPerReply,
+      streamSeconds: results
+        .filter((r) => !r.error && r.firstTokenAt !== undefined)
+        .map((r) => ((r.endedAt ?? 0) - (r.firstTokenAt ?? 0)) / 1000),
       load: [loadBefore, loadAfter],
       overflows,
     };
@@ -710,10 +707,12 @@ function report(r: SetupResult): boolean {
       "",
     ],
     ["server CPU (cores, average)", r.cores.map((c) => c.toFixed(2)).join(", "), "of 2, shared"],
+    ["  server CPU per reply (ms)", r.cpuMsPerReply.toFixed(1), `all instances, ${Math.round(STREAM_MS / CHUNK_MS)} pieces a reply`],
+    ["last first token after (s)", r.firstsSeconds.toFixed(1), ""],
     [
-      "  server CPU per reply start / per piece (ms)",
-      `${r.cpuMsPerStart.toFixed(2)} / ${r.cpuMsPerPiece.toFixed(3)}`,
-      `all first tokens in ${r.firstsSeconds.toFixed(1)} s`,
+      "stream length, first token to end p50 / p99 (s)",
+      `${percentile(r.streamSeconds, 50).toFixed(1)} / ${percentile(r.streamSeconds, 99).toFixed(1)}`,
+      `the stand-in's: ${((STREAM_MS - CHUNK_MS) / 1000).toFixed(1)}`,
     ],
     ["machine load average before / after", `${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)}`, "1 minute, 2 cores"],
     ["event-loop delay p99 / max (ms): client", `${ms(r.benchLoop.p99)} / ${ms(r.benchLoop.max)}`, "this process, while the replies ran"],
