@@ -729,7 +729,8 @@ function report(r: SetupResult): boolean {
     ["GET /api/user samples (failed, skipped)", `${r.userRead.length} (${r.userReadErrors}, ${r.userReadSkipped})`, ""],
     ["wall time until the last reply ended (s)", r.wallSeconds.toFixed(1), ""],
   ];
-  console.log(`\n${r.label}: ${r.replies} replies at once, one per user`);
+  const when = RAMP_MS > 0 ? `started over ${RAMP_MS / 1000} s` : "at once";
+  console.log(`\n${r.label}: ${r.replies} replies ${when}, one per user`);
   const width = Math.max(...rows.map((row) => row[0].length));
   const valueWidth = Math.max(...rows.map((row) => row[1].length));
   for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(valueWidth)}  ${note}`);
