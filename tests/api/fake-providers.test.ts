@@ -256,6 +256,36 @@ describe("fake behaviour details", () => {
     }
   });
 
+  it("onFirstChunk tells each stream's first chunk once, with its body, after the first-chunk pause; a whole answer tells nothing", async () => {
+    const told: { text: string; receivedAt: number; writtenAt: number }[] = [];
+    const options = {
+      chunkDelayMs: 0,
+      firstChunkDelayMs: 120,
+      onFirstChunk: (body: unknown, times: { receivedAt: number; writtenAt: number }) => {
+        const messages = (body as { messages: { content: unknown }[] }).messages;
+        told.push({ text: textOf(messages.at(-1)?.content), ...times });
+      },
+    };
+    const fake = await startOpenAiCompatibleFake(options);
+    const claude = await startAnthropicFake(options);
+    try {
+      const sent = performance.now();
+      expect((await collect(openai(fake), "first stream of six words")).text).toBe("Echo: first stream of six words");
+      expect((await collect(createAnthropic({ baseURL: claude.url, apiKey: DEFAULT_API_KEY })("c"), "second one")).text).toBe(
+        "Echo: second one",
+      );
+      await generateText({ model: openai(fake), prompt: "not streamed", maxRetries: 0 });
+      expect(told.map((t) => t.text)).toEqual(["first stream of six words", "second one"]);
+      for (const { receivedAt, writtenAt } of told) {
+        expect(receivedAt).toBeGreaterThanOrEqual(sent);
+        expect(writtenAt - receivedAt).toBeGreaterThanOrEqual(120 - 5);
+      }
+    } finally {
+      await fake.close();
+      await claude.close();
+    }
+  });
+
   it("with apiKey null accepts any key (and none)", async () => {
     const open = await startOpenAiCompatibleFake({ apiKey: null });
     const openAnthropic = await startAnthropicFake({ apiKey: null });

@@ -32,7 +32,7 @@ const DEFAULT_MODELS = ["claude-sonnet-4-5", "claude-haiku-4-5"];
 let nextId = 1;
 
 export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<FakeProvider> {
-  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs }) => {
+  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs, firstChunkWritten }) => {
     const request = (body && typeof body === "object" ? body : {}) as MessagesRequest;
     const problem = keyProblem(apiKey, presentedKey(req.headers));
     const fail = (status: number, reason: ErrorReason | "missing-version") => {
@@ -72,6 +72,7 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     const event = (data: { type: string; [field: string]: unknown }) => writeEvent(res, data, data.type);
 
     await deliver(res, plan, request.stream === true, {
+      firstChunkWritten,
       sendError: fail,
       sendWhole: (p) =>
         sendJson(res, 200, {

@@ -119,6 +119,8 @@ export interface Delivery {
   start(plan: TextPlan): void;
   delta(piece: string, index: number): void;
   finish(plan: TextPlan): void;
+  /** Called right after the first piece is written (the fakes' `onFirstChunk` option). */
+  firstChunkWritten?(): void;
 }
 
 /** Plays a plan on the response; the same timing rules apply to every provider format. */
@@ -139,6 +141,7 @@ export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: bool
     else if (plan.firstDelayMs > 0) await sleep(plan.firstDelayMs);
     if (res.destroyed) return; // the client gave up (abort, timeout): stop writing into a dead socket
     out.delta(piece, index);
+    if (index === 0) out.firstChunkWritten?.();
     if (plan.kind === "hang") return untilClientGone(res);
     if (plan.kind === "cut" && index === CUT_AFTER_CHUNKS - 1) {
       // Wait first: destroy() discards unflushed writes. Destroying (not ending) leaves the chunked body unterminated,

@@ -13,6 +13,12 @@ export interface FakeOptions {
   chunkDelayMs?: number;
   /** Pause after the stream's headers, before its first content chunk (a model's time to first token). Default 0. */
   firstChunkDelayMs?: number;
+  /**
+   * Told once a stream's first content chunk is written, with the request's parsed body and `performance.now()` when
+   * the request arrived and when that chunk was written: how a bench in the same process tells the stand-in's own
+   * time to first token from the time the app adds (bench/concurrent-streams.ts).
+   */
+  onFirstChunk?: (body: unknown, times: { receivedAt: number; writtenAt: number }) => void;
 }
 
 export interface RecordedRequest {
@@ -46,6 +52,8 @@ export interface FakeRequest {
   apiKey: string | null;
   chunkDelayMs: number;
   firstChunkDelayMs: number;
+  /** To call right after the first content chunk is written (the `onFirstChunk` option; nothing without it). */
+  firstChunkWritten: () => void;
 }
 
 export async function startFakeServer(options: FakeOptions, handle: (request: FakeRequest) => Promise<void>): Promise<FakeProvider> {
@@ -55,6 +63,7 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
 
   let open = 0;
   const server = createServer((req, res) => {
+    const receivedAt = performance.now();
     open++;
     res.once("close", () => open--);
     void readBody(req)
@@ -63,7 +72,17 @@ export async function startFakeServer(options: FakeOptions, handle: (request: Fa
         const path = req.url ?? "/";
         requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, rawBody: text });
         const route = path.split("?")[0]!.replace(/^\/v1(?=\/|$)/, "") || "/";
-        return handle({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs: options.firstChunkDelayMs ?? 0 });
+        const firstChunkWritten = () => options.onFirstChunk?.(body, { receivedAt, writtenAt: performance.now() });
+        return handle({
+          req,
+          res,
+          route,
+          body,
+          apiKey,
+          chunkDelayMs,
+          firstChunkDelayMs: options.firstChunkDelayMs ?? 0,
+          firstChunkWritten,
+        });
       })
       .catch((error: unknown) => {
         // A bug in a fake must show up as a 500 the test can see, not as a silent hang.

@@ -37,7 +37,7 @@ const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "deepseek-chat", "mistral-small
 let nextId = 1;
 
 export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions = {}): Promise<FakeProvider> {
-  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs }) => {
+  return startFakeServer(options, async ({ req, res, route, body, apiKey, chunkDelayMs, firstChunkDelayMs, firstChunkWritten }) => {
     const format = options.errorFormat ?? (String(req.headers["user-agent"]).includes("ai-sdk-mistral") ? "mistral" : "openai");
     const presented = presentedKey(req.headers);
     const problem = keyProblem(apiKey, presented);
@@ -76,6 +76,7 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
     const chunk = { ...common, object: "chat.completion.chunk", ...(separateUsage ? { usage: null } : {}) };
 
     await deliver(res, plan, request.stream === true, {
+      firstChunkWritten,
       sendError: fail,
       sendWhole: (p) =>
         sendJson(res, 200, {
