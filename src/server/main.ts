@@ -44,7 +44,9 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // A burst of connections (a thousand replies opened at once, bench/concurrent-streams) overflowed Node's
+  // default queue of 511 and waited for the client's SYN retry (1 s, then 3 s); the kernel caps it at somaxconn.
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
   const where = database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.DATA_DIR, "pglite")}` : "PostgreSQL";
   app.log.info(`Ready on http://localhost:${config.PORT} (database: ${where}${redis ? ", Redis linked" : ""})`);
   setTimeout(collectStartupGarbage, STARTUP_GC_DELAY_MS).unref();
