@@ -10,7 +10,7 @@ import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { describeError } from "../src/server/lib/log-redaction.js";
 import { createOrPromoteAdmin } from "../src/server/modules/auth/create-admin.js";
-import { emailField, nameField, strongPasswordField, usernameField } from "../src/shared/contracts/auth.js";
+import { emailField, nameField, strongPasswordField, usernameField } from "../src/shared/contracts/fields.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { PLAN_TYPES, ROLES } from "../constants.js";
-import { emailField, usernameField } from "./auth.js";
 import { idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import {
+  EMAIL_INVALID,
+  optionalEmailField,
+  optionalNameText,
+  PASSWORD_MAX,
+  PASSWORD_TOO_LONG,
+  SHORT_PASSWORD_MIN,
+  SHORT_PASSWORD_TOO_SHORT,
+  shortPasswordField,
+  usernameField,
+} from "./fields.js";
 
 /** An account is active (signs in) or inactive (disabled by an admin: no sign-in, no session). */
 export const USER_STATUSES = ["active", "inactive"] as const;
@@ -21,12 +31,6 @@ export const ADMIN_USER_REFUSALS = {
   demoteLastAdmin: "You cannot demote the last admin",
 } as const;
 
-/** Spec 002 section 5 (admin user form) messages. */
-const PASSWORD_MIN = "Password must be at least 6 characters";
-const PASSWORD_MAX = "Password cannot exceed 200 characters";
-const EMAIL_INVALID = "Please enter a valid email address";
-export const ADMIN_PASSWORD_MIN = 6;
-
 // Control characters (NUL first of all) and unpaired surrogates cannot be stored as text: refused up front.
 const UNSAFE_TEXT = /[\p{Cc}\p{Cs}]/u;
 const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
@@ -34,19 +38,10 @@ const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
 const usernameInput = usernameField.refine(isSafeText, "Username contains characters that are not allowed");
 
 /** Optional: empty (or null) clears it. */
-const nameInput = z
-  .string({ error: "Name must be text" })
-  .trim()
-  .max(100, "Name cannot exceed 100 characters")
-  .refine(isSafeText, "Name contains characters that are not allowed")
-  .nullable();
+const nameInput = optionalNameText.refine(isSafeText, "Name contains characters that are not allowed").nullable();
 
-/** A valid address or empty (no email). */
-const emailInput = z
-  .string({ error: EMAIL_INVALID })
-  .trim()
-  .refine((value) => value === "" || emailField.safeParse(value).success, EMAIL_INVALID)
-  .nullable();
+/** A valid address or empty (no email); lower-cased. */
+const emailInput = optionalEmailField(EMAIL_INVALID).nullable();
 
 const roleInput = z.enum(ROLES, { error: "Role must be user or admin" });
 const planInput = z.enum(PLAN_TYPES, { error: "Plan must be free or earlyAccess" });
@@ -57,7 +52,7 @@ export const createAdminUserBodySchema = z.object({
   username: usernameInput,
   name: nameInput.optional(),
   email: emailInput.optional(),
-  password: z.string({ error: PASSWORD_MIN }).min(ADMIN_PASSWORD_MIN, PASSWORD_MIN).max(200, PASSWORD_MAX),
+  password: shortPasswordField,
   role: roleInput.default("user"),
   planType: planInput.default("free"),
 });
@@ -73,9 +68,9 @@ export const updateAdminUserBodySchema = z.object({
   name: nameInput.optional(),
   email: emailInput.optional(),
   password: z
-    .string({ error: PASSWORD_MIN })
-    .max(200, PASSWORD_MAX)
-    .refine((value) => value === "" || value.length >= ADMIN_PASSWORD_MIN, PASSWORD_MIN)
+    .string({ error: SHORT_PASSWORD_TOO_SHORT })
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
+    .refine((value) => value === "" || value.length >= SHORT_PASSWORD_MIN, SHORT_PASSWORD_TOO_SHORT)
     .optional(),
   role: roleInput.optional(),
   planType: planInput.optional(),

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { idField, idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { longTitleField, TITLE_MAX, TITLE_TOO_SHORT } from "./fields.js";
 import { gettingStartedVideoSchema } from "./public-content.js";
 
 /** Spec 002 sections 5 and 9: the Getting Started Videos form, checked the same way in the dialog and on the server. */
 export const VIDEO_MESSAGES = {
-  title: "Title must be at least 3 characters",
+  title: TITLE_TOO_SHORT,
   embedUrl: "Please enter a valid URL",
   /** The address is an https URL, but not a video player the dashboard may embed. */
   embedHost: "Please enter a valid URL: an https YouTube, Vimeo or Loom video link",
@@ -13,7 +14,7 @@ export const VIDEO_MESSAGES = {
   videoIds: "Send every video exactly once",
 } as const;
 
-export const VIDEO_LIMITS = { title: 200, subtitle: 200, description: 2000, embedUrl: 2000, order: 10_000, videos: 1000 } as const;
+export const VIDEO_LIMITS = { title: TITLE_MAX, subtitle: 200, description: 2000, embedUrl: 2000, order: 10_000, videos: 1000 } as const;
 
 /** An https address: any other scheme (`javascript:`, `data:`, `http:`...) is "Please enter a valid URL". */
 function isHttpsUrl(value: string): boolean {
@@ -23,13 +24,6 @@ function isHttpsUrl(value: string): boolean {
     return false;
   }
 }
-
-/** PostgreSQL text cannot hold a NUL character: refused here rather than failing in SQL. */
-const titleField = z
-  .string({ error: VIDEO_MESSAGES.title })
-  .trim()
-  .min(3, VIDEO_MESSAGES.title)
-  .max(VIDEO_LIMITS.title, `Title cannot exceed ${VIDEO_LIMITS.title} characters`);
 
 /** Optional text: an empty box and null both mean "none". */
 const optionalText = (label: string, max: number) =>
@@ -56,7 +50,7 @@ export const videoOrderField = z
 
 /** POST /api/admin/getting-started-videos. Without `order`, the video goes last (highest + 1, or 1). */
 export const videoBodySchema = z.object({
-  title: titleField,
+  title: longTitleField,
   subtitle: optionalText("Subtitle", VIDEO_LIMITS.subtitle),
   description: optionalText("Description", VIDEO_LIMITS.description),
   embedUrl: embedUrlField,
@@ -68,7 +62,7 @@ export type VideoInput = z.output<typeof videoBodySchema>;
 
 /** PATCH: only what was sent changes (written out: `.partial()` would keep the default of isActive). */
 export const videoPatchSchema = z.object({
-  title: titleField.optional(),
+  title: longTitleField.optional(),
   subtitle: videoBodySchema.shape.subtitle,
   description: videoBodySchema.shape.description,
   embedUrl: embedUrlField.optional(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PLATFORM_KINDS } from "../constants.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { requiredText } from "./fields.js";
 import { platformMaxTokensField, temperatureField } from "./generation-params.js";
 
 /** Spec 002 section 5: the slug is derived from the name (lowercase, runs of other characters to "-", trimmed). */
@@ -54,7 +55,7 @@ const apiKeyField = z.string().trim().max(1000, "The API key is too long").optio
 
 /** POST /api/admin/ai-platforms (spec 002 section 7, plus kind and baseUrl). */
 export const createPlatformBodySchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name cannot exceed 100 characters"),
+  name: requiredText("Name", 100),
   slug: z
     .string({ error: "Slug is required" })
     .trim()

@@ -1,38 +1,12 @@
 import { z } from "zod";
 import { PLAN_TYPES, ROLES } from "../constants.js";
 import { endpoint } from "./endpoint.js";
+import { confirmed, confirmPasswordField, emailField, nameField, strongPasswordField, usernameField } from "./fields.js";
 import { firstScreenCalls } from "./first-screen-reads.js";
 
-/** Rules and messages of spec 000 section 5, written once for the forms and the server. */
-export const usernameField = z
-  .string({ error: "Username is required" })
-  .trim()
-  .min(3, "Username must be at least 3 characters")
-  .max(50, "Username cannot exceed 50 characters");
-
-export const nameField = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(2, "Name must be at least 2 characters")
-  .max(100, "Name cannot exceed 100 characters");
-
-export const emailField = z
-  .string({ error: "Please enter a valid email address" })
-  .trim()
-  .max(254, "Please enter a valid email address")
-  .pipe(z.email("Please enter a valid email address"));
-
-// The upper bound keeps argon2 from hashing megabytes; the spec sets no maximum.
-export const strongPasswordField = z
-  .string({ error: "Password is required" })
-  .min(8, "Password must be at least 8 characters")
-  .max(200, "Password cannot exceed 200 characters")
-  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
-  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
-  .regex(/[0-9]/, "Password must contain at least one number")
-  .regex(/[^A-Za-z0-9]/, "Password must contain at least one special character");
-
 export const planTypeField = z.enum(PLAN_TYPES);
+
+export const acceptTermsField = z.boolean().refine((v) => v === true, "You must accept the terms and conditions");
 
 /** The account fields of a registration (both steps of the Register tab, the free sign-up, the checkout start). */
 export const registrationFieldsSchema = z.object({
@@ -61,25 +35,16 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type FreeRegisterBody = Extract<RegisterBody, { username: string }>;
 
 /** Step 1 of the Register tab. */
-export const registerStepOneSchema = registrationFieldsSchema
-  .pick({ username: true, name: true, email: true, password: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((data) => data.password === data.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+export const registerStepOneSchema = confirmed(registrationFieldsSchema.extend({ confirmPassword: confirmPasswordField }));
 
 /** The whole Register form (both steps). */
-export const registerFormSchema = registrationFieldsSchema
-  .extend({
-    confirmPassword: z.string(),
+export const registerFormSchema = confirmed(
+  registrationFieldsSchema.extend({
+    confirmPassword: confirmPasswordField,
     planType: planTypeField,
-    acceptTerms: z.boolean().refine((v) => v === true, "You must accept the terms and conditions"),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+    acceptTerms: acceptTermsField,
+  }),
+);
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const loginBodySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { titleField } from "./fields.js";
 
 const slug = z
   .string()
@@ -10,7 +11,6 @@ const slug = z
   .max(60)
   .regex(/^[a-z0-9-]+$/, "Unknown AI platform");
 const modelName = z.string().trim().min(1).max(120);
-const title = z.string().trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters");
 
 export const chatSchema = z.object({
   id: z.number().int(),
@@ -32,7 +32,7 @@ export type Chat = z.infer<typeof chatSchema>;
 
 /** POST /api/chats (spec 000 section 7). */
 export const createChatBodySchema = z.object({
-  title: title.default(DEFAULT_CHAT_TITLE),
+  title: titleField.default(DEFAULT_CHAT_TITLE),
   aiPlatform: slug.default(DEFAULT_PLATFORM_SLUG),
   model: modelName.optional(),
 });
@@ -42,7 +42,7 @@ export type CreateChatInput = z.output<typeof createChatBodySchema>;
 /** PATCH /api/chats/{id}: rename, or change the platform/model. */
 export const updateChatBodySchema = z
   .object({
-    title: title.optional(),
+    title: titleField.optional(),
     aiPlatform: slug.optional(),
     model: modelName.nullable().optional(),
     personalityId: idField.nullable().optional(),

@@ -1,18 +1,14 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from "../contact-subjects.js";
-import { emailField } from "./auth.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { emailField, NAME_MAX, requiredText } from "./fields.js";
 
 export const CONTACT_SENT = "Thanks for reaching out! We received your message and will reply by email.";
 
 /** The contact form and POST /api/contact (spec 002 section 5: name, email and message required). */
 export const contactFormSchema = z.object({
-  name: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(1, "Full name is required")
-    .max(100, "Full name cannot exceed 100 characters"),
+  name: requiredText("Full name", NAME_MAX),
   email: emailField,
   subject: z.enum(CONTACT_SUBJECTS, { error: "Choose a subject" }).default("general"),
   isUser: z.boolean({ error: "Choose yes or no" }).default(false),

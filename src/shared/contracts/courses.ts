@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { hintsField, longTitleField, promptTitleField, titleField } from "./fields.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
 export const COURSE_STATUSES = ["draft", "published"] as const;
-export const COURSE_LEVELS = ["beginner", "intermediate", "advanced", "all-levels"] as const;
 export const COURSE_NOT_FOUND = "Course not found";
 export const COURSE_FORBIDDEN = "You don't have permission to view this course.";
 export const COURSE_EDIT_FORBIDDEN = "You don't have permission to edit this course.";
@@ -13,11 +13,7 @@ const description = z.string().trim().max(5000, "Description cannot exceed 5000 
 
 /** POST /api/courses (spec 001 section 5: title at least 3 characters; draft and private by default). */
 export const createCourseBodySchema = z.object({
-  title: z
-    .string({ error: "Title must be at least 3 characters" })
-    .trim()
-    .min(3, "Title must be at least 3 characters")
-    .max(200, "Title cannot exceed 200 characters"),
+  title: longTitleField,
   description: description.optional().default(""),
   isPublic: z.boolean().default(false),
   status: z.enum(COURSE_STATUSES).default("draft"),
@@ -28,12 +24,7 @@ export type CreateCourseInput = z.output<typeof createCourseBodySchema>;
 
 /** PATCH /api/courses/{id}: the edit form (title required, status required). */
 export const updateCourseBodySchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title cannot exceed 200 characters")
-    .optional(),
+  title: titleField.optional(),
   description: description.optional(),
   status: z.enum(COURSE_STATUSES, { error: "Status is required" }).optional(),
   isPublic: z.boolean().optional(),
@@ -64,7 +55,7 @@ export type CourseListQuery = z.output<typeof courseListQuerySchema>;
 
 /** POST /api/courses/{id}/modules and PATCH /api/modules/{id}. `order` is ignored on create: the server appends. */
 export const moduleBodySchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters"),
+  title: titleField,
   description: description.optional().default(""),
   order: z.number().int().optional(),
 });
@@ -87,7 +78,7 @@ export type CourseModule = z.infer<typeof moduleSchema>;
 
 /** POST /api/modules/{id}/lessons and PATCH /api/lessons/{id} (spec 001 section 5). */
 export const lessonBodySchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title cannot exceed 200 characters"),
+  title: titleField,
   type: z.enum(LESSON_TYPES, { error: "Type is required" }),
   content: z
     .string({ error: "Content is required" })
@@ -141,19 +132,10 @@ export const outlineSchema = z.object({
 });
 export type CourseOutline = z.infer<typeof outlineSchema>;
 
-/** Course Training hints (sent with each AI request). */
-export const trainingHintsSchema = z.object({
-  audience: z.string().trim().max(500).default(""),
-  level: z.enum(COURSE_LEVELS).default("all-levels"),
-  goals: z.string().trim().max(2000).default(""),
-  notes: z.string().trim().max(2000).default(""),
-});
-export type TrainingHints = z.input<typeof trainingHintsSchema>;
-
 /** POST /api/ai/course-description */
 export const describeCourseBodySchema = z.object({
-  title: z.string({ error: "Please enter a title first." }).trim().min(1, "Please enter a title first.").max(200),
-  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+  title: promptTitleField("Please enter a title first."),
+  hints: hintsField,
 });
 
 /** A generated outline, reviewed and edited by the user before anything is created. */
@@ -161,12 +143,12 @@ export const outlineDraftSchema = z.object({
   modules: z
     .array(
       z.object({
-        title: z.string().trim().min(1, "Title is required").max(200),
+        title: titleField,
         description: z.string().trim().max(1000).default(""),
         lessons: z
           .array(
             z.object({
-              title: z.string().trim().min(1, "Title is required").max(200),
+              title: titleField,
               type: z.enum(LESSON_TYPES),
               summary: z.string().trim().max(1000).default(""),
             }),
@@ -182,14 +164,14 @@ export type OutlineDraft = z.infer<typeof outlineDraftSchema>;
 
 /** POST /api/courses/{id}/generate/outline */
 export const outlineRequestSchema = z.object({
-  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+  hints: hintsField,
   moduleCount: z.number().int().min(1).max(12).default(4),
 });
 
 /** POST /api/courses/{id}/generate/approve: create the reviewed outline, then write the lessons. */
 export const approveOutlineBodySchema = z.object({
   outline: outlineDraftSchema,
-  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+  hints: hintsField,
 });
 
 export const generationRunSchema = z.object({
@@ -226,9 +208,9 @@ export type OutlineProposal = z.infer<typeof outlineProposalSchema>;
 
 /** POST /api/modules/{id}/lesson-content: a lesson body for a lesson of this module, from its title and place (not saved). */
 export const lessonContentBodySchema = z.object({
-  title: z.string({ error: "Please enter a title first" }).trim().min(1, "Please enter a title first").max(200),
+  title: promptTitleField("Please enter a title first"),
   type: z.enum(LESSON_TYPES).default("reading"),
-  hints: trainingHintsSchema.default({ audience: "", level: "all-levels", goals: "", notes: "" }),
+  hints: hintsField,
 });
 export type LessonContentInput = z.output<typeof lessonContentBodySchema>;
 export type DescribeCourseInput = z.output<typeof describeCourseBodySchema>;

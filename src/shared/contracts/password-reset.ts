@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField, strongPasswordField } from "./auth.js";
 import { endpoint } from "./endpoint.js";
+import { confirmed, confirmPasswordField, emailField, strongPasswordField } from "./fields.js";
 
 /** The one answer to a reset request, whether or not the account exists (nothing is revealed). */
 export const FORGOT_PASSWORD_SENT = "If an account exists for that email, we've sent a link to reset the password.";
@@ -20,16 +20,9 @@ export const resetTokenField = z
   .regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID);
 
 /** The registration rules for the new password, and the same "Passwords do not match". */
-export const resetPasswordBodySchema = z
-  .object({
-    token: resetTokenField,
-    password: strongPasswordField,
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(200, "Passwords do not match"),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+export const resetPasswordBodySchema = confirmed(
+  z.object({ token: resetTokenField, password: strongPasswordField, confirmPassword: confirmPasswordField }),
+);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 const messageSchema = z.object({ message: z.string() });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PRICE_PATTERN, toMinorUnits } from "../money.js";
-import { paymentIntentIdField, publicUserSchema, registrationFieldsSchema } from "./auth.js";
+import { acceptTermsField, paymentIntentIdField, publicUserSchema, registrationFieldsSchema } from "./auth.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { confirmed, confirmPasswordField } from "./fields.js";
 
 /** The three keys of spec 000 (secrets calls) and DESIGN.md: environment variables, or entered by an admin. */
 export const STRIPE_KEY_NAMES = ["STRIPE_SECRET_KEY", "VITE_STRIPE_PUBLIC_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
@@ -136,12 +137,9 @@ export const askSecretsResultSchema = z.object({ message: z.string(), notified: 
  * checkout, or nothing to resume the one this browser started (the checkout page); a signed-in free user
  * sends nothing to upgrade their own account.
  */
-export const checkoutRegistrationSchema = registrationFieldsSchema
-  .extend({
-    confirmPassword: z.string().max(200),
-    acceptTerms: z.boolean().refine((v) => v === true, "You must accept the terms and conditions"),
-  })
-  .refine((data) => data.password === data.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export const checkoutRegistrationSchema = confirmed(
+  registrationFieldsSchema.extend({ confirmPassword: confirmPasswordField, acceptTerms: acceptTermsField }),
+);
 export type CheckoutRegistration = z.input<typeof checkoutRegistrationSchema>;
 
 /** The form's fields flat, as step 2 sends them; no body (or `{}`) means "the checkout this browser or account has". */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { requiredText } from "./fields.js";
 import { maxTokensField, temperatureField } from "./generation-params.js";
 
 /** Suggested tones; any short free text is accepted too. */
@@ -15,7 +16,7 @@ const slug = z
 
 /** The personality form and POST /api/personalities (issue 5 field names). */
 export const personalityBodySchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80, "Name cannot exceed 80 characters"),
+  name: requiredText("Name", 80),
   description: z.string().trim().max(500, "Description cannot exceed 500 characters").default(""),
   tone: z.string().trim().max(60, "Tone cannot exceed 60 characters").default("friendly"),
   instructions: z

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { emailField, publicUserSchema } from "./auth.js";
+import { publicUserSchema } from "./auth.js";
 import { endpoint } from "./endpoint.js";
+import {
+  CONFIRM_PASSWORD,
+  confirmed,
+  optionalEmailField,
+  optionalNameField,
+  PASSWORD_MAX,
+  PASSWORDS_DONT_MATCH,
+  shortPasswordField,
+} from "./fields.js";
 import { firstScreenReads } from "./first-screen-reads.js";
 
 /** The account as the browser sees it: defined with sign-in (auth.ts), named here too for the profile screens. */
@@ -8,35 +17,21 @@ export { type PublicUser, publicUserSchema } from "./auth.js";
 
 /** PATCH /api/user: name optional, email valid or empty (spec 000 section 5, Profile). */
 export const profileBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(100, "Name cannot exceed 100 characters")
-    .refine((v) => v === "" || v.length >= 2, "Name must be at least 2 characters")
-    .optional(),
-  email: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || emailField.safeParse(v).success, "Please enter a valid email")
-    .optional(),
+  name: optionalNameField.optional(),
+  email: optionalEmailField("Please enter a valid email").optional(),
 });
 export type ProfileBody = z.input<typeof profileBodySchema>;
 export type ProfileInput = z.output<typeof profileBodySchema>;
 
 /** PATCH /api/user/password (spec 000 section 5, Password change). */
-export const passwordChangeBodySchema = z
-  .object({
-    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
-    newPassword: z
-      .string({ error: "Password must be at least 6 characters" })
-      .min(6, "Password must be at least 6 characters")
-      .max(200, "Password cannot exceed 200 characters"),
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
-  })
-  .refine((data) => data.newPassword === data.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+export const passwordChangeBodySchema = confirmed(
+  z.object({
+    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(PASSWORD_MAX),
+    newPassword: shortPasswordField,
+    confirmPassword: z.string({ error: CONFIRM_PASSWORD }).min(1, CONFIRM_PASSWORD),
+  }),
+  { password: "newPassword", message: PASSWORDS_DONT_MATCH },
+);
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });

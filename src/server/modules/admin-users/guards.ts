@@ -1,15 +1,12 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { ADMIN_USER_REFUSALS } from "../../../shared/contracts/admin-users.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import { type AdminUserRow, adminUserColumns } from "./admin-user-view.js";
 
 export const USER_NOT_FOUND = "User not found";
-const USERNAME_TAKEN = "Username already exists";
-const EMAIL_TAKEN = "An account with this email already exists";
 const NOT_AN_ADMIN = "You don't have permission to access this area.";
 
 export type Removal = "delete" | "disable" | "demote";
@@ -55,29 +52,4 @@ export function assertAdminRemains(options: { who: Who; admins: number[]; target
   const removesAnAdmin = target.role === "admin" && target.status === "active";
   if (removesAnAdmin && admins.filter((id) => id !== target.id).length === 0) throw new AppError("CONFLICT", LAST[removal]);
   if (!admins.includes(who.id)) throw new AppError("FORBIDDEN", NOT_AN_ADMIN);
-}
-
-/** 409 with the field's error when the username or the email (any case) belongs to another account. */
-export async function assertFree(db: Db, wanted: { username?: string; email?: string | null; exceptId?: number }): Promise<void> {
-  const checks = [
-    wanted.username ? sql`lower(${users.username}) = lower(${wanted.username})` : undefined,
-    wanted.email ? sql`lower(${users.email}) = lower(${wanted.email})` : undefined,
-  ].filter((check) => check !== undefined);
-  if (checks.length === 0) return;
-  const [taken] = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(and(or(...checks), wanted.exceptId ? ne(users.id, wanted.exceptId) : undefined))
-    .limit(1);
-  if (!taken) return;
-  if (wanted.username && taken.username.toLowerCase() === wanted.username.toLowerCase())
-    throw new AppError("CONFLICT", USERNAME_TAKEN, { errors: { username: USERNAME_TAKEN } });
-  throw new AppError("CONFLICT", EMAIL_TAKEN, { errors: { email: EMAIL_TAKEN } });
-}
-
-/** A write that lost a race on the unique indexes: answered like the check above (409, with the field). */
-export async function conflictAfterRace(db: Db, error: unknown, wanted: Parameters<typeof assertFree>[1]): Promise<never> {
-  if (!isUniqueViolation(error)) throw error;
-  await assertFree(db, wanted);
-  throw new AppError("CONFLICT", `${USERNAME_TAKEN} or ${EMAIL_TAKEN.toLowerCase()}`);
 }

@@ -6,21 +6,23 @@ import { AppError } from "../../lib/app-error.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
+import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
 import type { GenerationManager } from "../chat/generation/generation-manager.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
 import { type AdminUserRow, adminUserColumns, withUsage } from "./admin-user-view.js";
-import { assertAdminRemains, assertFree, assertNotSelf, conflictAfterRace, lockForAdminRemoval, USER_NOT_FOUND } from "./guards.js";
+import { assertAdminRemains, assertNotSelf, lockForAdminRemoval, USER_NOT_FOUND } from "./guards.js";
 
-const emailOf = (email: string | null | undefined) => (email === undefined ? undefined : email ? email.toLowerCase() : null);
+/** The form's email (lower-cased by its field): empty is no email, absent is no change. */
+const emailOf = (email: string | null | undefined) => (email === undefined ? undefined : email || null);
 
 /** POST /api/admin/users: a new account with the role and plan the admin chose. */
 export async function createUserAsAdmin(options: { db: Db; who: Who; input: CreateAdminUserInput }): Promise<AdminUser> {
   const { db, input } = options;
   const wanted = { username: input.username, email: emailOf(input.email) ?? null };
-  await assertFree(db, wanted);
+  await assertAccountFree(db, wanted);
   const passwordHash = await hashPassword(input.password);
   const row = await db
     .transaction(async (tx) => {
@@ -60,7 +62,7 @@ export async function updateUserAsAdmin(
   if (disable) assertNotSelf(who, userId, "disable");
   if (demote) assertNotSelf(who, userId, "demote");
   const email = emailOf(input.email);
-  if (email) await assertFree(db, { email, exceptId: userId });
+  if (email) await assertAccountFree(db, { email, exceptUserId: userId });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
   const { before, after } = await db
@@ -96,7 +98,7 @@ export async function updateUserAsAdmin(
       if (passwordHash || before.email !== after.email) await forgetResetLinks(tx, userId);
       return { before, after };
     })
-    .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptId: userId }));
+    .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptUserId: userId }));
 
   if ((before.status === "active" && after.status === "inactive") || passwordHash) {
     // Ends every session of the user at once, on every instance (an admin resetting their own password keeps this one).

@@ -10,6 +10,7 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, spendVerifyTime, verifyPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
+import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queueProductEmail } from "../email/product-emails.js";
@@ -43,17 +44,19 @@ export async function registerUser(options: {
   // Refused before the (deliberately slow) password hash; checked again inside the transaction below.
   await assertRegistrationOpen(db);
   const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction((tx) =>
-    insertAccount({
-      tx,
-      account: { ...input, passwordHash },
-      planType: "free",
-      registrationMustBeOpen: true,
-      exceptCheckoutId: options.ownCheckoutId,
-      loginUrl: options.loginUrl,
-      log: options.log,
-    }),
-  );
+  const user = await db
+    .transaction((tx) =>
+      insertAccount({
+        tx,
+        account: { ...input, passwordHash },
+        planType: "free",
+        registrationMustBeOpen: true,
+        exceptCheckoutId: options.ownCheckoutId,
+        loginUrl: options.loginUrl,
+        log: options.log,
+      }),
+    )
+    .catch((error: unknown) => conflictAfterRace(db, error, input));
   await logActivity(db, { userId: user.id, action: "register", ...meta });
   return user;
 }
@@ -71,29 +74,19 @@ export const EMAIL_HELD =
   "A registration for this email is waiting for its payment. Finish it where you started it, or try again in 5 minutes once that page is closed.";
 
 /**
- * 409 with the field that is taken: by an account, or (unless `checkouts: "ignore"`) by a live Early Access
- * checkout (its page seen in the last 5 minutes), so nobody takes a name while its owner is paying for it.
- * `checkouts: "otherEmails"` (a checkout starting) leaves checkouts of the same email to the caller;
- * `exceptCheckoutId` is the caller's own checkout (a visitor who chose Free instead).
+ * 409 with the field that is taken: by an account (`assertAccountFree`), or (unless `checkouts: "ignore"`) by
+ * a live Early Access checkout (its page seen in the last 5 minutes), so nobody takes a name while its owner is
+ * paying for it. `checkouts: "otherEmails"` (a checkout starting) leaves checkouts of the same email to the
+ * caller; `exceptCheckoutId` is the caller's own checkout (a visitor who chose Free instead).
  */
-export async function findNameConflict(
+export async function assertNameFree(
   db: Db,
   account: { username: string; email: string },
   options: { checkouts?: "all" | "otherEmails" | "ignore"; exceptCheckoutId?: number | null } = {},
-): Promise<AppError | null> {
+): Promise<void> {
   const checkouts = options.checkouts ?? "all";
-  const [existing] = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${account.username})`, sql`lower(${users.email}) = lower(${account.email})`))
-    .limit(1);
-  if (existing) {
-    const sameName = existing.username.toLowerCase() === account.username.toLowerCase();
-    return new AppError("CONFLICT", sameName ? "Username already exists" : "An account with this email already exists", {
-      errors: sameName ? { username: "Username already exists" } : { email: "An account with this email already exists" },
-    });
-  }
-  if (checkouts === "ignore") return null;
+  await assertAccountFree(db, account);
+  if (checkouts === "ignore") return;
   const sameEmail = sql`lower(${pendingCheckouts.email}) = lower(${account.email})`;
   const [held] = await db
     .select({ username: pendingCheckouts.username })
@@ -110,9 +103,9 @@ export async function findNameConflict(
       ),
     )
     .limit(1);
-  if (!held) return null;
+  if (!held) return;
   const nameHeld = held.username.toLowerCase() === account.username.toLowerCase();
-  return new AppError("CONFLICT", nameHeld ? NAME_HELD : EMAIL_HELD, {
+  throw new AppError("CONFLICT", nameHeld ? NAME_HELD : EMAIL_HELD, {
     errors: nameHeld ? { username: NAME_HELD } : { email: EMAIL_HELD },
   });
 }
@@ -137,11 +130,10 @@ export async function insertAccount(options: {
   const { tx, account } = options;
   await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
   // A paid checkout wins over an unpaid one holding the same name: only accounts count then.
-  const conflict = await findNameConflict(tx, account, {
+  await assertNameFree(tx, account, {
     checkouts: options.registrationMustBeOpen ? "all" : "ignore",
     exceptCheckoutId: options.exceptCheckoutId,
   });
-  if (conflict) throw conflict;
   const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
   if (options.registrationMustBeOpen && total > 0 && !(await readPlatformSettings(tx)).allowRegistration) {
     throw new AppError("FORBIDDEN", REGISTRATION_CLOSED);
@@ -151,7 +143,7 @@ export async function insertAccount(options: {
     .values({
       username: account.username,
       name: account.name,
-      email: account.email.toLowerCase(),
+      email: account.email,
       passwordHash: account.passwordHash,
       role: total === 0 ? "admin" : "user",
       planType: options.planType,

@@ -71,7 +71,7 @@ export async function sendContactMessage(options: {
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({
       name: input.name,
-      email: input.email.toLowerCase(),
+      email: input.email,
       subject: input.subject,
       isUser: input.isUser,
       message: input.message,

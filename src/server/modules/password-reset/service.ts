@@ -60,7 +60,7 @@ export async function requestPasswordReset(options: {
 
   const started = Date.now();
   try {
-    const email = input.email.toLowerCase();
+    const { email } = input; // lower-cased by its field
     const account = await counters.hit(`forgot-account:${email}`, HOUR_MS);
     if (account.count > REQUESTS_PER_ACCOUNT) return;
     const [user] = await db

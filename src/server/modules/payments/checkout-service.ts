@@ -16,7 +16,7 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
-import { assertRegistrationOpen, CHECKOUT_HOLD_IDLE_MS, EMAIL_HELD, findNameConflict } from "../auth/service.js";
+import { assertNameFree, assertRegistrationOpen, CHECKOUT_HOLD_IDLE_MS, EMAIL_HELD } from "../auth/service.js";
 import { bindingToken, newBindingNonce, tokenBindsCheckout, tokenCheckoutId } from "./checkout-binding.js";
 import { assertAddressHasRoom, holdIsLive, lockAddress, touchHold } from "./checkout-holds.js";
 import { FREE_INSTEAD, NEEDS_SUPPORT, REPLACED_CHECKOUT } from "./complete-checkout.js";
@@ -63,10 +63,9 @@ export async function startRegistrationCheckout(
   const { db, input } = deps;
   const { stripe } = await deps.gateway.stripe();
   await assertRegistrationOpen(db);
-  const conflict = await findNameConflict(db, input, { checkouts: "otherEmails" });
-  if (conflict) throw conflict;
+  await assertNameFree(db, input, { checkouts: "otherEmails" });
   const passwordHash = await hashPassword(input.password);
-  const account = { username: input.username, name: input.name, email: input.email.toLowerCase(), passwordHash };
+  const account = { username: input.username, name: input.name, email: input.email, passwordHash };
   const sameDetails = (row: Checkout) => row.username === account.username && row.name === account.name && row.email === account.email;
 
   const cancelled: string[] = [];
@@ -148,7 +147,7 @@ export async function startRegistrationCheckout(
 
 /** Whether the password is the checkout's; counted first (atomically), so 5 wrong tries per 15 minutes end the guessing. */
 async function provesPassword(counters: CounterStore, checkout: Checkout, password: string): Promise<boolean> {
-  const state = await counters.hit(`checkout-claim:${(checkout.email ?? "").toLowerCase()}`, CLAIM_WINDOW_MS);
+  const state = await counters.hit(`checkout-claim:${checkout.email ?? ""}`, CLAIM_WINDOW_MS);
   if (state.count > CLAIMS_ALLOWED) {
     const minutes = Math.max(1, Math.ceil(state.resetInMs / 60_000));
     throw new AppError(

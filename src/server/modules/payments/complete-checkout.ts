@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.js";
 import { pendingCheckouts, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
+import { conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
 import { insertAccount } from "../auth/service.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
@@ -111,17 +112,21 @@ export async function completeCheckout(deps: CompleteDeps & { paymentIntentId: s
     let user: { id: number; email: string | null; name: string | null; username: string };
     if (row.kind === "register") {
       if (!row.passwordHash || !row.email) return { problem: "The registration details are missing." } as const;
+      const account = { username: row.username, name: row.name, email: row.email, passwordHash: row.passwordHash };
       try {
-        user = await tx.transaction((savepoint) =>
-          insertAccount({
-            tx: savepoint,
-            account: { username: row.username, name: row.name, email: row.email ?? "", passwordHash: row.passwordHash ?? "" },
-            planType: "earlyAccess",
-            registrationMustBeOpen: false,
-            loginUrl: deps.loginUrl,
-            log: deps.log,
-          }),
-        );
+        user = await tx
+          .transaction((savepoint) =>
+            insertAccount({
+              tx: savepoint,
+              account,
+              planType: "earlyAccess",
+              registrationMustBeOpen: false,
+              loginUrl: deps.loginUrl,
+              log: deps.log,
+            }),
+          )
+          // The savepoint is rolled back: the transaction can still say which name a racing write took.
+          .catch((error: unknown) => conflictAfterRace(tx, error, account));
       } catch (error) {
         if (error instanceof AppError && error.code === "CONFLICT")
           return { problem: `Paid, but the account could not be created: ${error.message.toLowerCase()}.` } as const;

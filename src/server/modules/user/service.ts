@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PasswordChangeBody, ProfileInput } from "../../../shared/contracts/user.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
@@ -7,6 +7,7 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
+import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
 import { type EmailFailureLog, queuePasswordChanged } from "../email/product-emails.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
@@ -20,21 +21,16 @@ export async function updateProfile(options: { db: Db; sessions: SessionStore; w
   const changes: { name?: string | null; email?: string | null; updatedAt: Date } = { updatedAt: new Date() };
   if (input.name !== undefined) changes.name = input.name === "" ? null : input.name;
   if (input.email !== undefined) {
-    const email = input.email === "" ? null : input.email.toLowerCase();
-    if (email) {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
-        .limit(1);
-      if (taken)
-        throw new AppError("CONFLICT", "An account with this email already exists", {
-          errors: { email: "An account with this email already exists" },
-        });
-    }
-    changes.email = email;
+    // Lower-cased by the profile's email field; empty is no email.
+    changes.email = input.email || null;
+    if (changes.email) await assertAccountFree(db, { email: changes.email, exceptUserId: userId });
   }
-  const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning(sessionUserColumns);
+  const [updated] = await db
+    .update(users)
+    .set(changes)
+    .where(eq(users.id, userId))
+    .returning(sessionUserColumns)
+    .catch((error: unknown) => conflictAfterRace(db, error, { email: changes.email, exceptUserId: userId }));
   if (changes.email !== undefined) await forgetResetLinks(db, userId);
   if (!updated) throw new AppError("NOT_FOUND", "User not found");
   await userChanged(options.sessions, userId);

@@ -6,9 +6,8 @@ import {
   type OutlineProposal,
   type OutlineRequestInput,
   outlineDraftSchema,
-  type TrainingHints,
-  trainingHintsSchema,
 } from "../../../../shared/contracts/courses.js";
+import { type TrainingHints, trainingHintsSchema } from "../../../../shared/contracts/fields.js";
 import type { AiAllowance } from "../../../ai/allowance.js";
 import { completeObject, completeText } from "../../../ai/generate.js";
 import { toProviderError } from "../../../ai/provider-error.js";

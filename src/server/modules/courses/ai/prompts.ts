@@ -1,4 +1,5 @@
-import type { OutlineDraft, TrainingHints } from "../../../../shared/contracts/courses.js";
+import type { OutlineDraft } from "../../../../shared/contracts/courses.js";
+import type { TrainingHints } from "../../../../shared/contracts/fields.js";
 
 /** Used when an admin has not set the global prompt of the same key. */
 export const DEFAULT_PROMPTS = {

@@ -3,6 +3,7 @@ import { RotateCcw, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
+import { NO_HINTS } from "../../../../shared/contracts/fields.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
@@ -17,7 +18,7 @@ import {
   courseDetailsValues,
 } from "../course-details-schema.js";
 import { useUpdateCourse } from "../course-mutations.js";
-import { DEFAULT_HINTS, type Hints, TrainingHintsContext } from "../training-hints.js";
+import { type Hints, TrainingHintsContext } from "../training-hints.js";
 import { BackLink } from "./back-link.js";
 import { COURSE_DETAILS_FORM_ID, CourseDetailsForm } from "./course-details-form.js";
 import { CoverUpload } from "./cover-upload.js";
@@ -31,7 +32,7 @@ const hiddenWhenInactive = "data-[state=inactive]:hidden";
 export function CourseEditor({ outline }: { outline: CourseOutline }) {
   const { course } = outline;
   const [tab, setTab] = useState("modules");
-  const [hints, setHints] = useState<Hints>(DEFAULT_HINTS);
+  const [hints, setHints] = useState<Hints>(NO_HINTS);
   const update = useUpdateCourse(course.id);
   const form = useForm<CourseDetailsInput, unknown, CourseDetailsOutput>({
     resolver: zodResolver(courseDetailsSchema),

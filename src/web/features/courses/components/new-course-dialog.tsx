@@ -3,6 +3,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import { createCourseBodySchema } from "../../../../shared/contracts/courses.js";
+import { NO_HINTS } from "../../../../shared/contracts/fields.js";
 import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
 import { FieldError, TextField } from "../../../components/ui/form-field.js";
@@ -15,7 +16,6 @@ import { notify } from "../../../lib/notify.js";
 import { courseEditPath } from "../../../lib/paths.js";
 import { useDescribeCourse } from "../ai-mutations.js";
 import { useCreateCourse } from "../course-mutations.js";
-import { DEFAULT_HINTS } from "../training-hints.js";
 import { AiButton } from "./ai-button.js";
 
 type Input = z.input<typeof createCourseBodySchema>;
@@ -40,7 +40,7 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     describe.mutate(
-      { title, hints: DEFAULT_HINTS },
+      { title, hints: NO_HINTS },
       { onSuccess: ({ description }) => form.setValue("description", description, { shouldDirty: true, shouldValidate: true }) },
     );
   };

@@ -1,0 +1,117 @@
+// One account per email whatever its case (decision 004, issue 28): the shared email field lower-cases what is
+// typed, every place that writes an account's email stores it so, and every one refuses an address taken in
+// another case with the spec's words; sign-in by email stays case-insensitive.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../src/server/lib/app-error.js";
+import { createOrPromoteAdmin } from "../../src/server/modules/auth/create-admin.js";
+import { buildTestApp, CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+
+const EMAIL_TAKEN = "An account with this email already exists";
+const USERNAME_TAKEN = "Username already exists";
+
+let t: TestApp;
+let admin: CookieClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await registerAndSignIn(t.app)).client;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function storedEmail(id: number): Promise<string | null> {
+  const result = await t.database.db.execute(sql`select email from users where id = ${id}`);
+  return (result.rows[0] as { email: string | null } | undefined)?.email ?? null;
+}
+
+describe("an account's email, whatever the case it is typed in", () => {
+  it("registration stores MixedCase@Example.com lower-case, refuses mixedcase@example.com, and signs in by either", async () => {
+    const first = await new CookieClient(t.app).post("/api/register", newAccount({ email: "  MixedCase@Example.com " }));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().email).toBe("mixedcase@example.com");
+    expect(await storedEmail(first.json().id)).toBe("mixedcase@example.com");
+
+    const second = await new CookieClient(t.app).post("/api/register", newAccount({ email: "mixedcase@example.com" }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+
+    for (const typed of ["MixedCase@Example.com", "MIXEDCASE@EXAMPLE.COM", "mixedcase@example.com"]) {
+      const login = await new CookieClient(t.app).post("/api/login", { username: typed, password: "Str0ng!pass" });
+      expect({ typed, status: login.statusCode }).toEqual({ typed, status: 200 });
+    }
+  });
+
+  it("the admin's Add User stores it lower-case and refuses the same address in another case", async () => {
+    const created = await admin.post("/api/admin/users", {
+      username: `made${Date.now()}`,
+      password: "secret1",
+      email: "Admin.Made@Example.com",
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().email).toBe("admin.made@example.com");
+    expect(await storedEmail(created.json().id)).toBe("admin.made@example.com");
+
+    for (const email of ["admin.made@example.com", "MIXEDCASE@example.com"]) {
+      const again = await admin.post("/api/admin/users", { username: `again${Date.now()}`, password: "secret1", email });
+      expect({ email, status: again.statusCode }).toEqual({ email, status: 409 });
+      expect(again.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+    }
+    const edited = await admin.patch(`/api/admin/users/${created.json().id}`, { email: "Admin.Edited@Example.com" });
+    expect(edited.json().email).toBe("admin.edited@example.com");
+    const taken = await admin.patch(`/api/admin/users/${created.json().id}`, { email: "MixedCase@EXAMPLE.com" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+  });
+
+  it("the profile stores it lower-case and refuses the same address in another case", async () => {
+    const a = await registerAndSignIn(t.app);
+    const b = await registerAndSignIn(t.app);
+    const saved = await a.client.patch("/api/user", { email: " Profile.Case@Example.com " });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().email).toBe("profile.case@example.com");
+    expect(await storedEmail(a.user.id)).toBe("profile.case@example.com");
+
+    const taken = await b.client.patch("/api/user", { email: "profile.case@example.com" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
+    // The account's own address, in another case, is not "taken".
+    const own = await a.client.patch("/api/user", { email: "PROFILE.CASE@example.com" });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("parallel profile updates to one address: one is saved, the others are told it is taken (the unique index decides)", async () => {
+    const racers = await Promise.all([1, 2, 3, 4, 5].map(() => registerAndSignIn(t.app)));
+    const answers = await Promise.all(
+      racers.map((racer, i) => racer.client.patch("/api/user", { email: i % 2 ? "Race.Winner@Example.com" : "race.winner@example.com" })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json().message).toBe(EMAIL_TAKEN);
+  });
+
+  it("create-admin refuses an email another account has, in any case, with the spec's words", async () => {
+    const taken = await createOrPromoteAdmin({
+      db: t.database.db,
+      input: { username: `ops${Date.now()}`, password: "Str0ng!pass", email: "mixedcase@example.com" },
+    }).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(AppError);
+    expect((taken as AppError).message).toBe(EMAIL_TAKEN);
+
+    const made = await createOrPromoteAdmin({
+      db: t.database.db,
+      input: { username: `ops2${Date.now()}`, password: "Str0ng!pass", email: "ops.free@example.com" },
+    });
+    expect(made.created).toBe(true);
+    expect(await storedEmail(made.id)).toBe("ops.free@example.com");
+  });
+
+  it("a username is taken in any case too, everywhere", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    const upper = body.username.toUpperCase();
+    const register = await new CookieClient(t.app).post("/api/register", newAccount({ username: upper }));
+    expect(register.json()).toEqual({ message: USERNAME_TAKEN, errors: { username: USERNAME_TAKEN } });
+    const adminCreate = await admin.post("/api/admin/users", { username: upper, password: "secret1" });
+    expect(adminCreate.json()).toEqual({ message: USERNAME_TAKEN, errors: { username: USERNAME_TAKEN } });
+  });
+});
