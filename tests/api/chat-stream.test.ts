@@ -9,7 +9,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
-import { eventOf } from "../helpers/sse-reader.js";
+import { eventOf, parseStreamEvent } from "../helpers/sse-reader.js";
 
 type Msg = { id: number; role: string; content: string; status: string; error: string | null };
 
@@ -54,7 +54,7 @@ async function open(path: string, init: { method?: string; body?: unknown; signa
           .split("\n")
           .find((l) => l.startsWith("data: "));
         buffer = buffer.slice(end + 2);
-        if (line) events.push(JSON.parse(line.slice(6)) as StreamEvent);
+        if (line) events.push(parseStreamEvent(line.slice(6)));
       }
     }
   })().catch((error: unknown) => {
