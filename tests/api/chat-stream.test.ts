@@ -122,6 +122,9 @@ describe("a streamed reply over a real connection", () => {
     expect(done.assistantMessage).toMatchObject({ status: "complete", content: SLOW_TEXT, id: snapshot.assistantMessage.id });
     const stored = (await messagesOf(chat.id)).at(-1);
     expect(stored).toMatchObject({ content: SLOW_TEXT, status: "complete" });
+    // The resumed stream's done carries what the reply changed too, as the reads answer it.
+    expect(done.after?.chat).toEqual((await user.get(`/api/chats/${chat.id}`)).json());
+    expect(done.after?.shown).toEqual((await messagesOf(chat.id)).slice(-2));
   });
 
   it("answers 204 on GET /stream when nothing is being written", async () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { usageSchema } from "./usage.js";
 
 const slug = z
   .string()
@@ -185,14 +186,33 @@ export type RegenerateBody = z.input<typeof regenerateBodySchema>;
 export type RegenerateInput = z.output<typeof regenerateBodySchema>;
 
 /**
+ * What a reply changed besides its text, read once it ended and carried by its `done` event, so the browser puts
+ * them in its copies instead of reading the chat, its messages and the usage again.
+ */
+export const replyEndSchema = z.object({
+  /** The chat as GET /api/chats/{id} answers it: its title (from the first message), its time, its model. */
+  chat: chatSchema,
+  /**
+   * The reply's end of the branch shown, as GET /api/chats/{id}/messages lists it: the message the reply answers
+   * (the user's message of a send or an edit, the same one for a regenerate) then the reply, each with its place
+   * among its siblings. What the branch shown held after that message is gone from it (the reply is its leaf).
+   */
+  shown: z.array(shownMessageSchema),
+  /** GET /api/usage with the reply's tokens counted. */
+  usage: usageSchema,
+});
+export type ReplyEnd = z.infer<typeof replyEndSchema>;
+
+/**
  * Events of a reply stream, one JSON object per SSE `data:` line.
  * `delta.offset` is where the text starts in the reply, so a resumed stream never repeats or skips text.
+ * `done.after` is null when it could not be read (the database away): the browser then reads them itself.
  */
 export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), userMessage: messageSchema.nullable(), assistantMessage: messageSchema }),
   z.object({ type: z.literal("snapshot"), assistantMessage: messageSchema }),
   z.object({ type: z.literal("delta"), messageId: z.number().int(), offset: z.number().int(), text: z.string() }),
-  z.object({ type: z.literal("done"), assistantMessage: messageSchema }),
+  z.object({ type: z.literal("done"), assistantMessage: messageSchema, after: replyEndSchema.nullable() }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().int() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -46,7 +46,11 @@ const delta = { type: "delta", messageId: 7, offset: 0, text: "Hi" };
 
 describe("the events of a stream under CHECK_RESPONSES", () => {
   it("go out as they are when the contract describes them", async () => {
-    const events = [{ type: "start", userMessage: null, assistantMessage: message }, delta, { type: "done", assistantMessage: message }];
+    const events = [
+      { type: "start", userMessage: null, assistantMessage: message },
+      delta,
+      { type: "done", assistantMessage: message, after: null },
+    ];
     expect(await streamed(true, events)).toEqual(events);
   });
 
