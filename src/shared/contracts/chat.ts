@@ -31,11 +31,16 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-/** POST /api/chats (spec 000 section 7). */
+/**
+ * POST /api/chats (spec 000 section 7). `personalityId`: one of the caller's training personalities (Early Access),
+ * set in the same call; with no `model` named the chat takes the personality's preferred platform and model, if it
+ * has one, as choosing it later does.
+ */
 export const createChatBodySchema = z.object({
   title: title.default(DEFAULT_CHAT_TITLE),
   aiPlatform: slug.default(DEFAULT_PLATFORM_SLUG),
   model: modelName.optional(),
+  personalityId: idField.nullable().optional(),
 });
 export type CreateChatBody = z.input<typeof createChatBodySchema>;
 export type CreateChatInput = z.output<typeof createChatBodySchema>;
