@@ -46,6 +46,50 @@ describe("a streamed reply", () => {
     expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(1024);
   });
 
+  it("ends with a done event carrying the chat, the reply's end of the branch and the usage, as their reads answer them", async () => {
+    const chat = await newChat(user);
+    /** The done event's `after`, and what GET chat, GET messages (the last two) and GET usage answer just after. */
+    const endOf = async (path: string, body: Record<string, unknown>) => {
+      const res = await user.post(`/api/chats/${chat.id}/${path}`, body);
+      expect(res.statusCode).toBe(200);
+      const done = eventOf(parseEvents(res.body).at(-1), "done");
+      const [read, messages, usage] = await Promise.all([
+        user.get(`/api/chats/${chat.id}`),
+        user.get(`/api/chats/${chat.id}/messages`),
+        user.get("/api/usage"),
+      ]);
+      expect(done.after).toEqual({ chat: read.json(), shown: messages.json().slice(-2), usage: usage.json() });
+      return { done, after: done.after ?? { shown: [] } };
+    };
+
+    // A send: the chat gets its title from the first message; the user's message and the reply, each alone.
+    const sent = await endOf("reply", { content: "Name this chat for me" });
+    expect(sent.done.after?.chat.title).toBe("Name this chat for me");
+    expect(sent.after.shown.map((m) => [m.role, m.content, m.branch.count])).toEqual([
+      ["user", "Name this chat for me", 1],
+      ["assistant", "Echo: Name this chat for me", 1],
+    ]);
+    expect(sent.done.after?.usage.messages.used).toBeGreaterThan(0);
+    const [question, answer] = sent.after.shown;
+
+    // A regenerate: the same question, then the new reply, second of two.
+    const regenerated = await endOf("regenerate", {});
+    expect(regenerated.after.shown[0]).toEqual(question);
+    expect(regenerated.after.shown[1]?.branch).toEqual({
+      index: 2,
+      count: 2,
+      siblingIds: [answer?.id, regenerated.done.assistantMessage.id],
+    });
+
+    // An edit: the new version of the question (second of two), then its reply.
+    const edited = await endOf(`messages/${question?.id}/edit`, { content: "Another question" });
+    expect(edited.after.shown.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Another question"],
+      ["assistant", "Echo: Another question"],
+    ]);
+    expect(edited.after.shown[0]?.branch).toMatchObject({ index: 2, count: 2 });
+  });
+
   it("asks with the user's saved temperature and length once they change them, and with the defaults for others", async () => {
     // Another account's settings never leak into this one's reply (the settings are read with the chat).
     const { client: other } = await registerAndSignIn(t.app);

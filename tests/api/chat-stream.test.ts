@@ -9,7 +9,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
-import { eventOf } from "../helpers/sse-reader.js";
+import { eventOf, parseStreamEvent } from "../helpers/sse-reader.js";
 
 type Msg = { id: number; role: string; content: string; status: string; error: string | null };
 
@@ -54,7 +54,7 @@ async function open(path: string, init: { method?: string; body?: unknown; signa
           .split("\n")
           .find((l) => l.startsWith("data: "));
         buffer = buffer.slice(end + 2);
-        if (line) events.push(JSON.parse(line.slice(6)) as StreamEvent);
+        if (line) events.push(parseStreamEvent(line.slice(6)));
       }
     }
   })().catch((error: unknown) => {
@@ -122,6 +122,9 @@ describe("a streamed reply over a real connection", () => {
     expect(done.assistantMessage).toMatchObject({ status: "complete", content: SLOW_TEXT, id: snapshot.assistantMessage.id });
     const stored = (await messagesOf(chat.id)).at(-1);
     expect(stored).toMatchObject({ content: SLOW_TEXT, status: "complete" });
+    // The resumed stream's done carries what the reply changed too, as the reads answer it.
+    expect(done.after?.chat).toEqual((await user.get(`/api/chats/${chat.id}`)).json());
+    expect(done.after?.shown).toEqual((await messagesOf(chat.id)).slice(-2));
   });
 
   it("answers 204 on GET /stream when nothing is being written", async () => {

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -153,6 +155,69 @@ describe("training personalities", () => {
     const refused = await early.post("/api/personalities", { ...tutor, temperature: 0.25 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.temperature).toBe("Temperature moves in steps of 0.1");
+  });
+});
+
+describe("a new chat with its personality, in the create call", () => {
+  /** How many chats this user has (listed or not: a chat is listed only once it has a message). */
+  const chatCount = async (client: CookieClient) => {
+    const id = (await client.get("/api/user")).json().id as number;
+    const rows = await t.database.db.execute(sql`select count(*)::int as n from chats where user_id = ${id}`);
+    return (rows.rows[0] as { n: number }).n;
+  };
+
+  it("sets it for its owner on Early Access, in the answer and in every later read, and the reply speaks with it", async () => {
+    const id = (await early.post("/api/personalities", tutor)).json().id as number;
+    const created = await early.post("/api/chats", { aiPlatform: "openai", model: "small-model", personalityId: id });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ personalityId: id, aiPlatform: "openai", model: "small-model" });
+    const chatId = created.json().id as number;
+    expect((await early.get(`/api/chats/${chatId}`)).json().personalityId).toBe(id);
+    const done = parseEvents((await early.post(`/api/chats/${chatId}/reply`, { content: "Hi" })).body).at(-1);
+    expect(done?.type === "done" && done.assistantMessage.personalityName).toBe("Socratic Tutor");
+    // No personality named, or null: none, as before.
+    expect((await early.post("/api/chats", {})).json().personalityId).toBeNull();
+    expect((await early.post("/api/chats", { personalityId: null })).json().personalityId).toBeNull();
+  });
+
+  it("takes the personality's preferred model when the call names none, and the one named otherwise", async () => {
+    const id = (await early.post("/api/personalities", { ...tutor, platformSlug: "openai", model: "big-model" })).json().id as number;
+    expect((await early.post("/api/chats", { personalityId: id })).json()).toMatchObject({ aiPlatform: "openai", model: "big-model" });
+    const named = await early.post("/api/chats", { aiPlatform: "openai", model: "small-model", personalityId: id });
+    expect(named.json()).toMatchObject({ personalityId: id, model: "small-model" });
+  });
+
+  it("refuses another user's personality with 404, and creates nothing", async () => {
+    const id = (await early.post("/api/personalities", tutor)).json().id as number;
+    const before = await chatCount(other);
+    const refused = await other.post("/api/chats", { personalityId: id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe("Personality not found");
+    expect(await chatCount(other)).toBe(before);
+    // One that does not exist at all looks the same.
+    expect((await other.post("/api/chats", { personalityId: 99_999_999 })).statusCode).toBe(404);
+  });
+
+  it("refuses a free user with 403 and the plan's message, even with a personality made while on Early Access", async () => {
+    const { client, user } = await registerAndSignIn(t.app);
+    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+    const id = (await client.post("/api/personalities", tutor)).json().id as number;
+    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "free" })).statusCode).toBe(200);
+    const before = await chatCount(client);
+    const refused = await client.post("/api/chats", { personalityId: id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PLAN_REFUSALS.personalities);
+    expect(await chatCount(client)).toBe(before);
+    expect((await free.post("/api/chats", { personalityId: id })).json().message).toBe(PLAN_REFUSALS.personalities);
+    // Without one, a free user's chat is created as before.
+    expect((await client.post("/api/chats", {})).statusCode).toBe(201);
+  });
+
+  it("refuses a personality id that is not one with 400", async () => {
+    for (const personalityId of ["1", 0, -3, 1.5]) {
+      const res = await early.post("/api/chats", { personalityId });
+      expect({ personalityId, status: res.statusCode }).toEqual({ personalityId, status: 400 });
+    }
   });
 });
 

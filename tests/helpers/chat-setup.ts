@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { StreamEvent } from "../../src/shared/contracts/chat.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { type CookieClient, registerAndSignIn } from "./build-test-app.js";
+import { parseStreamEvent } from "./sse-reader.js";
 
 export const FAKE_KEY = "sk-test-valid-key-123456";
 
@@ -30,13 +31,13 @@ export async function adminAndUser(app: FastifyInstance) {
   return { admin: admin.client, user: user.client, userId: user.user.id };
 }
 
-/** Parses a finished SSE body into its events. */
+/** Parses a finished SSE body into its events, each with the contract's schema (`parseStreamEvent`). */
 export function parseEvents(body: string): StreamEvent[] {
   return body
     .split("\n\n")
     .map((block) => block.split("\n").find((line) => line.startsWith("data: ")))
     .filter((line): line is string => !!line)
-    .map((line) => JSON.parse(line.slice(6)) as StreamEvent);
+    .map((line) => parseStreamEvent(line.slice(6)));
 }
 
 export function textOf(events: StreamEvent[]): string {

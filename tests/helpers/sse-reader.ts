@@ -1,4 +1,21 @@
-import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import { EVENT_OUTSIDE_CONTRACT } from "../../src/server/lib/route.js";
+import { type StreamEvent, streamEventSchema } from "../../src/shared/contracts/chat.js";
+
+/**
+ * One `data:` line of a reply stream, parsed with the contract's event schema: an event outside it fails the test
+ * here, naming what is wrong, and so does the `error` event the server ends a stream with when its own check
+ * (CHECK_RESPONSES) caught one before sending it.
+ */
+export function parseStreamEvent(data: string): StreamEvent {
+  const parsed = streamEventSchema.safeParse(JSON.parse(data));
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+    throw new Error(`a stream event outside its contract (${where}): ${data.slice(0, 300)}`);
+  }
+  const event = parsed.data;
+  if (event.type === "error" && event.message.startsWith(EVENT_OUTSIDE_CONTRACT)) throw new Error(event.message);
+  return event;
+}
 
 /**
  * Reads a live SSE response event by event. `until` stops early (the caller then
@@ -23,7 +40,7 @@ export async function readEvents(response: Response, until?: (event: StreamEvent
           .find((l) => l.startsWith("data: "));
         buffer = buffer.slice(cut + 2);
         if (line) {
-          const event = JSON.parse(line.slice(6)) as StreamEvent;
+          const event = parseStreamEvent(line.slice(6));
           events.push(event);
           if (until?.(event, events)) return events;
         }

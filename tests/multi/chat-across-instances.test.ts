@@ -55,6 +55,10 @@ describe("a reply across two instances", () => {
     expect(done.assistantMessage.status).toBe("complete");
     expect(replyText(events)).toBe(done.assistantMessage.content);
     expect(done.assistantMessage.content.startsWith("Slow reply:")).toBe(true);
+    // Relayed through Redis, the done still carries what the reply changed, as B reads it.
+    const chat = await (await client.call(`${b.url}/api/chats/${chatId}`)).json();
+    expect(done.after?.chat).toEqual(chat);
+    expect(done.after?.shown.map((m) => m.id).at(-1)).toBe(done.assistantMessage.id);
   });
 
   it("stopped from B while A writes it: A's stream ends with what arrived, stored as incomplete", { timeout: 60_000 }, async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type EndpointRequestParts, type EndpointResult, type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
@@ -77,6 +78,46 @@ function checkAnswer(endpoint: EndpointShape, data: unknown): void {
   }
 }
 
+/** The words that start the `error` event a stream ends with when it was about to send an event outside its contract. */
+export const EVENT_OUTSIDE_CONTRACT = "An event outside its contract";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * CHECK_RESPONSES, on an events endpoint (set by `route()`): what is wrong with one event as it would go out,
+     * or null. The event stream asks it before writing each `data:` line.
+     */
+    checkEvent?: (event: unknown) => string | null;
+  }
+}
+
+/** Where two JSON values differ (a key only one of them has, or another value), as paths: "assistantMessage.secret". */
+function differences(sent: unknown, described: unknown, path = ""): string[] {
+  if (sent && described && typeof sent === "object" && typeof described === "object" && Array.isArray(sent) === Array.isArray(described)) {
+    const keys = new Set([...Object.keys(sent), ...Object.keys(described)]);
+    return [...keys].flatMap((key) =>
+      differences((sent as Record<string, unknown>)[key], (described as Record<string, unknown>)[key], path ? `${path}.${key}` : key),
+    );
+  }
+  return isDeepStrictEqual(sent, described) ? [] : [path || "(root)"];
+}
+
+/**
+ * CHECK_RESPONSES, one event of a stream: what goes on the wire (its JSON) must be an event of the contract exactly.
+ * Stricter than `checkAnswer`: nothing serializes events by the schema, so a key the contract does not name would
+ * reach the browser; it is a drift too.
+ */
+function eventDrift(endpoint: EndpointShape, event: unknown): string | null {
+  const where = `${EVENT_OUTSIDE_CONTRACT} (${endpoint.method} ${endpoint.path})`;
+  const wire: unknown = event === undefined ? undefined : JSON.parse(JSON.stringify(event));
+  const parsed = endpoint.response.safeParse(wire);
+  if (!parsed.success) {
+    return `${where}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
+  }
+  const unlike = differences(wire, parsed.data);
+  return unlike.length > 0 ? `${where}: not as the contract describes it at ${unlike.join(", ")}` : null;
+}
+
 /** The signed-in user a handler sees: never null where the contract's access requires one. */
 type RouteUser<E extends EndpointShape> = E["access"] extends "public" ? Who | null : Who;
 
@@ -99,7 +140,10 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      ...(check && kind === "events" ? { checkEvent: (event: unknown) => eventDrift(endpoint, event) } : {}),
+    },
     onRequest: accessHook(endpoint, () => app.ctx.sessions),
     preValidation: textGuardHook,
     schema: {

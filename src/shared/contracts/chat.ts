@@ -3,6 +3,7 @@ import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { titleField } from "./fields.js";
+import { usageSchema } from "./usage.js";
 
 const slug = z
   .string()
@@ -30,11 +31,16 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
-/** POST /api/chats (spec 000 section 7). */
+/**
+ * POST /api/chats (spec 000 section 7). `personalityId`: one of the caller's training personalities (Early Access),
+ * set in the same call; with no `model` named the chat takes the personality's preferred platform and model, if it
+ * has one, as choosing it later does.
+ */
 export const createChatBodySchema = z.object({
   title: titleField.default(DEFAULT_CHAT_TITLE),
   aiPlatform: slug.default(DEFAULT_PLATFORM_SLUG),
   model: modelName.optional(),
+  personalityId: idField.nullable().optional(),
 });
 export type CreateChatBody = z.input<typeof createChatBodySchema>;
 export type CreateChatInput = z.output<typeof createChatBodySchema>;
@@ -185,14 +191,33 @@ export type RegenerateBody = z.input<typeof regenerateBodySchema>;
 export type RegenerateInput = z.output<typeof regenerateBodySchema>;
 
 /**
+ * What a reply changed besides its text, read once it ended and carried by its `done` event, so the browser puts
+ * them in its copies instead of reading the chat, its messages and the usage again.
+ */
+export const replyEndSchema = z.object({
+  /** The chat as GET /api/chats/{id} answers it: its title (from the first message), its time, its model. */
+  chat: chatSchema,
+  /**
+   * The reply's end of the branch shown, as GET /api/chats/{id}/messages lists it: the message the reply answers
+   * (the user's message of a send or an edit, the same one for a regenerate) then the reply, each with its place
+   * among its siblings. What the branch shown held after that message is gone from it (the reply is its leaf).
+   */
+  shown: z.array(shownMessageSchema),
+  /** GET /api/usage with the reply's tokens counted. */
+  usage: usageSchema,
+});
+export type ReplyEnd = z.infer<typeof replyEndSchema>;
+
+/**
  * Events of a reply stream, one JSON object per SSE `data:` line.
  * `delta.offset` is where the text starts in the reply, so a resumed stream never repeats or skips text.
+ * `done.after` is null when it could not be read (the database away): the browser then reads them itself.
  */
 export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), userMessage: messageSchema.nullable(), assistantMessage: messageSchema }),
   z.object({ type: z.literal("snapshot"), assistantMessage: messageSchema }),
   z.object({ type: z.literal("delta"), messageId: z.number().int(), offset: z.number().int(), text: z.string() }),
-  z.object({ type: z.literal("done"), assistantMessage: messageSchema }),
+  z.object({ type: z.literal("done"), assistantMessage: messageSchema, after: replyEndSchema.nullable() }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().int() }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;

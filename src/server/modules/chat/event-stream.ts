@@ -11,8 +11,14 @@ export interface EventStream {
   onClose(callback: () => void): void;
 }
 
-/** Server-Sent Events over the response of a POST or GET; comments every 15 s keep proxies from closing it. */
+/**
+ * Server-Sent Events over the response of a POST or GET; comments every 15 s keep proxies from closing it. Under
+ * CHECK_RESPONSES (tests) each event is checked against the route's contract before it is written (`checkEvent`, set
+ * by `route()`): one that drifts is not sent; the stream ends with an `error` event naming the drift (status 500)
+ * and the drift is logged, so the test reading it fails there.
+ */
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
+  const checkEvent = request.routeOptions.config.checkEvent;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -35,14 +41,22 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   request.raw.on("close", () => {
     if (res.writableEnded || res.destroyed) close();
   });
+  const end = () => {
+    if (!closed) res.end();
+    close();
+  };
   return {
     send(event) {
-      if (!closed) res.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (closed) return;
+      const drift = checkEvent?.(event);
+      if (drift) {
+        request.log.error(drift);
+        res.write(`data: ${JSON.stringify({ type: "error", message: drift, status: 500 } satisfies StreamEvent)}\n\n`);
+        return end();
+      }
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
     },
-    end() {
-      if (!closed) res.end();
-      close();
-    },
+    end,
     get closed() {
       return closed;
     },

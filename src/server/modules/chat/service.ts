@@ -5,6 +5,7 @@ import { MAX_ID } from "../../../shared/contracts/common.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
@@ -34,26 +35,37 @@ export async function getChat(options: { db: Db; who: Who; chatId: number }): Pr
 
 /**
  * A chat is temporary when the user turned Save Chat History off, or when an admin turned chat history off
- * for everyone. With model selection off (Platform Settings) it gets the admin's model, whatever was sent.
+ * for everyone. With model selection off (Platform Settings) it gets the admin's model, whatever was sent. A
+ * personality is set in the same call, on the rules of choosing one later (`personaFor`: the caller's own, else 404;
+ * a plan with personalities, else 403), and with no model named its preferred one applies.
  */
 export async function createChat(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: CreateChatInput }): Promise<Chat> {
   const { db, input, who } = options;
   const userId = who.id;
-  const [[settings], platform] = await Promise.all([
+  const [[settings], platform, persona] = await Promise.all([
     db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId)),
     readPlatformSettings(db),
+    personaFor(db, who, input.personalityId),
   ]);
   const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: platform });
+  const preferred = persona?.platformSlug && input.model === undefined ? { slug: persona.platformSlug, model: persona.model } : null;
+  const chosen = forced ?? preferred ?? { slug: input.aiPlatform, model: input.model ?? null };
   const [row] = await db
     .insert(chats)
     .values({
       userId,
       title: input.title,
-      aiPlatform: forced ? forced.slug : input.aiPlatform,
-      model: forced ? forced.model : (input.model ?? null),
+      aiPlatform: chosen.slug,
+      model: chosen.model,
+      personalityId: persona?.id ?? null,
       temporary: !platform.enableHistory || (settings ? !settings.saveHistory : false),
     })
-    .returning();
+    .returning()
+    .catch(async (error: unknown) => {
+      // The personality was deleted since it was read: the same 404 as if it had been gone before.
+      if (persona && isForeignKeyViolation(error)) await personaFor(db, who, persona.id);
+      throw error;
+    });
   if (!row) throw new Error("insert returned no row");
   return toChat(row);
 }

@@ -7,6 +7,7 @@ import { type MessageRow, toMessage } from "./chat-view.js";
 import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
 import type { GenerationManager } from "./generation/generation-manager.js";
 import { findOwnMessage } from "./messages-service.js";
+import { doneEvent } from "./reply-end.js";
 import { deleteChatRow, findOwnChat } from "./service.js";
 
 /** A reply still being written, wherever it runs: resume, Stop, and deleting its chat. */
@@ -45,7 +46,7 @@ export async function followStreamingReply(options: StreamingOptions): Promise<(
     await generations.recoverOrphans().catch(() => {});
     const closed = await findOwnMessage(db, row.id);
     stream.send({ type: "snapshot", assistantMessage: closed ?? toMessage(row) });
-    if (closed && closed.status !== "streaming") stream.send({ type: "done", assistantMessage: closed });
+    if (closed && closed.status !== "streaming") stream.send(await doneEvent(db, row, closed));
     stream.end();
   };
 }

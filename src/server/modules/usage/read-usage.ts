@@ -1,5 +1,5 @@
 import type { AllowanceState, Usage } from "../../../shared/contracts/usage.js";
-import { numbersOfSlot, readAiSlot, refusalOf, resetTimes } from "../../ai/usage-limits.js";
+import { numbersOfSlot, readAiSlot, refusalOf, resetTimes, type SlotRow, type UsageNumbers } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 
@@ -15,19 +15,24 @@ function state(used: number, limit: number | null, resetsAt: Date): AllowanceSta
  */
 export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
   const { who } = options;
-  const now = new Date();
+  return (
+    (await usageOfUser(options.db, who.id)) ??
+    usageOf({ role: who.role, planType: who.planType, tokens: 0, messagesToday: 0, monthlyTokens: null, messagesPerDay: null }, null)
+  );
+}
+
+/** The same for a user known by id (a reply's `done` event carries it), or null when there is no such user. */
+export async function usageOfUser(db: Db, userId: number): Promise<Usage | null> {
   // No limit on replies running here: the meter shows the allowances (the database's rule, migration 0016).
-  const slot = await readAiSlot(options.db, who.id, Number.POSITIVE_INFINITY);
-  const numbers = numbersOfSlot(slot) ?? {
-    role: who.role,
-    planType: who.planType,
-    tokens: 0,
-    messagesToday: 0,
-    monthlyTokens: null,
-    messagesPerDay: null,
-    running: 0,
-    held: 0,
-  };
+  const slot = await readAiSlot(db, userId, Number.POSITIVE_INFINITY);
+  const numbers = numbersOfSlot(slot);
+  return numbers ? usageOf(numbers, slot) : null;
+}
+
+type SlotNumbers = Pick<UsageNumbers, "role" | "planType" | "tokens" | "messagesToday" | "monthlyTokens" | "messagesPerDay">;
+
+function usageOf(numbers: SlotNumbers, slot: SlotRow | undefined | null): Usage {
+  const now = new Date();
   const admin = numbers.role === "admin";
   const monthlyTokens = admin ? null : numbers.monthlyTokens;
   const messagesPerDay = admin ? null : numbers.messagesPerDay;
@@ -37,6 +42,6 @@ export async function readUsage(options: { db: Db; who: Who }): Promise<Usage> {
     unlimited: monthlyTokens === null && messagesPerDay === null,
     tokens: state(numbers.tokens, monthlyTokens, resets.month),
     messages: state(numbers.messagesToday, messagesPerDay, resets.day),
-    blocked: slot?.verdict === "held" ? null : (refusalOf(slot, Number.POSITIVE_INFINITY, now)?.message ?? null),
+    blocked: !slot || slot.verdict === "held" ? null : (refusalOf(slot, Number.POSITIVE_INFINITY, now)?.message ?? null),
   };
 }

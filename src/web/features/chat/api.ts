@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { aiPlatformsApi } from "../../../shared/contracts/ai-platforms.js";
-import { type Chat, chatsApi, type UpdateChatBody } from "../../../shared/contracts/chat.js";
+import { type Chat, chatsApi, type ReplyEnd, type ShownMessage, type UpdateChatBody } from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
+import { usageApi } from "../../../shared/contracts/usage.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { dropChatFromLists, placeChatInLists } from "./folders-api.js";
@@ -12,6 +13,9 @@ export const SEARCH_LIMIT = 20;
 
 /** GET /api/user/settings (the same cache entry the settings page uses). */
 export const chatUserSettingsQuery = endpointQuery(settingsApi.get, {});
+
+/** GET /api/usage: the signed-in user's tokens this month and messages today against their plan (the usage meter). */
+export const usageQuery = endpointQuery(usageApi.mine, {});
 
 /** GET /api/ai/platforms/turned-off: the platforms set up but turned off, for the no-platform notice. */
 export const turnedOffPlatformsQuery = endpointQuery(aiPlatformsApi.turnedOff, {});
@@ -65,24 +69,60 @@ export function forgetChat(client: QueryClient, id: number) {
   client.removeQueries({ queryKey: searchKey });
 }
 
-/** After a reply: the chat again (its title may have changed from New Chat), first in the list. */
+/** After a reply whose end said nothing more (the server could not read it): the chat and the usage read again. */
 export async function refreshChatAfterReply(client: QueryClient, id: number) {
-  const chat = await call(chatsApi.get, { params: { id } });
+  const [chat] = await Promise.all([call(chatsApi.get, { params: { id } }), client.invalidateQueries({ queryKey: usageQuery.queryKey })]);
   putChatFirst(client, chat);
   client.removeQueries({ queryKey: searchKey });
 }
 
+type MessagePages = { pages: { items: ShownMessage[]; nextCursor: string | null }[]; pageParams: (string | null)[] };
+
 /**
- * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model chosen on the new
- * chat, then its personality. The chat is listed once its first message is stored (the reply settles it).
+ * The branch shown once a reply ended (`after.shown`: the message it answers, then the reply): what was shown up to
+ * the parent of the first stays, what came after it goes (an edited message, the reply regenerated, a streaming
+ * copy), the two come last. Null when the pages loaded do not hold that parent: read them again then. Pages newer
+ * than the one holding it go, and the newest page left starts the infinite query again (its page param null).
+ */
+export function withReplyShown(data: MessagePages | undefined, shown: ShownMessage[]): MessagePages | null {
+  const first = shown[0];
+  if (!data || !first) return null;
+  if (first.parentId === null) return { pages: [{ items: shown, nextCursor: null }], pageParams: [null] };
+  const at = data.pages.findIndex((page) => page.items.some((m) => m.id === first.parentId));
+  const page = data.pages[at];
+  if (!page) return null;
+  const kept = page.items.slice(0, page.items.findIndex((m) => m.id === first.parentId) + 1);
+  return {
+    pages: [{ ...page, items: [...kept, ...shown] }, ...data.pages.slice(at + 1)],
+    pageParams: [null, ...data.pageParams.slice(at + 1)],
+  };
+}
+
+/**
+ * After a reply, what its done event says it changed goes into the copies the screen reads (the chat and its
+ * lists, the usage, the branch shown), so none of them is read again. False when the messages loaded could not
+ * take the reply's end (`withReplyShown`): the caller reads them again.
+ */
+export function applyReplyEnd(client: QueryClient, after: ReplyEnd): boolean {
+  putChatFirst(client, after.chat);
+  client.removeQueries({ queryKey: searchKey });
+  client.setQueryData(usageQuery.queryKey, after.usage);
+  const { queryKey } = messagesQuery(after.chat.id);
+  const next = withReplyShown(client.getQueryData(queryKey), after.shown);
+  if (next) client.setQueryData(queryKey, next);
+  return next !== null;
+}
+
+/**
+ * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model and the personality
+ * chosen on the new chat, in one call. The chat is listed once its first message is stored (the reply settles it).
  */
 export async function createChatForFirstMessage(
   client: QueryClient,
   choice: { aiPlatform?: string; model?: string },
   personalityId: number | null,
 ): Promise<Chat> {
-  let chat = await call(chatsApi.create, { body: choice });
-  if (personalityId !== null) chat = await call(chatsApi.update, { params: { id: chat.id }, body: { personalityId } });
+  const chat = await call(chatsApi.create, { body: { ...choice, ...(personalityId !== null ? { personalityId } : {}) } });
   client.setQueryData(chatQuery(chat.id).queryKey, chat);
   client.setQueryData(messagesQuery(chat.id).queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
   return chat;

@@ -9,8 +9,9 @@ import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import { type MessageRow, toMessage } from "../chat-view.js";
-import { RedisGenerationMirror } from "./generation-mirror.js";
+import type { MessageRow } from "../chat-view.js";
+import { doneEvent } from "../reply-end.js";
+import { type GenerationRef, RedisGenerationMirror } from "./generation-mirror.js";
 
 type LocalEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
 type StopReason = "user" | "shutdown";
@@ -180,7 +181,7 @@ export class GenerationManager {
       if (unsaved) this.unsaved.set(messageId, unsaved);
       throw error;
     });
-    if (closed && owner) this.mirror?.finish({ owner, messageId }, toMessage(closed));
+    if (closed && owner) this.finishMirror({ owner, messageId }, closed);
     return toldWriter || closed !== undefined;
   }
 
@@ -215,12 +216,18 @@ export class GenerationManager {
       try {
         const closed = await this.closeRow(messageId, fields);
         if (this.unsaved.get(messageId) === fields) this.unsaved.delete(messageId);
-        if (closed) this.mirror?.finish(this.ref(messageId), toMessage(closed));
+        if (closed) this.finishMirror(this.ref(messageId), closed);
       } catch {
         // Still refused: the next round tries again (the first failure was logged).
       }
     }
     this.scheduleRetry();
+  }
+
+  /** Followers on other instances get the end of a reply closed here but not by its run: its `done`, with what it changed. */
+  private finishMirror(ref: GenerationRef, closed: MessageRow): void {
+    const mirror = this.mirror;
+    if (mirror) void doneEvent(this.options.db, closed).then((done) => mirror.finish(ref, done));
   }
 
   private scheduleRetry(): void {
@@ -390,12 +397,11 @@ export class GenerationManager {
       this.scheduleRetry();
       const notSaved = { message: SAVE_FAILED, status: 503 };
       const final: Message = { ...message, ...kept, status: kept.status as Message["status"] };
-      generation.finished = [
-        { type: "error", ...notSaved },
-        { type: "done", assistantMessage: final },
-      ];
+      // The database is away: what the reply changed besides its text cannot be read either.
+      const done: LocalEvent = { type: "done", assistantMessage: final, after: null };
+      generation.finished = [{ type: "error", ...notSaved }, done];
       for (const event of generation.finished) generation.emit(event);
-      this.mirror?.finish(this.ref(generation.messageId), final, notSaved, true);
+      this.mirror?.finish(this.ref(generation.messageId), done, notSaved, true);
       return;
     }
     if (!row) {
@@ -405,13 +411,14 @@ export class GenerationManager {
       generation.emit(gone);
       return;
     }
-    const final: Message = toMessage(row);
+    // With what the reply changed besides its text (the chat, its place in the branch, the usage): nobody reads them again.
+    const done = await doneEvent(db, row);
     const events: LocalEvent[] = [];
     if (errorInfo && !endedElsewhere) events.push({ type: "error", ...errorInfo });
-    events.push({ type: "done", assistantMessage: final });
+    events.push(done);
     generation.finished = events;
     for (const event of events) generation.emit(event);
-    this.mirror?.finish(this.ref(generation.messageId), final, endedElsewhere ? undefined : errorInfo);
+    this.mirror?.finish(this.ref(generation.messageId), done, endedElsewhere ? undefined : errorInfo);
   }
 
   /**
@@ -459,7 +466,7 @@ export class GenerationManager {
       outputTokens: null,
     });
     // Followers on other instances are waiting on the dead instance's channel: tell them it ended.
-    if (closed && owner) this.mirror?.finish({ owner, messageId: row.id }, toMessage(closed));
+    if (closed && owner) this.finishMirror({ owner, messageId: row.id }, closed);
   }
 
   /** Shutdown: stop every reply here, keep what arrived, and let their streams end. */

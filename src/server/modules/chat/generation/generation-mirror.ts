@@ -1,4 +1,4 @@
-import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import type { StreamEvent } from "../../../../shared/contracts/chat.js";
 import type { RedisLink } from "../../../lib/redis.js";
 
 /** What a follower on another instance receives. */
@@ -70,11 +70,15 @@ export class RedisGenerationMirror {
   }
 
   /**
-   * The reply ended: followers get its last events. `keepText` when its end could not be saved yet:
-   * the text so far stays in Redis, so whoever closes the row later still has all of it.
+   * The reply ended: followers get its last events (an error, then its `done`). `keepText` when its end could not be
+   * saved yet: the text so far stays in Redis, so whoever closes the row later still has all of it.
    */
-  finish(ref: GenerationRef, final: Message, error?: { message: string; status: number }, keepText = false): void {
-    const done: MirrorEvent = { type: "done", assistantMessage: final };
+  finish(
+    ref: GenerationRef,
+    done: Extract<MirrorEvent, { type: "done" }>,
+    error?: { message: string; status: number },
+    keepText = false,
+  ): void {
     const pipeline = this.redis.client.multi().set(doneKey(ref), JSON.stringify(done), "EX", KEEP_SECONDS);
     if (error) pipeline.publish(eventsChannel(ref), JSON.stringify({ type: "error", ...error }));
     pipeline.publish(eventsChannel(ref), JSON.stringify(done));

@@ -40,7 +40,7 @@ export function ChatInput({
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   // The plan's allowance (decision 016): what is left shows above the box; once spent, sending waits.
-  const meter = useUsageMeter(busy);
+  const meter = useUsageMeter();
   const locked = disabled || busy || !!meter.blocked;
   const canSend = !locked && text.trim().length > 0;
 

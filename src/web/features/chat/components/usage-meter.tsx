@@ -1,11 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Gauge, OctagonAlert } from "lucide-react";
-import { Fragment, useEffect, useRef } from "react";
-import { type AllowanceState, type Usage, usageApi } from "../../../../shared/contracts/usage.js";
-import { endpointQuery } from "../../../lib/endpoint-query.js";
-
-/** GET /api/usage: the signed-in user's tokens this month and messages today against their plan. */
-export const usageQuery = endpointQuery(usageApi.mine, {});
+import { Fragment } from "react";
+import type { AllowanceState, Usage } from "../../../../shared/contracts/usage.js";
+import { usageQuery } from "../api.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
@@ -34,17 +31,12 @@ function resetText(usage: Usage): string {
 }
 
 /**
- * The composer's read of the allowances: read when the chat opens and again after each reply (when `busy`
- * ends, which also follows a refused send). `blocked` is the server's own refusal once an allowance is spent.
+ * The composer's read of the allowances: read when the chat opens; after each reply the reply's done event brings
+ * it (or it is read again when the reply ended without one, or was refused: `useReplyStream`). `blocked` is the
+ * server's own refusal once an allowance is spent.
  */
-export function useUsageMeter(busy: boolean): { usage: Usage | undefined; blocked: string | null } {
-  const client = useQueryClient();
+export function useUsageMeter(): { usage: Usage | undefined; blocked: string | null } {
   const usage = useQuery({ ...usageQuery, staleTime: 30_000 });
-  const wasBusy = useRef(busy);
-  useEffect(() => {
-    if (wasBusy.current && !busy) void client.invalidateQueries({ queryKey: usageQuery.queryKey });
-    wasBusy.current = busy;
-  }, [busy, client]);
   return { usage: usage.data, blocked: usage.data?.blocked ?? null };
 }
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { chatsApi, type Message, type StreamEvent } from "../../../../shared/contracts/chat.js";
+import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../../../shared/contracts/chat.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { messagesQuery, refreshChatAfterReply, stopReply } from "../api.js";
+import { applyReplyEnd, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
 import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
 import { openReplyStream, readReplyStream } from "../reply-stream.js";
 
@@ -83,14 +83,19 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     [commit, requestStop],
   );
 
-  /** Fetches the stored messages and the chat again, then drops the live copy. */
+  /**
+   * Puts what the reply changed in the stored copies, then drops the live copy: from its done event (`after`: the
+   * chat, its branch shown, the usage), nothing read again; without one (a dropped connection, a refusal, the
+   * server unable to read them) the messages, the chat and the usage are read again.
+   */
   const settle = useCallback(
-    async (controller: AbortController) => {
+    async (controller: AbortController, after: ReplyEnd | null) => {
       const id = idRef.current;
       if (id !== null) {
+        const placed = after !== null && applyReplyEnd(client, after);
         await Promise.all([
-          client.refetchQueries({ queryKey: messagesQuery(id).queryKey }),
-          refreshChatAfterReply(client, id).catch(() => undefined),
+          placed ? null : client.refetchQueries({ queryKey: messagesQuery(id).queryKey }),
+          after ? null : refreshChatAfterReply(client, id).catch(() => undefined),
         ]);
       }
       if (controllerRef.current === controller) {
@@ -119,6 +124,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
         if (controller.signal.aborted) return "aborted";
         controllerRef.current = null;
         commit(null);
+        // Refused before it started (a spent allowance, a reply already running...): the meter reads where it stands.
+        void client.invalidateQueries({ queryKey: usageQuery.queryKey });
         throw error;
       }
       if (!response) {
@@ -130,11 +137,13 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
       }
       let started = false;
       let refused = false;
+      let after: ReplyEnd | null = null;
       try {
         await readReplyStream(response, (event) => {
           if (controller.signal.aborted) return;
           if (event.type === "start" || event.type === "snapshot") started = true;
           if (event.type === "error" && !started) refused = true;
+          if (event.type === "done") after = event.after;
           apply(event);
         });
       } catch {
@@ -142,10 +151,10 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
         // The connection dropped mid-reply: the server keeps generating; the stored copy is fetched below.
       }
       if (controller.signal.aborted) return "aborted";
-      await settle(controller);
+      await settle(controller, after);
       return refused ? "refused" : "streamed";
     },
-    [apply, commit, settle],
+    [apply, client, commit, settle],
   );
 
   /** Sends the user's message. False when the server refused it before storing it (the caller gives the text back). */
