@@ -10,6 +10,8 @@
  *     Stripe SDK ("stripe"), and only web/features/checkout imports Stripe.js ("@stripe/*").
  *  6. A route file never touches Drizzle (routes validate, authorize and call a service).
  *  7. No cycle between folders (a module, a feature, or a top-level folder counts as one).
+ *  8. A server module's files say what they hold: routes in `<topic>-routes.ts`, services in `<topic>-service.ts`
+ *     (the topic is the module's name, or the part of it the file serves), never a bare `routes.ts` or `service.ts`.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -56,6 +58,8 @@ for (const file of files(root)) {
   const from = path.relative(root, file).split(path.sep).join("/");
   const source = readFileSync(file, "utf8");
   const complain = (rule: string, spec: string) => problems.push(`src/${from}: ${rule} (${spec})`);
+  if (under(from, "server/modules") && /\/(routes|service)\.ts$/.test(from))
+    problems.push(`src/${from}: name a module's file by its topic (<topic>-routes.ts, <topic>-service.ts)`);
   if (splitFeatures.has(path.posix.dirname(from))) {
     problems.push(`src/${from}: ${path.posix.dirname(from)} holds only its sub-features; put this file in one of them`);
   }

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userActivityLogs, users } from "../../src/server/db/schema/index.js";
-import { activityBatches } from "../../src/server/modules/activity/service.js";
+import { activityBatches } from "../../src/server/modules/activity/activity-service.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 type Log = {

@@ -19,7 +19,7 @@ import {
 } from "../../src/server/db/schema/index.js";
 import type { AppError } from "../../src/server/lib/app-error.js";
 import type { Who } from "../../src/server/lib/who.js";
-import { deleteUserAsAdmin, updateUserAsAdmin } from "../../src/server/modules/admin-users/service.js";
+import { deleteUserAsAdmin, updateUserAsAdmin } from "../../src/server/modules/admin-users/admin-users-service.js";
 import { sessionUserColumns } from "../../src/server/modules/sessions/public-user.js";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../src/shared/contracts/admin-users.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";

@@ -5,7 +5,7 @@
 // signed but unreadable webhook events. Also the visitor's own way out: choosing Free after starting to pay.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EMAIL_HELD } from "../../src/server/modules/auth/service.js";
+import { EMAIL_HELD } from "../../src/server/modules/auth/auth-service.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
 import { paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
 import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";

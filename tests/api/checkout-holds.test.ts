@@ -4,7 +4,7 @@
 // The clock is moved by ageing the checkout's own timestamps, as the other checkout tests do.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/service.js";
+import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/auth-service.js";
 import { HOLDS_PER_ADDRESS, TOO_MANY_HOLDS } from "../../src/server/modules/payments/checkout-holds.js";
 import { CHECKOUT_ENDED } from "../../src/server/modules/payments/checkout-service.js";
 import { MISSING_REGISTRATION } from "../../src/shared/contracts/payments.js";

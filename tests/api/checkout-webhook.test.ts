@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
-import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/service.js";
+import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/auth-service.js";
 import { PAYMENT_IN_PROGRESS } from "../../src/server/modules/payments/checkout-service.js";
 import { NEEDS_SUPPORT } from "../../src/server/modules/payments/complete-checkout.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";

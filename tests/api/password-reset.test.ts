@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, passwordResetTokens, userActivityLogs, users } from "../../src/server/db/schema/index.js";
-import { FORGOT_PASSWORD_MIN_MS } from "../../src/server/modules/password-reset/service.js";
+import { FORGOT_PASSWORD_MIN_MS } from "../../src/server/modules/password-reset/password-reset-service.js";
 import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "../../src/shared/contracts/password-reset.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 

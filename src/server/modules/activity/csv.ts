@@ -2,7 +2,7 @@ import { activityLabel } from "../../../shared/activity-actions.js";
 import { ACTIVITY_CSV_COLUMNS, type ActivityFilters, type ActivityLog, activityUserLabel } from "../../../shared/contracts/activity.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
-import { activityBatches } from "./service.js";
+import { activityBatches } from "./activity-service.js";
 
 /**
  * One CSV cell. A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a

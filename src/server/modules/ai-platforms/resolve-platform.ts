@@ -2,8 +2,8 @@ import type { LanguageModel } from "../../ai/generate.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
+import { findPlatformRow, listChatPlatforms } from "./ai-platforms-service.js";
 import { defaultModelFor, isUsable, type PlatformDeps, type PlatformRow } from "./platform-view.js";
-import { findPlatformRow, listChatPlatforms } from "./service.js";
 
 export interface ResolvedModel {
   platform: PlatformRow;

@@ -5,8 +5,8 @@ import { toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import { findPlatformRow } from "./ai-platforms-service.js";
 import { accessFor, defaultModelOf, type PlatformDeps } from "./platform-view.js";
-import { findPlatformRow } from "./service.js";
 
 /**
  * A tiny real call (a few tokens) that proves the key, base URL and default model work. A test that fails

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { requestMeta } from "../../lib/request-meta.js";
 import { setDeviceCookie, setSessionCookie } from "../../plugins/session.js";
 import type { SessionStore } from "../sessions/session-store.js";
+import { startSession } from "./auth-service.js";
 import { issueDeviceToken } from "./device-cookie.js";
-import { startSession } from "./service.js";
 
 /**
  * Signs the browser in as `userId`: a new session (any previous one ends) and its cookie, and a new device

@@ -2,7 +2,7 @@ import type { ExportFormat } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
-import { findOwnChat } from "../chat/service.js";
+import { findOwnChat } from "../chat/chat-service.js";
 import { chatPages } from "./chat-pages.js";
 import { jsonExport } from "./export-json.js";
 import { markdownExport } from "./export-markdown.js";

@@ -7,9 +7,8 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
-
+import { findOwnChat } from "./chat-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
-import { findOwnChat } from "./service.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
 export async function answerOnce(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: AiChatInput; timeoutMs: number }) {

@@ -7,8 +7,8 @@ import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { branchWithSiblings, newestLeafUnder, parentOf, shownLeaf } from "./branch-tree.js";
+import { CHAT_NOT_FOUND, findOwnChat } from "./chat-service.js";
 import { toMessage, toShownMessage } from "./chat-view.js";
-import { CHAT_NOT_FOUND, findOwnChat } from "./service.js";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 export const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
-import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/service.js";
+import { findGlobalPrompt, PROMPT_KEYS } from "../ai-prompts/ai-prompts-service.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
-import { findOwnPersonality, type PersonalityRow } from "../personalities/service.js";
-import { readSettings } from "../settings/service.js";
+import { findOwnPersonality, type PersonalityRow } from "../personalities/personalities-service.js";
+import { readSettings } from "../settings/settings-service.js";
 
 /**
  * The personality a reply speaks with: the caller's own (404 otherwise) and only

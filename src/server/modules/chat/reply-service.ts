@@ -11,18 +11,18 @@ import { isUniqueViolation, startRefusal } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { resolveModel } from "../ai-platforms/resolve-platform.js";
-import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/service.js";
+import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/ai-prompts-service.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
-import { replySettingColumns, replySettingsOf } from "../settings/service.js";
+import { replySettingColumns, replySettingsOf } from "../settings/settings-service.js";
 
 import { branchRows, shownBranchRows } from "./branch-tree.js";
+import { CHAT_NOT_FOUND } from "./chat-service.js";
 import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
 import { personaFor, replyParams } from "./persona.js";
-import { CHAT_NOT_FOUND } from "./service.js";
 
 /** What starting a reply needs: the caller, the chat, and where replies run. */
 export interface ReplyOptions {

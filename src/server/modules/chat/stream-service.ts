@@ -3,12 +3,12 @@ import type { Db } from "../../db/client.js";
 import { messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import { deleteChatRow, findOwnChat } from "./chat-service.js";
 import { type MessageRow, toMessage } from "./chat-view.js";
 import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
 import type { GenerationManager } from "./generation/generation-manager.js";
 import { findOwnMessage } from "./messages-service.js";
 import { doneEvent } from "./reply-end.js";
-import { deleteChatRow, findOwnChat } from "./service.js";
 
 /** A reply still being written, wherever it runs: resume, Stop, and deleting its chat. */
 export interface StreamingOptions {

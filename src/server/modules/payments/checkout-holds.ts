@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { pendingCheckouts } from "../../db/schema/index.js";
+import { CHECKOUT_HOLD_IDLE_MS, holdLiveSince } from "../auth/auth-service.js";
 import { tooMany } from "../auth/login-throttle.js";
-import { CHECKOUT_HOLD_IDLE_MS, holdLiveSince } from "../auth/service.js";
 
 /** How many live registration checkouts (each holding a username and an email) one address may have at once. */
 export const HOLDS_PER_ADDRESS = 5;

@@ -16,7 +16,7 @@ import type { CounterStore } from "../../lib/counter-store.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
-import { assertNameFree, assertRegistrationOpen, CHECKOUT_HOLD_IDLE_MS, EMAIL_HELD } from "../auth/service.js";
+import { assertNameFree, assertRegistrationOpen, CHECKOUT_HOLD_IDLE_MS, EMAIL_HELD } from "../auth/auth-service.js";
 import { bindingToken, newBindingNonce, tokenBindsCheckout, tokenCheckoutId } from "./checkout-binding.js";
 import { assertAddressHasRoom, holdIsLive, lockAddress, touchHold } from "./checkout-holds.js";
 import { FREE_INSTEAD, NEEDS_SUPPORT, REPLACED_CHECKOUT } from "./complete-checkout.js";

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import { conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
-import { insertAccount } from "../auth/service.js";
+import { insertAccount } from "../auth/auth-service.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queueProductEmail } from "../email/product-emails.js";
 import type { SessionStore } from "../sessions/session-store.js";

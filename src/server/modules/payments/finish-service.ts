@@ -4,7 +4,7 @@ import { pendingCheckouts } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
-import { findUserById } from "../auth/service.js";
+import { findUserById } from "../auth/auth-service.js";
 import { tokenBindsCheckout } from "./checkout-binding.js";
 import { type CompleteDeps, completeCheckout, NEEDS_SUPPORT, PAID_AFTER_PRICE_CHANGE } from "./complete-checkout.js";
 import type { StripeGateway } from "./gateway.js";

@@ -1,7 +1,7 @@
 import { chooseModel, parseModelValue } from "../../../shared/model-choice.js";
 import type { Db } from "../../db/client.js";
+import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { listChatPlatforms } from "../ai-platforms/service.js";
 import type { Entitled } from "../entitlements/entitlements.js";
 import type { EffectivePlatformSettings } from "./reader.js";
 

@@ -17,7 +17,7 @@ import { AppError } from "../../../lib/app-error.js";
 import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import { findGlobalPrompt } from "../../ai-prompts/service.js";
+import { findGlobalPrompt } from "../../ai-prompts/ai-prompts-service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
 import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";

@@ -1,10 +1,10 @@
 import { chooseModel } from "../../../../shared/model-choice.js";
 import type { Db } from "../../../db/client.js";
+import { listChatPlatforms } from "../../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { noPlatformError, type ResolvedModel, resolveModel } from "../../ai-platforms/resolve-platform.js";
-import { listChatPlatforms } from "../../ai-platforms/service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
-import { readSettings } from "../../settings/service.js";
+import { readSettings } from "../../settings/settings-service.js";
 
 /**
  * The model course generation uses: chosen as a new chat's is (shared/model-choice.ts) from the user's

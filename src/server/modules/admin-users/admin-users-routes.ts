@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { adminUsersApi as api } from "../../../shared/contracts/admin-users.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
+import { createUserAsAdmin, deleteUserAsAdmin, updateUserAsAdmin } from "./admin-users-service.js";
 import { listUsers, userSummary } from "./list-users.js";
-import { createUserAsAdmin, deleteUserAsAdmin, updateUserAsAdmin } from "./service.js";
 
 /** User Management: every /api/admin/* call is refused to non-admins by the session plugin's hook. */
 export async function adminUserRoutes(app: FastifyInstance) {

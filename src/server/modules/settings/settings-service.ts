@@ -7,8 +7,8 @@ import type { Db } from "../../db/client.js";
 import { userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { listChatPlatforms } from "../ai-platforms/service.js";
 
 const columns = {
   defaultModel: userSettings.defaultModel,

@@ -4,9 +4,9 @@ import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { clearSessionCookie, readDeviceCookie } from "../../plugins/session.js";
 import { toPublicUser } from "../sessions/public-user.js";
+import { authenticate, endSession } from "./auth-service.js";
 import { readDeviceToken } from "./device-cookie.js";
 import { assertIpBudget } from "./login-throttle.js";
-import { authenticate, endSession } from "./service.js";
 import { signIn } from "./sign-in.js";
 
 /** Sign-in and sign-out (registration, free or paid, is in modules/registration). */

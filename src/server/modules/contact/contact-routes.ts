@@ -9,7 +9,7 @@ import {
   listContactMessages,
   markContactMessage,
   sendContactMessage,
-} from "./service.js";
+} from "./contact-service.js";
 
 /** The public contact form, and the admins' Contact Messages page. */
 export async function contactRoutes(app: FastifyInstance) {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { chatsApi as api } from "../../../shared/contracts/chat.js";
 import { route } from "../../lib/route.js";
 import { answerOnce } from "./ai-chat-service.js";
+import { createChat, getChat, listChats, updateChat } from "./chat-service.js";
 import { openEventStream, relayStarted } from "./event-stream.js";
 import { addMessage, listMessages, switchBranch } from "./messages-service.js";
 import { editMessage, regenerateReply, startReply } from "./reply-service.js";
 import { searchChats } from "./search.js";
-import { createChat, getChat, listChats, updateChat } from "./service.js";
 import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js";
 
 /** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */

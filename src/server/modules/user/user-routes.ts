@@ -3,7 +3,7 @@ import { userApi as api } from "../../../shared/contracts/user.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { toPublicUser } from "../sessions/public-user.js";
-import { changePassword, updateProfile } from "./service.js";
+import { changePassword, updateProfile } from "./user-service.js";
 
 export async function userRoutes(app: FastifyInstance) {
   const { db, sessions, counters } = app.ctx;

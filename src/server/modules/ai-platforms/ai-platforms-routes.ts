@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { aiPlatformsApi as api } from "../../../shared/contracts/ai-platforms.js";
 import { route } from "../../lib/route.js";
-import { createPlatform, listAdminPlatforms, listChatPlatforms, listTurnedOffPlatforms, updatePlatform } from "./service.js";
+import { createPlatform, listAdminPlatforms, listChatPlatforms, listTurnedOffPlatforms, updatePlatform } from "./ai-platforms-service.js";
 import { testPlatformConnection } from "./test-connection.js";
 
 export async function aiPlatformRoutes(app: FastifyInstance) {

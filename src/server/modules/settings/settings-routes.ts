@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { settingsApi as api } from "../../../shared/contracts/settings.js";
 import { route } from "../../lib/route.js";
-import { getSettings, updateSetting } from "./service.js";
+import { getSettings, updateSetting } from "./settings-service.js";
 
 export async function settingsRoutes(app: FastifyInstance) {
   const { db, platformDeps } = app.ctx;

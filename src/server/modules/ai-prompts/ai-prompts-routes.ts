@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { aiPromptsApi as api } from "../../../shared/contracts/ai-prompts.js";
 import { route } from "../../lib/route.js";
-import { createPrompt, deletePrompt, listPrompts, updatePrompt } from "./service.js";
+import { createPrompt, deletePrompt, listPrompts, updatePrompt } from "./ai-prompts-service.js";
 
 /** Global AI prompts (admin): CRUD under /api/admin/global-ai-prompts. */
 export async function aiPromptRoutes(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import { passwordResetApi as api, FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE } fr
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { publicOrigin } from "../email/product-emails.js";
-import { requestPasswordReset, resetPassword } from "./service.js";
+import { requestPasswordReset, resetPassword } from "./password-reset-service.js";
 
 /** Forgotten passwords: POST /api/forgot-password and POST /api/reset-password. */
 export async function passwordResetRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { personalitiesApi as api } from "../../../shared/contracts/personalities.js";
 import { route } from "../../lib/route.js";
-import { createPersonality, deletePersonality, getPersonality, listPersonalities, updatePersonality } from "./service.js";
+import { createPersonality, deletePersonality, getPersonality, listPersonalities, updatePersonality } from "./personalities-service.js";
 
 /** Training personalities: owner-only; the contracts admit only the Early Access plan (admins always pass). */
 export async function personalityRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminVideosApi as api } from "../../../shared/contracts/admin-videos.js";
 import { route } from "../../lib/route.js";
-import { createVideo, deleteVideo, listVideos, reorderVideos, updateVideo } from "./service.js";
+import { createVideo, deleteVideo, listVideos, reorderVideos, updateVideo } from "./videos-service.js";
 
 /** Getting-started videos (admin): CRUD and reorder under /api/admin/getting-started-videos. */
 export async function videoRoutes(app: FastifyInstance) {

@@ -13,8 +13,8 @@ import type { Db } from "../../db/client.js";
 import { platformSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { listChatPlatforms } from "../ai-platforms/service.js";
 import { type EffectivePlatformSettings, readPlatformSettings } from "./reader.js";
 import { assertStoredPasswordStaysHome } from "./stored-smtp-password.js";
 

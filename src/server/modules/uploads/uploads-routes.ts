@@ -4,7 +4,7 @@ import { readImageUpload } from "../../lib/read-image-upload.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
 import { toPublicUser } from "../sessions/public-user.js";
-import { readUpload, removeAvatar, setAvatar } from "./service.js";
+import { readUpload, removeAvatar, setAvatar } from "./uploads-service.js";
 
 export async function uploadRoutes(app: FastifyInstance) {
   const { db, sessions } = app.ctx;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { publicContentApi as api } from "../../../shared/contracts/public-content.js";
 import { route } from "../../lib/route.js";
 import { getPublicPaymentSettings } from "../payments/settings-service.js";
-import { getPublicPlatformSettings, listActiveVideos } from "./service.js";
+import { getPublicPlatformSettings, listActiveVideos } from "./public-content-service.js";
 
 /** Reads the sign-in and registration screens need before anyone is signed in. */
 export async function publicContentRoutes(app: FastifyInstance) {

@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { activityApi as api } from "../../../shared/contracts/activity.js";
 import { route } from "../../lib/route.js";
+import { listActivity } from "./activity-service.js";
 import { activityCsv, exportFileName } from "./csv.js";
-import { listActivity } from "./service.js";
 
 /** User activity (admin): the filtered log and its CSV export under /api/admin/user-activity-logs. */
 export async function activityRoutes(app: FastifyInstance) {
