@@ -49,7 +49,6 @@ import { usageRoutes } from "./modules/usage/usage-routes.js";
 import { userRoutes } from "./modules/user/user-routes.js";
 import { videoRoutes } from "./modules/videos/videos-routes.js";
 import "./context.js";
-import { canonicalPathPlugin } from "./plugins/canonical-path.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -201,7 +200,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.apiRoutes.push({ method: String(routeOptions.method), url: routeOptions.url, statuses: Object.keys(response), access });
   });
 
-  await app.register(canonicalPathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityPlugin);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DEFAULT_EMBED_HOSTS } from "../../shared/embed-url.js";
 import { AppError } from "../lib/app-error.js";
+import { NOT_CANONICAL_MESSAGE, NOT_CANONICAL_PATH } from "../lib/canonical-path.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -54,7 +55,7 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Security headers on every response (computed once, set by a callback hook:
+ * The 404 of a path that is not in canonical form, then security headers on every response (computed once, set by a callback hook:
  * this runs on every request) and a refusal of state-changing requests from other sites. Pages get the
  * document's policy (scripts, frames, Stripe) and the Permissions-Policy; `/api/` answers, which no browser
  * renders, get the short API set, a few hundred bytes less on every read (issue 15, bench/auth-read).
@@ -75,7 +76,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   };
   const publicOrigin = app.ctx.config.PUBLIC_ORIGIN;
 
+  // A path not in canonical form was sent to this one route by `rewriteUrl` (lib/canonical-path.ts), before
+  // routing: answered 404 first of all, before the cross-site check, cookies, the body or any handler.
+  app.all(NOT_CANONICAL_PATH, (_request, reply) => {
+    reply.status(404).send({ message: NOT_CANONICAL_MESSAGE });
+  });
+
   app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.url === NOT_CANONICAL_PATH) {
+      reply.headers(apiHeaders).status(404).send({ message: NOT_CANONICAL_MESSAGE });
+      return;
+    }
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
