@@ -8,7 +8,13 @@ import { chats, messages } from "../../src/server/db/schema/index.js";
 import { chatPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
 import { ALREADY_IMPORTED } from "../../src/server/modules/chat-transfer/import-service.js";
 import { BAD_TEXT } from "../../src/server/plugins/text-guard.js";
-import { type ChatExportFile, chatExportFileSchema, chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import {
+  type ChatExportFile,
+  chatExportFileSchema,
+  chatTransferApi,
+  IMPORT_LIMIT_MESSAGES,
+  IMPORT_LIMITS,
+} from "../../src/shared/contracts/chat-transfer.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile } from "../helpers/multipart.js";
 
@@ -444,6 +450,82 @@ describe("import", () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toContain("An import can hold at most 5000 chats");
     expect(await chatCount(user.user.id)).toBe(0);
+  });
+
+  it("counts every node of a ChatGPT file against its limits, hidden ones included: one over is a 400 naming the limit", async () => {
+    const user = await registerAndSignIn(t.app);
+    /** `nodes` nodes: a chain of nodes without a message (hidden), then one visible question below them. */
+    const conversation = (nodes: number, tag: string) => {
+      const mapping: Record<string, unknown> = {};
+      for (let i = 0; i < nodes - 1; i++) mapping[`${tag}${i}`] = { id: `${tag}${i}`, parent: i ? `${tag}${i - 1}` : null };
+      mapping[`${tag}q`] = {
+        id: `${tag}q`,
+        parent: `${tag}${nodes - 2}`,
+        message: { author: { role: "user" }, content: { content_type: "text", parts: [`question ${tag}`] } },
+      };
+      return { title: `Chain ${tag}`, create_time: 1719000000, mapping, current_node: `${tag}q` };
+    };
+    const perChat = IMPORT_LIMITS.maxNodesPerChat;
+    const atLimit = await importFile(user.client, JSON.stringify([conversation(perChat, "a")]));
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+
+    const over = await importFile(user.client, JSON.stringify([conversation(perChat + 1, "b")]));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. [0].mapping: ${IMPORT_LIMIT_MESSAGES.nodesPerChat} (this one has ${perChat + 1}).`,
+    );
+    // In all: each conversation at its limit, one conversation more than the file's limit allows (the largest
+    // file that is allowed is imported in chat-import-load.test.ts).
+    const conversations = IMPORT_LIMITS.maxNodes / perChat + 1;
+    const tooMany = await importFile(
+      user.client,
+      JSON.stringify(Array.from({ length: conversations }, (_, i) => conversation(perChat, `m${i}-`))),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. ${IMPORT_LIMIT_MESSAGES.nodes} (this one has ${conversations * perChat}). Split it into smaller files and import each.`,
+    );
+    expect(await chatCount(user.user.id)).toBe(1);
+  });
+
+  it("holds this app's export to its limits the same way: a chat of 10,001 messages is a 400 naming the limit", async () => {
+    const user = await registerAndSignIn(t.app);
+    const chat = (count: number) => ({
+      title: `Long chat ${count}`,
+      createdAt: "2025-01-02T09:00:00.000Z",
+      updatedAt: "2025-01-02T09:00:00.000Z",
+      platform: "openai",
+      model: null,
+      activeLeafId: null,
+      messages: Array.from({ length: count }, (_, i) => ({
+        id: i + 1,
+        parentId: i ? i : null,
+        role: i % 2 ? "assistant" : "user",
+        content: `message ${i + 1}`,
+        status: "complete",
+        model: null,
+        platform: null,
+        personalityName: null,
+        createdAt: "2025-01-02T09:00:00.000Z",
+        attachments: [],
+      })),
+    });
+    const file = (count: number) =>
+      JSON.stringify({ format: "ai-course-chat-platform.chats", version: 1, exportedAt: new Date().toISOString(), chats: [chat(count)] });
+    const perChat = IMPORT_LIMITS.maxMessagesPerChat;
+    const atLimit = await importFile(user.client, file(perChat));
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+    const [stored] = await t.database.db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(stored?.n)).toBe(perChat);
+
+    const over = await importFile(user.client, file(perChat + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. chats[0].messages: ${IMPORT_LIMIT_MESSAGES.messagesPerChat} (this one has ${perChat + 1}).`,
+    );
+    expect(await chatCount(user.user.id)).toBe(1);
   });
 
   it("cleans NUL and broken Unicode out of a file, and refuses them in a JSON body (the API's text rule)", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
+import { IMPORT_LIMIT_MESSAGES, IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import type { ImportChat, ImportMessage } from "./import-chat.js";
 import { parentsFirst } from "./tree-order.js";
@@ -31,19 +31,22 @@ const conversationSchema = z.object({
   title: z.string().nullish(),
   create_time: seconds.nullish(),
   update_time: seconds.nullish(),
-  mapping: z.record(z.string(), chatGptNodeSchema).refine((mapping) => Object.keys(mapping).length <= IMPORT_LIMITS.maxMessagesPerChat, {
-    message: `A conversation can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`,
+  mapping: z.record(z.string(), chatGptNodeSchema).refine((mapping) => Object.keys(mapping).length <= IMPORT_LIMITS.maxNodesPerChat, {
+    message: IMPORT_LIMIT_MESSAGES.nodesPerChat,
   }),
   current_node: z.string().nullish(),
   default_model_slug: z.string().max(120).nullish(),
 });
 
-/** The `conversations.json` of a ChatGPT data export: an array of conversations, each a tree of nodes in `mapping`. */
+/**
+ * The `conversations.json` of a ChatGPT data export: an array of conversations, each a tree of nodes in `mapping`.
+ * Every node counts towards the limits, hidden or not (`readImportFile` counts them before this schema reads them).
+ */
 export const chatGptExportSchema = z
   .array(conversationSchema)
-  .max(IMPORT_LIMITS.maxChats, `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`)
-  .refine((list) => list.reduce((sum, c) => sum + Object.keys(c.mapping).length, 0) <= IMPORT_LIMITS.maxMessages, {
-    message: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+  .max(IMPORT_LIMITS.maxChats, IMPORT_LIMIT_MESSAGES.chats)
+  .refine((list) => list.reduce((sum, c) => sum + Object.keys(c.mapping).length, 0) <= IMPORT_LIMITS.maxNodes, {
+    message: IMPORT_LIMIT_MESSAGES.nodes,
   });
 type Conversation = z.infer<typeof conversationSchema>;
 

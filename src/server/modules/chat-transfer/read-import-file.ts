@@ -1,5 +1,11 @@
 import { DEFAULT_CHAT_TITLE } from "../../../shared/constants.js";
-import { CHAT_EXPORT_FORMAT, chatExportFileSchema, type ExportedChat } from "../../../shared/contracts/chat-transfer.js";
+import {
+  CHAT_EXPORT_FORMAT,
+  chatExportFileSchema,
+  type ExportedChat,
+  IMPORT_LIMIT_MESSAGES,
+  IMPORT_LIMITS,
+} from "../../../shared/contracts/chat-transfer.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import { AppError } from "../../lib/app-error.js";
 import { chatFromConversation, chatGptExportSchema } from "./chatgpt-format.js";
@@ -38,11 +44,67 @@ function chatFromExport(chat: ExportedChat): ImportChat {
   };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A count over one of `IMPORT_LIMITS`: a 400 that names the place, the limit and the count. */
+function overLimit(place: string, rule: string, count: number, hint = ""): AppError {
+  return new AppError(
+    "BAD_REQUEST",
+    `This file holds more than one import can, so nothing was imported. ${place ? `${place}: ` : ""}${rule} (this one has ${count}).${hint}`,
+    { errors: { [place || "file"]: rule } },
+  );
+}
+
+const SPLIT = " Split it into smaller files and import each.";
+
+/**
+ * Counts what the file holds before anything else reads it: chats, and messages per chat and in all (in a ChatGPT
+ * export every node of a conversation, hidden ones included). A file over a limit is refused here, at the cost of
+ * counting keys, before the checks and the reading that cost in proportion to what is counted.
+ */
+function refuseOverLimits(data: unknown): void {
+  let chats: unknown[];
+  let items: (chat: unknown) => number;
+  let rules: { perChat: number; perChatRule: string; all: number; allRule: string; place: (index: number) => string };
+  if (Array.isArray(data)) {
+    chats = data;
+    items = (chat) => (isRecord(chat) && isRecord(chat.mapping) ? Object.keys(chat.mapping).length : 0);
+    rules = {
+      perChat: IMPORT_LIMITS.maxNodesPerChat,
+      perChatRule: IMPORT_LIMIT_MESSAGES.nodesPerChat,
+      all: IMPORT_LIMITS.maxNodes,
+      allRule: IMPORT_LIMIT_MESSAGES.nodes,
+      place: (index) => `[${index}].mapping`,
+    };
+  } else if (isRecord(data) && Array.isArray(data.chats)) {
+    chats = data.chats;
+    items = (chat) => (isRecord(chat) && Array.isArray(chat.messages) ? chat.messages.length : 0);
+    rules = {
+      perChat: IMPORT_LIMITS.maxMessagesPerChat,
+      perChatRule: IMPORT_LIMIT_MESSAGES.messagesPerChat,
+      all: IMPORT_LIMITS.maxMessages,
+      allRule: IMPORT_LIMIT_MESSAGES.messages,
+      place: (index) => `chats[${index}].messages`,
+    };
+  } else return;
+  if (chats.length > IMPORT_LIMITS.maxChats) {
+    throw overLimit(Array.isArray(data) ? "" : "chats", IMPORT_LIMIT_MESSAGES.chats, chats.length, SPLIT);
+  }
+  let all = 0;
+  for (const [index, chat] of chats.entries()) {
+    const count = items(chat);
+    if (count > rules.perChat) throw overLimit(rules.place(index), rules.perChatRule, count);
+    all += count;
+  }
+  if (all > rules.all) throw overLimit(Array.isArray(data) ? "" : "chats", rules.allRule, all, SPLIT);
+}
+
 /**
  * Tells the two formats apart and checks the whole file before anything is stored: an array is a ChatGPT
  * `conversations.json`, an object naming our format is this app's export. Anything else is a 400 that says so.
  */
 export function readImportFile(data: unknown): ImportChat[] {
+  refuseOverLimits(data);
   let chats: ImportChat[];
   if (Array.isArray(data)) {
     const parsed = chatGptExportSchema.safeParse(data);
