@@ -2,7 +2,7 @@
 // conversations.json): the tree and the shown branch survive a round trip, a bad file imports nothing, an import
 // lands in the signed-in account only, imported text is searchable at once.
 import { readFileSync } from "node:fs";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import { chatPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
@@ -526,6 +526,59 @@ describe("import", () => {
       `This file holds more than one import can, so nothing was imported. chats[0].messages: ${IMPORT_LIMIT_MESSAGES.messagesPerChat} (this one has ${perChat + 1}).`,
     );
     expect(await chatCount(user.user.id)).toBe(1);
+  });
+
+  it("a chat that cannot be stored midway leaves nothing behind, the others arrive, and importing again adds it", async () => {
+    const user = await registerAndSignIn(t.app);
+    const db = t.database.db;
+    // Test-only behaviour in the database: a message holding the marker is refused, after the slices before it
+    // (at most 50 messages a statement) are in.
+    await db.execute(
+      sql.raw(`create or replace function test_refuse_import() returns trigger language plpgsql as $$
+        begin
+          if new.content like '%#refuse-import%' then raise exception 'refused by the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw("create trigger test_refuse_import before insert on messages for each row execute function test_refuse_import()"),
+    );
+    const node = (id: string, parent: string | null, text: string) => ({
+      id,
+      parent,
+      message: {
+        author: { role: "user" },
+        content: { content_type: "text", parts: [text] },
+        create_time: 1719000000 + Number(id.slice(1)),
+      },
+    });
+    const long = Object.fromEntries(
+      Array.from({ length: 250 }, (_, i) => [
+        `n${i}`,
+        node(`n${i}`, i ? `n${i - 1}` : null, i === 220 ? "late #refuse-import" : `line ${i}`),
+      ]),
+    );
+    const file = JSON.stringify([
+      { title: "Cut midway", create_time: 1719000000, mapping: long },
+      { title: "Short and fine", create_time: 1719000000, mapping: { s0: node("s0", null, "fine") } },
+    ]);
+    const first = await importFile(user.client, file);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      imported: 1,
+      skipped: [{ title: "Cut midway", reason: "It could not be stored. Try importing the file again." }],
+    });
+    // Nothing of it is left, not even hidden: no row, no message.
+    const rows = await db.select({ title: chats.title, temporary: chats.temporary }).from(chats).where(eq(chats.userId, user.user.id));
+    expect(rows).toEqual([{ title: "Short and fine", temporary: false }]);
+    const [left] = await db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(left?.n)).toBe(1);
+
+    await db.execute(sql.raw("drop trigger test_refuse_import on messages"));
+    const again = await importFile(user.client, file);
+    expect(again.json()).toEqual({ imported: 1, skipped: [{ title: "Short and fine", reason: ALREADY_IMPORTED }] });
+    const [all] = await db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(all?.n)).toBe(251);
   });
 
   it("cleans NUL and broken Unicode out of a file, and refuses them in a JSON body (the API's text rule)", async () => {

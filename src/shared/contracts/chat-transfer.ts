@@ -121,7 +121,7 @@ export const chatTransferApi = {
   }),
   /**
    * A file (multipart, field "file") or a JSON body: this app's export or a ChatGPT `conversations.json`.
-   * At most 50 MiB and the counts of `IMPORT_LIMITS`; each chat in its own transaction.
+   * At most 50 MiB and the counts of `IMPORT_LIMITS`; read off the main thread, each chat stored whole or not at all.
    */
   import: endpoint({ method: "POST", path: "/api/chats/import", upload: true, response: importResultSchema }),
 };

@@ -8,8 +8,9 @@ import {
 } from "../../../shared/contracts/chat-transfer.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import { AppError } from "../../lib/app-error.js";
+import { BAD_TEXT, findBrokenText } from "../../plugins/text-guard.js";
 import { chatFromConversation, chatGptExportSchema } from "./chatgpt-format.js";
-import type { ImportChat } from "./import-chat.js";
+import { type ImportChat, importKeyOf, type KeyedImportChat } from "./import-chat.js";
 import { invalidFile } from "./import-errors.js";
 
 const clean = (text: string) => cleanProviderText(text);
@@ -121,4 +122,51 @@ export function readImportFile(data: unknown): ImportChat[] {
     );
   }
   return chats.map((chat) => ({ ...chat, title: chat.title || DEFAULT_CHAT_TITLE }));
+}
+
+/** Where the bytes came from: an uploaded file (its text is cleaned) or a JSON body (held to the API's text rule). */
+export type ImportSource = "file" | "body";
+
+/** A key `__proto__` as JSON writes it, escapes included (as the body parser of the rest of the API looks for it). */
+const PROTO_KEY =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+
+/** Whether any object in the value has an own `__proto__` key (a walk with a stack of its own, never recursion). */
+function hasProtoKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== "object" || next === null) continue;
+    if (!Array.isArray(next) && Object.hasOwn(next, "__proto__")) return true;
+    for (const inner of Object.values(next)) if (typeof inner === "object" && inner !== null) stack.push(inner);
+  }
+  return false;
+}
+
+/**
+ * The import's whole reading, from the bytes sent to the chats and their keys: UTF-8, JSON, the limits, the format.
+ * It runs in the import's worker thread (`import-worker.ts`), so none of it holds up the server's other requests.
+ * A JSON body meets the rules every JSON body of the API meets (no `__proto__` key, no NUL or broken Unicode: 400);
+ * an uploaded file's text is cleaned instead.
+ */
+export function readImportBytes(bytes: Uint8Array, source: ImportSource): KeyedImportChat[] {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw new AppError("BAD_REQUEST", "The file is not UTF-8 text, so nothing was imported. Choose the .json file of an export.");
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? ` (${error.message.slice(0, 200)})` : "";
+    throw new AppError("BAD_REQUEST", `The file is not valid JSON${detail}, so nothing was imported. Choose the .json file of an export.`);
+  }
+  if (source === "body") {
+    if (PROTO_KEY.test(text) && hasProtoKey(data)) throw new AppError("BAD_REQUEST", "Object contains forbidden prototype property");
+    const field = findBrokenText(data);
+    if (field) throw new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } });
+  }
+  return readImportFile(data).map((chat) => ({ chat, key: importKeyOf(chat) }));
 }
