@@ -71,15 +71,20 @@ function postImport({ cookie }: { cookie: string }, file: Buffer) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/** Latencies of GET /api/user, one request at a time 10 ms apart, while `busy()` holds (at most `max` of them). */
+/**
+ * Latencies of GET /api/user, one request at a time 10 ms apart, while `busy()` holds (at most `max` of them). Each
+ * is timed from when it was due, not from when this loop got to send it: an event loop held while the loop waits
+ * its 10 ms would otherwise hold back the next request unseen (this client shares the server's event loop).
+ */
 async function probeWhile(cookie: string, busy: () => boolean, max: number): Promise<number[]> {
   const latencies: number[] = [];
+  let due = performance.now();
   while (busy() && latencies.length < max) {
-    const started = performance.now();
     const res = await fetch(`${base}/api/user`, { headers: { cookie } });
     await res.arrayBuffer();
     expect(res.status).toBe(200);
-    latencies.push(performance.now() - started);
+    latencies.push(performance.now() - due);
+    due = performance.now() + 10;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return latencies.sort((a, b) => a - b);
@@ -128,6 +133,9 @@ describe("an import never stops the server answering", () => {
       JSON.stringify({ fileMB: +(file.length / 1024 / 1024).toFixed(1), importSeconds: +(took / 1000).toFixed(1), during, idle }),
     );
     expect(during.p99).toBeLessThan(200);
+    // And no request waits for seconds: on PostgreSQL the old import held the event loop once, for a minute, while
+    // walking the trees, and then answered in between its statements, so its p99 alone looked fine.
+    expect(during.max).toBeLessThan(3_000);
     expect(result.status, result.body.slice(0, 500)).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ imported: conversations, skipped: [] });
     expect(during.probes).toBeGreaterThan(50);
