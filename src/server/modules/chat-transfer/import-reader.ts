@@ -15,7 +15,10 @@ export interface ImportUpload {
  * are stored, so this bounds the memory and the cores that imports take, not only the main thread's time.
  */
 const MAX_READERS = 2;
-/** A reader's heap: the largest file the limits allow (50 MiB, 200,000 nodes) needs about a third of it. */
+/**
+ * A reader's heap: the largest files the limits allow (50 MiB, 200,000 nodes, hidden or visible) leave about 300 MB in
+ * use once read. A file that needs more fails that import (413), not the server.
+ */
 const READER_HEAP_MB = 1536;
 /**
  * A reader is kept for the next import after a file up to this size (starting one takes some tens of
