@@ -2,13 +2,19 @@
 // conversations.json): the tree and the shown branch survive a round trip, a bad file imports nothing, an import
 // lands in the signed-in account only, imported text is searchable at once.
 import { readFileSync } from "node:fs";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import { BAD_TEXT } from "../../src/server/lib/text-guard.js";
 import { chatPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
 import { ALREADY_IMPORTED } from "../../src/server/modules/chat-transfer/import-service.js";
-import { type ChatExportFile, chatExportFileSchema, chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import {
+  type ChatExportFile,
+  chatExportFileSchema,
+  chatTransferApi,
+  IMPORT_LIMIT_MESSAGES,
+  IMPORT_LIMITS,
+} from "../../src/shared/contracts/chat-transfer.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile } from "../helpers/multipart.js";
 
@@ -444,6 +450,135 @@ describe("import", () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toContain("An import can hold at most 5000 chats");
     expect(await chatCount(user.user.id)).toBe(0);
+  });
+
+  it("counts every node of a ChatGPT file against its limits, hidden ones included: one over is a 400 naming the limit", async () => {
+    const user = await registerAndSignIn(t.app);
+    /** `nodes` nodes: a chain of nodes without a message (hidden), then one visible question below them. */
+    const conversation = (nodes: number, tag: string) => {
+      const mapping: Record<string, unknown> = {};
+      for (let i = 0; i < nodes - 1; i++) mapping[`${tag}${i}`] = { id: `${tag}${i}`, parent: i ? `${tag}${i - 1}` : null };
+      mapping[`${tag}q`] = {
+        id: `${tag}q`,
+        parent: `${tag}${nodes - 2}`,
+        message: { author: { role: "user" }, content: { content_type: "text", parts: [`question ${tag}`] } },
+      };
+      return { title: `Chain ${tag}`, create_time: 1719000000, mapping, current_node: `${tag}q` };
+    };
+    const perChat = IMPORT_LIMITS.maxNodesPerChat;
+    const atLimit = await importFile(user.client, JSON.stringify([conversation(perChat, "a")]));
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+
+    const over = await importFile(user.client, JSON.stringify([conversation(perChat + 1, "b")]));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. [0].mapping: ${IMPORT_LIMIT_MESSAGES.nodesPerChat} (this one has ${perChat + 1}).`,
+    );
+    // In all: each conversation at its limit, one conversation more than the file's limit allows (the largest
+    // file that is allowed is imported in chat-import-load.test.ts).
+    const conversations = IMPORT_LIMITS.maxNodes / perChat + 1;
+    const tooMany = await importFile(
+      user.client,
+      JSON.stringify(Array.from({ length: conversations }, (_, i) => conversation(perChat, `m${i}-`))),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. ${IMPORT_LIMIT_MESSAGES.nodes} (this one has ${conversations * perChat}). Split it into smaller files and import each.`,
+    );
+    expect(await chatCount(user.user.id)).toBe(1);
+  });
+
+  it("holds this app's export to its limits the same way: a chat of 10,001 messages is a 400 naming the limit", async () => {
+    const user = await registerAndSignIn(t.app);
+    const chat = (count: number) => ({
+      title: `Long chat ${count}`,
+      createdAt: "2025-01-02T09:00:00.000Z",
+      updatedAt: "2025-01-02T09:00:00.000Z",
+      platform: "openai",
+      model: null,
+      activeLeafId: null,
+      messages: Array.from({ length: count }, (_, i) => ({
+        id: i + 1,
+        parentId: i ? i : null,
+        role: i % 2 ? "assistant" : "user",
+        content: `message ${i + 1}`,
+        status: "complete",
+        model: null,
+        platform: null,
+        personalityName: null,
+        createdAt: "2025-01-02T09:00:00.000Z",
+        attachments: [],
+      })),
+    });
+    const file = (count: number) =>
+      JSON.stringify({ format: "ai-course-chat-platform.chats", version: 1, exportedAt: new Date().toISOString(), chats: [chat(count)] });
+    const perChat = IMPORT_LIMITS.maxMessagesPerChat;
+    const atLimit = await importFile(user.client, file(perChat));
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+    const [stored] = await t.database.db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(stored?.n)).toBe(perChat);
+
+    const over = await importFile(user.client, file(perChat + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(
+      `This file holds more than one import can, so nothing was imported. chats[0].messages: ${IMPORT_LIMIT_MESSAGES.messagesPerChat} (this one has ${perChat + 1}).`,
+    );
+    expect(await chatCount(user.user.id)).toBe(1);
+  });
+
+  it("a chat that cannot be stored midway leaves nothing behind, the others arrive, and importing again adds it", async () => {
+    const user = await registerAndSignIn(t.app);
+    const db = t.database.db;
+    // Test-only behaviour in the database: a message holding the marker is refused, after the slices before it
+    // (at most 50 messages a statement) are in.
+    await db.execute(
+      sql.raw(`create or replace function test_refuse_import() returns trigger language plpgsql as $$
+        begin
+          if new.content like '%#refuse-import%' then raise exception 'refused by the test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw("create trigger test_refuse_import before insert on messages for each row execute function test_refuse_import()"),
+    );
+    const node = (id: string, parent: string | null, text: string) => ({
+      id,
+      parent,
+      message: {
+        author: { role: "user" },
+        content: { content_type: "text", parts: [text] },
+        create_time: 1719000000 + Number(id.slice(1)),
+      },
+    });
+    const long = Object.fromEntries(
+      Array.from({ length: 250 }, (_, i) => [
+        `n${i}`,
+        node(`n${i}`, i ? `n${i - 1}` : null, i === 220 ? "late #refuse-import" : `line ${i}`),
+      ]),
+    );
+    const file = JSON.stringify([
+      { title: "Cut midway", create_time: 1719000000, mapping: long },
+      { title: "Short and fine", create_time: 1719000000, mapping: { s0: node("s0", null, "fine") } },
+    ]);
+    const first = await importFile(user.client, file);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      imported: 1,
+      skipped: [{ title: "Cut midway", reason: "It could not be stored. Try importing the file again." }],
+    });
+    // Nothing of it is left, not even hidden: no row, no message.
+    const rows = await db.select({ title: chats.title, temporary: chats.temporary }).from(chats).where(eq(chats.userId, user.user.id));
+    expect(rows).toEqual([{ title: "Short and fine", temporary: false }]);
+    const [left] = await db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(left?.n)).toBe(1);
+
+    await db.execute(sql.raw("drop trigger test_refuse_import on messages"));
+    const again = await importFile(user.client, file);
+    expect(again.json()).toEqual({ imported: 1, skipped: [{ title: "Short and fine", reason: ALREADY_IMPORTED }] });
+    const [all] = await db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
+    expect(Number(all?.n)).toBe(251);
   });
 
   it("cleans NUL and broken Unicode out of a file, and refuses them in a JSON body (the API's text rule)", async () => {

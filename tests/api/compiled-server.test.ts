@@ -90,6 +90,21 @@ describe("the compiled server", () => {
     });
     expect(register.status, await register.clone().text()).toBe(201);
     expect(((await register.json()) as { role: string }).role).toBe("admin");
+    // A chat import is read by its own thread, compiled beside main.js (import-worker.js).
+    expect(existsSync(path.join(outDir, "import-worker.js"))).toBe(true);
+    const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const conversation = {
+      title: "Compiled import",
+      create_time: 1719000000,
+      mapping: { q: { id: "q", message: { author: { role: "user" }, content: { content_type: "text", parts: ["hello"] } } } },
+    };
+    const imported = await fetch(`${server.url}/api/chats/import`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie },
+      body: JSON.stringify([conversation]),
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(await imported.json()).toEqual({ imported: 1, skipped: [] });
     // The log line is written as it starts listening; its pipe may reach us after the answers did.
     await until("the server's Ready line", () => server.output().includes("Ready on"), 10_000);
     server.child.kill("SIGTERM");

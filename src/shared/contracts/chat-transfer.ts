@@ -9,8 +9,23 @@ export const IMPORT_LIMITS = {
   maxChats: 5_000,
   maxMessagesPerChat: 10_000,
   maxMessages: 200_000,
+  /**
+   * A ChatGPT conversation's nodes, and a whole file's: every node counts, the hidden ones too (system, tool,
+   * context, empty), since each is read before it is known to be hidden.
+   */
+  maxNodesPerChat: 10_000,
+  maxNodes: 200_000,
   maxMessageChars: 500_000,
   maxTitleChars: 200,
+} as const;
+
+/** What each count limit says when a file is over it (the schemas below and the server's count before them). */
+export const IMPORT_LIMIT_MESSAGES = {
+  chats: `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`,
+  messagesPerChat: `A chat can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`,
+  messages: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+  nodesPerChat: `A ChatGPT conversation can hold at most ${IMPORT_LIMITS.maxNodesPerChat} messages, hidden ones (system, tool, context) included`,
+  nodes: `An import can hold at most ${IMPORT_LIMITS.maxNodes} ChatGPT messages in all, hidden ones (system, tool, context) included`,
 } as const;
 
 export const CHAT_EXPORT_FORMAT = "ai-course-chat-platform.chats";
@@ -50,9 +65,7 @@ export const exportedChatSchema = z
     model: z.string().max(120).nullable(),
     /** The leaf of the branch shown, or null for the newest message. */
     activeLeafId: localId.nullable(),
-    messages: z
-      .array(exportedMessageSchema)
-      .max(IMPORT_LIMITS.maxMessagesPerChat, `A chat can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`),
+    messages: z.array(exportedMessageSchema).max(IMPORT_LIMITS.maxMessagesPerChat, IMPORT_LIMIT_MESSAGES.messagesPerChat),
   })
   .superRefine((chat, ctx) => {
     const seen = new Set<number>();
@@ -75,10 +88,10 @@ export const chatExportFileSchema = z
     format: z.literal(CHAT_EXPORT_FORMAT),
     version: z.literal(CHAT_EXPORT_VERSION, `Only version ${CHAT_EXPORT_VERSION} of this format can be imported`),
     exportedAt: timestamp,
-    chats: z.array(exportedChatSchema).max(IMPORT_LIMITS.maxChats, `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`),
+    chats: z.array(exportedChatSchema).max(IMPORT_LIMITS.maxChats, IMPORT_LIMIT_MESSAGES.chats),
   })
   .refine((file) => file.chats.reduce((sum, chat) => sum + chat.messages.length, 0) <= IMPORT_LIMITS.maxMessages, {
-    message: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+    message: IMPORT_LIMIT_MESSAGES.messages,
     path: ["chats"],
   });
 export type ChatExportFile = z.infer<typeof chatExportFileSchema>;
@@ -116,7 +129,7 @@ export const chatTransferApi = {
   }),
   /**
    * A file (multipart, field "file") or a JSON body: this app's export or a ChatGPT `conversations.json`.
-   * At most 50 MiB; each chat in its own transaction.
+   * At most 50 MiB and the counts of `IMPORT_LIMITS`; read off the main thread, each chat stored whole or not at all.
    */
   import: endpoint({ method: "POST", path: "/api/chats/import", access: "user", upload: true, response: importResultSchema }),
 };

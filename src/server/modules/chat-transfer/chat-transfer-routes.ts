@@ -6,7 +6,7 @@ import { uploadScope } from "../../lib/upload-scope.js";
 import type { ExportDownload } from "./export-service.js";
 import { exportChats } from "./export-service.js";
 import { importChats } from "./import-service.js";
-import { IMPORT_BODY_LIMIT, readImportBody, refuseLargeBody } from "./read-import-body.js";
+import { IMPORT_BODY_LIMIT, keepJsonBodyAsBytes, readImportBody, refuseLargeBody } from "./read-import-body.js";
 
 /** `attachment; filename="chats-2025-01-02.json"`, with the UTF-8 form for browsers that read it. */
 function attachment(fileName: string): string {
@@ -39,11 +39,12 @@ export async function chatTransferRoutes(app: FastifyInstance) {
   route(app, api.exportOne, async (request, reply) =>
     sendDownload(reply, await exportChats({ db, who: request.user, format: request.query.format, chatId: request.params.id })),
   );
-  await uploadScope(app, (scope) =>
+  await uploadScope(app, (scope) => {
+    keepJsonBodyAsBytes(scope);
     route(scope, api.import, async (request) => {
       const who = request.user;
-      const data = await readImportBody(request);
-      return importChats({ db, who, data, log: (message, error) => request.log.error({ err: error }, message) });
-    }),
-  );
+      const upload = await readImportBody(request);
+      return importChats({ db, who, upload, log: (message, error) => request.log.error({ err: error }, message) });
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
+import { IMPORT_LIMIT_MESSAGES, IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import type { ImportChat, ImportMessage } from "./import-chat.js";
 import { parentsFirst } from "./tree-order.js";
@@ -31,19 +31,22 @@ const conversationSchema = z.object({
   title: z.string().nullish(),
   create_time: seconds.nullish(),
   update_time: seconds.nullish(),
-  mapping: z.record(z.string(), chatGptNodeSchema).refine((mapping) => Object.keys(mapping).length <= IMPORT_LIMITS.maxMessagesPerChat, {
-    message: `A conversation can hold at most ${IMPORT_LIMITS.maxMessagesPerChat} messages`,
+  mapping: z.record(z.string(), chatGptNodeSchema).refine((mapping) => Object.keys(mapping).length <= IMPORT_LIMITS.maxNodesPerChat, {
+    message: IMPORT_LIMIT_MESSAGES.nodesPerChat,
   }),
   current_node: z.string().nullish(),
   default_model_slug: z.string().max(120).nullish(),
 });
 
-/** The `conversations.json` of a ChatGPT data export: an array of conversations, each a tree of nodes in `mapping`. */
+/**
+ * The `conversations.json` of a ChatGPT data export: an array of conversations, each a tree of nodes in `mapping`.
+ * Every node counts towards the limits, hidden or not (`readImportFile` counts them before this schema reads them).
+ */
 export const chatGptExportSchema = z
   .array(conversationSchema)
-  .max(IMPORT_LIMITS.maxChats, `An import can hold at most ${IMPORT_LIMITS.maxChats} chats`)
-  .refine((list) => list.reduce((sum, c) => sum + Object.keys(c.mapping).length, 0) <= IMPORT_LIMITS.maxMessages, {
-    message: `An import can hold at most ${IMPORT_LIMITS.maxMessages} messages in all`,
+  .max(IMPORT_LIMITS.maxChats, IMPORT_LIMIT_MESSAGES.chats)
+  .refine((list) => list.reduce((sum, c) => sum + Object.keys(c.mapping).length, 0) <= IMPORT_LIMITS.maxNodes, {
+    message: IMPORT_LIMIT_MESSAGES.nodes,
   });
 type Conversation = z.infer<typeof conversationSchema>;
 
@@ -78,12 +81,47 @@ function visibleText(message: ChatGptMessage): string | null {
 
 const fromSeconds = (value: number | null | undefined, fallback: Date) => (value == null ? fallback : new Date(value * 1000));
 
+/**
+ * The nearest kept node at or above a key, for every key of one conversation, in time linear in its nodes: each
+ * walk up stops at a node already answered, and everything it passed gets the same answer, so a long hidden chain
+ * is walked once, not once per message below it. A loop or a missing parent ends a walk (nothing kept above).
+ * A loop, not recursion: a chain as deep as the file allows cannot overflow the stack.
+ */
+function nearestKeptAbove(parents: Map<string, string | null>, kept: Map<string, unknown>) {
+  const known = new Map<string, string | null>();
+  return (start: string | null | undefined): string | null => {
+    const passed: string[] = [];
+    const onThisWalk = new Set<string>();
+    let key = start ?? null;
+    let found: string | null = null;
+    while (key !== null) {
+      if (kept.has(key)) {
+        found = key;
+        break;
+      }
+      const answer = known.get(key);
+      if (answer !== undefined) {
+        found = answer;
+        break;
+      }
+      if (onThisWalk.has(key)) break;
+      onThisWalk.add(key);
+      passed.push(key);
+      key = parents.get(key) ?? null;
+    }
+    for (const step of passed) known.set(step, found);
+    return found;
+  };
+}
+
 /** One conversation as a chat: hidden nodes dropped, their children re-linked to the nearest kept ancestor. */
 export function chatFromConversation(conversation: Conversation): ImportChat {
-  const { mapping } = conversation;
+  const nodes = Object.entries(conversation.mapping);
   const created = fromSeconds(conversation.create_time, new Date());
   const kept = new Map<string, ImportMessage>();
-  for (const [key, node] of Object.entries(mapping)) {
+  const parents = new Map<string, string | null>();
+  for (const [key, node] of nodes) {
+    parents.set(key, node.parent ?? null);
     const message = node.message;
     const content = message ? visibleText(message) : null;
     if (!message || content === null) continue;
@@ -100,18 +138,8 @@ export function chatFromConversation(conversation: Conversation): ImportChat {
       attachments: [],
     });
   }
-  /** The nearest kept node at or above `key` (a loop or a missing parent ends the walk). */
-  const keptAtOrAbove = (start: string | null | undefined): string | null => {
-    const seen = new Set<string>();
-    let key = start ?? null;
-    while (key !== null && !seen.has(key)) {
-      if (kept.has(key)) return key;
-      seen.add(key);
-      key = mapping[key]?.parent ?? null;
-    }
-    return null;
-  };
-  for (const [key, message] of kept) message.parentKey = keptAtOrAbove(mapping[key]?.parent);
+  const keptAtOrAbove = nearestKeptAbove(parents, kept);
+  for (const [key, message] of kept) message.parentKey = keptAtOrAbove(parents.get(key));
   const messages = parentsFirst([...kept.values()]);
   const leaf = keptAtOrAbove(conversation.current_node);
   const leafMessage = leaf ? kept.get(leaf) : undefined;

@@ -1,4 +1,5 @@
 import type { StoredAttachment } from "../../db/schema/chat.js";
+import { sha256Hex } from "../../lib/sha256.js";
 
 /** One message to import, whatever file it came from; `key` is only unique inside its chat. */
 export interface ImportMessage {
@@ -24,3 +25,12 @@ export interface ImportChat {
   activeLeafKey: string | null;
   messages: ImportMessage[];
 }
+
+/** A chat read from a file, with its `chats.import_key` (decision 024). */
+export interface KeyedImportChat {
+  chat: ImportChat;
+  key: string;
+}
+
+/** The same chat read from the same file (or an identical one) hashes the same: its `chats.import_key`. */
+export const importKeyOf = (chat: ImportChat) => sha256Hex(JSON.stringify(chat));

@@ -1,6 +1,7 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
 import { AppError } from "../../lib/app-error.js";
+import type { ImportUpload } from "./import-reader.js";
 
 /** A JSON body may be as large as a file; a multipart body has some room for the framing around the file. */
 export const IMPORT_BODY_LIMIT = IMPORT_LIMITS.maxBytes;
@@ -20,15 +21,25 @@ export function refuseLargeBody(request: FastifyRequest): void {
 }
 
 /**
- * The file of POST /api/chats/import, parsed: a multipart upload (field "file") or a JSON body. Whatever is wrong
- * with the upload (cut short, too large, not UTF-8, not JSON) answers a 4xx that says so, never a 500.
+ * In the import's scope (its one route), a JSON body is kept as its bytes: it is parsed and checked with the file,
+ * in the import's worker thread (`readImportBytes`), not here, where 50 MiB of JSON would hold up every request.
  */
-export async function readImportBody(request: FastifyRequest): Promise<unknown> {
+export function keepJsonBodyAsBytes(scope: FastifyInstance): void {
+  scope.removeContentTypeParser("application/json");
+  scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+}
+
+/**
+ * The file of POST /api/chats/import, unread: a multipart upload (field "file") or a JSON body, as bytes. Whatever
+ * is wrong with the upload (cut short, too large, no file) answers a 4xx that says so, never a 500; what is wrong
+ * with the bytes (not UTF-8, not JSON, not an export) is found where they are read (`readImportBytes`).
+ */
+export async function readImportBody(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) {
-    if (request.body === undefined || request.body === null) {
+    if (!Buffer.isBuffer(request.body)) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", 'Send the file as multipart/form-data (field "file") or as a JSON body.');
     }
-    return request.body;
+    return { bytes: request.body, source: "body" };
   }
   let bytes: Buffer | undefined;
   try {
@@ -40,18 +51,7 @@ export async function readImportBody(request: FastifyRequest): Promise<unknown> 
     throw uploadFailure(error);
   }
   if (!bytes) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw new AppError("BAD_REQUEST", "The file is not UTF-8 text, so nothing was imported. Choose the .json file of an export.");
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const detail = error instanceof Error ? ` (${error.message.slice(0, 200)})` : "";
-    throw new AppError("BAD_REQUEST", `The file is not valid JSON${detail}, so nothing was imported. Choose the .json file of an export.`);
-  }
+  return { bytes, source: "file" };
 }
 
 /** As `read-image-upload.ts`: multipart limits become 413s, a body busboy cannot parse a 400. */

@@ -1,7 +1,8 @@
 /**
  * Puts the messages of one chat in an order where every parent comes before its children, as early as their
  * times allow: each is taken in time order once its parent is in. A message whose parent never comes (a loop
- * in the file) is left out, with its children.
+ * in the file) is left out, with its children. Linear in the messages (a sort aside): waiting children are
+ * appended to their parent's list, never copied, and placed with a stack of our own, never by recursion.
  */
 export function parentsFirst<T extends { key: string; parentKey: string | null; createdAt: Date }>(items: T[]): T[] {
   const sorted = items
@@ -19,13 +20,17 @@ export function parentsFirst<T extends { key: string; parentKey: string | null; 
       const children = waiting.get(next.key);
       if (children) {
         waiting.delete(next.key);
-        stack.push(...children.reverse());
+        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as T);
       }
     }
   };
   for (const { item } of sorted) {
     if (item.parentKey === null || placed.has(item.parentKey)) place(item);
-    else waiting.set(item.parentKey, [...(waiting.get(item.parentKey) ?? []), item]);
+    else {
+      const siblings = waiting.get(item.parentKey);
+      if (siblings) siblings.push(item);
+      else waiting.set(item.parentKey, [item]);
+    }
   }
   return out;
 }
