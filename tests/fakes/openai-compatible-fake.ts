@@ -1,6 +1,7 @@
 // Stand-in for the OpenAI Chat Completions API, which Deepseek, Mistral and OpenAI-compatible servers also speak.
 // Shapes follow what @ai-sdk/openai (.chat), @ai-sdk/deepseek, @ai-sdk/mistral and @ai-sdk/openai-compatible parse.
 import { type ChatTurn, deliver, type ErrorReason, planReply, type TextPlan } from "./fake-behaviour.js";
+import { answerEmbeddings, type EmbeddingRequest } from "./fake-embeddings.js";
 import {
   type FakeOptions,
   type FakeProvider,
@@ -53,6 +54,16 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
       if (problem) return fail(401, problem);
       const data = (options.models ?? DEFAULT_MODELS).map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "fake" }));
       return sendJson(res, 200, { object: "list", data });
+    }
+    if (req.method === "POST" && route === "/embeddings") {
+      if (problem) return fail(401, problem);
+      const answer = answerEmbeddings(request as EmbeddingRequest);
+      if (answer.ok) return sendJson(res, 200, answer.body);
+      if (answer.reason === "bad-input") {
+        const error = fields(INVALID, null, answer.message ?? "Invalid input.");
+        return sendJson(res, 400, format === "mistral" ? { object: "error", ...error } : { error });
+      }
+      return fail(answer.status, answer.reason);
     }
     if (req.method !== "POST" || route !== "/chat/completions") return fail(404, "unknown-route");
 
