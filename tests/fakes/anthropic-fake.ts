@@ -1,7 +1,7 @@
 // Stand-in for the Anthropic Messages API (`POST /v1/messages`), in the shapes @ai-sdk/anthropic parses:
 // named SSE events message_start → content_block_start → ping → content_block_delta… → content_block_stop
 // → message_delta (stop_reason, output usage) → message_stop, and `{type:"error", error:{type, message}}` bodies.
-import { type ChatTurn, deliver, type ErrorReason, planReply } from "./fake-behaviour.js";
+import { type ChatTurn, deliver, type ErrorReason, planReply, textOf } from "./fake-behaviour.js";
 import {
   type FakeOptions,
   type FakeProvider,
@@ -25,6 +25,15 @@ interface MessagesRequest {
   system?: unknown;
   messages?: ChatTurn[];
   stream?: boolean;
+  tools?: { name?: string }[];
+}
+
+/** The tool results the conversation ends with (a user message of `tool_result` parts), or null. */
+function trailingToolResults(messages: ChatTurn[]): string[] | null {
+  const last = messages.at(-1);
+  if (last?.role !== "user" || !Array.isArray(last.content)) return null;
+  const results = (last.content as { type?: string; content?: unknown }[]).filter((part) => part?.type === "tool_result");
+  return results.length > 0 ? results.map((part) => textOf(part.content)) : null;
 }
 
 const DEFAULT_MODELS = ["claude-sonnet-4-5", "claude-haiku-4-5"];
@@ -59,35 +68,69 @@ export function startAnthropicFake(options: AnthropicFakeOptions = {}): Promise<
     // The real API refuses requests without a version header; a client that forgets it should fail here too.
     if (!req.headers["anthropic-version"]) return fail(400, "missing-version");
 
+    const messages = Array.isArray(request.messages) ? request.messages : [];
     const plan = planReply({
       model: request.model,
       system: request.system,
-      messages: Array.isArray(request.messages) ? request.messages : [],
+      messages,
       keyProblem: null,
       chunkDelayMs,
       firstChunkDelayMs,
+      tools: (Array.isArray(request.tools) ? request.tools : []).map((tool) => String(tool.name ?? "")),
+      toolResults: trailingToolResults(messages),
+      toolIdPrefix: "toolu_fake",
     });
     const id = `msg_fake${nextId++}`;
     const message = { id, type: "message", role: "assistant", model: request.model, stop_sequence: null };
     const event = (data: { type: string; [field: string]: unknown }) => writeEvent(res, data, data.type);
+    const whole = (content: object[], stopReason: string, p: { inputTokens: number; outputTokens: number }) =>
+      sendJson(res, 200, {
+        ...message,
+        content,
+        stop_reason: stopReason,
+        usage: { input_tokens: p.inputTokens, output_tokens: p.outputTokens },
+      });
+    // Input tokens are known up front and sent in message_start; output tokens only at the end, in message_delta.
+    const messageStart = (inputTokens: number) => {
+      openEventStream(res);
+      event({
+        type: "message_start",
+        message: { ...message, content: [], stop_reason: null, usage: { input_tokens: inputTokens, output_tokens: 1 } },
+      });
+    };
 
     await deliver(res, plan, request.stream === true, {
       firstChunkWritten,
+      tools: {
+        sendWhole: (p) =>
+          whole(
+            p.calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: inputOf(call.arguments) })),
+            "tool_use",
+            p,
+          ),
+        start: (p) => messageStart(p.inputTokens),
+        // Each call is a content block of its own: opened with its id and name, its input streamed as JSON pieces.
+        piece: (index, call, piece, first) => {
+          if (first) {
+            if (index > 0) event({ type: "content_block_stop", index: index - 1 });
+            event({ type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } });
+          }
+          event({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
+        },
+        finish: (p) => {
+          event({ type: "content_block_stop", index: p.calls.length - 1 });
+          event({
+            type: "message_delta",
+            delta: { stop_reason: "tool_use", stop_sequence: null },
+            usage: { output_tokens: p.outputTokens },
+          });
+          event({ type: "message_stop" });
+        },
+      },
       sendError: fail,
-      sendWhole: (p) =>
-        sendJson(res, 200, {
-          ...message,
-          content: [{ type: "text", text: p.text }],
-          stop_reason: "end_turn",
-          usage: { input_tokens: p.inputTokens, output_tokens: p.outputTokens },
-        }),
-      // Input tokens are known up front and sent in message_start; output tokens only at the end, in message_delta.
+      sendWhole: (p) => whole([{ type: "text", text: p.text }], "end_turn", p),
       start: (p) => {
-        openEventStream(res);
-        event({
-          type: "message_start",
-          message: { ...message, content: [], stop_reason: null, usage: { input_tokens: p.inputTokens, output_tokens: 1 } },
-        });
+        messageStart(p.inputTokens);
         event({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
         event({ type: "ping" });
       },
@@ -126,5 +169,14 @@ function describeError(status: number, reason: ErrorReason | "missing-version", 
       return ["overloaded_error", "Overloaded"];
     default:
       return ["api_error", `Fake provider error ${status}.`];
+  }
+}
+
+/** A whole tool_use block carries its input as an object; arguments the fake was told to break become `{}`. */
+function inputOf(args: string): unknown {
+  try {
+    return JSON.parse(args);
+  } catch {
+    return {};
   }
 }

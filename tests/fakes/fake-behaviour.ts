@@ -3,6 +3,7 @@
 // user message, so a test (or a person in the browser) steers the fake just by what it types.
 import type { ServerResponse } from "node:http";
 import { sleep, untilClientGone } from "./fake-server.js";
+import { deliverToolCalls, type ToolCallPlan, type ToolDelivery, toolCallPlan, toolCallsAsked, toolResultsText } from "./fake-tools.js";
 
 export const SLOW_CHUNK_DELAY_MS = 200;
 /** #cut sends this many chunks before dropping the socket. */
@@ -27,7 +28,7 @@ export interface TextPlan {
   outputTokens: number;
 }
 
-export type ReplyPlan = TextPlan | { kind: "error"; status: number; reason: ErrorReason } | { kind: "hang-start" };
+export type ReplyPlan = TextPlan | ToolCallPlan | { kind: "error"; status: number; reason: ErrorReason } | { kind: "hang-start" };
 
 export interface PlanInput {
   model: unknown;
@@ -38,21 +39,32 @@ export interface PlanInput {
   firstChunkDelayMs?: number;
   /** The request asked for JSON (OpenAI `response_format`): answer a course outline, as structured output. */
   json?: boolean;
+  /** Names of the tools the request offers (fake-tools.ts). */
+  tools?: string[];
+  /** The tool results the conversation ends with, as text (none: it does not end with results). */
+  toolResults?: string[] | null;
+  /** How this wire format's tool call ids begin (`call_`, `toolu_`). */
+  toolIdPrefix?: string;
 }
 
 /** Order matters: auth first, then the model, like the real APIs; then directives, most disruptive first. */
-export function planReply({ model, system, messages, keyProblem, chunkDelayMs, firstChunkDelayMs = 0, json }: PlanInput): ReplyPlan {
+export function planReply(input: PlanInput): ReplyPlan {
+  const { model, system, messages, keyProblem, chunkDelayMs, firstChunkDelayMs = 0, json } = input;
   if (keyProblem) return { kind: "error", status: 401, reason: keyProblem };
   if (model === MISSING_MODEL) return { kind: "error", status: 404, reason: "missing-model" };
+  const allText = [textOf(system), ...messages.map((turn) => textOf(turn.content))].join(" ");
 
-  const last = lastUserText(messages);
+  // After a tool ran, the model answers with what it got, whatever the first message asked.
+  const last = input.toolResults ? toolResultsText(input.toolResults) : lastUserText(messages);
   const errorStatus = /#error=(\d{3})/.exec(last)?.[1];
   if (errorStatus) return { kind: "error", status: Number(errorStatus), reason: "directive" };
   if (last.includes("#hang-start")) return { kind: "hang-start" };
+  const calls = input.toolResults ? null : toolCallsAsked(last, input.tools ?? [], input.toolIdPrefix ?? "call_");
+  if (calls) return toolCallPlan(calls, { delayMs: chunkDelayMs, firstDelayMs: firstChunkDelayMs, inputTokens: countWords(allText) });
 
   let kind: TextPlan["kind"] = "complete";
   let delayMs = chunkDelayMs;
-  let text = `Echo: ${last}`;
+  let text = input.toolResults ? last : `Echo: ${last}`;
   if (last.includes("#cut")) {
     kind = "cut";
     text = `Cut reply: ${numberedWords(16)}`; // long enough that "a few chunks" is a strict prefix
@@ -69,7 +81,6 @@ export function planReply({ model, system, messages, keyProblem, chunkDelayMs, f
   // Structured output: a valid course outline, or (#bad-json) text that is not JSON at all.
   if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(FAKE_OUTLINE);
 
-  const allText = [textOf(system), ...messages.map((turn) => textOf(turn.content))].join(" ");
   return {
     kind,
     text,
@@ -121,12 +132,15 @@ export interface Delivery {
   finish(plan: TextPlan): void;
   /** Called right after the first piece is written (the fakes' `onFirstChunk` option). */
   firstChunkWritten?(): void;
+  /** How this wire format writes tool calls. */
+  tools: ToolDelivery;
 }
 
 /** Plays a plan on the response; the same timing rules apply to every provider format. */
 export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: boolean, out: Delivery): Promise<void> {
   if (plan.kind === "error") return out.sendError(plan.status, plan.reason);
   if (plan.kind === "hang-start") return untilClientGone(res);
+  if (plan.kind === "tool-calls") return deliverToolCalls(res, plan, stream, { ...out.tools, firstChunkWritten: out.firstChunkWritten });
   if (!stream) {
     if (plan.kind === "hang") return untilClientGone(res);
     if (plan.kind === "cut") return void res.destroy();

@@ -1,6 +1,6 @@
 // Stand-in for the OpenAI Chat Completions API, which Deepseek, Mistral and OpenAI-compatible servers also speak.
 // Shapes follow what @ai-sdk/openai (.chat), @ai-sdk/deepseek, @ai-sdk/mistral and @ai-sdk/openai-compatible parse.
-import { type ChatTurn, deliver, type ErrorReason, planReply, type TextPlan } from "./fake-behaviour.js";
+import { type ChatTurn, deliver, type ErrorReason, planReply, type TextPlan, textOf } from "./fake-behaviour.js";
 import { answerEmbeddings, type EmbeddingRequest } from "./fake-embeddings.js";
 import {
   type FakeOptions,
@@ -12,6 +12,7 @@ import {
   startFakeServer,
   writeEvent,
 } from "./fake-server.js";
+import type { ToolCallPlan } from "./fake-tools.js";
 
 export { DEFAULT_API_KEY, type FakeProvider, type RecordedRequest } from "./fake-server.js";
 
@@ -31,6 +32,14 @@ interface ChatRequest {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   response_format?: unknown;
+  tools?: { type?: string; function?: { name?: string } }[];
+}
+
+/** The results of the tool messages the conversation ends with (role `tool`), or null. */
+function trailingToolResults(messages: ChatTurn[]): string[] | null {
+  const results: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.role === "tool"; i--) results.unshift(textOf(messages[i]?.content));
+  return results.length > 0 ? results : null;
 }
 
 const DEFAULT_MODELS = ["gpt-4o-mini", "gpt-4o", "deepseek-chat", "mistral-small-latest"];
@@ -67,13 +76,17 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
     }
     if (req.method !== "POST" || route !== "/chat/completions") return fail(404, "unknown-route");
 
+    const messages = Array.isArray(request.messages) ? request.messages : [];
     const plan = planReply({
       model: request.model,
-      messages: Array.isArray(request.messages) ? request.messages : [],
+      messages,
       keyProblem: problem,
       chunkDelayMs,
       firstChunkDelayMs,
       json: Boolean(request.response_format),
+      tools: (Array.isArray(request.tools) ? request.tools : []).map((tool) => String(tool.function?.name ?? "")),
+      toolResults: trailingToolResults(messages),
+      toolIdPrefix: "call_",
     });
     // OpenAI and Deepseek ask for usage in a final empty-choices chunk; Mistral never asks (and its SDK crashes on
     // an empty `choices`), it gets usage on the finish chunk instead, as the real Mistral API sends it.
@@ -86,8 +99,51 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
     };
     const chunk = { ...common, object: "chat.completion.chunk", ...(separateUsage ? { usage: null } : {}) };
 
+    const toolCallsOf = (p: ToolCallPlan) =>
+      p.calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }));
     await deliver(res, plan, request.stream === true, {
       firstChunkWritten,
+      tools: {
+        sendWhole: (p) =>
+          sendJson(res, 200, {
+            ...common,
+            object: "chat.completion",
+            choices: [
+              {
+                index: 0,
+                message: { role: "assistant", content: null, tool_calls: toolCallsOf(p), refusal: null },
+                logprobs: null,
+                finish_reason: "tool_calls",
+              },
+            ],
+            usage: usageOf(p),
+          }),
+        start: () => openEventStream(res),
+        // The first piece of a call names it (index, id, name); later ones carry only more of its arguments.
+        piece: (index, call, piece, first) =>
+          writeEvent(res, {
+            ...chunk,
+            choices: [
+              {
+                index: 0,
+                delta: first
+                  ? {
+                      ...(index === 0 ? { role: "assistant", content: null } : {}),
+                      tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: piece } }],
+                    }
+                  : { tool_calls: [{ index, function: { arguments: piece } }] },
+                logprobs: null,
+                finish_reason: null,
+              },
+            ],
+          }),
+        finish: (p) => {
+          const stop = { index: 0, delta: {}, logprobs: null, finish_reason: "tool_calls" };
+          writeEvent(res, { ...chunk, choices: [stop], ...(separateUsage ? {} : { usage: usageOf(p) }) });
+          if (separateUsage) writeEvent(res, { ...chunk, choices: [], usage: usageOf(p) });
+          writeEvent(res, "[DONE]");
+        },
+      },
       sendError: fail,
       sendWhole: (p) =>
         sendJson(res, 200, {
@@ -120,7 +176,7 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
   });
 }
 
-function usageOf(plan: TextPlan) {
+function usageOf(plan: TextPlan | ToolCallPlan) {
   return { prompt_tokens: plan.inputTokens, completion_tokens: plan.outputTokens, total_tokens: plan.inputTokens + plan.outputTokens };
 }
 
