@@ -10,6 +10,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { coursePath } from "../../../lib/paths.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import {
   COURSE_DETAIL_FIELDS,
   type CourseDetailsInput,
@@ -44,14 +45,18 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
     form.reset(courseDetailsValues(course), { keepDirtyValues: true, keepErrors: true });
   }, [course, form]);
 
-  const save = form.handleSubmit(
-    (body) =>
-      update.mutate(body, {
+  const persist = (body: CourseDetailsOutput) =>
+    savedOrNot(
+      update.mutateAsync(body, {
         onSuccess: (saved) => form.reset(courseDetailsValues(saved)),
-        onError: (error) => applyServerFieldErrors(form.setError, error, COURSE_DETAIL_FIELDS),
+        onError: (error) => {
+          if (applyServerFieldErrors(form.setError, error, COURSE_DETAIL_FIELDS).length > 0) setTab("details");
+        },
       }),
-    () => setTab("details"),
-  );
+    );
+  // A refused field shows on the Course Details tab, also when the save came from the unsaved-changes question.
+  const save = saveForm(form, persist, () => setTab("details"));
+  useUnsavedChanges({ dirty: form.formState.isDirty, save });
 
   return (
     <TrainingHintsContext.Provider value={hints}>

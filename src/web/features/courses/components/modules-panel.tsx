@@ -6,6 +6,7 @@ import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
+import { useLeaveScope } from "../../../lib/unsaved-changes.js";
 import { generationQuery } from "../api.js";
 import { useDeleteLesson } from "../lesson-mutations.js";
 import { useDeleteModule } from "../module-mutations.js";
@@ -26,6 +27,7 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
   const canGenerate = useCanGenerate();
   const running = useQuery(generationQuery(courseId)).data?.status === "running";
   const [editingLessonId, setEditingLessonId] = useState<number | null>(null);
+  const lessonScope = useLeaveScope();
   const [dialog, setDialog] = useState<"module" | "generate" | null>(null);
   const [addingTo, setAddingTo] = useState<Named | null>(null);
   const [deletingModule, setDeletingModule] = useState<Named | null>(null);
@@ -69,6 +71,7 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
             first={index === 0}
             last={index === modules.length - 1}
             editingLessonId={editingLessonId}
+            lessonScope={lessonScope}
             onEditLesson={setEditingLessonId}
             onAddLesson={() => setAddingTo(module)}
             onDelete={() => setDeletingModule(module)}

@@ -15,6 +15,8 @@ const sections = {
   chats: { title: "Your chats", description: "Export your chats, or import them from a file." },
 } as const;
 
+const hiddenWhenInactive = "data-[state=inactive]:hidden";
+
 function Section({ id, children }: { id: keyof typeof sections; children: React.ReactNode }) {
   return (
     <Card>
@@ -56,12 +58,13 @@ export function SettingsPage() {
             Your chats
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        {/* Profile and Password stay mounted while another tab shows, so what was typed there is kept. */}
+        <TabsContent value="profile" forceMount className={hiddenWhenInactive}>
           <Section id="profile">
             <ProfileTab user={user} />
           </Section>
         </TabsContent>
-        <TabsContent value="password">
+        <TabsContent value="password" forceMount className={hiddenWhenInactive}>
           <Section id="password">
             <PasswordForm username={user.username} />
           </Section>
