@@ -224,10 +224,58 @@ describe("unsaved changes", () => {
       await page.getByRole("form", { name: "Edit lesson High water" }).getByLabel("Lesson title").fill("Changed");
       await page.getByRole("button", { name: "Edit lesson Low water" }).click();
       await question(page).waitFor();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
       const box = await question(page).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
       await page.screenshot({ path: screenshotPath(`unsaved-changes-lesson-${width}-${theme}.png`) });
       await question(page).getByRole("button", { name: "Keep editing" }).click();
+    }
+  });
+});
+
+// Issue 29, item 12: the free user's New Course dialog lays out its locked AI action as the app's other locked
+// features are: the locked button where the live one is, on the Description label's line, and one note below.
+describe("the free user's New Course dialog", () => {
+  it("keeps the locked Generate with AI on the label's line and explains it in the plan note", { timeout: 90_000 }, async () => {
+    const member = await registerViaApi(h, uniqueAccount("free"));
+    for (const [width, theme] of [
+      [1440, "light"],
+      [1440, "dark"],
+      [390, "light"],
+      [390, "dark"],
+    ] as const) {
+      const page = await h.newPage({ width, height: 900 });
+      await signIn(page, member);
+      if (theme === "dark") await dark(page);
+      await page.goto("/courses");
+      await page
+        .getByRole("button", { name: /New Course|Create a Course/ })
+        .first()
+        .click();
+      const dialog = page.getByRole("dialog", { name: "New Course" });
+      const locked = dialog.getByRole("button", { name: "Generate with AI" });
+      await locked.waitFor();
+      expect(await locked.isDisabled()).toBe(true);
+      const note = dialog.getByRole("note");
+      await note.getByText("AI course generation needs the Early Access plan.", { exact: false }).waitFor();
+      await note.getByRole("button", { name: "Get Early Access" }).waitFor();
+      expect(await locked.getAttribute("aria-describedby")).toBe(await note.getAttribute("id"));
+
+      const label = await dialog.getByText("Description", { exact: true }).boundingBox();
+      const button = await locked.boundingBox();
+      const box = await dialog.getByRole("textbox", { name: "Description" }).boundingBox();
+      const placed = await note.boundingBox();
+      if (!label || !button || !box || !placed) throw new Error("the Description field is not laid out");
+      // One line, on the label's line, flush with the box's right edge; the label right above the box.
+      expect(button.height).toBeLessThanOrEqual(36);
+      expect(Math.abs(button.y + button.height / 2 - (label.y + label.height / 2))).toBeLessThan(12);
+      expect(Math.abs(button.x + button.width - (box.x + box.width))).toBeLessThan(2);
+      expect(box.y - (label.y + label.height)).toBeLessThan(16);
+      // The note below the box, as wide as the field.
+      expect(placed.y).toBeGreaterThan(box.y + box.height);
+      expect(Math.abs(placed.width - box.width)).toBeLessThan(2);
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await page.screenshot({ path: screenshotPath(`new-course-locked-ai-${width}-${theme}.png`) });
     }
   });
 });

@@ -13,7 +13,7 @@ import { useDeleteModule } from "../module-mutations.js";
 import { sortedModules } from "../use-course-outline.js";
 import { AddLessonDialog } from "./add-lesson-dialog.js";
 import { AddModuleDialog } from "./add-module-dialog.js";
-import { LockedAiAction, useCanGenerate } from "./ai-button.js";
+import { COURSE_AI_LOCKED_NOTE_ID, LockedAiAction, useCanGenerate } from "./ai-button.js";
 import { GenerateCourseDialog } from "./generate-course-dialog.js";
 import { GenerationProgress } from "./generation-progress.js";
 import { ModuleCard } from "./module-card.js";
@@ -47,7 +47,12 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
               <Badge variant="beta">BETA</Badge>
             </Button>
           ) : (
-            <LockedAiAction label="Generate with AI" size="default" extra={<Badge variant="beta">BETA</Badge>} />
+            <LockedAiAction
+              label="Generate with AI"
+              size="default"
+              extra={<Badge variant="beta">BETA</Badge>}
+              describedBy={COURSE_AI_LOCKED_NOTE_ID}
+            />
           )}
           <Button onClick={() => setDialog("module")}>
             <Plus aria-hidden="true" />
