@@ -203,8 +203,8 @@ describe("rough edges", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Title").fill("Another course");
       expect(await dialog.getByRole("button", { name: "Generate with AI" }).isDisabled()).toBe(true);
-      await dialog.getByText("Early Access", { exact: true }).waitFor();
-      // The field's label sits right above its box, beside the locked action, however high that wraps.
+      await dialog.getByRole("note").getByText("AI course generation needs the Early Access plan.", { exact: false }).waitFor();
+      // The field's label sits right above its box, beside the locked action.
       const label = await dialog.getByText("Description", { exact: true }).boundingBox();
       const box = await dialog.getByRole("textbox", { name: "Description" }).boundingBox();
       expect(label && box && box.y - (label.y + label.height)).toBeLessThan(16);

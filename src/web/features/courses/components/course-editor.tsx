@@ -27,8 +27,6 @@ import { ModulesPanel } from "./modules-panel.js";
 import { StatusPanel } from "./status-panel.js";
 import { TrainingPanel } from "./training-panel.js";
 
-const hiddenWhenInactive = "data-[state=inactive]:hidden";
-
 /** Edit Course: details and cover, Modules & Lessons, Course Training and Course Status. */
 export function CourseEditor({ outline }: { outline: CourseOutline }) {
   const { course } = outline;
@@ -87,7 +85,7 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
                 Modules &amp; Lessons
               </TabsTrigger>
             </TabsList>
-            <TabsContent value="details" forceMount className={hiddenWhenInactive}>
+            <TabsContent value="details" keepMounted>
               <Card>
                 <CardHeader>
                   <CardTitle>Course Details</CardTitle>
@@ -104,7 +102,7 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
                 </CardContent>
               </Card>
             </TabsContent>
-            <TabsContent value="modules" forceMount className={hiddenWhenInactive}>
+            <TabsContent value="modules" keepMounted>
               <ModulesPanel outline={outline} />
             </TabsContent>
           </Tabs>

@@ -15,8 +15,6 @@ const sections = {
   chats: { title: "Your chats", description: "Export your chats, or import them from a file." },
 } as const;
 
-const hiddenWhenInactive = "data-[state=inactive]:hidden";
-
 function Section({ id, children }: { id: keyof typeof sections; children: React.ReactNode }) {
   return (
     <Card>
@@ -59,12 +57,12 @@ export function SettingsPage() {
           </TabsTrigger>
         </TabsList>
         {/* Profile and Password stay mounted while another tab shows, so what was typed there is kept. */}
-        <TabsContent value="profile" forceMount className={hiddenWhenInactive}>
+        <TabsContent value="profile" keepMounted>
           <Section id="profile">
             <ProfileTab user={user} />
           </Section>
         </TabsContent>
-        <TabsContent value="password" forceMount className={hiddenWhenInactive}>
+        <TabsContent value="password" keepMounted>
           <Section id="password">
             <PasswordForm username={user.username} />
           </Section>
