@@ -4,6 +4,7 @@ import { Router } from "wouter";
 import { App } from "./app/app.js";
 import { prefetchFirstScreen } from "./app/first-screen-prefetch.js";
 import { showCarriedToast } from "./features/auth/carried-toast.js";
+import { useGuardedBrowserLocation } from "./lib/unsaved-changes.js";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -15,7 +16,8 @@ showCarriedToast();
 prefetchFirstScreen(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
-    <Router>
+    {/* Every navigation asks first when a form has unsaved changes (lib/unsaved-changes.ts). */}
+    <Router hook={useGuardedBrowserLocation}>
       <App />
     </Router>
   </StrictMode>,

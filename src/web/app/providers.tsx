@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToasterHost } from "../components/ui/toaster-host.js";
+import { UnsavedChangesHost } from "../components/unsaved-changes-host.js";
 import { queryPublicReads } from "../domain/public-queries.js";
 import { PublicReadsContext } from "../domain/public-reads.js";
 import { queryClient } from "../lib/query-client.js";
@@ -13,6 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider>
           {children}
           <ToasterHost />
+          <UnsavedChangesHost />
         </ThemeProvider>
       </PublicReadsContext>
     </QueryClientProvider>

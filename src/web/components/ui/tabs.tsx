@@ -25,6 +25,20 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("mt-4 outline-none", className)} {...props} />;
+/**
+ * `keepMounted`: the panel stays mounted (hidden) while another tab shows, so a form in it keeps what was typed
+ * (the unsaved-changes guard then still knows about it).
+ */
+export function TabsContent({
+  className,
+  keepMounted = false,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Content> & { keepMounted?: boolean }) {
+  return (
+    <TabsPrimitive.Content
+      className={cn("mt-4 outline-none", keepMounted && "data-[state=inactive]:hidden", className)}
+      {...(keepMounted ? { forceMount: true } : {})}
+      {...props}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { LESSON_FIELDS, type LessonFormInput, type LessonFormOutput, lessonFormSchema, lessonFormValues } from "../lesson-form-values.js";
 import { useAddLesson } from "../lesson-mutations.js";
 import { LessonFields } from "./lesson-fields.js";
@@ -23,14 +24,17 @@ export function AddLessonDialog({
     defaultValues: lessonFormValues(),
   });
   const add = useAddLesson(courseId);
-  const onSubmit = form.handleSubmit((body) =>
-    add.mutate(
-      { moduleId: module.id, body },
-      { onSuccess: onClose, onError: (error) => applyServerFieldErrors(form.setError, error, LESSON_FIELDS) },
-    ),
-  );
+  const persist = (body: LessonFormOutput) =>
+    savedOrNot(
+      add.mutateAsync(
+        { moduleId: module.id, body },
+        { onSuccess: onClose, onError: (error) => applyServerFieldErrors(form.setError, error, LESSON_FIELDS) },
+      ),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
   return (
-    <Dialog open onOpenChange={(open) => !open && !add.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !add.isPending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Add Lesson</DialogTitle>

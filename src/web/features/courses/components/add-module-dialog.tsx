@@ -1,12 +1,14 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
+import { useLeaveScope } from "../../../lib/unsaved-changes.js";
 import { useAddModule } from "../module-mutations.js";
 import { ModuleForm } from "./module-form.js";
 
 /** Add Module: appended after the course's last module. */
 export function AddModuleDialog({ courseId, onClose }: { courseId: number; onClose: () => void }) {
   const add = useAddModule(courseId);
+  const formScope = useLeaveScope();
   return (
-    <Dialog open onOpenChange={(open) => !open && !add.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !add.isPending && formScope.confirmLeave(onClose)}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Add Module</DialogTitle>
@@ -18,7 +20,8 @@ export function AddModuleDialog({ courseId, onClose }: { courseId: number; onClo
           pendingLabel="Adding..."
           pending={add.isPending}
           onCancel={onClose}
-          onSubmit={(body, onError) => add.mutate(body, { onSuccess: onClose, onError })}
+          scope={formScope}
+          onSubmit={(body) => add.mutateAsync(body, { onSuccess: onClose })}
         />
       </DialogContent>
     </Dialog>

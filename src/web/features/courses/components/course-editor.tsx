@@ -10,6 +10,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { coursePath } from "../../../lib/paths.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import {
   COURSE_DETAIL_FIELDS,
   type CourseDetailsInput,
@@ -25,8 +26,6 @@ import { CoverUpload } from "./cover-upload.js";
 import { ModulesPanel } from "./modules-panel.js";
 import { StatusPanel } from "./status-panel.js";
 import { TrainingPanel } from "./training-panel.js";
-
-const hiddenWhenInactive = "data-[state=inactive]:hidden";
 
 /** Edit Course: details and cover, Modules & Lessons, Course Training and Course Status. */
 export function CourseEditor({ outline }: { outline: CourseOutline }) {
@@ -44,14 +43,18 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
     form.reset(courseDetailsValues(course), { keepDirtyValues: true, keepErrors: true });
   }, [course, form]);
 
-  const save = form.handleSubmit(
-    (body) =>
-      update.mutate(body, {
+  const persist = (body: CourseDetailsOutput) =>
+    savedOrNot(
+      update.mutateAsync(body, {
         onSuccess: (saved) => form.reset(courseDetailsValues(saved)),
-        onError: (error) => applyServerFieldErrors(form.setError, error, COURSE_DETAIL_FIELDS),
+        onError: (error) => {
+          if (applyServerFieldErrors(form.setError, error, COURSE_DETAIL_FIELDS).length > 0) setTab("details");
+        },
       }),
-    () => setTab("details"),
-  );
+    );
+  // A refused field shows on the Course Details tab, also when the save came from the unsaved-changes question.
+  const save = saveForm(form, persist, () => setTab("details"));
+  useUnsavedChanges({ dirty: form.formState.isDirty, save });
 
   return (
     <TrainingHintsContext.Provider value={hints}>
@@ -82,7 +85,7 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
                 Modules &amp; Lessons
               </TabsTrigger>
             </TabsList>
-            <TabsContent value="details" forceMount className={hiddenWhenInactive}>
+            <TabsContent value="details" keepMounted>
               <Card>
                 <CardHeader>
                   <CardTitle>Course Details</CardTitle>
@@ -99,7 +102,7 @@ export function CourseEditor({ outline }: { outline: CourseOutline }) {
                 </CardContent>
               </Card>
             </TabsContent>
-            <TabsContent value="modules" forceMount className={hiddenWhenInactive}>
+            <TabsContent value="modules" keepMounted>
               <ModulesPanel outline={outline} />
             </TabsContent>
           </Tabs>

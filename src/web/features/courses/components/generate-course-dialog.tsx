@@ -2,23 +2,20 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
 import type { OutlineProposal } from "../../../../shared/contracts/courses.js";
-import { hasEarlyAccess, PLAN_REFUSALS } from "../../../../shared/plan.js";
-import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { useCurrentUser } from "../../../domain/session.js";
 import { notify } from "../../../lib/notify.js";
 import { useApproveOutline, useProposeOutline } from "../ai-mutations.js";
 import { refreshCourse } from "../api.js";
 import { LEVEL_LABELS, useTrainingHints } from "../training-hints.js";
+import { CourseAiLockedNote } from "./ai-button.js";
 import { OutlineReview } from "./outline-review.js";
 
 /** Generate with AI: ask for an outline, review and edit it, then approve; the lessons are written afterwards. */
 export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; onClose: () => void }) {
   const client = useQueryClient();
-  const { user } = useCurrentUser();
   const hints = useTrainingHints();
   const [moduleCount, setModuleCount] = useState("4");
   const [proposal, setProposal] = useState<OutlineProposal | null>(null);
@@ -69,15 +66,7 @@ export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; 
               if (!countError) propose.mutate({ hints, moduleCount: count }, { onSuccess: setProposal });
             }}
           >
-            {hasEarlyAccess(user) ? null : (
-              <div
-                role="note"
-                className="grid justify-items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
-              >
-                <p>{PLAN_REFUSALS.courseGeneration}</p>
-                <GetEarlyAccessButton />
-              </div>
-            )}
+            <CourseAiLockedNote />
             <TextField
               id="outline-module-count"
               label="Number of modules"

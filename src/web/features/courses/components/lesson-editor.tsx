@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
+import { type LeaveScope, savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { lessonQuery } from "../api.js";
 import { toastFailure } from "../course-toasts.js";
 import { LESSON_FIELDS, type LessonFormInput, type LessonFormOutput, lessonFormSchema, lessonFormValues } from "../lesson-form-values.js";
@@ -14,7 +15,8 @@ import { useUpdateLesson } from "../lesson-mutations.js";
 import { LessonFields } from "./lesson-fields.js";
 import { LessonVersions } from "./lesson-versions.js";
 
-type Props = { courseId: number; lessonId: number; onDone: () => void };
+/** `scope`: the lesson editor's place in the page; opening another lesson there asks first about this one's changes. */
+type Props = { courseId: number; lessonId: number; scope: LeaveScope; onDone: () => void };
 
 /** Inline editing of one lesson (only one at a time): its full content is read first. */
 export function LessonEditor(props: Props) {
@@ -42,18 +44,21 @@ export function LessonEditor(props: Props) {
   );
 }
 
-function LessonEditForm({ courseId, lesson, onDone }: Props & { lesson: Lesson }) {
+function LessonEditForm({ courseId, lesson, scope, onDone }: Props & { lesson: Lesson }) {
   const form = useForm<LessonFormInput, unknown, LessonFormOutput>({
     resolver: zodResolver(lessonFormSchema),
     defaultValues: lessonFormValues(lesson),
   });
   const update = useUpdateLesson(courseId);
-  const onSubmit = form.handleSubmit((body) =>
-    update.mutate(
-      { id: lesson.id, body },
-      { onSuccess: onDone, onError: (error) => applyServerFieldErrors(form.setError, error, LESSON_FIELDS) },
-    ),
-  );
+  const persist = (body: LessonFormOutput) =>
+    savedOrNot(
+      update.mutateAsync(
+        { id: lesson.id, body },
+        { onSuccess: onDone, onError: (error) => applyServerFieldErrors(form.setError, error, LESSON_FIELDS) },
+      ),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist), scope });
   return (
     <form
       noValidate

@@ -8,7 +8,7 @@ import { notify } from "../../../lib/notify.js";
 import { useGenerateLessonContent } from "../ai-mutations.js";
 import type { LessonFormInput, LessonFormOutput } from "../lesson-form-values.js";
 import { LESSON_TYPE_LABELS, useTrainingHints } from "../training-hints.js";
-import { AiButton } from "./ai-button.js";
+import { AiButton, CourseAiLockedNote } from "./ai-button.js";
 
 type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
 
@@ -71,7 +71,7 @@ export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefi
       <div className="grid gap-2">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <Label htmlFor={`${idPrefix}-content`}>Content</Label>
-          <AiButton pending={generate.isPending} onClick={onGenerate} />
+          <AiButton pending={generate.isPending} onClick={onGenerate} lockedNoteId={`${idPrefix}-ai-locked`} />
         </div>
         <Textarea
           id={`${idPrefix}-content`}
@@ -84,6 +84,7 @@ export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefi
         />
         <p className="text-xs text-muted-foreground">Markdown: headings, lists, links, tables and code blocks.</p>
         <FieldError id={`${idPrefix}-content-error`} message={errors.content?.message} />
+        <CourseAiLockedNote id={`${idPrefix}-ai-locked`} />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card.js";
+import type { LeaveScope } from "../../../lib/unsaved-changes.js";
 import { useMoveLesson } from "../lesson-mutations.js";
 import { useMoveModule, useUpdateModule } from "../module-mutations.js";
 import { LessonEditor } from "./lesson-editor.js";
@@ -19,6 +20,8 @@ type Props = {
   first: boolean;
   last: boolean;
   editingLessonId: number | null;
+  /** Where a lesson is edited: opening another one asks first about unsaved changes. */
+  lessonScope: LeaveScope;
   onEditLesson: (id: number | null) => void;
   onAddLesson: () => void;
   onDelete: () => void;
@@ -26,7 +29,18 @@ type Props = {
 };
 
 /** One module in the editor: its title and description (editable in place), its lessons, and the module's actions. */
-export function ModuleCard({ courseId, module, first, last, editingLessonId, onEditLesson, onAddLesson, onDelete, onDeleteLesson }: Props) {
+export function ModuleCard({
+  courseId,
+  module,
+  first,
+  last,
+  editingLessonId,
+  lessonScope,
+  onEditLesson,
+  onAddLesson,
+  onDelete,
+  onDeleteLesson,
+}: Props) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateModule(courseId);
   const moveModule = useMoveModule(courseId);
@@ -80,7 +94,7 @@ export function ModuleCard({ courseId, module, first, last, editingLessonId, onE
               pendingLabel="Saving..."
               pending={update.isPending}
               onCancel={() => setEditing(false)}
-              onSubmit={(body, onError) => update.mutate({ id: module.id, body }, { onSuccess: () => setEditing(false), onError })}
+              onSubmit={(body) => update.mutateAsync({ id: module.id, body }, { onSuccess: () => setEditing(false) })}
             />
           </div>
         ) : null}
@@ -89,7 +103,7 @@ export function ModuleCard({ courseId, module, first, last, editingLessonId, onE
         {module.lessons.length === 0 ? <p className="text-sm text-muted-foreground">No lessons yet.</p> : null}
         {module.lessons.map((lesson, index) =>
           editingLessonId === lesson.id ? (
-            <LessonEditor key={lesson.id} courseId={courseId} lessonId={lesson.id} onDone={() => onEditLesson(null)} />
+            <LessonEditor key={lesson.id} courseId={courseId} lessonId={lesson.id} scope={lessonScope} onDone={() => onEditLesson(null)} />
           ) : (
             <LessonRow
               key={lesson.id}
@@ -98,7 +112,7 @@ export function ModuleCard({ courseId, module, first, last, editingLessonId, onE
               last={index === module.lessons.length - 1}
               busy={moveLesson.isPending}
               onMove={(direction) => moveLesson.mutate({ id: lesson.id, direction })}
-              onEdit={() => onEditLesson(lesson.id)}
+              onEdit={() => lessonScope.confirmLeave(() => onEditLesson(lesson.id))}
               onDelete={() => onDeleteLesson(lesson)}
             />
           ),

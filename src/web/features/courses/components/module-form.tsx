@@ -7,12 +7,16 @@ import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
+import { type LeaveScope, savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 
 const schema = moduleBodySchema.omit({ order: true });
 type Input = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
-/** A module's title (required) and description: in the Add Module dialog and inline when editing one. */
+/**
+ * A module's title (required) and description: in the Add Module dialog and inline when editing one.
+ * `onSubmit` saves (its promise fails when the save does); `scope`: where leaving it asks first (its dialog).
+ */
 export function ModuleForm({
   idPrefix,
   initial,
@@ -21,23 +25,31 @@ export function ModuleForm({
   pending,
   onSubmit,
   onCancel,
+  scope,
 }: {
   idPrefix: string;
   initial?: { title: string; description: string };
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (body: Output, onError: (error: unknown) => void) => void;
+  onSubmit: (body: Output) => Promise<unknown>;
   onCancel: () => void;
+  scope?: LeaveScope;
 }) {
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: initial ?? { title: "", description: "" },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((body) =>
-    onSubmit(body, (error) => applyServerFieldErrors(form.setError, error, ["title", "description"])),
-  );
+  const persist = (body: Output) =>
+    savedOrNot(
+      onSubmit(body).catch((error: unknown) => {
+        applyServerFieldErrors(form.setError, error, ["title", "description"]);
+        throw error;
+      }),
+    );
+  const submit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist), scope });
   return (
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <TextField

@@ -6,13 +6,14 @@ import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
+import { useLeaveScope } from "../../../lib/unsaved-changes.js";
 import { generationQuery } from "../api.js";
 import { useDeleteLesson } from "../lesson-mutations.js";
 import { useDeleteModule } from "../module-mutations.js";
 import { sortedModules } from "../use-course-outline.js";
 import { AddLessonDialog } from "./add-lesson-dialog.js";
 import { AddModuleDialog } from "./add-module-dialog.js";
-import { LockedAiAction, useCanGenerate } from "./ai-button.js";
+import { COURSE_AI_LOCKED_NOTE_ID, LockedAiAction, useCanGenerate } from "./ai-button.js";
 import { GenerateCourseDialog } from "./generate-course-dialog.js";
 import { GenerationProgress } from "./generation-progress.js";
 import { ModuleCard } from "./module-card.js";
@@ -26,6 +27,7 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
   const canGenerate = useCanGenerate();
   const running = useQuery(generationQuery(courseId)).data?.status === "running";
   const [editingLessonId, setEditingLessonId] = useState<number | null>(null);
+  const lessonScope = useLeaveScope();
   const [dialog, setDialog] = useState<"module" | "generate" | null>(null);
   const [addingTo, setAddingTo] = useState<Named | null>(null);
   const [deletingModule, setDeletingModule] = useState<Named | null>(null);
@@ -45,7 +47,12 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
               <Badge variant="beta">BETA</Badge>
             </Button>
           ) : (
-            <LockedAiAction label="Generate with AI" size="default" extra={<Badge variant="beta">BETA</Badge>} />
+            <LockedAiAction
+              label="Generate with AI"
+              size="default"
+              extra={<Badge variant="beta">BETA</Badge>}
+              describedBy={COURSE_AI_LOCKED_NOTE_ID}
+            />
           )}
           <Button onClick={() => setDialog("module")}>
             <Plus aria-hidden="true" />
@@ -69,6 +76,7 @@ export function ModulesPanel({ outline }: { outline: CourseOutline }) {
             first={index === 0}
             last={index === modules.length - 1}
             editingLessonId={editingLessonId}
+            lessonScope={lessonScope}
             onEditLesson={setEditingLessonId}
             onAddLesson={() => setAddingTo(module)}
             onDelete={() => setDeletingModule(module)}

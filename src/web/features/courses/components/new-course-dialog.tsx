@@ -16,7 +16,7 @@ import { notify } from "../../../lib/notify.js";
 import { courseEditPath } from "../../../lib/paths.js";
 import { useDescribeCourse } from "../ai-mutations.js";
 import { useCreateCourse } from "../course-mutations.js";
-import { AiButton } from "./ai-button.js";
+import { AiButton, CourseAiLockedNote } from "./ai-button.js";
 
 type Input = z.input<typeof createCourseBodySchema>;
 type Output = z.output<typeof createCourseBodySchema>;
@@ -66,7 +66,7 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
           <div className="grid gap-2">
             <div className="flex items-end justify-between gap-2">
               <Label htmlFor="new-course-description">Description</Label>
-              <AiButton pending={describe.isPending} onClick={onDescribe} />
+              <AiButton pending={describe.isPending} onClick={onDescribe} lockedNoteId="new-course-ai-locked" />
             </div>
             <Textarea
               id="new-course-description"
@@ -76,6 +76,7 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
               {...form.register("description")}
             />
             <FieldError id="new-course-description-error" message={errors.description?.message} />
+            <CourseAiLockedNote id="new-course-ai-locked" />
           </div>
           <Controller
             control={form.control}

@@ -1,16 +1,13 @@
-import { hasEarlyAccess, PLAN_REFUSALS } from "../../../../shared/plan.js";
-import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { useCurrentUser } from "../../../domain/session.js";
 import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
+import { COURSE_AI_LOCKED_NOTE_ID, CourseAiLockedNote } from "./ai-button.js";
 
 /** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */
 export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hints: Hints) => void }) {
-  const { user } = useCurrentUser();
   const set = (patch: Partial<Hints>) => onChange({ ...hints, ...patch });
   return (
     <Card>
@@ -22,15 +19,7 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
         <CardDescription>Hints that go with every AI request on this page. They are not saved with the course.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {hasEarlyAccess(user) ? null : (
-          <div
-            role="note"
-            className="grid justify-items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs"
-          >
-            <p>{PLAN_REFUSALS.courseGeneration}</p>
-            <GetEarlyAccessButton />
-          </div>
-        )}
+        <CourseAiLockedNote id={COURSE_AI_LOCKED_NOTE_ID} />
         <TextField
           id="training-audience"
           label="Target audience"

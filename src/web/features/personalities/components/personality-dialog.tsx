@@ -7,6 +7,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useCreatePersonality, useUpdatePersonality } from "../api.js";
 import { PersonalityFields } from "./personality-fields.js";
 import {
@@ -30,31 +31,32 @@ export function PersonalityDialog({ personality, onClose }: { personality?: Pers
     applyServerFieldErrors(form.setError, error, PERSONALITY_FIELDS);
     notify.error("Error", errorMessage(error));
   };
-  const onSubmit = form.handleSubmit((body) => {
-    if (personality) {
-      update.mutate(
-        { id: personality.id, body },
-        {
-          onSuccess: () => {
-            notify.success("Personality updated");
-            onClose();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          notify.success("Personality created");
-          onClose();
-        },
-        onError,
-      });
-    }
-  });
+  const persist = (body: PersonalityFormOutput) =>
+    savedOrNot(
+      personality
+        ? update.mutateAsync(
+            { id: personality.id, body },
+            {
+              onSuccess: () => {
+                notify.success("Personality updated");
+                onClose();
+              },
+              onError,
+            },
+          )
+        : create.mutateAsync(body, {
+            onSuccess: () => {
+              notify.success("Personality created");
+              onClose();
+            },
+            onError,
+          }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{personality ? "Edit personality" : "New personality"}</DialogTitle>

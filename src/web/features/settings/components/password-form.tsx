@@ -7,6 +7,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useChangePassword } from "../api.js";
 
 const empty: PasswordChangeBody = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -17,18 +18,21 @@ export function PasswordForm({ username }: { username: string }) {
   const { errors } = form.formState;
   const change = useChangePassword();
 
-  const onSubmit = form.handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: () => {
-        form.reset(empty);
-        notify.success("Password updated", "Your password has been changed and your other devices have been signed out.");
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form.setError, error, ["currentPassword", "newPassword", "confirmPassword"]);
-        notify.error("Update failed", errorMessage(error));
-      },
-    }),
-  );
+  const persist = (values: PasswordChangeBody) =>
+    savedOrNot(
+      change.mutateAsync(values, {
+        onSuccess: () => {
+          form.reset(empty);
+          notify.success("Password updated", "Your password has been changed and your other devices have been signed out.");
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form.setError, error, ["currentPassword", "newPassword", "confirmPassword"]);
+          notify.error("Update failed", errorMessage(error));
+        },
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
     <form noValidate className="grid max-w-xl gap-4" onSubmit={onSubmit}>

@@ -7,6 +7,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useUpdateProfile } from "../api.js";
 
 type ProfileValues = { name: string; email: string };
@@ -20,18 +21,21 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   const { errors } = form.formState;
   const update = useUpdateProfile();
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset({ name: saved.name ?? "", email: saved.email ?? "" });
-        notify.success("Profile updated", "Your name and email have been saved.");
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form.setError, error, ["name", "email"]);
-        notify.error("Update failed", errorMessage(error));
-      },
-    }),
-  );
+  const persist = (values: ProfileBody) =>
+    savedOrNot(
+      update.mutateAsync(values, {
+        onSuccess: (saved) => {
+          form.reset({ name: saved.name ?? "", email: saved.email ?? "" });
+          notify.success("Profile updated", "Your name and email have been saved.");
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form.setError, error, ["name", "email"]);
+          notify.error("Update failed", errorMessage(error));
+        },
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
     <form noValidate className="grid max-w-xl gap-4" onSubmit={onSubmit}>

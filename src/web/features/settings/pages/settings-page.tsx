@@ -56,12 +56,13 @@ export function SettingsPage() {
             Your chats
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="profile">
+        {/* Profile and Password stay mounted while another tab shows, so what was typed there is kept. */}
+        <TabsContent value="profile" keepMounted>
           <Section id="profile">
             <ProfileTab user={user} />
           </Section>
         </TabsContent>
-        <TabsContent value="password">
+        <TabsContent value="password" keepMounted>
           <Section id="password">
             <PasswordForm username={user.username} />
           </Section>

@@ -59,10 +59,11 @@ export function EmailSettingsPage() {
               Outbox
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="smtp" className="mt-6">
+          {/* SMTP and Templates stay mounted while another tab shows, so what was typed there is kept. */}
+          <TabsContent value="smtp" className="mt-6" keepMounted>
             <SmtpTab />
           </TabsContent>
-          <TabsContent value="templates" className="mt-6">
+          <TabsContent value="templates" className="mt-6" keepMounted>
             <TemplatesPanel />
           </TabsContent>
           <TabsContent value="outbox" className="mt-6">

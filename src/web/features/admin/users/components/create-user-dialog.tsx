@@ -12,6 +12,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useCreateUser } from "../api.js";
 import { ChoiceField } from "./choice-field.js";
 import { PLAN_OPTIONS, ROLE_OPTIONS } from "./user-options.js";
@@ -28,21 +29,24 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateUser();
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (user) => {
-        notify.success("User created", `${user.username} can sign in now.`);
-        onClose();
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form.setError, error, FIELDS);
-        notify.error("Error creating user", errorMessage(error));
-      },
-    }),
-  );
+  const persist = (body: CreateAdminUserInput) =>
+    savedOrNot(
+      create.mutateAsync(body, {
+        onSuccess: (user) => {
+          notify.success("User created", `${user.username} can sign in now.`);
+          onClose();
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          notify.error("Error creating user", errorMessage(error));
+        },
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !create.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !create.isPending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>

@@ -14,6 +14,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useUpdateUser } from "../api.js";
 import { ChoiceField } from "./choice-field.js";
 import { formatJoined } from "./user-format.js";
@@ -52,26 +53,33 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
   const { errors } = form.formState;
   const disabling = user.status === "active" && form.watch("status") === "inactive";
 
-  const onSubmit = form.handleSubmit((values) => {
+  const persist = (values: AdminUserPatch) => {
     const body = changes(user, values);
-    if (Object.keys(body).length === 0) return onClose();
-    update.mutate(
-      { id: user.id, body },
-      {
-        onSuccess: () => {
-          notify.success("User updated");
-          onClose();
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return Promise.resolve(true);
+    }
+    return savedOrNot(
+      update.mutateAsync(
+        { id: user.id, body },
+        {
+          onSuccess: () => {
+            notify.success("User updated");
+            onClose();
+          },
+          onError: (error) => {
+            applyServerFieldErrors(form.setError, error, FIELDS);
+            notify.error("Error updating user", errorMessage(error));
+          },
         },
-        onError: (error) => {
-          applyServerFieldErrors(form.setError, error, FIELDS);
-          notify.error("Error updating user", errorMessage(error));
-        },
-      },
+      ),
     );
-  });
+  };
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !update.isPending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Edit User</DialogTitle>

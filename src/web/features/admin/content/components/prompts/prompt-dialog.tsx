@@ -17,6 +17,7 @@ import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
 import { Textarea } from "../../../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useCreatePrompt, useUpdatePrompt } from "../../prompts-api.js";
 import { promptFailure } from "./prompt-messages.js";
 
@@ -51,17 +52,22 @@ export function PromptDialog({ prompt, initialKey, onClose }: { prompt?: AiPromp
     applyServerFieldErrors(form.setError, error, FIELDS);
     notify.error("Error", promptFailure(error, action));
   };
-  const onSubmit = form.handleSubmit((body) => {
+  const persist = (body: AiPromptBody) => {
     const done = () => {
       notify.success(`AI prompt ${action}d successfully`);
       onClose();
     };
-    if (prompt) update.mutate({ id: prompt.id, body }, { onSuccess: done, onError });
-    else create.mutate(body, { onSuccess: done, onError });
-  });
+    return savedOrNot(
+      prompt
+        ? update.mutateAsync({ id: prompt.id, body }, { onSuccess: done, onError })
+        : create.mutateAsync(body, { onSuccess: done, onError }),
+    );
+  };
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{prompt ? "Edit AI Prompt" : "Add New Prompt"}</DialogTitle>

@@ -10,6 +10,7 @@ import { Textarea } from "../../../../../components/ui/textarea.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useCreateVideo, useUpdateVideo } from "../../videos-api.js";
 import { orderFromInput, VIDEO_FIELDS, type VideoFormInput, type VideoFormOutput, videoFormValues } from "./video-form-values.js";
 
@@ -34,13 +35,17 @@ export function VideoDialog({ video, videos, onClose }: { video?: AdminVideo; vi
     notify.success("Success", `Video has been ${what} successfully`);
     onClose();
   };
-  const onSubmit = form.handleSubmit((body) => {
-    if (video) update.mutate({ id: video.id, body }, { onSuccess: done("updated"), onError: failed("update") });
-    else create.mutate(body, { onSuccess: done("added"), onError: failed("add") });
-  });
+  const persist = (body: VideoFormOutput) =>
+    savedOrNot(
+      video
+        ? update.mutateAsync({ id: video.id, body }, { onSuccess: done("updated"), onError: failed("update") })
+        : create.mutateAsync(body, { onSuccess: done("added"), onError: failed("add") }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{video ? "Edit Video" : "Add Video"}</DialogTitle>

@@ -12,6 +12,7 @@ import { SwitchField } from "../../../../../components/ui/switch-field.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { SecretInput } from "../../../common/components/secret-input.js";
 import { useSmtpTest } from "../../api.js";
@@ -60,18 +61,21 @@ export function SmtpForm({ settings }: { settings: AdminPlatformSettings }) {
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const onSave = form.handleSubmit(({ testRecipient, ...body }) => {
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        form.reset(valuesOf(saved, testRecipient ?? ""));
-        notify.success("SMTP Settings updated");
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form.setError, error, FIELDS);
-        notify.error("Failed to update settings", errorMessage(error));
-      },
-    });
-  });
+  const persist = ({ testRecipient, ...body }: SmtpFormValues) =>
+    savedOrNot(
+      save.mutateAsync(body, {
+        onSuccess: (saved) => {
+          form.reset(valuesOf(saved, testRecipient ?? ""));
+          notify.success("SMTP Settings updated");
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          notify.error("Failed to update settings", errorMessage(error));
+        },
+      }),
+    );
+  const onSave = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   const onTest = form.handleSubmit((body) => {
     setTestState({ status: "testing" });

@@ -20,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../../compone
 import { Textarea } from "../../../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { type LeaveScope, savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useCreateTemplate, useUpdateTemplate } from "../../api.js";
 import { DeleteTemplateDialog } from "./delete-template-dialog.js";
 import { slugFromName, templateFailure } from "./template-messages.js";
@@ -47,10 +48,13 @@ export function TemplateForm({
   template,
   onSaved,
   onDeleted,
+  scope,
 }: {
   template?: EmailTemplate;
   onSaved: (saved: EmailTemplate) => void;
   onDeleted: () => void;
+  /** The panel's editor place: opening another template asks first. */
+  scope: LeaveScope;
 }) {
   const form = useForm<EmailTemplateBody>({ resolver: zodResolver(emailTemplateBodySchema), defaultValues: valuesOf(template) });
   const create = useCreateTemplate();
@@ -70,20 +74,24 @@ export function TemplateForm({
     showContentError(applyServerFieldErrors(form.setError, error, FIELDS));
     notify.error(`Failed to ${action} template`, templateFailure(error, action));
   };
-  const onSubmit = form.handleSubmit(
-    (body) => {
-      const done = (saved: EmailTemplate) => {
-        notify.success(template ? "Template updated" : "Template created");
-        form.reset(valuesOf(saved));
-        onSaved(saved);
-      };
-      if (template) update.mutate({ id: template.id, body }, { onSuccess: done, onError });
-      else create.mutate(body, { onSuccess: done, onError });
-    },
-    (invalid) => {
-      if (!invalid.name && !invalid.slug && !invalid.subject && !invalid.description) showContentError(Object.keys(invalid));
-    },
-  );
+  const persist = (body: EmailTemplateBody) => {
+    const done = (saved: EmailTemplate) => {
+      notify.success(template ? "Template updated" : "Template created");
+      form.reset(valuesOf(saved));
+      onSaved(saved);
+    };
+    return savedOrNot(
+      template
+        ? update.mutateAsync({ id: template.id, body }, { onSuccess: done, onError })
+        : create.mutateAsync(body, { onSuccess: done, onError }),
+    );
+  };
+  const showInvalid = () => {
+    const invalid = form.formState.errors;
+    if (!invalid.name && !invalid.slug && !invalid.subject && !invalid.description) showContentError(Object.keys(invalid));
+  };
+  const onSubmit = form.handleSubmit(persist, showInvalid);
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist, showInvalid), scope });
   const name = form.register("name");
 
   return (
@@ -157,7 +165,7 @@ export function TemplateForm({
               <TabsTrigger value="text">Plain Text</TabsTrigger>
               <TabsTrigger value="html">HTML</TabsTrigger>
             </TabsList>
-            <TabsContent value="text" forceMount className="data-[state=inactive]:hidden">
+            <TabsContent value="text" keepMounted>
               <FormField id={`${ID}-text`} label="Plain Text Content" error={errors.textContent?.message}>
                 <Textarea
                   id={`${ID}-text`}
@@ -171,7 +179,7 @@ export function TemplateForm({
                 />
               </FormField>
             </TabsContent>
-            <TabsContent value="html" forceMount className="data-[state=inactive]:hidden">
+            <TabsContent value="html" keepMounted>
               <FormField id={`${ID}-html`} label="HTML Content" error={errors.htmlContent?.message}>
                 <Textarea
                   id={`${ID}-html`}

@@ -7,6 +7,7 @@ import { Card } from "../../../../../components/ui/card.js";
 import { LoadFailed } from "../../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../../components/ui/spinner.js";
 import { cn } from "../../../../../lib/cn.js";
+import { useLeaveScope } from "../../../../../lib/unsaved-changes.js";
 import { emailTemplatesQuery } from "../../api.js";
 import { TemplateForm } from "./template-form.js";
 
@@ -63,6 +64,8 @@ function TemplateList({
 export function TemplatesPanel() {
   const templates = useQuery(emailTemplatesQuery);
   const [selection, setSelection] = useState<Selection>({ kind: "first" });
+  // Opening another template (or New) asks first about the open one's unsaved changes.
+  const editor = useLeaveScope();
 
   if (templates.isPending) {
     return (
@@ -95,12 +98,13 @@ export function TemplatesPanel() {
         templates={list}
         selectedId={selected?.id ?? null}
         creating={creating}
-        onSelect={(id) => setSelection({ kind: "template", id })}
-        onNew={() => setSelection({ kind: "new" })}
+        onSelect={(id) => editor.confirmLeave(() => setSelection({ kind: "template", id }))}
+        onNew={() => editor.confirmLeave(() => setSelection({ kind: "new" }))}
       />
       <TemplateForm
         key={selected ? `template-${selected.id}` : "new"}
         template={selected}
+        scope={editor}
         onSaved={(saved) => setSelection({ kind: "template", id: saved.id })}
         onDeleted={() => setSelection({ kind: "first" })}
       />

@@ -14,6 +14,7 @@ import { SwitchField } from "../../../../../components/ui/switch-field.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { DefaultModelField } from "./default-model-field.js";
 
@@ -36,18 +37,21 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
   const update = useUpdatePlatformSettings();
   const { errors, isDirty } = form.formState;
 
-  const onSubmit = form.handleSubmit((body) =>
-    update.mutate(body, {
-      onSuccess: (saved) => {
-        form.reset(formValues(saved));
-        notify.success("Settings updated", "The platform settings have been saved.");
-      },
-      onError: (error) => {
-        applyServerFieldErrors(form.setError, error, FIELDS);
-        notify.error("Update failed", errorMessage(error));
-      },
-    }),
-  );
+  const persist = (body: FormValues) =>
+    savedOrNot(
+      update.mutateAsync(body, {
+        onSuccess: (saved) => {
+          form.reset(formValues(saved));
+          notify.success("Settings updated", "The platform settings have been saved.");
+        },
+        onError: (error) => {
+          applyServerFieldErrors(form.setError, error, FIELDS);
+          notify.error("Update failed", errorMessage(error));
+        },
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: isDirty, save: saveForm(form, persist) });
 
   return (
     <form noValidate className="grid gap-6" onSubmit={onSubmit} aria-label="Platform settings">
