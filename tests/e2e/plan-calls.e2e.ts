@@ -29,6 +29,21 @@ async function adminSave(path: string, method: "POST" | "PATCH", body: object): 
 }
 const setRegistration = (allowRegistration: boolean) => adminSave("/api/admin/platform-settings", "PATCH", { allowRegistration });
 
+/** Runs `look` on a new page at 1440 and 390 px, in light and in dark. */
+async function inEveryLook(look: (page: Page, width: number, theme: "light" | "dark") => Promise<void>): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      const page = await h.newPage({ width, height });
+      await page.addInitScript((value) => localStorage.setItem("ui-theme", value), theme);
+      await look(page, width, theme);
+      await page.close();
+    }
+  }
+}
+
 /** Every link of the page that leads to registration. */
 const registerLinks = (page: Page) => page.locator(`a[href="${REGISTER}"]`);
 
@@ -50,19 +65,11 @@ describe("registration switched off", () => {
       await pricing.goto("/pricing");
       const early = pricing.getByRole("article").filter({ has: pricing.getByRole("heading", { name: /^Early Access/ }) });
       expect(await early.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/login");
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ] as const) {
-        for (const theme of ["light", "dark"] as const) {
-          const page = await h.newPage({ width, height });
-          await page.addInitScript((value) => localStorage.setItem("ui-theme", value), theme);
-          await page.goto("/pricing");
-          await page.getByRole("heading", { level: 1 }).waitFor();
-          await page.screenshot({ path: screenshotPath(`pricing-registration-off-${width}-${theme}.png`), fullPage: width === 1440 });
-          await page.close();
-        }
-      }
+      await inEveryLook(async (page, width, theme) => {
+        await page.goto("/pricing");
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.screenshot({ path: screenshotPath(`pricing-registration-off-${width}-${theme}.png`), fullPage: width === 1440 });
+      });
     } finally {
       expect(await setRegistration(true)).toBe(200);
     }
@@ -112,30 +119,22 @@ describe("the Free plan's price in the live currency", () => {
       expect(html).toContain("€0");
       expect(html).not.toContain("$0");
 
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ] as const) {
-        for (const theme of ["light", "dark"] as const) {
-          const page = await h.newPage({ width, height });
-          await page.addInitScript((value) => localStorage.setItem("ui-theme", value), theme);
-          await page.goto(REGISTER);
-          const account = uniqueAccount("eur");
-          await page.getByLabel("Username").fill(account.username);
-          await page.getByLabel("Full Name").fill(account.name);
-          await page.getByLabel("Email").fill(account.email);
-          await page.getByLabel("Password", { exact: true }).fill(account.password);
-          await page.getByLabel("Confirm Password").fill(account.password);
-          await page.getByRole("button", { name: "Next" }).click();
-          const plans = page.getByRole("radiogroup", { name: "Plan" });
-          await expect.poll(() => plans.innerText()).toContain("€149.50");
-          const freeCard = page.getByRole("radio", { name: /^Free/ }).locator("xpath=ancestor::label[1]");
-          expect(await freeCard.innerText()).toMatch(/€0\s+forever/);
-          expect(await plans.innerText()).not.toContain("$");
-          await page.screenshot({ path: screenshotPath(`register-step-two-eur-${width}-${theme}.png`) });
-          await page.close();
-        }
-      }
+      await inEveryLook(async (page, width, theme) => {
+        await page.goto(REGISTER);
+        const account = uniqueAccount("eur");
+        await page.getByLabel("Username").fill(account.username);
+        await page.getByLabel("Full Name").fill(account.name);
+        await page.getByLabel("Email").fill(account.email);
+        await page.getByLabel("Password", { exact: true }).fill(account.password);
+        await page.getByLabel("Confirm Password").fill(account.password);
+        await page.getByRole("button", { name: "Next" }).click();
+        const plans = page.getByRole("radiogroup", { name: "Plan" });
+        await expect.poll(() => plans.innerText()).toContain("€149.50");
+        const freeCard = page.getByRole("radio", { name: /^Free/ }).locator("xpath=ancestor::label[1]");
+        expect(await freeCard.innerText()).toMatch(/€0\s+forever/);
+        expect(await plans.innerText()).not.toContain("$");
+        await page.screenshot({ path: screenshotPath(`register-step-two-eur-${width}-${theme}.png`) });
+      });
     } finally {
       expect(await adminSave("/api/admin/payment-settings", "PATCH", { earlyAccessPrice: "297", currency: "USD" })).toBe(200);
     }
