@@ -49,12 +49,14 @@ describe("contracts", () => {
     ).toEqual(
       [
         "GET /api/early-access/checkout",
+        "GET /api/early-access/registration",
         "GET /api/getting-started-videos",
         "GET /api/payment-settings",
         "GET /api/platform-settings",
         "GET /api/session",
         "POST /api/contact",
         "POST /api/create-payment-intent",
+        "POST /api/early-access/checkout/cancel",
         "POST /api/forgot-password",
         "POST /api/login",
         "POST /api/logout",

@@ -27,6 +27,10 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel("Security code").fill("123");
 }
 
+/** Cancel, as the page's button sends it: the address's live holds stay under the cap of 5 (decision 029). */
+const releaseHold = (page: Page) =>
+  page.evaluate(() => fetch("/api/early-access/checkout/cancel", { method: "POST" }).then((r) => r.status));
+
 const payButton = (page: Page) => page.getByRole("button", { name: "Pay $297" });
 
 /** Starts a checkout as step 2 does (the form to the server, the display data in this tab), without the form. */
@@ -218,11 +222,88 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     await page.waitForURL((url) => url.pathname === "/");
   });
 
-  it("sends a visitor without registration data to /auth", async () => {
+  it("sends a visitor without registration data to the Register tab", async () => {
     const page = await stripePage();
     await page.goto("/checkout/early-access");
-    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("tab") === "register");
     expect(await toastText(page, "Missing Registration Data")).toContain("Please complete the registration form first.");
+    expect(await page.getByRole("tab", { name: "Register" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("comes back to the same checkout after its tab was closed, and pays it", async () => {
+    const page = await stripePage();
+    const account = uniqueAccount("resume");
+    await startCheckoutInPage(page, account);
+    // A closed tab loses its sessionStorage; the browser keeps its checkout cookie.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto("/checkout/early-access");
+    await page.getByLabel("Card number").waitFor();
+    const body = page.locator("body");
+    await expect.poll(() => body.innerText()).toContain(account.email);
+    expect(await body.innerText()).toContain(account.username);
+    await fillCard(page, TEST_CARDS.visa);
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await toastText(page, "Registration Successful!");
+  });
+
+  it("a declined card's reason stays under the card field until the card changes", async () => {
+    const page = await stripePage();
+    await startCheckoutInPage(page, uniqueAccount("reason"));
+    await page.goto("/checkout/early-access");
+    await fillCard(page, TEST_CARDS.declined);
+    await payButton(page).click();
+    await toastText(page, "Payment Failed");
+    const reason = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+    await reason.waitFor();
+    // Still there once the toast is gone.
+    await page.locator("[data-sonner-toast]", { hasText: "Payment Failed" }).waitFor({ state: "detached", timeout: 10_000 });
+    expect(await reason.isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath("checkout-declined-1440.png"), fullPage: true });
+    await page.getByLabel("Card number").fill(TEST_CARDS.visa);
+    await expect.poll(() => reason.count()).toBe(0);
+    expect(await releaseHold(page)).toBe(204);
+  });
+
+  it("Back keeps the hold and fills the Register tab in (never the password)", async () => {
+    const page = await stripePage();
+    const account = uniqueAccount("back");
+    await startCheckoutInPage(page, account);
+    await page.goto("/checkout/early-access");
+    await page.getByLabel("Card number").waitFor();
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("tab") === "register");
+    expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    const own = await page.evaluate(() => fetch("/api/early-access/registration").then((r) => r.json()));
+    expect(own).toMatchObject({ registration: { username: account.username, open: true } });
+    // The same details continue the same checkout.
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Confirm Password").fill(account.password);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/checkout/early-access");
+    await page.getByLabel("Card number").waitFor();
+    expect(await releaseHold(page)).toBe(204);
+  });
+
+  it("Cancel frees the username and email at once and fills the Register tab in", async () => {
+    const page = await stripePage();
+    const account = uniqueAccount("cancel");
+    const paymentIntentId = await startCheckoutInPage(page, account);
+    await page.goto("/checkout/early-access");
+    await page.getByLabel("Card number").waitFor();
+    await page.getByRole("button", { name: "Cancel checkout" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("tab") === "register");
+    expect(await toastText(page, "Checkout cancelled")).toContain("no longer held");
+    expect(await page.getByLabel("Username").inputValue()).toBe(account.username);
+    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    expect(fake.intents.get(paymentIntentId)?.status).toBe("canceled");
+    // Someone else may take the name and email right away.
+    const other = await registerViaApi(h, { ...uniqueAccount("taker"), username: account.username, email: account.email });
+    expect(other.username).toBe(account.username);
   });
 
   it("looks right at 1440 and 390 px, light and dark", async () => {
@@ -245,6 +326,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
             .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
         );
         expect(wide, `no sideways scroll at ${width} px`).toEqual([]);
+        expect(await releaseHold(page)).toBe(204);
         await page.context().close();
       }
     }

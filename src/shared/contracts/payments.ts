@@ -163,6 +163,20 @@ export const checkoutStatusSchema = z.object({
 });
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
+/** Cancel on a checkout whose payment already went through: it finishes instead. */
+export const CHECKOUT_ALREADY_PAID =
+  "Your payment already went through, so this checkout can no longer be cancelled. Your account is being set up.";
+
+/**
+ * GET /api/early-access/registration: the registration checkout this browser started (its httpOnly cookie),
+ * display data only (never the password): `open` while it can still be paid (the page resumes it), else ended
+ * (the Register tab is filled in again). Null for any other browser.
+ */
+export const ownRegistrationSchema = z.object({
+  registration: z.object({ username: z.string(), name: z.string(), email: z.string(), open: z.boolean() }).nullable(),
+});
+export type OwnRegistration = z.infer<typeof ownRegistrationSchema>;
+
 export const paymentsApi = {
   createPaymentIntent: endpoint({
     method: "POST",
@@ -189,6 +203,21 @@ export const paymentsApi = {
     access: "public",
     query: checkoutStatusQuerySchema,
     response: checkoutStatusSchema,
+  }),
+  /** This browser's registration checkout (its cookie), for its page after the tab was closed. */
+  ownRegistration: endpoint({
+    method: "GET",
+    path: "/api/early-access/registration",
+    access: "public",
+    response: ownRegistrationSchema,
+  }),
+  /** Cancel on the checkout page: this browser's registration checkout ends and its intent is cancelled. */
+  cancelCheckout: endpoint({
+    method: "POST",
+    path: "/api/early-access/checkout/cancel",
+    access: "public",
+    response: z.null(),
+    kind: "empty",
   }),
   /** Stripe's calls: the body is read raw and its signature checked (never JSON-parsed before). */
   webhook: endpoint({ method: "POST", path: "/api/stripe/webhook", access: "public", response: z.object({ received: z.boolean() }) }),

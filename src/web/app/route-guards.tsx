@@ -1,11 +1,9 @@
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { safeRedirectPath } from "../../shared/safe-redirect.js";
 import { PageSpinner } from "../components/ui/spinner.js";
-import { readPendingRegistration } from "../domain/pending-registration.js";
 import { useCurrentUser } from "../domain/session.js";
 import { errorMessage } from "../lib/api-client.js";
-import { notify } from "../lib/notify.js";
 import { loginPath, paths } from "../lib/paths.js";
 import { AccessDeniedPage, AppLayout } from "./lazy-pages.js";
 import { SessionError } from "./session-error.js";
@@ -39,14 +37,12 @@ export function SignedInShell({ children }: { children: ReactNode }) {
 
 /**
  * /checkout/early-access. An account that has Early Access goes to ?from (same-site only) or /; a signed-in
- * free user gets the upgrade checkout inside the shell; a visitor needs the registration data that step 2
- * left in this tab (or Stripe's return from a redirect), otherwise the Register form comes first.
+ * free user gets the upgrade checkout inside the shell; a visitor gets the page, which resumes the checkout
+ * this browser started (its cookie, even after the tab was closed) or sends them to the Register tab.
  */
 export function CheckoutAccess({ children }: { children: ReactNode }) {
   const { user, isLoading, error, refetch } = useCurrentUser();
   const params = new URLSearchParams(useSearch());
-  // Read once: the page clears the data when the account is created, and must not be sent away for it.
-  const [canResume] = useState(() => readPendingRegistration() !== null || (params.has("payment_intent") && params.has("redirect_status")));
   if (isLoading) return <PageSpinner label="Checking your session" />;
   if (error) return <SessionError message={errorMessage(error)} onRetry={() => void refetch()} />;
   if (user?.planType === "earlyAccess") {
@@ -54,18 +50,7 @@ export function CheckoutAccess({ children }: { children: ReactNode }) {
     return <Redirect to={back.startsWith(paths.checkout) ? paths.home : back} replace />;
   }
   if (user) return <SignedInShell>{children}</SignedInShell>;
-  if (!canResume) return <MissingRegistration />;
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
-}
-
-/** Spec 002 section 8: the checkout without registration data says so and opens /auth. */
-function MissingRegistration() {
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    notify.error("Missing Registration Data", "Please complete the registration form first.", "missing-registration");
-    navigate(paths.auth, { replace: true });
-  }, [navigate]);
-  return <PageSpinner label="Opening the registration form" />;
 }
 
 /** Sign-in and registration: a signed-in visitor goes to ?next (same-site only) or /. */

@@ -3,13 +3,8 @@ import { useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { usePaymentSettings } from "../domain/payment-settings.js";
 import { cn } from "../lib/cn.js";
-import { paths } from "../lib/paths.js";
+import { earlyAccessCheckoutPath } from "../lib/paths.js";
 import { Button, type ButtonProps } from "./ui/button.js";
-
-/** The Early Access checkout, coming back to `from` (a same-site path) once paid. */
-export function earlyAccessCheckoutPath(from?: string | null): string {
-  return from && from !== paths.checkout ? `${paths.checkout}?from=${encodeURIComponent(from)}` : paths.checkout;
-}
 
 /** The checkout path that comes back to the page open now. */
 export function useEarlyAccessCheckoutPath(): string {

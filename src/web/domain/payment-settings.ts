@@ -28,3 +28,12 @@ export function useEarlyAccessPrice() {
     price: formatPrice(settings.earlyAccessPrice, settings.currency),
   };
 }
+
+/**
+ * The Free plan's price in the currency the Early Access price is shown in ("€0" beside "€149.50"), so one
+ * page never mixes two currencies; the spec's "$0" while the currency is USD.
+ */
+export function useFreePlanPrice(): string {
+  const { settings } = usePaymentSettings();
+  return formatPrice(0, settings.currency);
+}

@@ -65,3 +65,8 @@ export function lessonPath(courseId: number, lessonId: number): string {
 export function loginPath(next?: string): string {
   return next && next !== paths.home ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login;
 }
+
+/** The Early Access checkout, coming back to `from` (a same-site path) once paid. */
+export function earlyAccessCheckoutPath(from?: string | null): string {
+  return from && from !== paths.checkout ? `${paths.checkout}?from=${encodeURIComponent(from)}` : paths.checkout;
+}

@@ -6,9 +6,10 @@ import { route } from "../../lib/route.js";
 import { assertIpBudget } from "../auth/login-throttle.js";
 import { publicOrigin } from "../email/product-emails.js";
 import { toPublicUser } from "../sessions/public-user.js";
-import { checkoutToken, setCheckoutCookie } from "./checkout-binding.js";
+import { checkoutToken, clearCheckoutCookie, setCheckoutCookie } from "./checkout-binding.js";
 import { readCheckoutStatus, resumeRegistrationCheckout, startRegistrationCheckout, startUpgradeCheckout } from "./checkout-service.js";
 import { finishUpgrade } from "./finish-service.js";
+import { cancelRegistrationCheckout, readOwnRegistration } from "./own-checkout-service.js";
 import { askForSecrets, checkSecrets } from "./secrets-service.js";
 import { getAdminPaymentSettings, savePaymentSettings } from "./settings-service.js";
 import { listUnfinishedPayments, resolveUnfinishedPayment } from "./unfinished-service.js";
@@ -49,6 +50,14 @@ export async function paymentRoutes(app: FastifyInstance) {
       paymentIntentId: request.query.paymentIntentId,
     }),
   );
+
+  route(app, api.ownRegistration, async (request) => readOwnRegistration({ db, secrets, token: checkoutToken(request) }));
+
+  route(app, api.cancelCheckout, async (request, reply) => {
+    await cancelRegistrationCheckout({ db, secrets, gateway, token: checkoutToken(request) });
+    clearCheckoutCookie(request, reply);
+    return null;
+  });
 
   route(app, api.completeUpgrade, async (request) => {
     const who = request.user;

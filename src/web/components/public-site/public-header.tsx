@@ -1,4 +1,5 @@
 import { Link, useLocation } from "wouter";
+import { usePlatformSettings } from "../../domain/platform-settings.js";
 import { useSignedInUser } from "../../domain/public-reads.js";
 import { cn } from "../../lib/cn.js";
 import { Logo } from "../logo.js";
@@ -10,13 +11,13 @@ const linkClass =
   "rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The phone menu: the same links as the header, in a slide-in panel. */
-function PublicPhoneMenu({ current, signedIn }: { current: string; signedIn: boolean }) {
-  const { secondary, primary } = accountLinks(signedIn);
+function PublicPhoneMenu({ current, links }: { current: string; links: ReturnType<typeof accountLinks> }) {
+  const { secondary, primary } = links;
   return (
     <PhoneMenu title="Menu" description="The site's pages and your account.">
       {(close) => (
         <nav aria-label="Mobile" className="grid gap-1">
-          {[...PAGE_LINKS, secondary].map((link) => (
+          {(secondary ? [...PAGE_LINKS, secondary] : PAGE_LINKS).map((link) => (
             <Link
               key={link.href}
               href={link.href}
@@ -45,12 +46,13 @@ function PublicPhoneMenu({ current, signedIn }: { current: string; signedIn: boo
 export function PublicHeader() {
   const user = useSignedInUser();
   const [location] = useLocation();
-  const signedIn = Boolean(user);
-  const { secondary, primary } = accountLinks(signedIn);
+  const { settings } = usePlatformSettings();
+  const links = accountLinks(Boolean(user), settings.allowRegistration);
+  const { secondary, primary } = links;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <PublicPhoneMenu current={location} signedIn={signedIn} />
+        <PublicPhoneMenu current={location} links={links} />
         <Logo className="mr-4" />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -68,9 +70,11 @@ export function PublicHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Button variant="ghost" asChild className="hidden md:inline-flex">
-            <Link href={secondary.href}>{secondary.label}</Link>
-          </Button>
+          {secondary ? (
+            <Button variant="ghost" asChild className="hidden md:inline-flex">
+              <Link href={secondary.href}>{secondary.label}</Link>
+            </Button>
+          ) : null}
           <Button asChild size="sm" className="sm:h-10 sm:px-4 sm:text-sm">
             <Link href={primary.href}>{primary.label}</Link>
           </Button>

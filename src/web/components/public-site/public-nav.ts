@@ -12,11 +12,14 @@ export const PAGE_LINKS: readonly PublicNavLink[] = [
   { href: paths.faq, label: "FAQ" },
 ];
 
-/** The header's account links: into the app when signed in, otherwise Login and Get Started. */
-export function accountLinks(signedIn: boolean): { secondary: PublicNavLink; primary: PublicNavLink } {
-  return signedIn
-    ? { secondary: { href: paths.dashboard, label: "Dashboard" }, primary: { href: paths.chat, label: "Chat" } }
-    : { secondary: { href: paths.login, label: "Login" }, primary: { href: paths.register, label: "Get Started" } };
+/**
+ * The header's account links: into the app when signed in, otherwise Login and Get Started; with registration
+ * closed, only Sign in (Get Started would lead to a closed registration).
+ */
+export function accountLinks(signedIn: boolean, registrationOpen: boolean): { secondary: PublicNavLink | null; primary: PublicNavLink } {
+  if (signedIn) return { secondary: { href: paths.dashboard, label: "Dashboard" }, primary: { href: paths.chat, label: "Chat" } };
+  if (!registrationOpen) return { secondary: null, primary: { href: paths.login, label: "Sign in" } };
+  return { secondary: { href: paths.login, label: "Login" }, primary: { href: paths.register, label: "Get Started" } };
 }
 
 /** The footer's links (spec 002). */

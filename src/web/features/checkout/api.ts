@@ -23,3 +23,13 @@ export function completeUpgrade(paymentIntentId: string): Promise<PublicUser> {
 export function readCheckout(paymentIntentId: string): Promise<CheckoutStatus> {
   return call(paymentsApi.checkoutStatus, { query: { paymentIntentId } });
 }
+
+/** GET /api/early-access/registration: the registration this browser started (display data), after its tab was closed. */
+export function readOwnRegistration() {
+  return call(paymentsApi.ownRegistration, {});
+}
+
+/** POST /api/early-access/checkout/cancel: this browser's checkout ends; its username and email are free at once. */
+export function cancelCheckout() {
+  return call(paymentsApi.cancelCheckout, {});
+}

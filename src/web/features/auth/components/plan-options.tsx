@@ -3,7 +3,7 @@ import type { PlanType } from "../../../../shared/constants.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Label } from "../../../components/ui/label.js";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
-import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
+import { useEarlyAccessPrice, useFreePlanPrice } from "../../../domain/payment-settings.js";
 import { cn } from "../../../lib/cn.js";
 
 const earlyAccessPerks = ["All premium AI models", "Unlimited course generation", "Custom training personalities", "Priority support"];
@@ -77,7 +77,7 @@ function PlanCard({
   );
 }
 
-/** Early Access (RECOMMENDED, price from the payment settings; disabled while payments are not set up) or Free ($0). */
+/** Early Access (RECOMMENDED, price from the payment settings; disabled while payments are not set up) or Free (nothing, in the same currency). */
 export function PlanOptions({
   value,
   onChange,
@@ -88,6 +88,7 @@ export function PlanOptions({
   earlyAccessAvailable: boolean;
 }) {
   const { price, currency, isLoading } = useEarlyAccessPrice();
+  const freePrice = useFreePlanPrice();
   return (
     <RadioGroup value={value} onValueChange={(plan) => onChange(plan as PlanType)} aria-label="Plan">
       <PlanCard
@@ -100,7 +101,7 @@ export function PlanOptions({
         recommended
         unavailable={earlyAccessAvailable ? null : "Card payments are not set up yet; you can upgrade later."}
       />
-      <PlanCard value="free" selected={value === "free"} title="Free" price="$0" note="forever" perks={freePerks} />
+      <PlanCard value="free" selected={value === "free"} title="Free" price={freePrice} note="forever" perks={freePerks} />
     </RadioGroup>
   );
 }

@@ -1,12 +1,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Appearance, Stripe, StripeElementsOptions, StripePaymentElementOptions } from "@stripe/stripe-js";
-import { Lock } from "lucide-react";
-import { type FormEvent, useMemo, useState } from "react";
+import { AlertCircle, Lock } from "lucide-react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { notify } from "../../../lib/notify.js";
 import { useTheme } from "../../../lib/theme.js";
-import { CHECKOUT_TEXTS } from "../hooks/use-checkout.js";
+import { CHECKOUT_TEXTS } from "../checkout-texts.js";
 
 /** Stripe's own themes, tinted with the product's primary colour ('night' in dark mode, 'stripe' in light). */
 function appearanceFor(theme: "light" | "dark"): Appearance {
@@ -47,9 +47,14 @@ function PayForm({ payLabel, returnUrl, onPaid, onFailed }: Omit<Props, "stripe"
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Why the last try was refused: under the card field until the card changes or the next try.
+  const [declined, setDeclined] = useState<string | null>(null);
+  const declinedId = useId();
 
   const failed = (message?: string) => {
-    notify.error("Payment Failed", message || CHECKOUT_TEXTS.paymentFailed);
+    const reason = message || CHECKOUT_TEXTS.paymentFailed;
+    notify.error("Payment Failed", reason);
+    setDeclined(reason);
     setSubmitting(false);
     onFailed?.();
   };
@@ -58,6 +63,7 @@ function PayForm({ payLabel, returnUrl, onPaid, onFailed }: Omit<Props, "stripe"
     event.preventDefault();
     if (!stripe || !elements || submitting) return;
     setSubmitting(true);
+    setDeclined(null);
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -82,7 +88,18 @@ function PayForm({ payLabel, returnUrl, onPaid, onFailed }: Omit<Props, "stripe"
           <span aria-hidden="true">Loading the secure payment form...</span>
         </p>
       )}
-      <PaymentElement options={elementOptions} onReady={() => setReady(true)} />
+      <div className="grid gap-2" aria-describedby={declined ? declinedId : undefined}>
+        <PaymentElement options={elementOptions} onReady={() => setReady(true)} onChange={() => setDeclined(null)} />
+        {declined ? (
+          <p id={declinedId} role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Payment failed: </span>
+              {declined}
+            </span>
+          </p>
+        ) : null}
+      </div>
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || submitting}>
         {submitting ? <ButtonSpinner /> : <Lock aria-hidden="true" />}
         {submitting ? "Processing..." : payLabel}

@@ -2,9 +2,14 @@ import type { Stripe } from "@stripe/stripe-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { MISSING_REGISTRATION, PRICE_CHANGED } from "../../../../shared/contracts/payments.js";
+import { PRICE_CHANGED } from "../../../../shared/contracts/payments.js";
 import { displayName } from "../../../domain/display-name.js";
-import { clearPendingRegistration, readPendingRegistration, savePendingRegistration } from "../../../domain/pending-registration.js";
+import {
+  clearPendingRegistration,
+  type PendingRegistration,
+  readPendingRegistration,
+  savePendingRegistration,
+} from "../../../domain/pending-registration.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
 import { paymentSettingsQuery } from "../../../domain/public-queries.js";
 import { useRegisterAccount } from "../../../domain/register-account.js";
@@ -12,22 +17,11 @@ import { currentUserQuery, planChanged } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
-import { completeUpgrade, openCheckout, readCheckout } from "../api.js";
+import { cancelCheckout, completeUpgrade, openCheckout, readCheckout, readOwnRegistration } from "../api.js";
+import { CHECKOUT_TEXTS } from "../checkout-texts.js";
 import { stripeFor } from "../stripe.js";
 
 export type CheckoutMode = "register" | "upgrade";
-
-/** Spec 002 section 8, and the texts of the states it leaves open. */
-export const CHECKOUT_TEXTS = {
-  setupFailed: "There was an error setting up the payment. Please try again.",
-  missingClientSecret: "Invalid payment response (missing client secret)",
-  paymentFailed: "An error occurred during payment processing.",
-  registrationFailed: "There was an error creating your account.",
-  upgradeFailed: "There was an error upgrading your account.",
-  stripeNotLoaded: "Stripe's payment form could not be loaded. Check your connection and try again.",
-  stillProcessing:
-    "Your payment is still processing. Stripe usually confirms it within minutes: check back later. If nothing changes within a day, contact support; your payment is safe.",
-} as const;
 
 /** While Stripe says "processing": ask again every 3 s, at most 10 times. */
 const POLL_EVERY_MS = 3000;
@@ -76,6 +70,25 @@ export function useCheckout({
   const platformName = usePlatformName();
   const [phase, setPhase] = useState<CheckoutPhase>(() => (redirect ? { kind: "finishing", processing: false } : { kind: "starting" }));
   const alive = useRef(true);
+  // The registration's display data: this tab's, or read back from the server (its cookie) after the tab was closed.
+  const [registration, setRegistration] = useState<PendingRegistration | null>(() =>
+    mode === "register" ? readPendingRegistration() : null,
+  );
+  const [cancelling, setCancelling] = useState(false);
+
+  /** Spec 002 section 8: nothing to pay for in this browser; the Register tab, filled in with what can be kept. */
+  function missingRegistration(kept: { username: string; name: string; email: string } | null): void {
+    const text = kept ? CHECKOUT_TEXTS.checkoutEnded : CHECKOUT_TEXTS.missingRegistration;
+    notify.error("Missing Registration Data", text, "missing-registration");
+    toRegisterForm(kept);
+  }
+
+  /** Back to the Register tab with what can be kept filled in (never the password): the display data stays in this tab. */
+  function toRegisterForm(kept: { username: string; name: string; email: string } | null): void {
+    if (kept) savePendingRegistration({ ...kept, paymentIntentId: null });
+    else clearPendingRegistration();
+    navigate(paths.register, { replace: true });
+  }
 
   const register = useRegisterAccount({
     onSuccess: (user) => {
@@ -118,6 +131,17 @@ export function useCheckout({
       .then((settings) => (settings.publishableKey ? stripeFor(settings.publishableKey) : null));
     stripeLoad.catch(() => undefined);
 
+    if (mode === "register" && !readPendingRegistration()) {
+      // The tab that started it was closed: this browser's checkout (its cookie) comes back, or the Register tab.
+      const own = await readOwnRegistration().then(
+        (answer) => answer.registration,
+        () => null,
+      );
+      if (!alive.current) return;
+      if (!own?.open) return missingRegistration(own);
+      savePendingRegistration({ ...own, paymentIntentId: null });
+    }
+
     let intent: { clientSecret: string; paymentIntentId: string };
     try {
       intent = await openCheckout();
@@ -126,10 +150,8 @@ export function useCheckout({
       if (isApiError(error) && error.status === 503) return setPhase({ kind: "unavailable" });
       if (priceChangedError(error)) return priceChanged();
       if (mode === "register" && isApiError(error) && error.status === 400) {
-        notify.error("Missing Registration Data", errorMessage(error, MISSING_REGISTRATION), "missing-registration");
-        clearPendingRegistration();
-        navigate(paths.register, { replace: true });
-        return;
+        // Nothing to resume in this browser: the Register tab, filled in with what this tab knew.
+        return missingRegistration(registration);
       }
       if (mode === "upgrade" && isApiError(error) && error.status === 409) {
         // Already Early Access (another tab paid): the user is read again and the route guard moves on.
@@ -150,6 +172,7 @@ export function useCheckout({
       const pending = readPendingRegistration();
       if (pending && pending.paymentIntentId !== intent.paymentIntentId)
         savePendingRegistration({ ...pending, paymentIntentId: intent.paymentIntentId });
+      setRegistration(readPendingRegistration());
     }
 
     let stripe: Stripe | null | undefined;
@@ -250,8 +273,31 @@ export function useCheckout({
     return () => clearInterval(timer);
   }, [payingIntent]);
 
+  /** Cancel: the checkout ends on the server (its intent cancelled, the name and email free); paid already: finish. */
+  async function cancel(): Promise<void> {
+    setCancelling(true);
+    try {
+      await cancelCheckout();
+    } catch (error) {
+      if (!alive.current) return;
+      setCancelling(false);
+      if (isApiError(error) && error.status === 409 && phase.kind === "paying") return finish(phase.paymentIntentId, false);
+      notify.error("The checkout could not be cancelled", errorMessage(error, CHECKOUT_TEXTS.setupFailed));
+      return;
+    }
+    if (!alive.current) return;
+    notify.success("Checkout cancelled", CHECKOUT_TEXTS.cancelled);
+    toRegisterForm(registration);
+  }
+
   return {
     phase,
+    /** The registration's display data (register mode), once known. */
+    registration,
+    cancelling,
+    /** Back to the Register tab; the checkout keeps its hold (the same details continue it). */
+    back: () => navigate(paths.register),
+    cancel: () => void cancel(),
     /** Set up the checkout again (after a failure). */
     retry: () => void latest.current.start(),
     /** Stripe confirmed the payment in the page: finish. */

@@ -1,11 +1,10 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { safeRedirectPath } from "../../../../shared/safe-redirect.js";
 import { Logo } from "../../../components/logo.js";
 import { Button } from "../../../components/ui/button.js";
 import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
-import { readPendingRegistration } from "../../../domain/pending-registration.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { paths } from "../../../lib/paths.js";
 import { FinishStuck, PaymentCard, SetupFailed, Waiting } from "../components/checkout-status.js";
@@ -39,7 +38,6 @@ export function EarlyAccessCheckoutPage() {
   const fromParam = params.get("from") ? `?from=${encodeURIComponent(from)}` : "";
   // Decided once: signing in at the end must not turn this registration into an upgrade.
   const [mode] = useState<CheckoutMode>(() => (user ? "upgrade" : "register"));
-  const [pending] = useState(readPendingRegistration);
   const [redirect] = useState(() => redirectReturn(params));
   const { price } = useEarlyAccessPrice();
 
@@ -51,7 +49,7 @@ export function EarlyAccessCheckoutPage() {
     clearRedirect: () => navigate(`${location}${fromParam}`, { replace: true }),
   });
 
-  const account = user ? { username: user.username, email: user.email } : pending;
+  const account = user ? { username: user.username, email: user.email } : checkout.registration;
   const back = mode === "register" ? { to: paths.register, label: "Back to registration" } : { to: from, label: "Go back" };
   const afterPaying = mode === "register" ? { to: paths.login, label: "Go to sign in" } : back;
   const { phase } = checkout;
@@ -149,10 +147,24 @@ export function EarlyAccessCheckoutPage() {
       </div>
     );
   }
+  // Back and Cancel while nothing is paid: Back keeps the hold, Cancel releases it at once.
+  const leavable = phase.kind === "starting" || phase.kind === "paying" || phase.kind === "failed" || phase.kind === "unavailable";
   return (
     <div className="min-h-screen bg-muted/40">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-12">
         <Logo />
+        {leavable ? (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button variant="ghost" size="sm" onClick={checkout.back} disabled={checkout.cancelling}>
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Button>
+            <Button variant="outline" size="sm" onClick={checkout.cancel} disabled={checkout.cancelling}>
+              <X aria-hidden="true" />
+              {checkout.cancelling ? "Cancelling..." : "Cancel checkout"}
+            </Button>
+          </div>
+        ) : null}
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete your Early Access purchase</h1>
           <p className="text-muted-foreground">

@@ -2,6 +2,7 @@ import { ArrowRight, BookOpen, Check, Loader2, MessagesSquare, Sparkles } from "
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
+import { useSignUpLink } from "../../../domain/sign-up-link.js";
 import { paths } from "../../../lib/paths.js";
 
 const modules = [
@@ -53,6 +54,8 @@ function ProductPreview() {
 /** The landing hero: what the product is, with Get Started and the features page. */
 export function Hero() {
   const name = usePlatformName();
+  const start = useSignUpLink("Get Started Free");
+  const registrationOpen = start.href === paths.register;
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary/10 via-primary/5 to-transparent">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:py-24">
@@ -70,8 +73,8 @@ export function Hero() {
           </p>
           <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row lg:justify-start">
             <Button size="lg" asChild>
-              <Link href={paths.register}>
-                Get Started Free
+              <Link href={start.href}>
+                {start.label}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
@@ -79,7 +82,7 @@ export function Hero() {
               <Link href={paths.features}>Explore Features</Link>
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">Start on the free plan: no credit card needed.</p>
+          {registrationOpen ? <p className="text-sm text-muted-foreground">Start on the free plan: no credit card needed.</p> : null}
         </div>
         <ProductPreview />
       </div>

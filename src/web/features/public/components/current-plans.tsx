@@ -4,8 +4,9 @@ import { hasEarlyAccess } from "../../../../shared/plan.js";
 import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
-import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
+import { useEarlyAccessPrice, useFreePlanPrice } from "../../../domain/payment-settings.js";
 import { useSignedInUser } from "../../../domain/public-reads.js";
+import { useSignUpLink } from "../../../domain/sign-up-link.js";
 import { paths } from "../../../lib/paths.js";
 import { EarlyAccessPrice } from "./price-text.js";
 
@@ -26,15 +27,16 @@ function Perks({ items }: { items: string[] }) {
   );
 }
 
-/** Early Access's button: register (a visitor), the checkout (a signed-in free user), or already there. */
+/** Early Access's button: register (a visitor; Sign in while registration is closed), the checkout (a signed-in free user), or "Your plan". */
 function EarlyAccessAction() {
   const user = useSignedInUser();
+  const signUp = useSignUpLink("Get Early Access");
   if (!user)
     return (
       <Button asChild size="lg" className="mt-auto">
-        <Link href={paths.register}>
+        <Link href={signUp.href}>
           <Sparkles aria-hidden="true" />
-          Get Early Access
+          {signUp.label}
         </Link>
       </Button>
     );
@@ -42,7 +44,7 @@ function EarlyAccessAction() {
     return (
       <Button size="lg" variant="secondary" disabled className="mt-auto">
         <Check aria-hidden="true" />
-        You have Early Access
+        Your plan
       </Button>
     );
   return <GetEarlyAccessButton size="lg" className="mt-auto" />;
@@ -51,7 +53,9 @@ function EarlyAccessAction() {
 /** What can be bought today (DESIGN.md, pricing): Free, and the one-time Early Access at the live price. */
 export function CurrentPlans() {
   const { currency } = useEarlyAccessPrice();
+  const freePrice = useFreePlanPrice();
   const user = useSignedInUser();
+  const freeSignUp = useSignUpLink("Get Started Free");
   return (
     <section aria-labelledby="available-heading" className="mx-auto grid max-w-4xl gap-8 px-4 pb-16 sm:px-6">
       <h2 id="available-heading" className="sr-only">
@@ -64,13 +68,13 @@ export function CurrentPlans() {
               Free
             </h3>
             <p>
-              <span className="text-4xl font-bold">$0</span> <span className="text-muted-foreground">forever</span>
+              <span className="text-4xl font-bold">{freePrice}</span> <span className="text-muted-foreground">forever</span>
             </p>
             <p className="text-sm text-muted-foreground">Try the platform with no card and no time limit.</p>
           </div>
           <Perks items={freePerks} />
           <Button asChild variant="outline" size="lg" className="mt-auto">
-            {user ? <Link href={paths.dashboard}>Go to Dashboard</Link> : <Link href={paths.register}>Get Started Free</Link>}
+            {user ? <Link href={paths.dashboard}>Go to Dashboard</Link> : <Link href={freeSignUp.href}>{freeSignUp.label}</Link>}
           </Button>
         </article>
         <article

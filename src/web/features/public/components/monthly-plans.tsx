@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { SectionHeading } from "../../../components/public-site/section-heading.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
+import { usePlanCallToAction } from "../../../domain/sign-up-link.js";
 import { cn } from "../../../lib/cn.js";
 import { paths } from "../../../lib/paths.js";
 
@@ -14,7 +15,8 @@ type MonthlyPlan = {
   pitch: string;
   popular: boolean;
   entitlements: Entitlement[];
-  cta: { label: string; href: string };
+  /** "Start Free Trial" leads to registration (or whatever a reader can do instead, usePlanCallToAction); Contact Sales to /contact. */
+  cta: "trial" | "contact";
 };
 
 const yes = (text: string): Entitlement => ({ text, included: true });
@@ -37,7 +39,7 @@ const plans: MonthlyPlan[] = [
       no("AI video"),
       no("Email marketing"),
     ],
-    cta: { label: "Start Free Trial", href: paths.register },
+    cta: "trial",
   },
   {
     id: "professional",
@@ -53,7 +55,7 @@ const plans: MonthlyPlan[] = [
       yes("Advanced analytics"),
       yes("Priority support"),
     ],
-    cta: { label: "Start Free Trial", href: paths.register },
+    cta: "trial",
   },
   {
     id: "enterprise",
@@ -70,12 +72,14 @@ const plans: MonthlyPlan[] = [
       yes("24/7 phone support"),
       yes("Advanced and custom analytics"),
     ],
-    cta: { label: "Contact Sales", href: paths.contact },
+    cta: "contact",
   },
 ];
 
 /** "Plans after early access": Starter, Professional (POPULAR) and Enterprise, monthly. */
 export function MonthlyPlans() {
+  const trial = usePlanCallToAction("Start Free Trial", paths.pricing);
+  const actions = { trial, contact: { href: paths.contact, label: "Contact Sales" } };
   return (
     <section aria-labelledby="monthly-heading" className="bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6">
@@ -118,7 +122,7 @@ export function MonthlyPlans() {
                 ))}
               </ul>
               <Button asChild size="lg" variant={plan.popular ? "default" : "outline"} className="mt-auto">
-                <Link href={plan.cta.href}>{plan.cta.label}</Link>
+                <Link href={actions[plan.cta].href}>{actions[plan.cta].label}</Link>
               </Button>
             </li>
           ))}

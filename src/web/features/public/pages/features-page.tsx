@@ -4,6 +4,7 @@ import { type FeatureCard, FeatureCards } from "../../../components/public-site/
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
 import { SectionHeading } from "../../../components/public-site/section-heading.js";
 import { usePlatformName } from "../../../domain/platform-settings.js";
+import { usePlanCallToAction } from "../../../domain/sign-up-link.js";
 import { paths } from "../../../lib/paths.js";
 
 const workflow: FeatureCard[] = [
@@ -50,6 +51,7 @@ const platform: FeatureCard[] = [
 
 /** /features (spec 002): the six-step creation workflow, six platform feature cards, and the way on. */
 export function FeaturesPage() {
+  const start = usePlanCallToAction("Get Started Free", paths.features);
   const name = usePlatformName();
   return (
     <PublicLayout>
@@ -81,11 +83,7 @@ export function FeaturesPage() {
 
       <FeatureCards id="platform-heading" eyebrow="Platform" title="Built for creators who use AI every day" cards={platform} />
 
-      <CtaBand
-        title="Start creating today"
-        primary={{ href: paths.register, label: "Get Started Free" }}
-        secondary={{ href: paths.pricing, label: "View Pricing" }}
-      >
+      <CtaBand title="Start creating today" primary={start} secondary={{ href: paths.pricing, label: "View Pricing" }}>
         Create a free account, or see what Early Access unlocks.
       </CtaBand>
     </PublicLayout>

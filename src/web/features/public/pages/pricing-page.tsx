@@ -1,6 +1,7 @@
 import { CtaBand } from "../../../components/public-site/cta-band.js";
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
 import { SectionHeading } from "../../../components/public-site/section-heading.js";
+import { usePlanCallToAction } from "../../../domain/sign-up-link.js";
 import { paths } from "../../../lib/paths.js";
 import { CurrentPlans } from "../components/current-plans.js";
 import { MonthlyPlans } from "../components/monthly-plans.js";
@@ -12,6 +13,7 @@ import { PricingFaq } from "../components/pricing-faq.js";
  * at the live price; then the spec's monthly plans as the plans after early access, their comparison and FAQ.
  */
 export function PricingPage() {
+  const start = usePlanCallToAction("Get Started Free", paths.pricing);
   return (
     <PublicLayout>
       <section className="bg-gradient-to-b from-primary/10 to-transparent px-4 pt-16 pb-12 sm:px-6 lg:pt-20">
@@ -23,11 +25,7 @@ export function PricingPage() {
       <MonthlyPlans />
       <PlanComparison />
       <PricingFaq />
-      <CtaBand
-        title="Questions about a plan for your team?"
-        primary={{ href: paths.register, label: "Get Started Free" }}
-        secondary={{ href: paths.contact, label: "Contact Sales" }}
-      >
+      <CtaBand title="Questions about a plan for your team?" primary={start} secondary={{ href: paths.contact, label: "Contact Sales" }}>
         Start free today, or tell us what you need and we will get back to you.
       </CtaBand>
     </PublicLayout>
