@@ -241,7 +241,7 @@ describe("plans that lead somewhere (item 10)", () => {
     await page.getByRole("heading", { name: "Quick Actions" }).waitFor();
     // Three cards under Key Features' three columns, edge to edge, no empty column.
     const features = page.locator('[aria-labelledby="key-features-heading"] li');
-    const actions = page.locator('[data-testid="quick-actions"] > li');
+    const actions = page.locator('[aria-labelledby="quick-actions-heading"] li');
     expect(await actions.count()).toBe(3);
     const firstFeature = await features.nth(0).boundingBox();
     const thirdFeature = await features.nth(2).boundingBox();
@@ -257,9 +257,9 @@ describe("plans that lead somewhere (item 10)", () => {
     await signIn(adminPage, admin);
     await adminPage.goto("/");
     await adminPage.getByRole("heading", { name: "Quick Actions" }).waitFor();
-    const adminActions = adminPage.locator('[data-testid="quick-actions"] > li');
+    const adminActions = adminPage.locator('[aria-labelledby="quick-actions-heading"] li');
     expect(await adminActions.count()).toBe(4);
-    const row = await box(adminPage, '[data-testid="quick-actions"]');
+    const row = await box(adminPage, '[aria-labelledby="quick-actions-heading"] ul');
     const last = await adminActions.nth(3).boundingBox();
     const first = await adminActions.nth(0).boundingBox();
     if (!last || !first) throw new Error("the actions are not on screen");

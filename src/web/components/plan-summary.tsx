@@ -37,7 +37,7 @@ function UsageBars({ usage, admin }: { usage: Usage; admin: boolean }) {
                 <span className={cn("text-muted-foreground", low && "font-medium text-amber-700 dark:text-amber-300")}>{line.used}</span>
               </p>
               {/* The words above and below say it; the bar only draws the share used. */}
-              <div aria-hidden="true" data-testid="usage-bar" className="h-2 overflow-hidden rounded-full bg-muted">
+              <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-muted">
                 <div
                   className={cn("h-full rounded-full", low ? "bg-amber-500" : "bg-primary/70")}
                   style={{ width: `${Math.round((1 - line.share) * 100)}%` }}

@@ -22,7 +22,7 @@ export function QuickActions({ isAdmin }: { isAdmin: boolean }) {
         Quick Actions
       </h2>
       {/* Every row full: three actions line up with Key Features' three columns above, four fill a row of four. */}
-      <ul data-testid="quick-actions" className={cn("grid gap-4", list.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "lg:grid-cols-3")}>
+      <ul className={cn("grid gap-4", list.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "lg:grid-cols-3")}>
         {list.map(({ href, label, text, icon: Icon, beta }) => (
           <li key={href}>
             <Link
