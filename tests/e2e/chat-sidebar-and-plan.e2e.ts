@@ -128,6 +128,22 @@ describe("the chat sidebar (item 7)", () => {
       await phone.screenshot({ path: screenshotPath(`issue29-history-off-390-${theme}.png`) });
     }
   });
+
+  it("says that history is turned off for everyone when the platform's Chat history switch is off", async () => {
+    const off = await adminApi.patch("/api/admin/platform-settings", { enableHistory: false });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const page = await themed();
+      await signIn(page, earlyBird);
+      await page.goto("/chat");
+      await history(page).getByText("Chat history is turned off on this platform, so new chats are not saved or listed here.").waitFor();
+      expect(await history(page).getByText("No chats yet").count()).toBe(0);
+      await page.screenshot({ path: screenshotPath("issue29-history-off-platform-1440.png") });
+    } finally {
+      const on = await adminApi.patch("/api/admin/platform-settings", { enableHistory: true });
+      expect(on.statusCode, on.body).toBe(200);
+    }
+  });
 });
 
 describe("the chat title on a phone (item 8)", () => {
