@@ -129,7 +129,8 @@ describe("export", () => {
       `attachment; filename="branchy-chat-lisbon-${day()}.json"; filename*=UTF-8''branchy-chat-lisbon-${day()}.json`,
     );
     const file = chatExportFileSchema.parse(res.json());
-    expect(file).toMatchObject({ format: "ai-course-chat-platform.chats", version: 1 });
+    // Named after the product (issue 29).
+    expect(file).toMatchObject({ format: "lumora.chats", version: 1 });
     expect(file.chats).toHaveLength(1);
     const [chat] = file.chats;
     expect(chat).toMatchObject({ title: "Branchy chat: Lisbon!", platform: "openai", model: "fake-model", activeLeafId: 3 });
@@ -283,6 +284,64 @@ describe("import", () => {
     expect(aliceChat[0]?.userId).toBe(alice.id);
   });
 
+  it("still imports an export written under the old format name (ai-course-chat-platform.chats)", async () => {
+    const original = await exportJson(alice.client);
+    expect(original.format).toBe("lumora.chats");
+    const dave = await registerAndSignIn(t.app);
+    const res = await importFile(dave.client, JSON.stringify({ ...original, format: "ai-course-chat-platform.chats" }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    expect(withoutTimes(await exportJson(dave.client))).toEqual(withoutTimes(original));
+    // Any other name is still not this app's export.
+    const other = await importFile(dave.client, JSON.stringify({ ...original, format: "someone-else.chats" }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toMatch(/neither a chat export of this app \(an object with "format": "lumora\.chats"\)/);
+  });
+
+  it("titles an untitled ChatGPT conversation from its first user message, as a chat made here is titled", async () => {
+    const user = await registerAndSignIn(t.app);
+    const node = (id: string, parent: string | null, role: string, text: string, children: string[]) => ({
+      id,
+      parent,
+      children,
+      message: {
+        id,
+        author: { role },
+        create_time: 1719000010,
+        content: { content_type: "text", parts: [text] },
+        status: "finished_successfully",
+      },
+    });
+    const conversation = (title: string | null, question: string) => ({
+      title,
+      create_time: 1719000000,
+      update_time: 1719000100,
+      current_node: "a",
+      mapping: {
+        root: { id: "root", parent: null, children: ["q"], message: null },
+        q: node("q", "root", "user", question, ["a"]),
+        a: node("a", "q", "assistant", "An answer", []),
+      },
+    });
+    const long = "How do I **roast** a pumpkin so that it caramelises well without drying out in the oven at all?";
+    const res = await importFile(
+      user.client,
+      JSON.stringify([
+        conversation(null, "## Best soup for autumn?\nMore detail here"),
+        conversation("", long),
+        conversation("New chat", "`ls -la` explained"),
+        conversation("Named by ChatGPT", "Not the title"),
+      ]),
+      "conversations.json",
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 4, skipped: [] });
+    const titles = (await exportJson(user.client)).chats.map((c) => c.title).sort();
+    expect(titles).toEqual(
+      ["Best soup for autumn?", "How do I roast a pumpkin so that it caramelises well...", "ls -la explained", "Named by ChatGPT"].sort(),
+    );
+  });
+
   it("imports a ChatGPT conversations.json: titles, visible messages, the branches and the shown leaf", async () => {
     const user = await registerAndSignIn(t.app);
     const res = await importFile(user.client, chatGptSample, "conversations.json");
@@ -392,7 +451,7 @@ describe("import", () => {
       {
         send: () =>
           user.client.post("/api/chats/import", {
-            format: "ai-course-chat-platform.chats",
+            format: "lumora.chats",
             version: 2,
             exportedAt: new Date().toISOString(),
             chats: [],
@@ -404,7 +463,7 @@ describe("import", () => {
         // A good chat first, then a bad one: the whole file is refused.
         send: () =>
           user.client.post("/api/chats/import", {
-            format: "ai-course-chat-platform.chats",
+            format: "lumora.chats",
             version: 1,
             exportedAt: new Date().toISOString(),
             chats: [good, { ...good, messages: [{ ...good?.messages[0], parentId: 7 }] }],
@@ -512,7 +571,7 @@ describe("import", () => {
       })),
     });
     const file = (count: number) =>
-      JSON.stringify({ format: "ai-course-chat-platform.chats", version: 1, exportedAt: new Date().toISOString(), chats: [chat(count)] });
+      JSON.stringify({ format: "lumora.chats", version: 1, exportedAt: new Date().toISOString(), chats: [chat(count)] });
     const perChat = IMPORT_LIMITS.maxMessagesPerChat;
     const atLimit = await importFile(user.client, file(perChat));
     expect(atLimit.statusCode, atLimit.body).toBe(200);

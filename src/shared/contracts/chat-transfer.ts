@@ -28,7 +28,14 @@ export const IMPORT_LIMIT_MESSAGES = {
   nodes: `An import can hold at most ${IMPORT_LIMITS.maxNodes} ChatGPT messages in all, hidden ones (system, tool, context) included`,
 } as const;
 
-export const CHAT_EXPORT_FORMAT = "ai-course-chat-platform.chats";
+/** The JSON export's `format`, named after the product (Lumora). */
+export const CHAT_EXPORT_FORMAT = "lumora.chats";
+/** What exports written before the product had its name say: still imported. */
+export const LEGACY_CHAT_EXPORT_FORMATS = ["ai-course-chat-platform.chats"] as const;
+/** Every `format` the import takes as this app's export. */
+export const CHAT_IMPORT_FORMATS = [CHAT_EXPORT_FORMAT, ...LEGACY_CHAT_EXPORT_FORMATS] as const;
+/** Does a file's `format` name this app's export (under its name or an old one)? */
+export const isChatExportFormat = (format: unknown): boolean => (CHAT_IMPORT_FORMATS as readonly unknown[]).includes(format);
 export const CHAT_EXPORT_VERSION = 1;
 
 const timestamp = z.iso.datetime({ offset: true, error: "Must be a date and time (ISO 8601)" });
@@ -85,7 +92,7 @@ export type ExportedChat = z.infer<typeof exportedChatSchema>;
 /** The JSON export (documented in docs/chat-export-format.md), also accepted by the import. */
 export const chatExportFileSchema = z
   .object({
-    format: z.literal(CHAT_EXPORT_FORMAT),
+    format: z.enum(CHAT_IMPORT_FORMATS),
     version: z.literal(CHAT_EXPORT_VERSION, `Only version ${CHAT_EXPORT_VERSION} of this format can be imported`),
     exportedAt: timestamp,
     chats: z.array(exportedChatSchema).max(IMPORT_LIMITS.maxChats, IMPORT_LIMIT_MESSAGES.chats),

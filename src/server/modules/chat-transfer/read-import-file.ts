@@ -1,10 +1,11 @@
-import { DEFAULT_CHAT_TITLE } from "../../../shared/constants.js";
+import { DEFAULT_CHAT_TITLE, titleFromMessage } from "../../../shared/chat-title.js";
 import {
   CHAT_EXPORT_FORMAT,
   chatExportFileSchema,
   type ExportedChat,
   IMPORT_LIMIT_MESSAGES,
   IMPORT_LIMITS,
+  isChatExportFormat,
 } from "../../../shared/contracts/chat-transfer.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import { AppError } from "../../lib/app-error.js";
@@ -111,7 +112,7 @@ export function readImportFile(data: unknown): ImportChat[] {
     const parsed = chatGptExportSchema.safeParse(data);
     if (!parsed.success) throw invalidFile("ChatGPT conversations.json", parsed.error);
     chats = parsed.data.map(chatFromConversation);
-  } else if (data && typeof data === "object" && (data as { format?: unknown }).format === CHAT_EXPORT_FORMAT) {
+  } else if (data && typeof data === "object" && isChatExportFormat((data as { format?: unknown }).format)) {
     const parsed = chatExportFileSchema.safeParse(data);
     if (!parsed.success) throw invalidFile("chat export of this app", parsed.error);
     chats = parsed.data.chats.map(chatFromExport);
@@ -122,6 +123,16 @@ export function readImportFile(data: unknown): ImportChat[] {
     );
   }
   return chats.map((chat) => ({ ...chat, title: chat.title || DEFAULT_CHAT_TITLE }));
+}
+
+/**
+ * A chat without a name (a ChatGPT conversation never titled, or one called "New Chat" or ChatGPT's "New chat") is
+ * titled from its first user message, as a chat made here is (`titleFromMessage`); with none it stays "New Chat".
+ */
+function titled(chat: ImportChat): ImportChat {
+  if (chat.title.toLowerCase() !== DEFAULT_CHAT_TITLE.toLowerCase()) return chat;
+  const firstAsked = chat.messages.find((message) => message.role === "user" && message.content.trim() !== "");
+  return firstAsked ? { ...chat, title: titleFromMessage(firstAsked.content) } : chat;
 }
 
 /** Where the bytes came from: an uploaded file (its text is cleaned) or a JSON body (held to the API's text rule). */
@@ -168,5 +179,7 @@ export function readImportBytes(bytes: Uint8Array, source: ImportSource): KeyedI
     const field = findBrokenText(data);
     if (field) throw new AppError("BAD_REQUEST", BAD_TEXT, { errors: { [field]: BAD_TEXT } });
   }
-  return readImportFile(data).map((chat) => ({ chat, key: importKeyOf(chat) }));
+  // The key is the chat as read, before it is titled, so a file imported before untitled chats were titled is
+  // still recognised (decision 024).
+  return readImportFile(data).map((chat) => ({ chat: titled(chat), key: importKeyOf(chat) }));
 }

@@ -1,8 +1,16 @@
 import { infiniteQueryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { retitle } from "../../../shared/chat-title.js";
 import { aiPlatformsApi } from "../../../shared/contracts/ai-platforms.js";
-import { type Chat, chatsApi, type ReplyEnd, type ShownMessage, type UpdateChatBody } from "../../../shared/contracts/chat.js";
+import {
+  type Chat,
+  chatsApi,
+  type Message,
+  type ReplyEnd,
+  type ShownMessage,
+  type UpdateChatBody,
+} from "../../../shared/contracts/chat.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
-import { usageApi } from "../../../shared/contracts/usage.js";
+import { usageQuery } from "../../domain/usage.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { dropChatFromLists, placeChatInLists } from "./folders-api.js";
@@ -14,8 +22,8 @@ export const SEARCH_LIMIT = 20;
 /** GET /api/user/settings (the same cache entry the settings page uses). */
 export const chatUserSettingsQuery = endpointQuery(settingsApi.get, {});
 
-/** GET /api/usage: the signed-in user's tokens this month and messages today against their plan (the usage meter). */
-export const usageQuery = endpointQuery(usageApi.mine, {});
+/** GET /api/usage (the usage meter): read by the dashboard's plan card too, so it lives in `domain/usage.ts`. */
+export { usageQuery };
 
 /** GET /api/ai/platforms/turned-off: the platforms set up but turned off, for the no-platform notice. */
 export const turnedOffPlatformsQuery = endpointQuery(aiPlatformsApi.turnedOff, {});
@@ -99,6 +107,20 @@ export function withReplyShown(data: MessagePages | undefined, shown: ShownMessa
 }
 
 /**
+ * A reply started: the user's message it answers is stored (the server sends `start` once it committed), so the
+ * chat is active now and, at its first message, titled from it by the same rule the server used (`retitle`). It
+ * goes to the top of its lists at once, a new chat included, while its reply still streams; the reply's end brings
+ * the server's own copy (`applyReplyEnd`).
+ */
+export function applyReplyStart(client: QueryClient, chatId: number, userMessage: Message) {
+  const chat = client.getQueryData(chatQuery(chatId).queryKey);
+  if (!chat) return;
+  // ISO times: the later of the two (a resumed stream may hold a copy of the chat newer than the message).
+  const updatedAt = [chat.updatedAt, userMessage.createdAt].sort().at(-1) ?? chat.updatedAt;
+  putChatFirst(client, { ...chat, ...retitle(chat.title, userMessage.content), updatedAt });
+}
+
+/**
  * After a reply, what its done event says it changed goes into the copies the screen reads (the chat and its
  * lists, the usage, the branch shown), so none of them is read again. False when the messages loaded could not
  * take the reply's end (`withReplyShown`): the caller reads them again.
@@ -115,7 +137,7 @@ export function applyReplyEnd(client: QueryClient, after: ReplyEnd): boolean {
 
 /**
  * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model and the personality
- * chosen on the new chat, in one call. The chat is listed once its first message is stored (the reply settles it).
+ * chosen on the new chat, in one call. The chat is listed once its first message is stored (`applyReplyStart`).
  */
 export async function createChatForFirstMessage(
   client: QueryClient,

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Chat, ReplyEnd, ShownMessage } from "../../../shared/contracts/chat.js";
 import type { Usage } from "../../../shared/contracts/usage.js";
-import { applyReplyEnd, chatListQuery, chatQuery, messagesQuery, usageQuery, withReplyShown } from "./api.js";
+import { applyReplyEnd, applyReplyStart, chatListQuery, chatQuery, messagesQuery, usageQuery, withReplyShown } from "./api.js";
 
 const chat: Chat = {
   id: 5,
@@ -125,5 +125,44 @@ describe("a reply's end in the caches", () => {
     expect(applyReplyEnd(client, { chat, shown: [shown(9, 8), shown(10, 9)], usage })).toBe(false);
     expect(client.getQueryData(messagesQuery(chat.id).queryKey)).toEqual(loaded);
     expect(client.getQueryData(chatQuery(chat.id).queryKey)).toEqual(chat);
+  });
+});
+
+describe("a reply's start in the caches (issue 29: a new chat is listed while its first reply streams)", () => {
+  const fresh: Chat = { ...chat, title: "New Chat", createdAt: "2026-01-03T00:00:00.000Z", updatedAt: "2026-01-03T00:00:00.000Z" };
+  const question = {
+    ...shown(1, null),
+    role: "user" as const,
+    content: "## How do *tides* work?\nAnd why?",
+    createdAt: "2026-01-03T00:00:01.000Z",
+  };
+
+  it("lists the chat at once, first, titled from its first message by the server's rule", () => {
+    const client = new QueryClient();
+    const older = { ...chat, id: 4, title: "Older", updatedAt: "2026-01-01T12:00:00.000Z" };
+    client.setQueryData(chatQuery(fresh.id).queryKey, fresh);
+    client.setQueryData(chatListQuery.queryKey, { pages: [{ items: [older], nextCursor: null }], pageParams: [null] });
+    applyReplyStart(client, fresh.id, question);
+    const listed = client.getQueryData(chatListQuery.queryKey)?.pages[0]?.items;
+    expect(listed?.map((c) => [c.id, c.title])).toEqual([
+      [5, "How do tides work?"],
+      [4, "Older"],
+    ]);
+    expect(listed?.[0]?.updatedAt).toBe(question.createdAt);
+    expect(client.getQueryData(chatQuery(fresh.id).queryKey)?.title).toBe("How do tides work?");
+  });
+
+  it("keeps a chat's own title after its first message, and never lists a temporary chat", () => {
+    const client = new QueryClient();
+    client.setQueryData(chatListQuery.queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
+    client.setQueryData(chatQuery(fresh.id).queryKey, { ...fresh, title: "Tides" });
+    applyReplyStart(client, fresh.id, question);
+    expect(client.getQueryData(chatListQuery.queryKey)?.pages[0]?.items.map((c) => c.title)).toEqual(["Tides"]);
+
+    const temporary = new QueryClient();
+    temporary.setQueryData(chatListQuery.queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
+    temporary.setQueryData(chatQuery(fresh.id).queryKey, { ...fresh, temporary: true });
+    applyReplyStart(temporary, fresh.id, question);
+    expect(temporary.getQueryData(chatListQuery.queryKey)?.pages[0]?.items).toEqual([]);
   });
 });

@@ -76,12 +76,15 @@ function RailToggle() {
 export function ChatHeader({ currentId, title, picker }: { currentId: number | null; title: string; picker?: ReactNode }) {
   const layout = useChatLayout();
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b px-2 sm:px-4">
+    <header className="flex shrink-0 flex-wrap items-center gap-x-2 border-b px-2 sm:h-14 sm:flex-nowrap sm:px-4">
       <HistorySheet currentId={currentId} />
       <RailToggle />
-      <h1 className="sr-only sm:not-sr-only sm:min-w-0 sm:flex-1 sm:truncate sm:text-base sm:font-semibold">{title}</h1>
-      <span className="flex-1 sm:hidden" />
-      {picker}
+      {/* On a phone too: what fits of the title, cut with an ellipsis; the whole of it on hover. */}
+      <h1 title={title} className="h-14 min-w-0 flex-1 truncate text-base leading-[3.5rem] font-semibold">
+        {title}
+      </h1>
+      {/* Below sm the pickers take a row of their own under the title, so the title keeps the first row's room. */}
+      <div className="order-last flex min-h-11 w-full items-center gap-2 pb-2 sm:order-none sm:min-h-0 sm:w-auto sm:pb-0">{picker}</div>
       {layout ? (
         <Button
           variant="ghost"

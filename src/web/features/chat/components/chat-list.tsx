@@ -9,6 +9,7 @@ import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
 import { loadMoreFolderChats } from "../folders-api.js";
 import { type ChatAction, ChatRow } from "./chat-row.js";
+import { EmptyHistory } from "./empty-history.js";
 import { carriesChat, draggedChatId } from "./folders/chat-drag.js";
 import { type FolderAction, FolderRow } from "./folders/folder-row.js";
 import { ROW_HEIGHT, type SidebarRow, useSidebarRows } from "./folders/use-sidebar-rows.js";
@@ -74,7 +75,7 @@ export function ChatList({
       </div>
     );
   }
-  if (rows.length === 0) return <p className="px-3 py-4 text-sm text-muted-foreground">No chats yet. Your first message starts one.</p>;
+  if (rows.length === 0) return <EmptyHistory />;
 
   const showMore = (folderId: number) => {
     setLoadingFolder(folderId);

@@ -1,34 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Gauge, OctagonAlert } from "lucide-react";
 import { Fragment } from "react";
-import type { AllowanceState, Usage } from "../../../../shared/contracts/usage.js";
-import { usageQuery } from "../api.js";
-
-const count = (n: number) => n.toLocaleString("en-US");
-
-/** "12,400 tokens left this month" / "8 messages left today", for each allowance the plan sets. */
-function leftTexts(usage: Usage): string[] {
-  const texts: string[] = [];
-  if (usage.tokens.left !== null) texts.push(`${count(usage.tokens.left)} ${usage.tokens.left === 1 ? "token" : "tokens"} left this month`);
-  if (usage.messages.left !== null)
-    texts.push(`${count(usage.messages.left)} ${usage.messages.left === 1 ? "message" : "messages"} left today`);
-  return texts;
-}
-
-/** The share left of the tighter allowance (0 to 1), for the bar. */
-function shareLeft(usage: Usage): number {
-  const shares = [usage.tokens, usage.messages]
-    .filter((a): a is AllowanceState & { limit: number; left: number } => a.limit !== null && a.left !== null)
-    .map((a) => a.left / a.limit);
-  return Math.max(0, Math.min(1, ...shares));
-}
-
-/** When the allowance that stops sending starts again, in the reader's own time ("Mon 1 Dec, 01:00"). */
-function resetText(usage: Usage): string {
-  const tokensSpent = usage.tokens.left === 0;
-  const at = new Date(tokensSpent ? usage.tokens.resetsAt : usage.messages.resetsAt);
-  return at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-}
+import type { Usage } from "../../../../shared/contracts/usage.js";
+import { GetEarlyAccessButton } from "../../../components/get-early-access-button.js";
+import { allowanceLines, LOW_SHARE, resetText, shareLeft, usageQuery } from "../../../domain/usage.js";
 
 /**
  * The composer's read of the allowances: read when the chat opens; after each reply the reply's done event brings
@@ -43,7 +18,7 @@ export function useUsageMeter(): { usage: Usage | undefined; blocked: string | n
 /**
  * What is left of the plan's allowances, above the message box; nothing for unlimited users (admins, plans
  * with no allowance) or while unknown (the server still refuses with its message). Once spent: the server's
- * message and when sending starts again.
+ * message, when sending starts again and, on the free plan, "Get Early Access".
  */
 export function UsageMeter({ usage }: { usage: Usage | undefined }) {
   if (!usage || usage.unlimited) return null;
@@ -55,19 +30,22 @@ export function UsageMeter({ usage }: { usage: Usage | undefined }) {
         className="mb-2 flex items-start gap-2 rounded-xl border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive dark:border-destructive/60 dark:bg-destructive/15 dark:text-red-300"
       >
         <OctagonAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p className="min-w-0">
-          {usage.blocked} <span className="text-muted-foreground">Sending is back on {resetText(usage)} (your time).</span>
-        </p>
+        <div className="grid min-w-0 gap-2">
+          <p>
+            {usage.blocked} <span className="text-muted-foreground">Sending is back on {resetText(usage)} (your time).</span>
+          </p>
+          {usage.planType === "free" ? <GetEarlyAccessButton className="justify-self-start" /> : null}
+        </div>
       </div>
     );
   }
   const share = shareLeft(usage);
-  const low = share < 0.1;
+  const low = share < LOW_SHARE;
   return (
     <div data-testid="usage-meter" className="mb-1.5 flex items-center justify-center gap-2 px-1 text-xs text-muted-foreground">
       <Gauge aria-hidden="true" className={`hidden size-3.5 shrink-0 sm:block ${low ? "text-amber-600 dark:text-amber-400" : ""}`} />
       <p aria-live="polite" className={`text-center ${low ? "font-medium text-amber-700 dark:text-amber-300" : ""}`}>
-        {leftTexts(usage).map((text, index) => (
+        {allowanceLines(usage).map(({ left: text }, index) => (
           // One allowance never breaks inside its words on a phone; the line wraps between them.
           <Fragment key={text}>
             {index > 0 ? " · " : null}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../../../shared/contracts/chat.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { applyReplyEnd, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
+import { applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
 import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
 import { openReplyStream, readReplyStream } from "../reply-stream.js";
 
@@ -62,6 +62,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
             userMessage: event.userMessage ?? current.userMessage,
             assistant: event.assistantMessage,
           });
+          // The user's message is stored: the chat (a new one too) is listed and titled now, not at the reply's end.
+          if (event.userMessage && idRef.current !== null) applyReplyStart(client, idRef.current, event.userMessage);
           if (stopWanted.current) void requestStop();
           return;
         case "snapshot":
@@ -80,7 +82,7 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
           return;
       }
     },
-    [commit, requestStop],
+    [client, commit, requestStop],
   );
 
   /**

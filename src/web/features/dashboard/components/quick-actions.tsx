@@ -1,6 +1,7 @@
 import { ChevronRight, GraduationCap, MessageSquarePlus, Settings, Shield } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
+import { cn } from "../../../lib/cn.js";
 import { paths } from "../../../lib/paths.js";
 
 type Action = { href: string; label: string; text: string; icon: typeof Settings; beta?: boolean };
@@ -20,7 +21,8 @@ export function QuickActions({ isAdmin }: { isAdmin: boolean }) {
       <h2 id="quick-actions-heading" className="text-xl font-semibold tracking-tight sm:text-2xl">
         Quick Actions
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Every row full: three actions line up with Key Features' three columns above, four fill a row of four. */}
+      <ul className={cn("grid gap-4", list.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "lg:grid-cols-3")}>
         {list.map(({ href, label, text, icon: Icon, beta }) => (
           <li key={href}>
             <Link

@@ -6,6 +6,7 @@ import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";
 import { KeyFeatures } from "../components/key-features.js";
 import { QuickActions } from "../components/quick-actions.js";
+import { YourPlan } from "../components/your-plan.js";
 
 /** / and /dashboard for a signed-in user. */
 export function DashboardPage() {
@@ -14,6 +15,7 @@ export function DashboardPage() {
   return (
     <div className="grid gap-10">
       <DashboardHero name={displayName(user)} firstVisit={firstVisit.data} />
+      {user ? <YourPlan user={user} /> : null}
       <KeyFeatures />
       <GettingStartedVideos />
       <QuickActions isAdmin={user?.role === "admin"} />

@@ -1,6 +1,6 @@
 import type { PublicUser } from "../../../../shared/contracts/user.js";
+import { PlanSummary } from "../../../components/plan-summary.js";
 import { AvatarSection } from "./avatar-section.js";
-import { PlanSummary } from "./plan-summary.js";
 import { ProfileForm } from "./profile-form.js";
 
 export function ProfileTab({ user }: { user: PublicUser }) {
