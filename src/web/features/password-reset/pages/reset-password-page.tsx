@@ -8,6 +8,7 @@ import {
   resetPasswordBodySchema,
   resetTokenField,
 } from "../../../../shared/contracts/password-reset.js";
+import { PASSWORD_RULE_HINT } from "../../../../shared/password-rule.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
@@ -17,8 +18,6 @@ import { notify } from "../../../lib/notify.js";
 import { paths } from "../../../lib/paths.js";
 import { useResetPassword } from "../api.js";
 import { ResetCard } from "../components/reset-card.js";
-
-const PASSWORD_HINT = "At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.";
 
 /** The link is dead (unknown, used, expired or mangled): say so and offer a new one. */
 function InvalidLink() {
@@ -95,7 +94,7 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          hint={PASSWORD_RULE_HINT}
           error={errors.password?.message}
           {...form.register("password")}
         />
