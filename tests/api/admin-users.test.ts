@@ -2,7 +2,7 @@
 // create, edit and delete users; disabling ends sessions and refuses sign-in; an admin never removes themselves
 // nor the last admin, even when two requests race; deleting removes everything the user owned.
 import { randomBytes } from "node:crypto";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chats,
@@ -320,10 +320,19 @@ describe("account status", () => {
     const disabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "inactive" });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().status).toBe("inactive");
-    expect((await client.get("/api/user")).statusCode).toBe(401);
+    const ended = await client.get("/api/user");
+    expect(ended.statusCode).toBe(401);
+    // Issue 29: the browser that held the session is told why, in the login's words.
+    expect(ended.json()).toEqual({ message: ACCOUNT_DISABLED_MESSAGE, reason: "account_disabled" });
     expect((await second.client.get("/api/user")).statusCode).toBe(401);
-    const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    // No session of the account is live; their rows stay (expired) only to say why, until it is enabled again.
+    const live = and(eq(sessions.userId, user.id), gt(sessions.idleExpiresAt, new Date()));
+    const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(live);
     expect(left).toBe(0);
+    // A stranger's cookie, or none, is only told to sign in: the reason goes to the disabled account's sessions alone.
+    expect((await t.app.inject({ method: "GET", url: "/api/user" })).json()).toEqual({ message: "You need to sign in to do that." });
+    const stranger = await t.app.inject({ method: "GET", url: "/api/user", cookies: { sid: "x".repeat(43) } });
+    expect(stranger.json()).toEqual({ message: "You need to sign in to do that." });
 
     const refused = await signInAs(user.username, user.password);
     expect(refused.res.statusCode).toBe(403);
@@ -339,6 +348,12 @@ describe("account status", () => {
 
     const enabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "active" });
     expect(enabled.json().status).toBe("active");
+    // Enabled again: the old sessions are gone for good (none comes back), and their cookies are only told to sign in.
+    const [{ rows } = { rows: -1 }] = await t.database.db.select({ rows: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toBe(0);
+    const stale = await client.get("/api/user");
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: "You need to sign in to do that." });
     const back = await signInAs(user.username, user.password);
     expect(back.res.statusCode).toBe(200);
     expect((await back.client.get("/api/user")).statusCode).toBe(200);

@@ -16,7 +16,7 @@ export const USER_STATUSES = ["active", "inactive"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** What a disabled account is told when its password was right (POST /api/login answers 403). */
-export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Contact an administrator.";
+export { ACCOUNT_DISABLED_MESSAGE } from "../signed-out.js";
 
 /** Why an admin's change is refused: never themselves, never the last active admin. */
 export const ADMIN_USER_REFUSALS = {

@@ -1,9 +1,13 @@
+import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { LoginBody } from "../../../../shared/contracts/auth.js";
+import { SIGNED_OUT_MESSAGES } from "../../../../shared/signed-out.js";
+import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { takeSignedOutReason } from "../../../domain/signed-out-reason.js";
 import { paths } from "../../../lib/paths.js";
 import { useLogin } from "../use-login.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
@@ -14,6 +18,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [tried, setTried] = useState(false);
   const login = useLogin();
+  // Why a page that was signed in came here (issue 29), read once: shown until this form is used.
+  const [signedOut] = useState(takeSignedOutReason);
 
   const change = (field: keyof LoginBody) => (event: FormEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.currentTarget.value };
@@ -32,6 +38,12 @@ export function LoginForm() {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit} onFocus={preloadLoginRules}>
+      {signedOut ? (
+        <Alert variant={signedOut === "account_disabled" ? "destructive" : "default"} role="alert" data-testid="signed-out-reason">
+          <CircleAlert aria-hidden="true" />
+          <p>{SIGNED_OUT_MESSAGES[signedOut]}</p>
+        </Alert>
+      ) : null}
       <TextField
         id="login-username"
         name="username"
