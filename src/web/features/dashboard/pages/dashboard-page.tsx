@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { displayName } from "../../../domain/display-name.js";
 import { useCurrentUser } from "../../../domain/session.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { firstVisitQuery } from "../api.js";
 import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";
@@ -9,6 +10,7 @@ import { QuickActions } from "../components/quick-actions.js";
 
 /** / and /dashboard for a signed-in user. */
 export function DashboardPage() {
+  usePageTitle("Dashboard");
   const { user } = useCurrentUser();
   const firstVisit = useQuery(firstVisitQuery);
   return (

@@ -2,10 +2,12 @@ import { AlertCircle, Home } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 
 /** Any path the router does not know. */
 export function NotFoundPage() {
+  usePageTitle("Page Not Found");
   return (
     <div className="flex min-h-screen items-center justify-center bg-muted/40 px-4">
       <Card className="w-full max-w-md">

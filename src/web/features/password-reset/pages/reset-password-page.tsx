@@ -18,6 +18,7 @@ import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner, PageSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { useResetLinkState, useResetPassword } from "../api.js";
 import { ResetCard } from "../components/reset-card.js";
@@ -54,6 +55,7 @@ function InvalidLink({ state }: { state: Exclude<ResetLinkState, "valid"> }) {
 
 /** /reset-password?token=...: a new password with the registration rules; every session of the account ends. */
 export function ResetPasswordPage() {
+  usePageTitle("Reset Password");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const tokenLooksValid = resetTokenField.safeParse(token).success;
   // Checked when the page opens, so a used or expired link says so before a password is typed (issue 29).
