@@ -12,13 +12,21 @@ export function rememberSignedOutReason(reason: SignedOutReason): void {
   }
 }
 
-/** Why the last signed-in page of this tab went to sign-in, once: read and forgotten. */
-export function takeSignedOutReason(): SignedOutReason | null {
+/** Why the last signed-in page of this tab went to sign-in (kept until the next sign-in is tried). */
+export function readSignedOutReason(): SignedOutReason | null {
   try {
     const reason = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
     return reason === "account_disabled" || reason === "session_ended" ? reason : null;
   } catch {
     return null;
+  }
+}
+
+/** A sign-in was tried: the why is no longer news. */
+export function forgetSignedOutReason(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing to forget.
   }
 }

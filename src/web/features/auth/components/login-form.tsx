@@ -7,7 +7,7 @@ import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
-import { takeSignedOutReason } from "../../../domain/signed-out-reason.js";
+import { forgetSignedOutReason, readSignedOutReason } from "../../../domain/signed-out-reason.js";
 import { paths } from "../../../lib/paths.js";
 import { useLogin } from "../use-login.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
@@ -19,7 +19,7 @@ export function LoginForm() {
   const [tried, setTried] = useState(false);
   const login = useLogin();
   // Why a page that was signed in came here (issue 29), read once: shown until this form is used.
-  const [signedOut] = useState(takeSignedOutReason);
+  const [signedOut] = useState(readSignedOutReason);
 
   const change = (field: keyof LoginBody) => (event: FormEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.currentTarget.value };
@@ -32,8 +32,10 @@ export function LoginForm() {
     setTried(true);
     const result = await validateLogin(values);
     setErrors(result.errors);
-    if (result.data) login.mutate(result.data);
-    else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
+    if (result.data) {
+      forgetSignedOutReason();
+      login.mutate(result.data);
+    } else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
   };
 
   return (
