@@ -45,7 +45,7 @@ describe("an account's email, whatever the case it is typed in", () => {
   it("the admin's Add User stores it lower-case and refuses the same address in another case", async () => {
     const created = await admin.post("/api/admin/users", {
       username: `made${Date.now()}`,
-      password: "secret1",
+      password: "Secr3t!pw",
       email: "Admin.Made@Example.com",
     });
     expect(created.statusCode).toBe(201);
@@ -53,7 +53,7 @@ describe("an account's email, whatever the case it is typed in", () => {
     expect(await storedEmail(created.json().id)).toBe("admin.made@example.com");
 
     for (const email of ["admin.made@example.com", "MIXEDCASE@example.com"]) {
-      const again = await admin.post("/api/admin/users", { username: `again${Date.now()}`, password: "secret1", email });
+      const again = await admin.post("/api/admin/users", { username: `again${Date.now()}`, password: "Secr3t!pw", email });
       expect({ email, status: again.statusCode }).toEqual({ email, status: 409 });
       expect(again.json()).toEqual({ message: EMAIL_TAKEN, errors: { email: EMAIL_TAKEN } });
     }
@@ -111,7 +111,7 @@ describe("an account's email, whatever the case it is typed in", () => {
     const upper = body.username.toUpperCase();
     const register = await new CookieClient(t.app).post("/api/register", newAccount({ username: upper }));
     expect(register.json()).toEqual({ message: USERNAME_TAKEN, errors: { username: USERNAME_TAKEN } });
-    const adminCreate = await admin.post("/api/admin/users", { username: upper, password: "secret1" });
+    const adminCreate = await admin.post("/api/admin/users", { username: upper, password: "Secr3t!pw" });
     expect(adminCreate.json()).toEqual({ message: USERNAME_TAKEN, errors: { username: USERNAME_TAKEN } });
   });
 });

@@ -2,7 +2,7 @@
 // create, edit and delete users; disabling ends sessions and refuses sign-in; an admin never removes themselves
 // nor the last admin, even when two requests race; deleting removes everything the user owned.
 import { randomBytes } from "node:crypto";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   chats,
@@ -65,7 +65,7 @@ const patch = (client: CookieClient, url: string, payload: unknown) =>
 /** Creates a user through the admin API and returns it with its password. */
 async function createUser(over: Record<string, unknown> = {}) {
   const username = unique();
-  const body = { username, name: "Grace Hopper", email: `${username}@example.com`, password: "secret1", ...over };
+  const body = { username, name: "Grace Hopper", email: `${username}@example.com`, password: "Secr3t!pw", ...over };
   const res = await admin.post("/api/admin/users", body);
   expect(res.statusCode, res.body).toBe(201);
   return { ...(res.json() as AdminUser), password: body.password as string };
@@ -100,7 +100,7 @@ describe("access", () => {
     const calls = [
       { method: "GET", url: "/api/admin/users" },
       { method: "GET", url: "/api/admin/users/summary" },
-      { method: "POST", url: "/api/admin/users", payload: { username: unique(), password: "secret1", role: "admin" } },
+      { method: "POST", url: "/api/admin/users", payload: { username: unique(), password: "Secr3t!pw", role: "admin" } },
       { method: "PATCH", url: `/api/admin/users/${target.id}`, payload: { role: "admin", status: "inactive" } },
       { method: "PATCH", url: `/api/admin/users/${memberId}`, payload: { role: "admin" } },
       { method: "DELETE", url: `/api/admin/users/${target.id}` },
@@ -123,7 +123,7 @@ describe("creating a user", () => {
       username,
       name: "  Ada  ",
       email: `${username}@Example.COM`,
-      password: "secret1",
+      password: "Secr3t!pw",
       role: "admin",
       planType: "earlyAccess",
       status: "inactive",
@@ -156,7 +156,7 @@ describe("creating a user", () => {
     });
     expect(created.id).not.toBe(1);
     expect(res.body).not.toContain("forged");
-    const { res: login } = await signInAs(username, "secret1");
+    const { res: login } = await signInAs(username, "Secr3t!pw");
     expect(login.statusCode).toBe(200);
     const [settings] = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, created.id));
     expect(settings).toBeDefined();
@@ -164,15 +164,15 @@ describe("creating a user", () => {
 
   it("defaults to role user and the free plan; name and email are optional", async () => {
     const username = unique();
-    const res = await admin.post("/api/admin/users", { username, password: "secret1", name: "", email: "" });
+    const res = await admin.post("/api/admin/users", { username, password: "Secr3t!pw", name: "", email: "" });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ username, name: null, email: null, role: "user", planType: "free", status: "active" });
-    const bare = await admin.post("/api/admin/users", { username: unique(), password: "secret1" });
+    const bare = await admin.post("/api/admin/users", { username: unique(), password: "Secr3t!pw" });
     expect(bare.statusCode).toBe(201);
   });
 
   it("refuses each broken rule with the spec's message", async () => {
-    const ok = () => ({ username: unique(), name: "N", email: `${unique()}@example.com`, password: "secret1", role: "user" });
+    const ok = () => ({ username: unique(), name: "N", email: `${unique()}@example.com`, password: "Secr3t!pw", role: "user" });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...ok(), username: "ab" }, "username", "Username must be at least 3 characters"],
       [{ ...ok(), username: "  ab  " }, "username", "Username must be at least 3 characters"],
@@ -181,6 +181,9 @@ describe("creating a user", () => {
       [{ ...ok(), password: "12345" }, "password", "Password must be at least 6 characters"],
       [{ ...ok(), password: undefined }, "password", "Password must be at least 6 characters"],
       [{ ...ok(), password: "" }, "password", "Password must be at least 6 characters"],
+      // One password rule (decision 030): the registration's, in its words from 6 characters on.
+      [{ ...ok(), password: "123456" }, "password", "Password must be at least 8 characters"],
+      [{ ...ok(), password: "secret12" }, "password", "Password must contain at least one uppercase letter"],
       [{ ...ok(), email: "not-an-email" }, "email", "Please enter a valid email address"],
       [{ ...ok(), email: "a@b" }, "email", "Please enter a valid email address"],
       [{ ...ok(), role: "owner" }, "role", "Role must be user or admin"],
@@ -198,26 +201,26 @@ describe("creating a user", () => {
         error: message,
       });
     }
-    // Allowed edges: exactly 3 and exactly 6 characters.
-    const edge = await admin.post("/api/admin/users", { username: "abc", password: "123456" });
+    // Allowed edges: exactly 3 characters of username, exactly 8 of password.
+    const edge = await admin.post("/api/admin/users", { username: "abc", password: "Aa1!aaaa" });
     expect(edge.statusCode, edge.body).toBe(201);
   });
 
   it("answers 409 with the field error for a username or email already taken (any case)", async () => {
     const existing = await createUser();
-    const sameName = await admin.post("/api/admin/users", { username: existing.username.toUpperCase(), password: "secret1" });
+    const sameName = await admin.post("/api/admin/users", { username: existing.username.toUpperCase(), password: "Secr3t!pw" });
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({ message: "Username already exists", errors: { username: "Username already exists" } });
     const sameEmail = await admin.post("/api/admin/users", {
       username: unique(),
       email: existing.email?.toUpperCase(),
-      password: "secret1",
+      password: "Secr3t!pw",
     });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().errors).toEqual({ email: "An account with this email already exists" });
     // Two creations of one name at once: one account, one 409.
     const name = unique();
-    const both = await Promise.all([0, 1].map(() => admin.post("/api/admin/users", { username: name, password: "secret1" })));
+    const both = await Promise.all([0, 1].map(() => admin.post("/api/admin/users", { username: name, password: "Secr3t!pw" })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 });
@@ -240,6 +243,8 @@ describe("editing a user", () => {
     const user = await createUser();
     const cases: [Record<string, unknown>, string][] = [
       [{ password: "12345" }, "Password must be at least 6 characters"],
+      [{ password: "abcdef" }, "Password must be at least 8 characters"],
+      [{ password: "abcdefgh1!" }, "Password must contain at least one uppercase letter"],
       [{ email: "nope" }, "Please enter a valid email address"],
       [{ role: "root" }, "Role must be user or admin"],
       [{ planType: "gold" }, "Plan must be free or earlyAccess"],
@@ -273,10 +278,10 @@ describe("editing a user", () => {
     expect((await client.get("/api/user")).statusCode).toBe(200);
     expect((await signInAs(user.username, user.password)).res.statusCode).toBe(200);
 
-    expect((await patch(admin, `/api/admin/users/${user.id}`, { password: "brand-new" })).statusCode).toBe(200);
+    expect((await patch(admin, `/api/admin/users/${user.id}`, { password: "Brand-n3w" })).statusCode).toBe(200);
     expect((await client.get("/api/user")).statusCode).toBe(401);
     expect((await signInAs(user.username, user.password)).res.statusCode).toBe(401);
-    expect((await signInAs(user.username, "brand-new")).res.statusCode).toBe(200);
+    expect((await signInAs(user.username, "Brand-n3w")).res.statusCode).toBe(200);
     expect(await logsOf(user.id, "password_reset")).toHaveLength(1);
   });
 
@@ -315,10 +320,19 @@ describe("account status", () => {
     const disabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "inactive" });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().status).toBe("inactive");
-    expect((await client.get("/api/user")).statusCode).toBe(401);
+    const ended = await client.get("/api/user");
+    expect(ended.statusCode).toBe(401);
+    // Issue 29: the browser that held the session is told why, in the login's words.
+    expect(ended.json()).toEqual({ message: ACCOUNT_DISABLED_MESSAGE, reason: "account_disabled" });
     expect((await second.client.get("/api/user")).statusCode).toBe(401);
-    const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    // No session of the account is live; their rows stay (expired) only to say why, until it is enabled again.
+    const live = and(eq(sessions.userId, user.id), gt(sessions.idleExpiresAt, new Date()));
+    const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(live);
     expect(left).toBe(0);
+    // A stranger's cookie, or none, is only told to sign in: the reason goes to the disabled account's sessions alone.
+    expect((await t.app.inject({ method: "GET", url: "/api/user" })).json()).toEqual({ message: "You need to sign in to do that." });
+    const stranger = await t.app.inject({ method: "GET", url: "/api/user", cookies: { sid: "x".repeat(43) } });
+    expect(stranger.json()).toEqual({ message: "You need to sign in to do that." });
 
     const refused = await signInAs(user.username, user.password);
     expect(refused.res.statusCode).toBe(403);
@@ -334,6 +348,12 @@ describe("account status", () => {
 
     const enabled = await patch(admin, `/api/admin/users/${user.id}`, { status: "active" });
     expect(enabled.json().status).toBe("active");
+    // Enabled again: the old sessions are gone for good (none comes back), and their cookies are only told to sign in.
+    const [{ rows } = { rows: -1 }] = await t.database.db.select({ rows: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toBe(0);
+    const stale = await client.get("/api/user");
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: "You need to sign in to do that." });
     const back = await signInAs(user.username, user.password);
     expect(back.res.statusCode).toBe(200);
     expect((await back.client.get("/api/user")).statusCode).toBe(200);
@@ -537,7 +557,7 @@ describe("fuzzed input", () => {
     for (const field of fields) {
       for (const value of values) {
         n += 1;
-        const body = { username: unique("fz"), password: "secret1", [field]: value };
+        const body = { username: unique("fz"), password: "Secr3t!pw", [field]: value };
         const created = await admin.post("/api/admin/users", body);
         const edited = await patch(admin, `/api/admin/users/${target.id}`, { [field]: value });
         statuses.add(created.statusCode).add(edited.statusCode);
@@ -581,10 +601,10 @@ describe("protections (a database of its own, with exactly two admins)", () => {
     const a = await registerAndSignIn(p.app);
     two.push({ id: a.user.id, username: a.body.username, password: a.body.password, client: a.client });
     const username = unique("second");
-    const made = await a.client.post("/api/admin/users", { username, password: "secret1", role: "admin" });
+    const made = await a.client.post("/api/admin/users", { username, password: "Secr3t!pw", role: "admin" });
     const client = new CookieClient(p.app);
-    expect((await client.post("/api/login", { username, password: "secret1" })).statusCode).toBe(200);
-    two.push({ id: made.json().id, username, password: "secret1", client });
+    expect((await client.post("/api/login", { username, password: "Secr3t!pw" })).statusCode).toBe(200);
+    two.push({ id: made.json().id, username, password: "Secr3t!pw", client });
   });
   afterAll(async () => {
     await p?.close();

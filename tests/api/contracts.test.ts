@@ -62,6 +62,7 @@ describe("contracts", () => {
         "POST /api/logout",
         "POST /api/register",
         "POST /api/reset-password",
+        "POST /api/reset-password/check",
         "POST /api/stripe/webhook",
       ].sort(),
     );

@@ -262,3 +262,52 @@ describe("POST /api/reset-password", () => {
     expect(res.json().message).toBe(RESET_LINK_INVALID);
   });
 });
+
+describe("POST /api/reset-password/check (issue 29: the page says at once what the link is)", () => {
+  function check(token: unknown, ip = freshIp()) {
+    return t.app.inject({ method: "POST", url: "/api/reset-password/check", payload: { token }, remoteAddress: ip });
+  }
+
+  it("answers valid, then used once the link was spent; nothing about the account", async () => {
+    const { body } = await registerAndSignIn(t.app);
+    await forgot(body.email);
+    const { token } = await tokenFrom(body.email);
+    const fresh = await check(token);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ state: "valid" });
+    // Checking does not spend the link.
+    expect((await check(token)).json()).toEqual({ state: "valid" });
+    expect((await reset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await check(token)).json()).toEqual({ state: "used" });
+  });
+
+  it("answers expired past the hour, and invalid for a replaced, unknown or disabled account's link", async () => {
+    const { body, user } = await registerAndSignIn(t.app);
+    await forgot(body.email);
+    const first = await tokenFrom(body.email);
+    await forgot(body.email);
+    const second = await tokenFrom(body.email);
+    expect((await check(first.token)).json()).toEqual({ state: "invalid" });
+    expect((await check("A".repeat(43))).json()).toEqual({ state: "invalid" });
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect((await check(second.token)).json()).toEqual({ state: "expired" });
+    await t.database.db.update(users).set({ status: "inactive" }).where(eq(users.id, user.id));
+    expect((await check(second.token)).json()).toEqual({ state: "invalid" });
+  });
+
+  it("refuses a malformed token with the invalid-link message, and a 61st check from one address with a 429", async () => {
+    for (const token of ["short", "", "../../etc", 42, null]) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(RESET_LINK_INVALID);
+    }
+    const ip = freshIp();
+    for (let i = 0; i < 60; i++) expect((await check("B".repeat(43), ip)).statusCode).toBe(200);
+    const refused = await check("B".repeat(43), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+  });
+});

@@ -21,10 +21,20 @@ afterAll(async () => {
 });
 
 describe("the built web app", () => {
-  it("answers every page path with the app shell and its security headers", async () => {
-    for (const url of ["/", "/auth?tab=register", "/settings", "/no/such/page"]) {
+  it("answers every page path with the app shell and its security headers; an unknown one with a 404 and the shell", async () => {
+    for (const [url, status] of [
+      ["/", 200],
+      ["/auth?tab=register", 200],
+      ["/settings", 200],
+      ["/chat/999999", 200],
+      ["/courses/999999", 200],
+      ["/no/such/page", 404],
+      ["/dashboard/extra", 404],
+      ["/chat/1/2", 404],
+    ] as const) {
       const res = await t.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers["content-type"]).toContain("text/html");
       expect(res.body).toContain("app shell");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");

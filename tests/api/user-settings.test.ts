@@ -166,8 +166,8 @@ describe("PATCH /api/user/password", () => {
     const { client, body } = await registerAndSignIn(t.app);
     const res = await client.patch("/api/user/password", {
       currentPassword: "Wrong!pass1",
-      newPassword: "another1",
-      confirmPassword: "another1",
+      newPassword: "An0ther!pass",
+      confirmPassword: "An0ther!pass",
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.currentPassword).toBe("Current password is incorrect");
@@ -176,10 +176,21 @@ describe("PATCH /api/user/password", () => {
   });
 
   it.each([
-    [{ currentPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }, "currentPassword", "Current password is required"],
+    [
+      { currentPassword: "", newPassword: "Str0ng!pass", confirmPassword: "Str0ng!pass" },
+      "currentPassword",
+      "Current password is required",
+    ],
     [{ currentPassword: "x", newPassword: "abc", confirmPassword: "abc" }, "newPassword", "Password must be at least 6 characters"],
-    [{ currentPassword: "x", newPassword: "abcdef", confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
-    [{ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }, "confirmPassword", "Passwords don't match"],
+    // One password rule (decision 030): 6 characters are not enough any more, said in the registration's words.
+    [{ currentPassword: "x", newPassword: "abcdef", confirmPassword: "abcdef" }, "newPassword", "Password must be at least 8 characters"],
+    [
+      { currentPassword: "x", newPassword: "abcdefgh1!", confirmPassword: "abcdefgh1!" },
+      "newPassword",
+      "Password must contain at least one uppercase letter",
+    ],
+    [{ currentPassword: "x", newPassword: "Str0ng!pass", confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
+    [{ currentPassword: "x", newPassword: "Str0ng!pass", confirmPassword: "Str0ng!pasS" }, "confirmPassword", "Passwords don't match"],
   ])("validates %o", async (payload, field, message) => {
     const { client } = await registerAndSignIn(t.app);
     const res = await client.patch("/api/user/password", payload);
@@ -193,8 +204,8 @@ describe("PATCH /api/user/password", () => {
     expect((await other.post("/api/login", { username: body.username, password: body.password })).statusCode).toBe(200);
     const res = await client.patch("/api/user/password", {
       currentPassword: body.password,
-      newPassword: "brandnew1",
-      confirmPassword: "brandnew1",
+      newPassword: "Brandn3w!pw",
+      confirmPassword: "Brandn3w!pw",
     });
     expect(res.statusCode).toBe(200);
     expect((await client.get("/api/user")).statusCode).toBe(200);
@@ -205,7 +216,11 @@ describe("PATCH /api/user/password", () => {
       payload: { username: body.username, password: body.password },
     });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: "brandnew1" } });
+    const newLogin = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: body.username, password: "Brandn3w!pw" },
+    });
     expect(newLogin.statusCode).toBe(200);
     const log = await t.database.db.execute(`select count(*)::int as n from user_activity_logs where action = 'password_change'`);
     expect((log.rows[0] as { n: number }).n).toBeGreaterThan(0);

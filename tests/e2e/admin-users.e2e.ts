@@ -23,7 +23,7 @@ beforeAll(async () => {
     const res = await adminApi.post("/api/admin/users", {
       username: `crowd${i}x${Date.now().toString(36)}`,
       name: `${CROWD} ${i}`,
-      password: "secret1",
+      password: "Secr3t!pw",
     });
     expect(res.statusCode).toBe(201);
   }
@@ -71,7 +71,7 @@ describe("admin: User Management", () => {
     // A taken username: the server's 409 lands under the field, with the spec's failure toast.
     await dialog.getByLabel("Username", { exact: true }).fill(member.username);
     await dialog.getByLabel("Email", { exact: true }).fill("");
-    await dialog.getByLabel("Password", { exact: true }).fill("secret1");
+    await dialog.getByLabel("Password", { exact: true }).fill("Secr3t!pw");
     await dialog.getByRole("button", { name: "Create User" }).click();
     expect(await toastText(page, "Error creating user")).toContain("Username already exists");
     await dialog.getByText("Username already exists").waitFor();
@@ -182,7 +182,7 @@ describe("admin: User Management", () => {
 
   it("deletes a user after the spec's confirmation", async () => {
     const username = `doomed${Date.now().toString(36)}`;
-    expect((await adminApi.post("/api/admin/users", { username, name: "Doomed Person", password: "secret1" })).statusCode).toBe(201);
+    expect((await adminApi.post("/api/admin/users", { username, name: "Doomed Person", password: "Secr3t!pw" })).statusCode).toBe(201);
     const page = await h.newPage();
     await openUsers(page);
     await row(page, username)

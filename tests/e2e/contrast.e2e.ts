@@ -3,34 +3,13 @@
 // 1440 and 390 px, in the light and the dark theme, plus the states a visitor brings about (an open FAQ answer,
 // the contact form's errors, the phone menu). axe runs inside the page (evaluated, as the app's CSP allows no
 // injected script tag).
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages.js";
+import { audit } from "./support/axe.js";
 import { startHarness } from "./support/harness.js";
 
 const h = startHarness();
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface Finding {
-  rule: string;
-  target: string;
-  summary: string;
-}
-
-/** axe's findings for the rules named, as readable lines. */
-async function audit(page: Page, rules: string[] = ["color-contrast", "image-alt", "svg-img-alt", "role-img-alt"]): Promise<Finding[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async (values) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
-    type AxeResults = { violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
-    const results = await axe.run(document, { runOnly: { type: "rule", values }, resultTypes: ["violations"] });
-    return results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => ({ rule: violation.id, target: node.target.join(" "), summary: node.failureSummary ?? "" })),
-    );
-  }, rules);
-}
 
 async function open(path: string, options: { width: number; dark: boolean }): Promise<Page> {
   const page = await h.newPage({ width: options.width, height: 900 });

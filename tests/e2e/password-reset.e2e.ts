@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../src/server/db/schema/index.js";
+import { emailOutbox, passwordResetTokens, users } from "../../src/server/db/schema/index.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
@@ -80,15 +80,50 @@ describe("password reset", () => {
     await signIn(page, { username: account.username, password: NEW_PASSWORD });
     expect(new URL(page.url()).pathname).toBe("/");
 
-    // The link is spent: opening it again says so and offers a new one.
+    // The link is spent: opening it again says so at once, before any password is typed, and offers a new one.
     const again = await h.newPage();
     await again.goto(link);
-    await again.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-    await again.getByLabel("Confirm new password").fill(NEW_PASSWORD);
-    await again.getByRole("button", { name: "Change password" }).click();
-    await again.getByText("This reset link is invalid or has expired. Please ask for a new one.").first().waitFor();
-    await again.getByRole("link", { name: "Ask for a new link" }).waitFor();
-    await again.screenshot({ path: screenshotPath("password-reset-invalid-1440.png"), fullPage: true });
+    await again.getByRole("heading", { name: "Reset link already used" }).waitFor();
+    await again.getByText("This reset link has already been used. Please ask for a new one.").waitFor();
+    expect(await again.getByLabel("New password", { exact: true }).count()).toBe(0);
+    await again.getByRole("link", { name: "Ask for a new link" }).click();
+    await again.waitForURL("**/forgot-password");
+    await again.goto(link);
+    await again.getByRole("heading", { name: "Reset link already used" }).waitFor();
+    await again.screenshot({ path: screenshotPath("password-reset-used-1440.png"), fullPage: true });
+  });
+
+  it("an expired link says so when the page opens, on a phone and in the dark theme too", async () => {
+    const account = await registerViaApi(h, uniqueAccount("late"));
+    const page = await h.newPage();
+    await askForLink(page, account.email);
+    const link = await resetLinkFor(account.email);
+    const [user] = await h.database.db.select({ id: users.id }).from(users).where(eq(users.username, account.username));
+    await h.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.userId, user?.id ?? -1));
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Reset link expired" }).waitFor();
+    await page.getByText("This reset link has expired. Please ask for a new one.").waitFor();
+    expect(await page.getByLabel("New password", { exact: true }).count()).toBe(0);
+    await page.getByRole("link", { name: "Ask for a new link" }).waitFor();
+    await page.screenshot({ path: screenshotPath("password-reset-expired-1440.png"), fullPage: true });
+    const phone = await h.newPage({ width: 390, height: 844 });
+    await phone.goto(link);
+    await phone.getByRole("heading", { name: "Reset link expired" }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: screenshotPath("password-reset-expired-390.png"), fullPage: true });
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      const dark = await h.newPage({ width, height });
+      await dark.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await dark.goto(link);
+      await dark.getByRole("heading", { name: "Reset link expired" }).waitFor();
+      await dark.screenshot({ path: screenshotPath(`password-reset-expired-dark-${width}.png`), fullPage: true });
+    }
   });
 
   it("fits a phone and the dark theme", async () => {

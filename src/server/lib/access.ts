@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Access, EndpointShape } from "../../shared/contracts/endpoint.js";
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../shared/plan.js";
+import { ACCOUNT_DISABLED_MESSAGE } from "../../shared/signed-out.js";
 import { AppError } from "./app-error.js";
 import type { Who } from "./who.js";
 
@@ -31,7 +32,12 @@ interface SessionHit {
 export interface SessionLookup {
   cached(token: string): SessionHit | null | undefined;
   resolve(token: string): Promise<SessionHit | null>;
+  /** Whether the token's session belonged to an account an admin has disabled (asked only on the way to a 401). */
+  disabledAccount(token: string): Promise<boolean>;
 }
+
+/** The 401 of a session whose account was disabled: the login's words, and the reason the web shows (issue 29). */
+const ACCOUNT_DISABLED = () => new AppError("UNAUTHORIZED", ACCOUNT_DISABLED_MESSAGE, { reason: "account_disabled" });
 
 /** The refusal for `user`, or undefined when the endpoint's access lets them in. */
 export function refusal(endpoint: Pick<EndpointShape, "access" | "feature">, user: Who | null): AppError | undefined {
@@ -71,6 +77,10 @@ export function accessHook(endpoint: Pick<EndpointShape, "access" | "feature">, 
     const store = sessions();
     const hit = store.cached(token);
     if (hit) return decide(hit);
-    store.resolve(token).then(decide, done);
+    store.resolve(token).then((session) => {
+      // A cookie that signs in nobody, where a user is needed: say why when its account was disabled.
+      if (session || endpoint.access === "public") return decide(session);
+      store.disabledAccount(token).then((disabled) => (disabled ? done(ACCOUNT_DISABLED()) : decide(null)), done);
+    }, done);
   };
 }

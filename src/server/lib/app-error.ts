@@ -1,3 +1,5 @@
+import type { SignedOutReason } from "../../shared/signed-out.js";
+
 const STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -23,7 +25,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string> } = {},
+    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string>; reason?: SignedOutReason } = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -10,7 +10,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) reply.header("Retry-After", String(error.extra.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.extra.errors ? { errors: error.extra.errors } : {}) });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+        ...(error.extra.reason ? { reason: error.extra.reason } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isPagePath } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
 import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
@@ -17,7 +18,8 @@ export interface StaticWebOptions {
 
 /**
  * Serves the built web app (dist/web). Hashed assets are cached for a year; every other GET that is not an
- * API call gets index.html so the client router can draw the page (or its 404 screen). A public page
+ * API call gets index.html so the client router can draw the page, with a 404 for an address no page has
+ * (shared/page-paths.ts) so the app draws its not-found screen. A public page
  * (shared/public-pages.ts) asked for by a visitor who is not signed in gets its prerendered HTML instead,
  * with the live values and the boot data (issue 13); a signed-in user gets the app shell there too.
  */
@@ -110,6 +112,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       const html = await prerenderedPage(request, file);
       if (html !== null) return reply.type("text/html; charset=utf-8").send(html);
     }
+    // An address no page has is a 404 (issue 29), with the app all the same: it draws the not-found screen in the
+    // site's header and footer (the app shell for a signed-in user).
+    if (!isPagePath(file)) reply.code(404);
     return reply.sendFile("index.html");
   });
 });

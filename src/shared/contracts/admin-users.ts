@@ -4,13 +4,10 @@ import { idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import {
   EMAIL_INVALID,
+  newPasswordField,
   optionalEmailField,
   optionalNameText,
-  PASSWORD_MAX,
-  PASSWORD_TOO_LONG,
-  SHORT_PASSWORD_MIN,
-  SHORT_PASSWORD_TOO_SHORT,
-  shortPasswordField,
+  optionalNewPasswordField,
   usernameField,
 } from "./fields.js";
 
@@ -19,7 +16,7 @@ export const USER_STATUSES = ["active", "inactive"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** What a disabled account is told when its password was right (POST /api/login answers 403). */
-export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Contact an administrator.";
+export { ACCOUNT_DISABLED_MESSAGE } from "../signed-out.js";
 
 /** Why an admin's change is refused: never themselves, never the last active admin. */
 export const ADMIN_USER_REFUSALS = {
@@ -52,7 +49,7 @@ export const createAdminUserBodySchema = z.object({
   username: usernameInput,
   name: nameInput.optional(),
   email: emailInput.optional(),
-  password: shortPasswordField,
+  password: newPasswordField,
   role: roleInput.default("user"),
   planType: planInput.default("free"),
 });
@@ -67,11 +64,7 @@ export const updateAdminUserBodySchema = z.object({
   username: z.never({ error: "Username cannot be changed" }).optional(),
   name: nameInput.optional(),
   email: emailInput.optional(),
-  password: z
-    .string({ error: SHORT_PASSWORD_TOO_SHORT })
-    .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
-    .refine((value) => value === "" || value.length >= SHORT_PASSWORD_MIN, SHORT_PASSWORD_TOO_SHORT)
-    .optional(),
+  password: optionalNewPasswordField.optional(),
   role: roleInput.optional(),
   planType: planInput.optional(),
   status: statusInput.optional(),

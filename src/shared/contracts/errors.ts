@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { SIGNED_OUT_REASONS } from "../signed-out.js";
 
 /** Every failure answers this: a human message, and per-field messages for a form when the input was wrong. */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** A 401's why, when the server knows it: the session's account was disabled (issue 29). */
+  reason: z.enum(SIGNED_OUT_REASONS).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

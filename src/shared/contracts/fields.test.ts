@@ -10,12 +10,13 @@ import {
   longTitleField,
   NO_HINTS,
   nameField,
+  newPasswordField,
   optionalEmailField,
   optionalNameField,
+  optionalNewPasswordField,
   PASSWORDS_DO_NOT_MATCH,
   PASSWORDS_DONT_MATCH,
   requiredText,
-  shortPasswordField,
   strongPasswordField,
   titleField,
 } from "./fields.js";
@@ -93,10 +94,20 @@ describe("passwords", () => {
     expect(verdict(strongPasswordField, value)).toBe(expected);
   });
 
-  it("the short rule: 6 to 200 characters", () => {
-    expect(verdict(shortPasswordField, "abcdef")).toBe("ok");
-    expect(verdict(shortPasswordField, "abcde")).toBe("Password must be at least 6 characters");
-    expect(verdict(shortPasswordField, "x".repeat(201))).toBe("Password cannot exceed 200 characters");
+  it("a change and the admin's form follow the same rule, saying the spec's 6 under 6 characters (decision 030)", () => {
+    expect(verdict(newPasswordField, "abcdef")).toBe("Password must be at least 8 characters");
+    expect(verdict(newPasswordField, "abcde")).toBe("Password must be at least 6 characters");
+    expect(verdict(newPasswordField, "")).toBe("Password must be at least 6 characters");
+    expect(verdict(newPasswordField, "abcdefgh")).toBe("Password must contain at least one uppercase letter");
+    expect(verdict(newPasswordField, "Str0ng!pass")).toBe("ok");
+    expect(verdict(newPasswordField, `Aa1!${"x".repeat(197)}`)).toBe("Password cannot exceed 200 characters");
+  });
+
+  it("the admin's Edit User form: blank keeps the password, anything else follows the rule", () => {
+    expect(verdict(optionalNewPasswordField, "")).toBe("ok");
+    expect(verdict(optionalNewPasswordField, "abc")).toBe("Password must be at least 6 characters");
+    expect(verdict(optionalNewPasswordField, "abcdef")).toBe("Password must be at least 8 characters");
+    expect(verdict(optionalNewPasswordField, "Str0ng!pass")).toBe("ok");
   });
 
   it("never trims a password", () => {
@@ -122,12 +133,12 @@ describe("confirmed", () => {
   });
 
   it("checks the field it is told, with the words it is told (the password change)", () => {
-    const change = confirmed(z.object({ newPassword: shortPasswordField, confirmPassword: z.string() }), {
+    const change = confirmed(z.object({ newPassword: newPasswordField, confirmPassword: z.string() }), {
       password: "newPassword",
       message: PASSWORDS_DONT_MATCH,
     });
-    expect(change.safeParse({ newPassword: "abcdef", confirmPassword: "abcdef" }).success).toBe(true);
-    const result = change.safeParse({ newPassword: "abcdef", confirmPassword: "abcdeg" });
+    expect(change.safeParse({ newPassword: "Str0ng!pass", confirmPassword: "Str0ng!pass" }).success).toBe(true);
+    const result = change.safeParse({ newPassword: "Str0ng!pass", confirmPassword: "Str0ng!pasS" });
     expect(result.error?.issues).toMatchObject([{ path: ["confirmPassword"], message: "Passwords don't match" }]);
   });
 });

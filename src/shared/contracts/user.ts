@@ -4,11 +4,11 @@ import { endpoint } from "./endpoint.js";
 import {
   CONFIRM_PASSWORD,
   confirmed,
+  newPasswordField,
   optionalEmailField,
   optionalNameField,
   PASSWORD_MAX,
   PASSWORDS_DONT_MATCH,
-  shortPasswordField,
 } from "./fields.js";
 import { firstScreenReads } from "./first-screen-reads.js";
 
@@ -27,7 +27,7 @@ export type ProfileInput = z.output<typeof profileBodySchema>;
 export const passwordChangeBodySchema = confirmed(
   z.object({
     currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(PASSWORD_MAX),
-    newPassword: shortPasswordField,
+    newPassword: newPasswordField,
     confirmPassword: z.string({ error: CONFIRM_PASSWORD }).min(1, CONFIRM_PASSWORD),
   }),
   { password: "newPassword", message: PASSWORDS_DONT_MATCH },

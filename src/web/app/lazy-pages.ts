@@ -38,6 +38,8 @@ export const LessonPage = lazy(() => import("../features/courses/pages/lesson-pa
 export const AdminContactMessagesPage = lazy(() =>
   import("../features/admin/content/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );
+/** The public header and footer, for the not-found screen of a visitor (the public pages import it themselves). */
+export const PublicLayout = lazy(() => import("../components/public-site/public-layout.js").then((m) => ({ default: m.PublicLayout })));
 export const NotFoundPage = lazy(() => import("../features/errors/pages/not-found-page.js").then((m) => ({ default: m.NotFoundPage })));
 export const AdminAiPlatformsPage = lazy(() =>
   import("../features/admin/platform/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),

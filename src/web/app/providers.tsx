@@ -5,7 +5,10 @@ import { UnsavedChangesHost } from "../components/unsaved-changes-host.js";
 import { queryPublicReads } from "../domain/public-queries.js";
 import { PublicReadsContext } from "../domain/public-reads.js";
 import { queryClient } from "../lib/query-client.js";
+import { handleEndedSessions } from "./session-ended.js";
 import { ThemeProvider } from "./theme-provider.js";
+
+handleEndedSessions(queryClient);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

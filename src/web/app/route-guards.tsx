@@ -5,7 +5,7 @@ import { PageSpinner } from "../components/ui/spinner.js";
 import { useCurrentUser } from "../domain/session.js";
 import { errorMessage } from "../lib/api-client.js";
 import { loginPath, paths } from "../lib/paths.js";
-import { AccessDeniedPage, AppLayout } from "./lazy-pages.js";
+import { AccessDeniedPage, AppLayout, PublicLayout } from "./lazy-pages.js";
 import { SessionError } from "./session-error.js";
 
 /** Signed-in pages inside the shell; a signed-out visitor goes to /login?next=<here>. */
@@ -70,7 +70,21 @@ export function HomeSwitch({ signedIn, signedOut }: { signedIn: ReactNode; signe
   return <Suspense fallback={<PageSpinner />}>{signedOut}</Suspense>;
 }
 
-/** Pages anyone may open (legal pages, 404). */
+/** The not-found screen's frame (issue 29): the app shell for a signed-in user, the public header and footer otherwise. */
+export function NotFoundFrame({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (user) return <SignedInShell>{children}</SignedInShell>;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <PublicLayout>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </PublicLayout>
+    </Suspense>
+  );
+}
+
+/** Pages anyone may open (legal pages). */
 export function PublicPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }

@@ -34,7 +34,7 @@ import {
   SettingsPage,
   TermsPage,
 } from "./lazy-pages.js";
-import { CheckoutAccess, GuestOnly, HomeSwitch, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
+import { CheckoutAccess, GuestOnly, HomeSwitch, NotFoundFrame, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
 
 type RouteEntry = { path: string; render: () => ReactNode };
 
@@ -203,8 +203,9 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 
+/** Any other address (the server answered it 404): the not-found screen inside the site's own frame. */
 export const renderNotFound = () => (
-  <PublicPage>
+  <NotFoundFrame>
     <NotFoundPage />
-  </PublicPage>
+  </NotFoundFrame>
 );

@@ -75,6 +75,14 @@ async function readJson<T = unknown>(response: Response): Promise<T> {
 
 export type On401 = "throw" | "returnNull";
 
+/** Told of every 401 from an endpoint that needs a session (app/session-ended.ts sends the page to sign-in). */
+let unauthorizedHandler: ((error: ApiError) => void) | null = null;
+
+/** The one place a refused session is handled (issue 29): set once by the app. */
+export function onUnauthorized(handler: ((error: ApiError) => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
 /** The URL of one call: the endpoint's path with its params, then its query. */
 export function endpointUrl<E extends EndpointShape>(endpoint: E, input: EndpointInput<E>): string {
   const parts = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -108,7 +116,12 @@ export async function call<E extends EndpointShape>(
 ): Promise<EndpointOutput<E> | null> {
   const response = await send(endpoint.method, endpointUrl(endpoint, input), (input as { body?: unknown }).body, options.signal);
   if (response.status === 401 && options.on401 === "returnNull") return null;
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // A public endpoint's 401 is its own answer (a wrong password at sign-in), not a session that ended.
+    if (response.status === 401 && endpoint.access !== "public") unauthorizedHandler?.(error);
+    throw error;
+  }
   if (endpoint.kind === "paged") {
     return { items: await readJson(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) } as EndpointOutput<E>;
   }

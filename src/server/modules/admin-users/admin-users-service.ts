@@ -100,7 +100,10 @@ export async function updateUserAsAdmin(
     })
     .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptUserId: userId }));
 
-  if ((before.status === "active" && after.status === "inactive") || passwordHash) {
+  if (before.status === "active" && after.status === "inactive") {
+    // Ends every session of the user at once, on every instance; their browsers are told the account was disabled.
+    await options.sessions.disableUserSessions(userId);
+  } else if ((before.status === "inactive" && after.status === "active") || passwordHash) {
     // Ends every session of the user at once, on every instance (an admin resetting their own password keeps this one).
     await options.sessions.revokeUserSessions(userId, who.id === userId ? (options.sessionId ?? undefined) : undefined);
   } else {

@@ -4,6 +4,7 @@ import {
   type ForgotPasswordBody,
   RESET_LINK_INVALID,
   RESET_TOKEN_TTL_MINUTES,
+  type ResetLinkState,
   type ResetPasswordBody,
 } from "../../../shared/contracts/password-reset.js";
 import type { Db } from "../../db/client.js";
@@ -27,6 +28,8 @@ const REQUESTS_PER_ACCOUNT = 5;
 const REQUESTS_PER_IP = 20;
 /** Reset attempts (token + new password) per address per hour: a guessed token is hopeless, but each try costs a hash. */
 const RESETS_PER_IP = 30;
+/** Link checks per address per hour: each opening of the reset page is one; past it a 429. */
+const CHECKS_PER_IP = 60;
 /**
  * Every forgot-password answer takes at least this long, so a known account (a token, an email queued) and an
  * unknown one (one SELECT) cannot be told apart by timing.
@@ -99,6 +102,34 @@ export async function requestPasswordReset(options: {
     const left = FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
     if (left > 0) await sleep(left);
   }
+}
+
+/**
+ * POST /api/reset-password/check: whether the link still works, so the page says at once that it was used or
+ * has expired (issue 29). One indexed read; it tells nothing about the account behind the link.
+ */
+export async function checkResetLink(options: {
+  db: Db;
+  counters: CounterStore;
+  token: string;
+  meta: RequestMeta;
+}): Promise<ResetLinkState> {
+  const { db } = options;
+  const ip = await options.counters.hit(`reset-check-ip:${options.meta.ip}`, HOUR_MS);
+  if (ip.count > CHECKS_PER_IP) throw tooMany("Too many password reset link checks from your network.", ip.resetInMs);
+  const [link] = await db
+    .select({
+      usedAt: passwordResetTokens.usedAt,
+      expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+      status: users.status,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(eq(passwordResetTokens.tokenHash, sha256Hex(options.token)))
+    .limit(1);
+  if (!link || link.status !== "active") return "invalid";
+  if (link.usedAt) return "used";
+  return link.expired ? "expired" : "valid";
 }
 
 /**

@@ -129,6 +129,30 @@ export class SessionStore {
     await this.broadcast(`session:${sessionId}`);
   }
 
+  /**
+   * An admin disabled the account: its sessions stop working at once, on every instance, but their rows stay
+   * (expired), so the browser that still holds one is told why (`disabledAccount`). Enabling the account
+   * deletes them (`revokeUserSessions`), so none comes back.
+   */
+  async disableUserSessions(userId: number): Promise<void> {
+    await this.options.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(0) })
+      .where(eq(sessions.userId, userId));
+    await this.broadcast(`user:${userId}`);
+  }
+
+  /** Whether the token's session (live or expired) belongs to a disabled account: one indexed read, on a 401 only. */
+  async disabledAccount(token: string): Promise<boolean> {
+    const [row] = await this.options.db
+      .select({ status: users.status })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sha256Hex(token)))
+      .limit(1);
+    return row?.status === "inactive";
+  }
+
   /** Deletes every session of the user but `keepSessionId` (password change). */
   async revokeUserSessions(userId: number, keepSessionId?: string): Promise<void> {
     const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);

@@ -1,9 +1,13 @@
+import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { LoginBody } from "../../../../shared/contracts/auth.js";
+import { SIGNED_OUT_MESSAGES } from "../../../../shared/signed-out.js";
+import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { forgetSignedOutReason, readSignedOutReason } from "../../../domain/signed-out-reason.js";
 import { paths } from "../../../lib/paths.js";
 import { useLogin } from "../use-login.js";
 import { type LoginErrors, preloadLoginRules, validateLogin } from "../validate-login.js";
@@ -14,6 +18,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [tried, setTried] = useState(false);
   const login = useLogin();
+  // Why a page that was signed in came here (issue 29), read once: shown until this form is used.
+  const [signedOut] = useState(readSignedOutReason);
 
   const change = (field: keyof LoginBody) => (event: FormEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.currentTarget.value };
@@ -26,12 +32,20 @@ export function LoginForm() {
     setTried(true);
     const result = await validateLogin(values);
     setErrors(result.errors);
-    if (result.data) login.mutate(result.data);
-    else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
+    if (result.data) {
+      forgetSignedOutReason();
+      login.mutate(result.data);
+    } else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
   };
 
   return (
     <form noValidate className="grid gap-4" onSubmit={submit} onFocus={preloadLoginRules}>
+      {signedOut ? (
+        <Alert variant={signedOut === "account_disabled" ? "destructive" : "default"} role="alert" data-testid="signed-out-reason">
+          <CircleAlert aria-hidden="true" />
+          <p>{SIGNED_OUT_MESSAGES[signedOut]}</p>
+        </Alert>
+      ) : null}
       <TextField
         id="login-username"
         name="username"

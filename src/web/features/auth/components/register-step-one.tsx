@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import type { RegisterForm } from "../../../../shared/contracts/auth.js";
+import { PASSWORD_RULE_HINT } from "../../../../shared/password-rule.js";
 import { TextField } from "../../../components/ui/form-field.js";
 
 /** Username, Full Name, Email, Password, Confirm Password. */
@@ -30,7 +31,7 @@ export function RegisterStepOne({ form }: { form: UseFormReturn<RegisterForm> })
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character."
+        hint={PASSWORD_RULE_HINT}
         error={errors.password?.message}
         {...form.register("password")}
       />

@@ -9,6 +9,7 @@ import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import {
   chatQuery,
   chatUserSettingsQuery,
@@ -51,6 +52,9 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const { user } = useCurrentUser();
   const client = useQueryClient();
   const chat = useQuery({ ...chatQuery(chatId ?? 0), enabled: chatId !== null });
+  usePageTitle(
+    chatId === null ? DEFAULT_CHAT_TITLE : chat.data ? shownTitle(chat.data.title) : chat.isError ? "Chat not found" : undefined,
+  );
   const messages = useInfiniteQuery({ ...messagesQuery(chatId ?? 0), enabled: chatId !== null });
   const platforms = useQuery(aiPlatformsQuery);
   const settings = useQuery(chatUserSettingsQuery);

@@ -6,6 +6,7 @@ import { Logo } from "../../../components/logo.js";
 import { Button } from "../../../components/ui/button.js";
 import { useEarlyAccessPrice } from "../../../domain/payment-settings.js";
 import { useCurrentUser } from "../../../domain/session.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { FinishStuck, PaymentCard, SetupFailed, Waiting } from "../components/checkout-status.js";
 import { OrderSummary } from "../components/order-summary.js";
@@ -31,6 +32,7 @@ function redirectReturn(params: URLSearchParams): { paymentIntentId: string; sta
  * account; a signed-in free user pays to upgrade (the route guard sends Early Access accounts away).
  */
 export function EarlyAccessCheckoutPage() {
+  usePageTitle("Early Access Checkout");
   const { user } = useCurrentUser();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());

@@ -3,6 +3,7 @@ import { COURSE_FORBIDDEN } from "../../../../shared/contracts/courses.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { BackLink } from "../components/back-link.js";
 import { CourseBadges } from "../components/course-badges.js";
@@ -22,6 +23,7 @@ export function CourseDetailPage() {
 
 function CourseDetail({ id }: { id: number }) {
   const { query, failure } = useCourseOutline(id);
+  usePageTitle(failure === "missing" ? "Course not found" : query.data?.course.title, "Courses");
   if (failure === "missing")
     return <CourseStateView kind="missing" title="Course not found" backHref={paths.courses} backLabel="Back to Courses" />;
   if (failure === "forbidden") {

@@ -2,6 +2,7 @@ import { Redirect, useParams } from "wouter";
 import { COURSE_EDIT_FORBIDDEN } from "../../../../shared/contracts/courses.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { CourseEditor } from "../components/course-editor.js";
 import { CourseStateView } from "../components/course-state-view.js";
@@ -16,6 +17,7 @@ export function CourseEditPage() {
 
 function CourseEdit({ id }: { id: number }) {
   const { query, failure } = useCourseOutline(id);
+  usePageTitle("Edit", failure === "missing" ? "Course Not Found" : query.data?.course.title, "Courses");
   if (failure === "missing")
     return <CourseStateView kind="missing" title="Course Not Found" backHref={paths.courses} backLabel="Back to Courses" />;
   if (failure === "forbidden" || query.data?.canEdit === false) {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import type { CourseScope } from "../api.js";
 import { CourseList } from "../components/course-list.js";
 import { NewCourseDialog } from "../components/new-course-dialog.js";
@@ -15,6 +16,7 @@ const TABS: { scope: CourseScope; label: string }[] = [
 
 /** /courses: the Course AI Builder. */
 export function CoursesPage() {
+  usePageTitle("Courses");
   const [creating, setCreating] = useState(false);
   return (
     <div className="grid gap-6">

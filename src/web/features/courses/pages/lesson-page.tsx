@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Redirect, useParams } from "wouter";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
 import { lessonQuery, outlineQuery } from "../api.js";
 import { CourseStateView } from "../components/course-state-view.js";
@@ -28,6 +29,7 @@ function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: numb
   });
   // The outline gives the module, the order and the neighbours; its failure alone is only logged (spec 001 section 8).
   const outline = useQuery(outlineQuery(courseId));
+  usePageTitle(lesson.data?.title, outline.data?.course.title, "Courses");
   const lessonFailure = loadFailure(lesson.error);
   const outlineFailure = loadFailure(outline.error);
   const back = coursePath(courseId);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { displayName } from "../../../domain/display-name.js";
 import { useCurrentUser } from "../../../domain/session.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { firstVisitQuery } from "../api.js";
 import { DashboardHero } from "../components/dashboard-hero.js";
 import { GettingStartedVideos } from "../components/getting-started-videos.js";
@@ -10,6 +11,7 @@ import { YourPlan } from "../components/your-plan.js";
 
 /** / and /dashboard for a signed-in user. */
 export function DashboardPage() {
+  usePageTitle("Dashboard");
   const { user } = useCurrentUser();
   const firstVisit = useQuery(firstVisitQuery);
   return (

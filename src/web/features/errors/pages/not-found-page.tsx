@@ -2,12 +2,14 @@ import { AlertCircle, Home } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 
-/** Any path the router does not know. */
+/** Any path the router does not know, inside the site's frame (app/route-guards.tsx `NotFoundFrame`). */
 export function NotFoundPage() {
+  usePageTitle("Page Not Found");
   return (
-    <div className="flex min-h-screen items-center justify-center bg-muted/40 px-4">
+    <div className="flex min-h-[50vh] items-center justify-center px-4 py-12" data-testid="not-found">
       <Card className="w-full max-w-md">
         <CardContent className="grid gap-4 pt-6">
           <div className="flex items-center gap-2">

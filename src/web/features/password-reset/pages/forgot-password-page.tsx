@@ -9,6 +9,7 @@ import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { useForgotPassword } from "../api.js";
 import { ResetCard } from "../components/reset-card.js";
@@ -17,6 +18,7 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline f
 
 /** /forgot-password: one email field; the answer is the same whether or not an account has that email. */
 export function ForgotPasswordPage() {
+  usePageTitle("Forgot Password");
   const forgot = useForgotPassword();
   const form = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: "" } });
   const { errors } = form.formState;

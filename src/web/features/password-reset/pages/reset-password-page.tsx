@@ -3,31 +3,44 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useSearch } from "wouter";
 import {
+  RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,
+  RESET_LINK_USED,
+  type ResetLinkState,
   type ResetPasswordBody,
   resetPasswordBodySchema,
   resetTokenField,
 } from "../../../../shared/contracts/password-reset.js";
+import { PASSWORD_RULE_HINT } from "../../../../shared/password-rule.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
-import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { ButtonSpinner, PageSpinner } from "../../../components/ui/spinner.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
-import { useResetPassword } from "../api.js";
+import { useResetLinkState, useResetPassword } from "../api.js";
 import { ResetCard } from "../components/reset-card.js";
 
-const PASSWORD_HINT = "At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.";
+/** What the page says for a link that no longer works, by what the check found. */
+const DEAD_LINK: Record<Exclude<ResetLinkState, "valid">, { title: string; message: string }> = {
+  used: { title: "Reset link already used", message: RESET_LINK_USED },
+  expired: { title: "Reset link expired", message: RESET_LINK_EXPIRED },
+  invalid: { title: "Reset link not valid", message: RESET_LINK_INVALID },
+};
 
 /** The link is dead (unknown, used, expired or mangled): say so and offer a new one. */
-function InvalidLink() {
+function InvalidLink({ state }: { state: Exclude<ResetLinkState, "valid"> }) {
+  const { title, message } = DEAD_LINK[state];
   return (
-    <ResetCard title="Reset link not valid" description="Links work once, for one hour.">
+    <ResetCard title={title} description="Links work once, for one hour.">
       <div className="grid gap-4">
         <Alert variant="destructive">
           <CircleAlert aria-hidden="true" />
-          <p data-testid="reset-link-invalid">{RESET_LINK_INVALID}</p>
+          <p data-testid="reset-link-invalid" data-state={state}>
+            {message}
+          </p>
         </Alert>
         <Button asChild className="w-full">
           <Link href={paths.forgotPassword}>Ask for a new link</Link>
@@ -42,8 +55,11 @@ function InvalidLink() {
 
 /** /reset-password?token=...: a new password with the registration rules; every session of the account ends. */
 export function ResetPasswordPage() {
+  usePageTitle("Reset Password");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const tokenLooksValid = resetTokenField.safeParse(token).success;
+  // Checked when the page opens, so a used or expired link says so before a password is typed (issue 29).
+  const linkState = useResetLinkState(token, tokenLooksValid);
   const reset = useResetPassword();
   const form = useForm<ResetPasswordBody>({
     resolver: zodResolver(resetPasswordBodySchema),
@@ -66,8 +82,10 @@ export function ResetPasswordPage() {
     }),
   );
 
-  const linkDead = !tokenLooksValid || (isApiError(reset.error) && reset.error.message === RESET_LINK_INVALID);
-  if (linkDead) return <InvalidLink />;
+  if (!tokenLooksValid || (isApiError(reset.error) && reset.error.message === RESET_LINK_INVALID)) return <InvalidLink state="invalid" />;
+  if (linkState.isPending && !reset.isSuccess) return <PageSpinner label="Checking your reset link" />;
+  // A failed check (offline, 429) leaves the form: the reset itself still refuses a dead link.
+  if (linkState.data && linkState.data !== "valid" && !reset.isSuccess) return <InvalidLink state={linkState.data} />;
 
   if (reset.isSuccess) {
     return (
@@ -95,7 +113,7 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          hint={PASSWORD_RULE_HINT}
           error={errors.password?.message}
           {...form.register("password")}
         />

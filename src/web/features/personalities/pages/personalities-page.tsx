@@ -8,6 +8,7 @@ import { Spinner } from "../../../components/ui/spinner.js";
 import { personalitiesQuery } from "../../../domain/personalities.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage, isApiError } from "../../../lib/api-client.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { refreshPlanOn403 } from "../api.js";
 import { PersonalitiesLocked } from "../components/personalities-locked.js";
 import { PersonalityDialog } from "../components/personality-dialog.js";
@@ -15,6 +16,7 @@ import { PersonalityGrid } from "../components/personality-grid.js";
 
 /** /personalities: the user's training personalities (Early Access); the free plan sees what they are and how to get them. */
 export function PersonalitiesPage() {
+  usePageTitle("Personalities");
   const { user } = useCurrentUser();
   const entitled = hasEarlyAccess(user);
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type PasswordChangeBody, passwordChangeBodySchema } from "../../../../shared/contracts/user.js";
+import { PASSWORD_RULE_HINT } from "../../../../shared/password-rule.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
@@ -54,6 +55,7 @@ export function PasswordForm({ username }: { username: string }) {
         label="New Password"
         type="password"
         autoComplete="new-password"
+        hint={PASSWORD_RULE_HINT}
         error={errors.newPassword?.message}
         {...form.register("newPassword")}
       />

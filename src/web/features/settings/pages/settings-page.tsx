@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PageSpinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { useCurrentUser } from "../../../domain/session.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { AiPreferences } from "../components/ai-preferences.js";
 import { ChatDataCard } from "../components/chat-data-card.js";
 import { PasswordForm } from "../components/password-form.js";
@@ -29,6 +30,7 @@ function Section({ id, children }: { id: keyof typeof sections; children: React.
 
 /** /settings: Account Settings with Profile, Password and AI Preferences tabs. */
 export function SettingsPage() {
+  usePageTitle("Settings");
   const { user } = useCurrentUser();
   if (!user) return <PageSpinner />;
   return (

@@ -7,6 +7,7 @@ import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
 import { cn } from "../../../../lib/cn.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { activityExportUrl, activityFilters, activityQuery } from "../api.js";
@@ -17,6 +18,7 @@ const NO_FILTERS: ActivityFilterState = { search: "", action: "", date: "" };
 
 /** /admin/user-activity: the sign-in and account log, filtered and paged on the server, exportable as CSV. */
 export function UserActivityPage() {
+  usePageTitle("User Activity", "Admin");
   const [filters, setFilters] = useState<ActivityFilterState>(NO_FILTERS);
   const search = useDebouncedValue(filters.search, 300);
   const query = useMemo(() => activityFilters({ ...filters, search }), [filters, search]);

@@ -2,10 +2,12 @@ import { Home, ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { paths } from "../../../../lib/paths.js";
 
 /** Any /admin path for a signed-in user who is not an admin (spec 002, route guards). */
 export function AccessDeniedPage() {
+  usePageTitle("Access Denied");
   return (
     <div className="flex min-h-[60vh] items-center justify-center">
       <Card className="w-full max-w-md">

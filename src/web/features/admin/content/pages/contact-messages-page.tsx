@@ -11,6 +11,7 @@ import { Spinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { cn } from "../../../../lib/cn.js";
 import { notify } from "../../../../lib/notify.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { ContactMessageCard } from "../components/contact/contact-message-card.js";
 import { type ContactFilter, contactMessagesQuery, useDeleteContactMessage, useUnreadContactCount } from "../contact-api.js";
@@ -51,6 +52,7 @@ function FilterButtons({
 
 /** /admin/contact-messages: what visitors sent through the contact form, newest first, read and unread. */
 export function ContactMessagesPage() {
+  usePageTitle("Contact Messages", "Admin");
   const [filter, setFilter] = useState<ContactFilter>("all");
   const list = useInfiniteQuery({ ...contactMessagesQuery(filter), placeholderData: keepPreviousData });
   const unread = useUnreadContactCount();

@@ -5,6 +5,7 @@ import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { VideoDialog } from "../components/videos/video-dialog.js";
 import { VideosTable } from "../components/videos/videos-table.js";
@@ -12,6 +13,7 @@ import { adminVideosQuery } from "../videos-api.js";
 
 /** /admin/getting-started: the videos every user sees on the dashboard, in order (spec 002). */
 export function GettingStartedVideosPage() {
+  usePageTitle("Getting Started Videos", "Admin");
   const videos = useQuery(adminVideosQuery);
   const [adding, setAdding] = useState(false);
   const list = videos.data ?? [];

@@ -5,6 +5,7 @@ import type { AiPrompt } from "../../../../../shared/contracts/ai-prompts.js";
 import { Button } from "../../../../components/ui/button.js";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { DeletePromptDialog } from "../components/prompts/delete-prompt-dialog.js";
 import { ProductKeys } from "../components/prompts/product-keys.js";
@@ -16,6 +17,7 @@ type Editing = { mode: "new"; key?: string } | { mode: "edit"; prompt: AiPrompt 
 
 /** /admin/global-ai-prompts: the system prompts looked up by key, with add, edit and delete. */
 export function GlobalAiPromptsPage() {
+  usePageTitle("Global AI Prompts", "Admin");
   const prompts = useQuery(aiPromptsQuery);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AiPrompt | null>(null);

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../../components
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { ButtonSpinner, Spinner } from "../../../../components/ui/spinner.js";
 import { isApiError } from "../../../../lib/api-client.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { paths } from "../../../../lib/paths.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { OutboxStatusBadge } from "../components/outbox/outbox-status-badge.js";
@@ -141,6 +142,7 @@ function Preview({ id }: { id: number }) {
 
 /** /admin/email-preview/{id}: one stored email (a test send's previewUrl), its HTML sandboxed beside its text. */
 export function EmailPreviewPage() {
+  usePageTitle("Email Preview", "Admin");
   const params = useParams<{ id: string }>();
   const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : 0;
   return (

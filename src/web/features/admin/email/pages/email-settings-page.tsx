@@ -3,6 +3,7 @@ import { FileText, Inbox, Server } from "lucide-react";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { adminPlatformSettingsQuery } from "../../common/api.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { OutboxPanel } from "../components/outbox/outbox-panel.js";
@@ -35,6 +36,7 @@ function SmtpTab() {
 
 /** /admin/email-settings: SMTP Configuration and Email Templates (spec 002 section 2), and the outbox. */
 export function EmailSettingsPage() {
+  usePageTitle("Email Settings", "Admin");
   return (
     <AdminShell>
       <div className="grid gap-6">

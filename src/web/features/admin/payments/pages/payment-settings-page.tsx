@@ -6,6 +6,7 @@ import { Button } from "../../../../components/ui/button.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { notify } from "../../../../lib/notify.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { paths } from "../../../../lib/paths.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { adminPaymentSettingsQuery } from "../api.js";
@@ -52,6 +53,7 @@ function ReadFailedNotice({ error, retrying, onRetry }: { error: unknown; retryi
  * the paid checkouts that need an admin.
  */
 export function PaymentSettingsPage() {
+  usePageTitle("Payment Settings", "Admin");
   const settings = useQuery(adminPaymentSettingsQuery);
   const limits = useQuery(planAllowancesQuery);
   const data = settings.data;

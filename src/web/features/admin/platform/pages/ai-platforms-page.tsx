@@ -6,6 +6,7 @@ import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { adminPlatformsQuery } from "../api.js";
 import { PlatformCard } from "../components/ai-platforms/platform-card.js";
@@ -40,6 +41,7 @@ function PlatformGrid({ platforms }: { platforms: AdminPlatform[] }) {
 
 /** /admin/ai-platforms: AI Chat Settings, a card per platform and a create form. */
 export function AiPlatformsPage() {
+  usePageTitle("AI Chat Settings", "Admin");
   const platforms = useQuery(adminPlatformsQuery);
   const [creating, setCreating] = useState(false);
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { adminPlatformSettingsQuery } from "../../common/api.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { EmailSettingsLink } from "../components/settings/email-settings-link.js";
@@ -9,6 +10,7 @@ import { SmtpSummary } from "../components/settings/smtp-summary.js";
 
 /** /admin/settings: the product name, the default model and the platform-wide switches. */
 export function PlatformSettingsPage() {
+  usePageTitle("Platform Settings", "Admin");
   const settings = useQuery(adminPlatformSettingsQuery);
   return (
     <AdminShell>

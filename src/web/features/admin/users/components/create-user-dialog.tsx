@@ -5,6 +5,7 @@ import {
   type CreateAdminUserInput,
   createAdminUserBodySchema,
 } from "../../../../../shared/contracts/admin-users.js";
+import { PASSWORD_RULE_HINT } from "../../../../../shared/password-rule.js";
 import { Button } from "../../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.js";
 import { TextField } from "../../../../components/ui/form-field.js";
@@ -90,7 +91,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 6 characters."
+            hint={PASSWORD_RULE_HINT}
             error={errors.password?.message}
             {...form.register("password")}
           />

@@ -7,6 +7,7 @@ import {
   type UpdateAdminUserBody,
   updateAdminUserBodySchema,
 } from "../../../../../shared/contracts/admin-users.js";
+import { PASSWORD_RULE_HINT } from "../../../../../shared/password-rule.js";
 import { Button } from "../../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog.js";
 import { TextField } from "../../../../components/ui/form-field.js";
@@ -114,7 +115,7 @@ export function EditUserDialog({ user, isSelf, onClose }: { user: AdminUser; isS
             type="password"
             autoComplete="new-password"
             placeholder="Leave blank to keep the current password"
-            hint="A new password signs the user out everywhere."
+            hint={`${PASSWORD_RULE_HINT} A new password signs the user out everywhere.`}
             error={errors.password?.message}
             {...form.register("password")}
           />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { UserStatus } from "../../../../../shared/contracts/admin-users.js";
 import { Button } from "../../../../components/ui/button.js";
 import { useCurrentUser } from "../../../../domain/session.js";
+import { usePageTitle } from "../../../../lib/page-title.js";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { useAdminUsers } from "../api.js";
@@ -19,6 +20,7 @@ const SEARCH_DELAY_MS = 300;
 
 /** /admin/users: User Management (spec 002): search, status filter, create, edit (role, plan, status) and delete. */
 export function UsersPage() {
+  usePageTitle("Users", "Admin");
   const { user: me } = useCurrentUser();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<UserStatus | "">("");

@@ -1,0 +1,34 @@
+import { PUBLIC_PAGES } from "./public-pages.js";
+
+/**
+ * Which addresses are pages of the web app (issue 29): the server answers any other address 404, still with the
+ * app's HTML so the browser draws the not-found screen. It mirrors the route table (web/app/routes.tsx, whose
+ * paths are web/lib/paths.ts; `page-paths.test.ts` there checks every route is known here).
+ */
+const EXACT = new Set([
+  ...PUBLIC_PAGES.map((page) => page.path),
+  "/login",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/checkout/early-access",
+  "/dashboard",
+  "/settings",
+  "/personalities",
+  "/chat",
+  "/courses",
+  "/admin",
+]);
+
+/**
+ * Patterns with a part the page reads: one chat, the email preview; and the whole of /courses/* and /admin/*,
+ * which the specs send to /courses and the users page (spec 001, spec 002). A chat or course id that does not
+ * exist (or is not yours) is the page's to say ("Chat not found", "Course not found"): the status stays 200.
+ */
+const PATTERNS = [/^\/chat\/[^/]+$/, /^\/courses\/.+$/, /^\/admin\/.+$/];
+
+/** Whether the path (no query; a trailing slash ignored) is a page of the app. */
+export function isPagePath(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+  return EXACT.has(clean) || PATTERNS.some((pattern) => pattern.test(clean));
+}

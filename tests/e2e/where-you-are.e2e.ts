@@ -1,0 +1,206 @@
+// Issue 29, "knowing where you are": unknown addresses answer 404 with the not-found screen inside the site's own
+// frame; every app page names its tab; a 401 on a signed-in page goes to sign-in saying why and returning after;
+// the account button's name contains its text (axe label-content-name-mismatch); toasts cover no control.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CookieClient } from "../helpers/build-test-app.js";
+import { audit } from "./support/axe.js";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
+
+const h = startHarness();
+let admin: Awaited<ReturnType<typeof registerViaApi>>;
+let adminApi: CookieClient;
+
+beforeAll(async () => {
+  // The first account on the empty database becomes the admin.
+  admin = await registerViaApi(h, uniqueAccount("admin"));
+  adminApi = new CookieClient(h.app);
+  expect((await adminApi.post("/api/login", { username: admin.username, password: admin.password })).statusCode).toBe(200);
+});
+
+async function signedInPage(
+  account: { username: string; password: string },
+  options: { width?: number; expectedStatuses?: number[] } = {},
+) {
+  const page = await h.newPage({ width: options.width ?? 1440, height: 900, expectedStatuses: options.expectedStatuses });
+  await page.goto("/login");
+  await signIn(page, account);
+  return page;
+}
+
+async function titleBecomes(page: Page, title: string) {
+  await page.waitForFunction((wanted) => document.title === wanted, title);
+  expect(await page.title()).toBe(title);
+}
+
+describe("unknown addresses", () => {
+  it("answer 404 to a visitor, with the not-found screen between the public header and footer", async () => {
+    for (const dark of [false, true]) {
+      for (const width of [1440, 390]) {
+        const page = await h.newPage({ width, height: 900, expectedStatuses: [404] });
+        if (dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+        const response = await page.goto("/no/such/page");
+        expect(response?.status()).toBe(404);
+        await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+        await page.getByText("Did you forget to add the page to the router?").waitFor();
+        expect(await page.getByRole("banner").count()).toBe(1);
+        expect(await page.getByRole("contentinfo").count()).toBe(1);
+        await titleBecomes(page, "Page Not Found · Lumora");
+        await page.screenshot({ path: screenshotPath(`not-found-visitor-${dark ? "dark-" : ""}${width}.png`), fullPage: true });
+        await page.context().close();
+      }
+    }
+  });
+
+  it("answer 404 when signed in, with the screen inside the app shell; a missing chat or course is said in the shell too", async () => {
+    const account = await registerViaApi(h, uniqueAccount("lost"));
+    for (const dark of [false, true]) {
+      for (const width of [1440, 390]) {
+        const page = await h.newPage({ width, height: 900, expectedStatuses: [404] });
+        if (dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+        await page.goto("/login");
+        await signIn(page, account);
+        const response = await page.goto("/dashboard/nothing");
+        expect(response?.status()).toBe(404);
+        await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+        await page.getByRole("button", { name: `Account menu for ${account.name}` }).waitFor();
+        expect(await page.getByRole("contentinfo").count()).toBe(0);
+        await page.screenshot({ path: screenshotPath(`not-found-signed-in-${dark ? "dark-" : ""}${width}.png`), fullPage: true });
+        if (!dark && width === 1440) {
+          await page.goto("/chat/999999");
+          await page.getByText("Chat not found").first().waitFor();
+          await page.getByRole("button", { name: `Account menu for ${account.name}` }).waitFor();
+          await titleBecomes(page, "Chat not found · Lumora");
+          await page.goto("/courses/999999");
+          await page.getByText("Course not found").first().waitFor();
+          await titleBecomes(page, "Course not found · Courses · Lumora");
+        }
+        await page.context().close();
+      }
+    }
+  });
+});
+
+describe("tab titles", () => {
+  it("name each app page, followed by the live product name", async () => {
+    const made = await adminApi.post("/api/chats", { title: "Plans for Tuesday" });
+    expect(made.statusCode).toBe(201);
+    const page = await signedInPage(admin);
+    await titleBecomes(page, "Dashboard · Lumora");
+    await page.goto("/settings");
+    await titleBecomes(page, "Settings · Lumora");
+    await page.goto("/admin/users");
+    await titleBecomes(page, "Users · Admin · Lumora");
+    await page.goto(`/chat/${made.json().id}`);
+    await titleBecomes(page, "Plans for Tuesday · Lumora");
+    await page.goto("/courses");
+    await titleBecomes(page, "Courses · Lumora");
+    // The product name an admin sets is the one shown.
+    expect((await adminApi.patch("/api/admin/platform-settings", { platformName: "Nimbus" })).statusCode).toBe(200);
+    await page.goto("/settings");
+    await titleBecomes(page, "Settings · Nimbus");
+    expect((await adminApi.patch("/api/admin/platform-settings", { platformName: "Lumora" })).statusCode).toBe(200);
+  });
+});
+
+describe("a session that ends under an open page", () => {
+  it("an account disabled by an admin goes to sign-in, told why, and comes back after", async () => {
+    const account = await registerViaApi(h, uniqueAccount("banned"));
+    const page = await signedInPage(account, { expectedStatuses: [401, 403] });
+    await page.getByRole("button", { name: `Account menu for ${account.name}` }).waitFor();
+    expect((await adminApi.patch(`/api/admin/users/${account.id}`, { status: "inactive" })).statusCode).toBe(200);
+    // Moves within the app (as a link does), so the next page's read is the one refused.
+    await page.evaluate(() => {
+      history.pushState(null, "", "/courses");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/courses");
+    await page.getByText("This account has been disabled. Contact an administrator.").waitFor();
+    await page.screenshot({ path: screenshotPath("signed-out-disabled-1440.png"), fullPage: true });
+    // Enabled again: signing in returns to the page it was on.
+    expect((await adminApi.patch(`/api/admin/users/${account.id}`, { status: "active" })).statusCode).toBe(200);
+    await signIn(page, account);
+    await page.waitForURL((url) => url.pathname === "/courses");
+  });
+
+  it("any other ended session says so, and signing in returns to the page", async () => {
+    const account = await registerViaApi(h, uniqueAccount("ended"));
+    for (const [width, dark] of [
+      [1440, false],
+      [390, true],
+    ] as const) {
+      const page = await h.newPage({ width, height: 900, expectedStatuses: [401] });
+      if (dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await page.goto("/login");
+      await signIn(page, account);
+      await page.goto("/settings");
+      await page.getByRole("heading", { name: "Account Settings" }).waitFor();
+      // Signed out on another device: this page's next request answers 401.
+      const other = new CookieClient(h.app);
+      expect((await other.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
+      const changed = await other.patch("/api/user/password", {
+        currentPassword: account.password,
+        newPassword: `${account.password}x`,
+        confirmPassword: `${account.password}x`,
+      });
+      expect(changed.statusCode).toBe(200);
+      await page.getByLabel("Name", { exact: true }).fill("Someone Else");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/settings");
+      await page.getByText("Your session ended. Please sign in again.").waitFor();
+      await page.screenshot({ path: screenshotPath(`signed-out-session-ended-${dark ? "dark-" : ""}${width}.png`), fullPage: true });
+      await signIn(page, { username: account.username, password: `${account.password}x` });
+      await page.waitForURL((url) => url.pathname === "/settings");
+      expect(
+        (
+          await other.patch("/api/user/password", {
+            currentPassword: `${account.password}x`,
+            newPassword: account.password,
+            confirmPassword: account.password,
+          })
+        ).statusCode,
+      ).toBe(200);
+      await page.context().close();
+    }
+  });
+});
+
+describe("the account button and toasts", () => {
+  it("the signed-in pages pass axe's label-content-name-mismatch at 1440 and 390 px", async () => {
+    const account = await registerViaApi(h, uniqueAccount("axe"));
+    for (const width of [1440, 390]) {
+      const page = await signedInPage(account, { width });
+      for (const path of ["/", "/settings", "/courses"]) {
+        await page.goto(path);
+        await page.getByRole("button", { name: `Account menu for ${account.name}` }).waitFor();
+        expect(await audit(page, ["label-content-name-mismatch"])).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
+
+  it("a toast sits at the top, clear of the page's controls, on desktop and phone", async () => {
+    const account = await registerViaApi(h, uniqueAccount("toast"));
+    for (const width of [1440, 390]) {
+      const page = await signedInPage(account, { width, expectedStatuses: [400] });
+      await page.goto("/settings");
+      await page.getByLabel("Name", { exact: true }).fill(`Toast ${width}`);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      const toast = page.locator("[data-sonner-toast]").first();
+      await toast.waitFor();
+      // Where it rests once it has slid in.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      await page.waitForTimeout(500);
+      const box = await toast.boundingBox();
+      const header = await page.getByRole("banner").first().boundingBox();
+      expect(box).not.toBeNull();
+      // Below the header's row of controls, in the top part of the screen; on desktop at the right.
+      expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 2);
+      expect(box?.y ?? 900).toBeLessThan(200);
+      if (width === 1440) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(1300);
+      await page.screenshot({ path: screenshotPath(`toast-top-${width}.png`) });
+      await page.context().close();
+    }
+  });
+});
