@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { currentUserQuery, signOut } from "../domain/session.js";
 import { rememberSignedOutReason } from "../domain/signed-out-reason.js";
 import { onUnauthorized } from "../lib/api-client.js";
+import { notify } from "../lib/notify.js";
 
 /**
  * Any 401 on a page that was signed in (issue 29): the session is gone (an admin disabled the account, it
@@ -12,6 +13,7 @@ export function handleEndedSessions(client: QueryClient): void {
   onUnauthorized((error) => {
     if (!client.getQueryData(currentUserQuery.queryKey)) return;
     rememberSignedOutReason(error.body.reason === "account_disabled" ? "account_disabled" : "session_ended");
+    notify.quietAfterSessionEnded();
     signOut(client);
   });
 }

@@ -25,7 +25,11 @@ export function useToasterWanted(): boolean {
   );
 }
 
+/** Until then (ms since the page opened), failures are not toasted: see `notify.quietAfterSessionEnded`. */
+let errorsQuietUntil = 0;
+
 function show(kind: "success" | "error", title: string, description?: string, id?: string): void {
+  if (kind === "error" && performance.now() < errorsQuietUntil) return;
   wantToaster();
   void import("sonner").then(({ toast }) => {
     toast[kind](title, { description, id });
@@ -38,5 +42,14 @@ export const notify = {
   },
   error(title: string, description?: string, id?: string) {
     show("error", title, description, id);
+  },
+  /**
+   * A session just ended (app/session-ended.ts): the page goes to sign-in, which says why, so the failures of the
+   * requests that found it ended (raised in the next moments by the forms and lists that sent them) are not toasted
+   * over the sign-in screen as well, and the toasts already shown go.
+   */
+  quietAfterSessionEnded() {
+    errorsQuietUntil = performance.now() + 3000;
+    if (toasterWanted) void import("sonner").then(({ toast }) => toast.dismiss());
   },
 };
