@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { screenshotPath } from "./support/screenshot-path.js";
+import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 const KEY = "sk-e2e-admin-key-7Hq2Wz9";
@@ -138,12 +138,7 @@ describe("admin: AI Chat Settings", () => {
     expect(await result.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     // Kept by the server: still there after a reload, at every width and in both themes.
-    for (const [width, theme] of [
-      [1440, "light"],
-      [1440, "dark"],
-      [390, "light"],
-      [390, "dark"],
-    ] as const) {
+    for (const { width, theme } of SCREENSHOT_VIEWS) {
       const view = await h.newPage({ width, height: 900 });
       if (theme === "dark") await view.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
       await openAdmin(view);

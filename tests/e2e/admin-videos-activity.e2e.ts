@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userActivityLogs } from "../../src/server/db/schema/index.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { screenshotPath } from "./support/screenshot-path.js";
+import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let admin: Awaited<ReturnType<typeof registerViaApi>>;
@@ -337,11 +337,7 @@ describe("admin: User Activity", () => {
     for (const line of goneLines) expect(line.startsWith("walk_gone (deleted user),")).toBe(true);
     expect(lines.find((line) => line.includes("Early Access Purchase"))).toMatch(/,,,System$/);
 
-    for (const [width, theme] of [
-      [1440, "dark"],
-      [390, "light"],
-      [390, "dark"],
-    ] as const) {
+    for (const { width, theme } of SCREENSHOT_VIEWS.filter((view) => view.width !== 1440 || view.theme !== "light")) {
       const view = await h.newPage({ width, height: 900 });
       if (theme === "dark") await view.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
       await openAdminPage(view, "User Activity", "User Activity");
