@@ -148,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     isInstanceAlive: generations.mirror ? (id) => generations.mirror?.isInstanceAlive(id) ?? Promise.resolve(false) : undefined,
     limits: { maxRunning: config.AI_MAX_CONCURRENT_PER_USER, maxLessonsPerApprove: config.AI_MAX_LESSONS_PER_APPROVE },
     log: (message, error) => app.log.error({ err: error }, message),
+    providerLog: app.log,
   });
   await courseGenerations.start();
   // Sends the stored emails (retries, several instances, the test inbox when no SMTP server is set).
@@ -166,7 +167,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     gateway: payments,
     loginUrl: `${publicOrigin(config)}/login`,
-    meta: { ip: "stripe", userAgent: "checkout reconciler" },
     log: (message, error) => app.log.error({ err: error }, message),
     logError: (message, error) => app.log.error({ err: error }, message),
   });

@@ -1,4 +1,7 @@
-/** What the activity log records (spec 002 User Activity, issue 10), each with the IP and user agent. */
+/**
+ * What the activity log records (spec 002 User Activity, issue 10), each with the IP and user agent of the request
+ * (none for the server's own rows). An admin's acts on an account (issue 29) also name the admin.
+ */
 export const ACTIVITY_ACTIONS = [
   "login",
   "logout",
@@ -12,6 +15,9 @@ export const ACTIVITY_ACTIONS = [
   "early_access_purchase",
   "user_deleted",
   "plan_allowances_change",
+  "user_created",
+  "profile_change",
+  "role_change",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

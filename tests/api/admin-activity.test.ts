@@ -15,6 +15,8 @@ type Log = {
   userAgent: string | null;
   attemptedUsername: string | null;
   user: { id: number; username: string; email: string | null; name: string | null } | null;
+  deletedUsername: string | null;
+  actor: { system: boolean; id: number | null; username: string | null } | null;
 };
 
 const LIST = "/api/admin/user-activity-logs";
@@ -117,10 +119,117 @@ describe("what is recorded", () => {
       ipAddress: "127.0.0.1",
       userAgent: "Activity-Test/1.0",
     });
-    expect(Object.keys(logs[0] ?? {}).sort()).toEqual(["action", "attemptedUsername", "createdAt", "id", "ipAddress", "user", "userAgent"]);
+    expect(Object.keys(logs[0] ?? {}).sort()).toEqual([
+      "action",
+      "actor",
+      "attemptedUsername",
+      "createdAt",
+      "deletedUsername",
+      "id",
+      "ipAddress",
+      "user",
+      "userAgent",
+    ]);
+    // The user's own acts name no actor.
+    expect(logs.map((l) => l.actor)).toEqual([null, null, null, null, null, null]);
     expect(new Date(logs[0]?.createdAt ?? "").getTime()).toBeGreaterThan(Date.now() - 60_000);
     // Nothing about the user's password or session leaves.
     expect(res.body).not.toMatch(/password_hash|passwordHash|sid=/);
+  });
+});
+
+describe("an admin's acts and deleted accounts (issue 29)", () => {
+  const headers = { "user-agent": "Admin-Browser/2.0" };
+  const adminName = async () => ((await admin.get("/api/user")).json() as { id: number; username: string }).username;
+
+  it("logs the users an admin creates and every edit, with the admin as the actor and the user as the subject", async () => {
+    await t.database.db.delete(userActivityLogs);
+    const me = ((await admin.get("/api/user")).json() as { id: number }).id;
+    const created = await admin.request({
+      method: "POST",
+      url: "/api/admin/users",
+      payload: { username: "made_by_admin", email: "made@example.com", password: "Str0ng!pass", name: "Made" },
+      headers,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const patch = (payload: object) => admin.request({ method: "PATCH", url: `/api/admin/users/${id}`, payload, headers });
+    expect((await patch({ name: "Made Again" })).statusCode).toBe(200);
+    expect((await patch({ email: "again@example.com" })).statusCode).toBe(200);
+    expect((await patch({ role: "admin" })).statusCode).toBe(200);
+    expect((await patch({ planType: "earlyAccess" })).statusCode).toBe(200);
+    expect((await patch({ status: "inactive" })).statusCode).toBe(200);
+    // Sending what is already there changes nothing, and logs nothing.
+    expect((await patch({ name: "Made Again", role: "admin" })).statusCode).toBe(200);
+
+    const logs = (await page("")).json() as Log[];
+    expect(logs.map((l) => l.action)).toEqual([
+      "account_disabled",
+      "plan_change",
+      "role_change",
+      "profile_change",
+      "profile_change",
+      "user_created",
+    ]);
+    for (const log of logs) {
+      expect(log).toMatchObject({
+        user: { id, username: "made_by_admin" },
+        actor: { system: false, id: me, username: await adminName() },
+        ipAddress: "127.0.0.1",
+        userAgent: "Admin-Browser/2.0",
+        deletedUsername: null,
+      });
+    }
+    // The CSV names the admin in its last column.
+    const csv = (await admin.get(`${EXPORT}?action=user_created`)).body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(csv[1]).toMatch(
+      new RegExp(`^made_by_admin,again@example\\.com,User Created,[^,]+,127\\.0\\.0\\.1,Admin-Browser/2\\.0,${await adminName()}$`),
+    );
+    // A refused create (a taken username) logs nothing.
+    const taken = await admin.post("/api/admin/users", { username: "made_by_admin", password: "Str0ng!pass" });
+    expect(taken.statusCode).toBe(409);
+    expect((await page("?action=user_created")).json()).toHaveLength(1);
+  });
+
+  it("reads a deleted account the same on every row, in the list and in the CSV", async () => {
+    await t.database.db.delete(userActivityLogs);
+    const { client, body, user } = await registerAndSignIn(t.app, { username: "uma_leaving" });
+    await client.post("/api/login", { username: "uma_leaving", password: "Wrong!pass1" });
+    await client.post("/api/logout", {});
+    expect(
+      (await admin.request({ method: "PATCH", url: `/api/admin/users/${user.id}`, payload: { planType: "earlyAccess" } })).statusCode,
+    ).toBe(200);
+    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${user.id}`, headers })).statusCode).toBe(204);
+
+    const logs = (await page("")).json() as Log[];
+    expect(logs.map((l) => l.action)).toEqual(["user_deleted", "plan_change", "logout", "failed_login", "register"]);
+    for (const log of logs) expect(log).toMatchObject({ user: null, deletedUsername: body.username });
+    expect(logs[0]).toMatchObject({ actor: { system: false, username: await adminName() }, userAgent: "Admin-Browser/2.0" });
+    expect(logs[0]?.attemptedUsername).toBeNull();
+
+    const csv = (await admin.get(EXPORT)).body
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1);
+    expect(csv).toHaveLength(5);
+    for (const line of csv) expect(line.split(",")[0]).toBe("uma_leaving (deleted user)");
+    expect(csv.join("\n")).not.toContain("no account");
+  });
+
+  it("names a deleted admin the same way on the rows they acted on", async () => {
+    await t.database.db.delete(userActivityLogs);
+    const second = await registerAndSignIn(t.app, { username: "second_admin" });
+    expect(
+      (await admin.request({ method: "PATCH", url: `/api/admin/users/${second.user.id}`, payload: { role: "admin" } })).statusCode,
+    ).toBe(200);
+    expect((await second.client.request({ method: "PATCH", url: `/api/admin/users/${zoe}`, payload: { name: "Zoë C." } })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${second.user.id}` })).statusCode).toBe(204);
+    const [row] = (await page("?action=profile_change")).json() as Log[];
+    expect(row).toMatchObject({ user: { id: zoe }, actor: { system: false, id: null, username: "second_admin" } });
+    const csv = (await admin.get(`${EXPORT}?action=profile_change`)).body.split("\r\n")[1];
+    expect(csv?.endsWith(",second_admin (deleted user)")).toBe(true);
   });
 });
 
@@ -304,6 +413,8 @@ describe("paging", () => {
   });
 });
 
+const HEADER = "User,Email,Action,Date/Time,IP Address,User Agent,Performed By";
+
 /** RFC 4180, as a spreadsheet reads it: quoted cells may hold quotes (doubled), commas and line breaks. */
 function readCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -340,7 +451,7 @@ describe("CSV export", () => {
       .split("\r\n")
       .slice(0, -1);
 
-  it("streams the filtered rows as an attachment with the spec's columns", async () => {
+  it("streams the filtered rows as an attachment with the spec's columns (and who did it)", async () => {
     await t.database.db.delete(userActivityLogs);
     await seed([
       { userId: zoe, action: "login", ip: "192.168.10.20", agent: "Firefox", at: Date.UTC(2025, 0, 2, 3, 4, 5) },
@@ -354,19 +465,19 @@ describe("CSV export", () => {
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="user-activity-${today}.csv"`);
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     expect(parse(res.body)).toEqual([
-      "User,Email,Action,Date/Time,IP Address,User Agent",
-      expect.stringMatching(/^omar50,omar@contoso\.example,Password Change,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00,10\.1\.2\.3,Safari$/),
-      expect.stringMatching(/^Mallory \(no account\),,Failed Login Attempt,[^,]+,203\.0\.113\.9,$/),
-      "zoe_carter,zoe@northwind.example,Login,2025-01-02T03:04:05+00:00,192.168.10.20,Firefox",
+      HEADER,
+      expect.stringMatching(/^omar50,omar@contoso\.example,Password Change,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00,10\.1\.2\.3,Safari,$/),
+      expect.stringMatching(/^Mallory \(no account\),,Failed Login Attempt,[^,]+,203\.0\.113\.9,,$/),
+      "zoe_carter,zoe@northwind.example,Login,2025-01-02T03:04:05+00:00,192.168.10.20,Firefox,",
     ]);
 
     // The same filters as the list; times in the admin's zone when tz is given.
     const filtered = await admin.get(`${EXPORT}?action=login&search=ZOE&tz=-300`);
     expect(parse(filtered.body)).toEqual([
-      "User,Email,Action,Date/Time,IP Address,User Agent",
-      "zoe_carter,zoe@northwind.example,Login,2025-01-01T22:04:05-05:00,192.168.10.20,Firefox",
+      HEADER,
+      "zoe_carter,zoe@northwind.example,Login,2025-01-01T22:04:05-05:00,192.168.10.20,Firefox,",
     ]);
-    expect(parse((await admin.get(`${EXPORT}?search=nobody`)).body)).toEqual(["User,Email,Action,Date/Time,IP Address,User Agent"]);
+    expect(parse((await admin.get(`${EXPORT}?search=nobody`)).body)).toEqual([HEADER]);
     expect((await admin.get(`${EXPORT}?action=nope`)).statusCode).toBe(400);
   });
 
@@ -383,22 +494,22 @@ describe("CSV export", () => {
       { userId: zoe, action: "login", ip: "1.2.3.4", agent: 'Mozilla "quoted", with comma\nand newline' },
     ]);
     const body = (await admin.get(EXPORT)).body.replace(/^\uFEFF/, "");
-    expect(body).toContain(`,1.2.3.4,"Mozilla ""quoted"", with comma\nand newline"\r\n`);
-    expect(body).toContain(`,1.2.3.4,"'\r=1+1"\r\n`);
+    expect(body).toContain(`,1.2.3.4,"Mozilla ""quoted"", with comma\nand newline",\r\n`);
+    expect(body).toContain(`,1.2.3.4,"'\r=1+1",\r\n`);
     expect(body).toContain(`'@admin (no account),,Failed Login Attempt,`);
-    expect(body).toContain(`,'@SUM(1+1),'\tcmd\r\n`);
+    expect(body).toContain(`,'@SUM(1+1),'\tcmd,\r\n`);
     expect(body).toContain(`'=cmd|' /C calc'!A0,'+1@x.example,Login,`);
-    expect(body).toContain(`,'-2+3,"'=HYPERLINK(""http://evil.example"",""click"")"\r\n`);
+    expect(body).toContain(`,'-2+3,"'=HYPERLINK(""http://evil.example"",""click"")",\r\n`);
     // A semicolon-separated spreadsheet must not see a second cell starting with "=" inside the user agent.
     await seed([{ userId: zoe, action: "login", ip: "5.6.7.8", agent: "Mozilla;=cmd|' /C calc'!A0" }]);
     const again = (await admin.get(EXPORT)).body;
-    expect(again).toContain(`,5.6.7.8,"Mozilla;=cmd|' /C calc'!A0"\r\n`);
-    // Read back as a spreadsheet would: 5 rows of 6 cells, none starting with a formula character.
+    expect(again).toContain(`,5.6.7.8,"Mozilla;=cmd|' /C calc'!A0",\r\n`);
+    // Read back as a spreadsheet would: 5 rows of 7 cells, none starting with a formula character.
     const table = readCsv(body);
     expect(table).toHaveLength(5);
     expect(readCsv(again.replace(/^\uFEFF/, ""))).toHaveLength(6);
     for (const row of table) {
-      expect(row).toHaveLength(6);
+      expect(row).toHaveLength(7);
       for (const cell of row) expect(/^[=+\-@\t\r]/.test(cell), cell).toBe(false);
     }
     expect(table[1]?.[5]).toBe('Mozilla "quoted", with comma\nand newline');
@@ -421,7 +532,7 @@ describe("CSV export", () => {
     const res = await admin.get(EXPORT);
     const lines = parse(res.body);
     expect(lines).toHaveLength(4501);
-    const agents = lines.slice(1).map((line) => Number(line.split(",").at(-1)?.replace("agent-", "")));
+    const agents = lines.slice(1).map((line) => Number(line.split(",").at(-2)?.replace("agent-", "")));
     expect(new Set(agents).size).toBe(4500);
     // Newest first by id: the rows were inserted in g order, so ids grow with g.
     expect(agents[0]).toBe(4500);

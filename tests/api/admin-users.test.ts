@@ -521,9 +521,10 @@ describe("deleting a user", () => {
     const publicList = await member.get("/api/courses?scope=public");
     expect(JSON.stringify(publicList.json())).not.toContain(`"userId":${doomed.id}`);
 
-    const entries = (await logsOf(null, "user_deleted")).filter((e) => e.attemptedUsername === doomed.username);
+    // The row keeps the username the account had (as every row of the account now does) and names the admin.
+    const entries = (await logsOf(null, "user_deleted")).filter((e) => e.deletedUsername === doomed.username);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ ipAddress: "127.0.0.1", userAgent: AGENT });
+    expect(entries[0]).toMatchObject({ ipAddress: "127.0.0.1", userAgent: AGENT, attemptedUsername: null, actorId: expect.any(Number) });
     expect((await del(admin, `/api/admin/users/${doomed.id}`)).statusCode).toBe(404);
   });
 });

@@ -170,14 +170,49 @@ describe("the model pickers and disabling", () => {
 describe("testing a connection", () => {
   it("answers ok with the latency against a working provider, 422 with a clear message on a wrong key", async () => {
     const id = (await pointPlatformAt(admin, "deepseek", fake)).id;
+    const lastTest = async () =>
+      ((await admin.get("/api/ai-platforms")).json() as { id: number; lastTest: unknown }[]).find((p) => p.id === id)?.lastTest;
+    expect(await lastTest()).toBeNull();
     const ok = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ ok: true, model: "fake-model", latencyMs: expect.any(Number) });
+    // The result is kept for the card (issue 29): passed, when, and what it said.
+    expect(await lastTest()).toEqual({
+      ok: true,
+      at: expect.any(String),
+      message: expect.stringMatching(/^fake-model answered in \d+ ms\.$/),
+    });
+    // A new key: the last result no longer speaks for the platform.
     await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-wrong-key-000000" });
+    expect(await lastTest()).toBeNull();
+    const before = Date.now();
     const wrong = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().message).toBe("Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.");
+    // Said to the admin on AI Chat Settings: what to check there, never "go to AI Chat Settings".
+    expect(wrong.json().message).toBe("Deepseek refused the API key. Check the API key, then test again.");
+    const failed = (await lastTest()) as { ok: boolean; at: string; message: string };
+    expect(failed).toEqual({
+      ok: false,
+      at: expect.any(String),
+      message: "Deepseek refused the API key. Check the API key, then test again.",
+    });
+    expect(new Date(failed.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // A user's call through the same key still sends them to an administrator.
+    const chat = await newChat(user, { aiPlatform: "deepseek", model: "fake-model" });
+    const refused = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "hi" })).body).find((e) => e.type === "error");
+    expect(refused).toMatchObject({
+      message: "Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.",
+    });
     await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
+    expect(await lastTest()).toBeNull();
+    // A model the provider does not know: what to check, on this page.
+    await admin.patch(`/api/admin/ai-platforms/${id}`, { settings: { defaultModel: "missing-model" } });
+    const unknown = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
+    expect({ status: unknown.statusCode, message: unknown.json().message }).toEqual({
+      status: 422,
+      message: 'Deepseek does not know the model "missing-model". Check the model names and the default model, then test again.',
+    });
+    await admin.patch(`/api/admin/ai-platforms/${id}`, { settings: { defaultModel: "fake-model" } });
   });
 
   it("names the address and what to check when the server is not reached (connection refused)", async () => {

@@ -44,7 +44,6 @@ describe("the hold on a username and email", () => {
       sessions: t.app.ctx.sessions,
       gateway: t.app.ctx.payments,
       loginUrl: "http://localhost/login",
-      meta: { ip: "test", userAgent: null },
       logError: (message, error) => {
         throw new Error(`${message}: ${String(error)}`);
       },

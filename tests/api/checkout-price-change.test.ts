@@ -73,7 +73,6 @@ function reconciler() {
     sessions,
     gateway: payments,
     loginUrl: "http://localhost/login",
-    meta: { ip: "test", userAgent: null },
     logError: (_message, error) => errors.push(error),
   });
   return { instance, errors };

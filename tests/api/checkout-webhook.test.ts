@@ -299,7 +299,6 @@ describe("the reconciler", () => {
       sessions,
       gateway: payments,
       loginUrl: "http://localhost/login",
-      meta: { ip: "stripe", userAgent: "checkout reconciler (test)" },
       logError: (message, error) => errors.push([message, error]),
     });
     return { instance, errors };
@@ -321,6 +320,14 @@ describe("the reconciler", () => {
     expect(await usersNamed(paid.body.username)).toEqual([{ plan_type: "earlyAccess" }]);
     expect((await login(paid.body.username, paid.body.password)).statusCode).toBe(200);
     expect(await receipts(paid.body.email)).toHaveLength(1);
+    // Its activity rows are the server's own (issue 29): "System", no IP and no user agent.
+    const activity = await admin.get(`/api/admin/user-activity-logs?search=${encodeURIComponent(paid.body.username)}`);
+    expect(activity.statusCode).toBe(200);
+    const rows = activity.json() as { action: string; ipAddress: string | null; userAgent: string | null; actor: unknown }[];
+    expect(rows.map((row) => row.action).sort()).toEqual(["early_access_purchase", "login", "register"]);
+    for (const row of rows.filter((r) => r.action !== "login")) {
+      expect(row).toMatchObject({ ipAddress: null, userAgent: null, actor: { system: true, id: null, username: null } });
+    }
     // The unpaid one is left waiting (its visitor may still pay).
     expect(await usersNamed(unpaid.body.username)).toHaveLength(0);
     expect(await checkoutOf(unpaid.intentId)).toMatchObject({ status: "pending" });

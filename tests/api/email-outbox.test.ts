@@ -156,6 +156,10 @@ describe("with SMTP configured", () => {
     );
     expect(row.sentAt).not.toBeNull();
     expect(row.claimedBy).toBeNull();
+    // The attempt that sent it counts (issue 29: sent emails showed 0 attempts), on the admins' outbox too.
+    expect(row.attempts).toBe(1);
+    const listed = (await admin.get("/api/admin/email-outbox?status=sent&limit=100")).json() as { id: number; attempts: number }[];
+    expect(listed.find((item) => item.id === id)?.attempts).toBe(1);
     const [mail] = to(address);
     expect(to(address)).toHaveLength(1);
     expect(mail?.subject).toBe("Reset your Lumora password");
@@ -191,6 +195,8 @@ describe("with SMTP configured", () => {
       (r) => r.status === "sent",
     );
     expect(sent.lastError).toBeNull();
+    // The failed attempts and the one that sent it.
+    expect(sent.attempts).toBeGreaterThan(waiting.attempts);
     await new Promise((r) => setTimeout(r, 500));
     expect(to(address)).toHaveLength(1);
     expect(to(address)[0]?.subject).toBe("Down then up");

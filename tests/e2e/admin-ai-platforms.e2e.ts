@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { screenshotPath } from "./support/screenshot-path.js";
+import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 const KEY = "sk-e2e-admin-key-7Hq2Wz9";
@@ -110,6 +110,58 @@ describe("admin: AI Chat Settings", () => {
     await disabled.waitFor();
     expect(await disabled.isDisabled()).toBe(true);
     await openai.getByText("Setup Required").waitFor();
+  });
+
+  it("keeps a failed connection test on the card instead of Active, says what failed, and clears it with a new key", async () => {
+    const page = await h.newPage();
+    await openAdmin(page);
+    const deepseek = card(page, "Deepseek");
+    await deepseek.getByRole("button", { name: "Edit" }).click();
+    await keyInput(deepseek).fill("sk-e2e-wrong-key-000000");
+    await deepseek.getByLabel("Base URL").fill(fake.url);
+    await deepseek.getByLabel("Models", { exact: true }).fill("deepseek-chat");
+    await deepseek.getByRole("button", { name: "Save" }).click();
+    await toastText(page, "Platform updated");
+    await deepseek.getByText("Active", { exact: true }).waitFor();
+    expect(await deepseek.getByTestId("platform-last-test").count()).toBe(0);
+
+    await deepseek.getByRole("button", { name: "Test connection" }).click();
+    const toast = await toastText(page, "Connection failed");
+    // The admin is on AI Chat Settings already: the message says what to check here, never to go there.
+    expect(toast).toContain("Deepseek refused the API key. Check the API key, then test again.");
+    expect(toast).not.toContain("AI Chat Settings");
+    await deepseek.getByText("Test Failed", { exact: true }).waitFor();
+    expect(await deepseek.getByText("Active", { exact: true }).count()).toBe(0);
+    const result = deepseek.getByTestId("platform-last-test");
+    await result.getByText("Last test failed").waitFor();
+    expect(await result.innerText()).toContain("Deepseek refused the API key. Check the API key, then test again.");
+    expect(await result.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // Kept by the server: still there after a reload, at every width and in both themes.
+    for (const { width, theme } of SCREENSHOT_VIEWS) {
+      const view = await h.newPage({ width, height: 900 });
+      if (theme === "dark") await view.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await openAdmin(view);
+      const again = card(view, "Deepseek");
+      await again.getByText("Test Failed", { exact: true }).waitFor();
+      await again.getByTestId("platform-last-test").getByText("Last test failed").waitFor();
+      await again.scrollIntoViewIfNeeded();
+      await again.screenshot({ path: screenshotPath(`admin-ai-test-failed-${width}-${theme}.png`) });
+      await view.close();
+    }
+
+    // A working key: the old result no longer speaks for the platform; a new test that passes is shown as such.
+    await deepseek.getByRole("button", { name: "Edit" }).click();
+    await keyInput(deepseek).fill(KEY);
+    await deepseek.getByRole("button", { name: "Save" }).click();
+    await toastText(page, "Platform updated");
+    await deepseek.getByText("Active", { exact: true }).waitFor();
+    expect(await deepseek.getByTestId("platform-last-test").count()).toBe(0);
+    await deepseek.getByRole("button", { name: "Test connection" }).click();
+    await toastText(page, "Connection works");
+    await deepseek.getByTestId("platform-last-test").getByText("Last test passed").waitFor();
+    expect(await deepseek.getByTestId("platform-last-test").innerText()).toMatch(/deepseek-chat answered in \d+ ms/);
+    await deepseek.getByText("Active", { exact: true }).waitFor();
   });
 
   it("creates a platform, deriving the slug and checking the fields", async () => {

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userActivityLogs } from "../../src/server/db/schema/index.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { screenshotPath } from "./support/screenshot-path.js";
+import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let admin: Awaited<ReturnType<typeof registerViaApi>>;
@@ -262,7 +262,7 @@ describe("admin: User Activity", () => {
     expect(download.suggestedFilename()).toMatch(/^user-activity-\d{4}-\d\d-\d\d\.csv$/);
     const csv = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
     const lines = csv.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("User,Email,Action,Date/Time,IP Address,User Agent");
+    expect(lines[0]).toBe("User,Email,Action,Date/Time,IP Address,User Agent,Performed By");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${member.username},${member.email},Failed Login Attempt,`);
     expect(lines[2]).toContain("mallory_x (no account),,Failed Login Attempt,");
@@ -275,7 +275,78 @@ describe("admin: User Activity", () => {
     await rows.nth(49).waitFor();
     const [all] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     const allCsv = readFileSync(await all.path(), "utf8");
-    expect(allCsv).toContain(`,198.51.100.0,"'=HYPERLINK(""http://evil.example"",""x"")"\r\n`);
+    expect(allCsv).toContain(`,198.51.100.0,"'=HYPERLINK(""http://evil.example"",""x"")",\r\n`);
+  });
+
+  it("shows who did it (an admin, or System with no IP) and reads a deleted account the same on every row and in the CSV", async () => {
+    const page = await h.newPage();
+    await openAdminPage(page, "User Activity", "User Activity");
+    // An admin's acts, through the real API from the admin's own page: create two users, change one's plan, delete it.
+    const status = await page.evaluate(async () => {
+      const send = async (method: string, url: string, body?: object) =>
+        (
+          await fetch(url, {
+            method,
+            headers: body ? { "content-type": "application/json" } : {},
+            body: body ? JSON.stringify(body) : undefined,
+          })
+        )
+          .json()
+          .catch(() => null);
+      const gone = (await send("POST", "/api/admin/users", {
+        username: "walk_gone",
+        password: "Str0ng!pass",
+        email: "gone@example.com",
+      })) as {
+        id: number;
+      };
+      await send("POST", "/api/admin/users", { username: "walk_kept", password: "Str0ng!pass" });
+      await send("PATCH", `/api/admin/users/${gone.id}`, { planType: "earlyAccess" });
+      const removed = await fetch(`/api/admin/users/${gone.id}`, { method: "DELETE" });
+      return removed.status;
+    });
+    expect(status).toBe(204);
+    // A row the server wrote itself (the checkout reconciler's; its own API test runs the real one).
+    await h.database.db.insert(userActivityLogs).values({ userId: member.id, action: "early_access_purchase", bySystem: true });
+    await page.reload();
+    const rows = page.locator("tbody tr");
+    await rows.first().waitFor();
+
+    const system = rows.filter({ hasText: "Early Access Purchase" }).first();
+    expect(await system.getByTestId("activity-actor").innerText()).toBe("by System");
+    expect(await system.innerText()).not.toMatch(/stripe|checkout reconciler/i);
+    const gone = rows.filter({ hasText: "walk_gone" });
+    expect(await gone.count()).toBe(3);
+    for (const text of await gone.allInnerTexts()) {
+      expect(text).toContain("Deleted user");
+      expect(text).not.toContain("No account");
+    }
+    const deleted = gone.filter({ hasText: "User Deleted" });
+    expect(await deleted.getByTestId("activity-actor").innerText()).toBe(`by ${admin.username}`);
+    const created = rows.filter({ hasText: "walk_kept" }).filter({ hasText: "User Created" });
+    expect(await created.getByTestId("activity-actor").innerText()).toBe(`by ${admin.username}`);
+    await page.screenshot({ path: screenshotPath("admin-activity-actors-1440.png"), fullPage: false });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const lines = readFileSync(await download.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    const goneLines = lines.filter((line) => line.includes("walk_gone"));
+    expect(goneLines).toHaveLength(3);
+    for (const line of goneLines) expect(line.startsWith("walk_gone (deleted user),")).toBe(true);
+    expect(lines.find((line) => line.includes("Early Access Purchase"))).toMatch(/,,,System$/);
+
+    for (const { width, theme } of SCREENSHOT_VIEWS.filter((view) => view.width !== 1440 || view.theme !== "light")) {
+      const view = await h.newPage({ width, height: 900 });
+      if (theme === "dark") await view.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await openAdminPage(view, "User Activity", "User Activity");
+      // Each sign-in of this loop adds a row on top: bring the system row and the deleted account's rows into view.
+      await view.locator("tbody tr").filter({ hasText: "Early Access Purchase" }).first().scrollIntoViewIfNeeded();
+      await view.evaluate(() => window.scrollBy(0, -80));
+      await view.screenshot({ path: screenshotPath(`admin-activity-actors-${width}-${theme}.png`), fullPage: false });
+      await view.close();
+    }
   });
 
   it("fits a phone and the dark theme", async () => {

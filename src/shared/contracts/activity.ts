@@ -17,8 +17,11 @@ export const ACTIVITY_DATE_LABELS: Record<ActivityDateRange, string> = {
 export const ACTIVITY_PAGE_SIZE = 50;
 export const ACTIVITY_SEARCH_MAX = 100;
 
-/** The CSV columns, in order (spec 002 section 7). */
-export const ACTIVITY_CSV_COLUMNS = ["User", "Email", "Action", "Date/Time", "IP Address", "User Agent"] as const;
+/**
+ * The CSV columns, in order: the spec's six (spec 002 section 7), then who did it when it was not the account
+ * itself (an admin, or "System").
+ */
+export const ACTIVITY_CSV_COLUMNS = ["User", "Email", "Action", "Date/Time", "IP Address", "User Agent", "Performed By"] as const;
 
 /**
  * The filters of the page and of the export. `search` matches username, email, name, IP (and the name typed in a
@@ -63,6 +66,13 @@ export const activityLogSchema = z.object({
       name: z.string().nullable(),
     })
     .nullable(),
+  /** The username of the row's account when that account was deleted since. */
+  deletedUsername: z.string().nullable(),
+  /**
+   * Who did it, when not the account itself: the server (`system`: no IP, no user agent), or an admin (`username`;
+   * `id` null once the admin's own account is deleted). Null: the account itself, or a visitor.
+   */
+  actor: z.object({ system: z.boolean(), id: z.number().int().nullable(), username: z.string().nullable() }).nullable(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
 
@@ -87,9 +97,37 @@ export const activityApi = {
   }),
 };
 
-/** Who a row is about: the account's username; for a failed login of an unknown account, the name that was typed. */
-export function activityUserLabel(log: Pick<ActivityLog, "user" | "attemptedUsername">): string {
-  if (log.user) return log.user.username;
-  if (log.attemptedUsername) return `${log.attemptedUsername} (no account)`;
-  return "Deleted user";
+export const DELETED_USER = "Deleted user";
+export const NO_ACCOUNT = "No account";
+export const SYSTEM_ACTOR = "System";
+
+/** A name and what to say under it (or in brackets after it, in text). */
+export type AccountLabel = { name: string; note: string | null };
+
+/**
+ * How an account reads in the log, in the list and the CSV alike: its username; once deleted, the username it had
+ * with "Deleted user" (only "Deleted user" for rows older than the record of its name).
+ */
+export function accountLabel(username: string | null, deleted: boolean): AccountLabel {
+  if (!username) return { name: DELETED_USER, note: null };
+  return { name: username, note: deleted ? DELETED_USER : null };
 }
+
+/** Who a row is about: the account; for a failed login of an unknown account, the name that was typed. */
+export function activityUser(log: Pick<ActivityLog, "user" | "attemptedUsername" | "deletedUsername">): AccountLabel {
+  if (log.user) return accountLabel(log.user.username, false);
+  if (log.deletedUsername) return accountLabel(log.deletedUsername, true);
+  if (log.attemptedUsername) return { name: log.attemptedUsername, note: NO_ACCOUNT };
+  return accountLabel(null, true);
+}
+
+/** Who did it, when not the account itself: "System" or the admin (null otherwise). */
+export function activityActor(log: Pick<ActivityLog, "actor">): AccountLabel | null {
+  if (!log.actor) return null;
+  if (log.actor.system) return { name: SYSTEM_ACTOR, note: null };
+  return accountLabel(log.actor.username, log.actor.id === null);
+}
+
+/** One line of text: `uma (deleted user)`, `ghost (no account)`. */
+export const labelText = (label: AccountLabel | null) =>
+  label ? (label.note ? `${label.name} (${label.note.toLowerCase()})` : label.name) : "";

@@ -98,6 +98,8 @@ export const adminPlatformSchema = z.object({
   apiKeySource: z.enum(["database", "environment"]).nullable(),
   /** Active and able to answer (a key, or a base URL for a keyless OpenAI-compatible server). */
   usable: z.boolean(),
+  /** The last connection test: passed or not, when, and what it said (null: not tested since it was set up). */
+  lastTest: z.object({ ok: z.boolean(), at: z.string(), message: z.string() }).nullable(),
   settings: z.object({
     models: z.array(z.string()),
     temperature: z.number(),

@@ -1,4 +1,4 @@
-import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** An AI provider an admin configured (spec 002 "AI platform"), with its key sealed by SecretBox. */
 export const aiPlatforms = pgTable("ai_platforms", {
@@ -20,6 +20,10 @@ export const aiPlatforms = pgTable("ai_platforms", {
   maxTokens: integer("max_tokens").notNull().default(1024),
   /** active | inactive */
   status: text("status").notNull().default("active"),
+  /** The last connection test: passed or not (null: never tested), when, and what it said. */
+  lastTestOk: boolean("last_test_ok"),
+  lastTestAt: timestamp("last_test_at", { withTimezone: true }),
+  lastTestMessage: text("last_test_message"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -78,12 +78,22 @@ export const userActivityLogs = pgTable(
     userAgent: text("user_agent"),
     /** For a failed login on an unknown account: the name that was tried. */
     attemptedUsername: text("attempted_username"),
+    /** The username of the row's account, written on its rows when the account is deleted (user_id then becomes null). */
+    deletedUsername: text("deleted_username"),
+    /** An admin who acted on the row's account (null: the account's own action, or a visitor's). */
+    actorId: integer("actor_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** That admin's username, kept for when their account is deleted (usernames never change). */
+    actorUsername: text("actor_username"),
+    /** Written by the server itself (a background job): no actor, no IP and no user agent. */
+    bySystem: boolean("by_system").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("user_activity_logs_created_at_idx").on(t.createdAt),
     index("user_activity_logs_user_id_idx").on(t.userId, t.createdAt),
     index("user_activity_logs_action_id_idx").on(t.action, t.id),
+    // Deleting an admin nulls actor_id on their rows: found by this index, not by reading the log.
+    index("user_activity_logs_actor_id_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
     index("user_activity_logs_ip_trgm_idx").using("gin", sql`lower(coalesce(${t.ipAddress}, '')) gin_trgm_ops`),
     // Failed logins of unknown accounts are found by the name that was tried.
     index("user_activity_logs_attempted_trgm_idx")

@@ -88,6 +88,10 @@ type Row = {
   ip_address: string | null;
   user_agent: string | null;
   attempted_username: string | null;
+  deleted_username: string | null;
+  actor_id: number | null;
+  actor_username: string | null;
+  by_system: boolean;
   user_id: number | null;
   username: string | null;
   email: string | null;
@@ -106,6 +110,12 @@ function toLog(row: Row): ActivityLog {
     attemptedUsername: row.attempted_username,
     user:
       row.user_id !== null && row.username !== null ? { id: row.user_id, username: row.username, email: row.email, name: row.name } : null,
+    deletedUsername: row.deleted_username,
+    actor: row.by_system
+      ? { system: true, id: null, username: null }
+      : row.actor_username !== null
+        ? { system: false, id: row.actor_id, username: row.actor_username }
+        : null,
   };
 }
 
@@ -117,7 +127,8 @@ export async function readActivityPage(
   limit: number,
 ): Promise<ActivityLog[]> {
   const result = await db.execute(sql`
-    select l.id, l.action, l.created_at, l.ip_address, l.user_agent, l.attempted_username,
+    select l.id, l.action, l.created_at, l.ip_address, l.user_agent, l.attempted_username, l.deleted_username,
+           l.actor_id, l.actor_username, l.by_system,
            u.id as user_id, u.username, u.email, u.name
     from ${logs} l
     left join ${users} u on u.id = l.user_id

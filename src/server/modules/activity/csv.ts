@@ -1,5 +1,12 @@
 import { activityLabel } from "../../../shared/activity-actions.js";
-import { ACTIVITY_CSV_COLUMNS, type ActivityFilters, type ActivityLog, activityUserLabel } from "../../../shared/contracts/activity.js";
+import {
+  ACTIVITY_CSV_COLUMNS,
+  type ActivityFilters,
+  type ActivityLog,
+  activityActor,
+  activityUser,
+  labelText,
+} from "../../../shared/contracts/activity.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import { activityBatches } from "./activity-service.js";
@@ -35,12 +42,13 @@ export function exportFileName(tzMinutes: number, now = new Date()): string {
 
 function row(log: ActivityLog, tzMinutes: number): string {
   return csvLine([
-    activityUserLabel(log),
+    labelText(activityUser(log)),
     log.user?.email ?? "",
     activityLabel(log.action),
     localTimestamp(log.createdAt, tzMinutes),
     log.ipAddress,
     log.userAgent,
+    labelText(activityActor(log)),
   ]);
 }
 

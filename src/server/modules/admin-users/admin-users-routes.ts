@@ -10,7 +10,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   const { db, sessions, generations } = app.ctx;
   route(app, api.list, async (request) => listUsers({ db, query: request.query }));
   route(app, api.summary, async () => userSummary({ db }));
-  route(app, api.create, async (request) => createUserAsAdmin({ db, who: request.user, input: request.body }));
+  route(app, api.create, async (request) => createUserAsAdmin({ db, who: request.user, input: request.body, meta: requestMeta(request) }));
   route(app, api.update, async (request) =>
     updateUserAsAdmin({
       db,

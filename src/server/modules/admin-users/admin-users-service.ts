@@ -7,7 +7,7 @@ import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
-import { logActivity } from "../activity/activity-log.js";
+import { keepDeletedUsername, logActivity } from "../activity/activity-log.js";
 import type { GenerationManager } from "../chat/generation/generation-manager.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
 import type { SessionStore } from "../sessions/session-store.js";
@@ -18,9 +18,12 @@ import { assertAdminRemains, assertNotSelf, lockForAdminRemoval, USER_NOT_FOUND 
 /** The form's email (lower-cased by its field): empty is no email, absent is no change. */
 const emailOf = (email: string | null | undefined) => (email === undefined ? undefined : email || null);
 
-/** POST /api/admin/users: a new account with the role and plan the admin chose. */
-export async function createUserAsAdmin(options: { db: Db; who: Who; input: CreateAdminUserInput }): Promise<AdminUser> {
-  const { db, input } = options;
+/** The admin acting, named on the log rows of what they do to another account. */
+const actorFor = (who: Who, userId: number) => (who.id === userId ? undefined : { id: who.id, username: who.username });
+
+/** POST /api/admin/users: a new account with the role and plan the admin chose, logged as created by the admin. */
+export async function createUserAsAdmin(options: { db: Db; who: Who; input: CreateAdminUserInput; meta: RequestMeta }): Promise<AdminUser> {
+  const { db, who, input, meta } = options;
   const wanted = { username: input.username, email: emailOf(input.email) ?? null };
   await assertAccountFree(db, wanted);
   const passwordHash = await hashPassword(input.password);
@@ -39,6 +42,7 @@ export async function createUserAsAdmin(options: { db: Db; who: Who; input: Crea
         .returning(adminUserColumns);
       if (!created) throw new Error("insert returned no row");
       await tx.insert(userSettings).values({ userId: created.id }).onConflictDoNothing();
+      await logActivity(tx, { userId: created.id, action: "user_created", actor: actorFor(who, created.id), ...meta });
       return created;
     })
     .catch((error: unknown) => conflictAfterRace(db, error, wanted));
@@ -50,8 +54,8 @@ type Deps = { db: Db; sessions: SessionStore; who: Who; meta: RequestMeta };
 
 /**
  * PATCH /api/admin/users/{id}: only what was sent changes. Disabling ends the user's sessions on every
- * instance; a new password ends them too. Status, plan and password changes are logged with the admin's
- * IP and user agent, in the same transaction as the change.
+ * instance; a new password ends them too. Each kind of change (status, plan, role, name or email, password) is
+ * logged with the admin as its actor and the admin's IP and user agent, in the same transaction as the change.
  */
 export async function updateUserAsAdmin(
   options: Deps & { userId: number; input: AdminUserPatch; sessionId: string | null },
@@ -90,10 +94,12 @@ export async function updateUserAsAdmin(
         .where(eq(users.id, userId))
         .returning(adminUserColumns);
       if (!after) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
-      const log = (action: "account_disabled" | "account_enabled" | "plan_change" | "password_reset") =>
-        logActivity(tx, { userId, action, ...meta });
+      const log = (action: "account_disabled" | "account_enabled" | "plan_change" | "role_change" | "profile_change" | "password_reset") =>
+        logActivity(tx, { userId, action, actor: actorFor(who, userId), ...meta });
       if (before.status !== after.status) await log(after.status === "inactive" ? "account_disabled" : "account_enabled");
       if (before.planType !== after.planType) await log("plan_change");
+      if (before.role !== after.role) await log("role_change");
+      if (before.name !== after.name || before.email !== after.email) await log("profile_change");
       if (passwordHash) await log("password_reset");
       if (passwordHash || before.email !== after.email) await forgetResetLinks(tx, userId);
       return { before, after };
@@ -116,7 +122,7 @@ export async function updateUserAsAdmin(
 /**
  * DELETE /api/admin/users/{id}: the account and, through the foreign keys (all ON DELETE CASCADE), its chats
  * and messages, personalities, courses (public ones too) with their modules, lessons and runs, uploads,
- * settings and sessions, in one transaction. The log row keeps the username, since the account is gone.
+ * settings and sessions, in one transaction. The account's log rows keep its username, since the account is gone.
  */
 export async function deleteUserAsAdmin(options: Deps & { userId: number; generations: GenerationManager }): Promise<void> {
   const { db, who, userId, meta } = options;
@@ -129,7 +135,9 @@ export async function deleteUserAsAdmin(options: Deps & { userId: number; genera
       .select({ id: messages.id, generationOwner: messages.generationOwner, content: messages.content })
       .from(messages)
       .where(and(eq(messages.userId, userId), eq(messages.status, "streaming")));
-    await logActivity(tx, { userId: null, action: "user_deleted", attemptedUsername: target.username, ...meta });
+    await logActivity(tx, { userId, action: "user_deleted", actor: actorFor(who, userId), ...meta });
+    // Every row of the account, this one too, keeps the username its user_id is about to lose.
+    await keepDeletedUsername(tx, target);
     await tx.delete(users).where(eq(users.id, userId));
     return live;
   });

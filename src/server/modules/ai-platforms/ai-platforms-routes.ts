@@ -12,5 +12,5 @@ export async function aiPlatformRoutes(app: FastifyInstance) {
   route(app, api.list, async (request) => listAdminPlatforms({ db, deps, who: request.user }));
   route(app, api.create, async (request) => createPlatform({ db, deps, who: request.user, input: request.body }));
   route(app, api.update, async (request) => updatePlatform({ db, deps, who: request.user, id: request.params.id, input: request.body }));
-  route(app, api.test, async (request) => testPlatformConnection({ db, deps, who: request.user, id: request.params.id }));
+  route(app, api.test, async (request) => testPlatformConnection({ db, deps, who: request.user, id: request.params.id, log: request.log }));
 }

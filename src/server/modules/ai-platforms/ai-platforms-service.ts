@@ -11,7 +11,16 @@ import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { Entitled } from "../entitlements/entitlements.js";
-import { isTurnedOff, isUsable, keyHint, type PlatformDeps, type PlatformRow, toAdminPlatform, toChatPlatform } from "./platform-view.js";
+import {
+  defaultModelOf,
+  isTurnedOff,
+  isUsable,
+  keyHint,
+  type PlatformDeps,
+  type PlatformRow,
+  toAdminPlatform,
+  toChatPlatform,
+} from "./platform-view.js";
 
 /** Admin services receive the admin acting (`who`); the pickers, the user whose plan locks models. */
 type Options = { db: Db; deps: PlatformDeps; who: Who };
@@ -97,6 +106,14 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
   if (input.status !== undefined) change.status = input.status;
   // Giving a disabled platform a key means "use it": it turns active unless told otherwise.
   else if (input.apiKey && row.status === "inactive") change.status = "active";
+  // The last connection test no longer speaks for a platform whose key, address, kind or tested model changed.
+  const retest =
+    input.apiKey ||
+    input.clearApiKey ||
+    (input.kind !== undefined && input.kind !== row.kind) ||
+    (input.baseUrl !== undefined && (input.baseUrl || null) !== row.baseUrl) ||
+    defaultModelOf({ ...row, ...change } as PlatformRow) !== defaultModelOf(row);
+  if (retest) Object.assign(change, { lastTestOk: null, lastTestAt: null, lastTestMessage: null });
   const [updated] = await db.update(aiPlatforms).set(change).where(eq(aiPlatforms.id, id)).returning();
   if (!updated) throw new AppError("NOT_FOUND", "AI platform not found");
   deps.cache.changed();

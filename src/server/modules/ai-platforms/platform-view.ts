@@ -61,6 +61,10 @@ export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlat
     apiKeyHint: source === "database" ? row.apiKeyHint : source === "environment" && envKey ? keyHint(envKey) : null,
     apiKeySource: source,
     usable: isUsable(row, deps),
+    lastTest:
+      row.lastTestOk !== null && row.lastTestAt
+        ? { ok: row.lastTestOk, at: row.lastTestAt.toISOString(), message: row.lastTestMessage ?? "" }
+        : null,
     settings: {
       models: row.models,
       temperature: Math.round(row.temperature * 100) / 100,

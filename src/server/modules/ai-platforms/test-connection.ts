@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { PlatformTestResult } from "../../../shared/contracts/ai-platforms.js";
 import { completeText } from "../../ai/generate.js";
 import { languageModelFor } from "../../ai/language-model.js";
-import { toProviderError } from "../../ai/provider-error.js";
+import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
+import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { findPlatformRow } from "./ai-platforms-service.js";
@@ -10,9 +12,16 @@ import { accessFor, defaultModelOf, type PlatformDeps } from "./platform-view.js
 
 /**
  * A tiny real call (a few tokens) that proves the key, base URL and default model work. A test that fails
- * answers 422 with the provider's reason: the settings tested do not work (a test is never a 5xx, issue 14).
+ * answers 422 with what failed, in words for the admin on the page where it is fixed (a test is never a 5xx,
+ * issue 14). Its result (passed or not, when, the message) is kept on the platform, for its card (issue 29).
  */
-export async function testPlatformConnection(options: { db: Db; deps: PlatformDeps; who: Who; id: number }): Promise<PlatformTestResult> {
+export async function testPlatformConnection(options: {
+  db: Db;
+  deps: PlatformDeps;
+  who: Who;
+  id: number;
+  log: ProviderFailureLog;
+}): Promise<PlatformTestResult> {
   const row = await findPlatformRow(options.db, { id: options.id });
   if (!row) throw new AppError("NOT_FOUND", "AI platform not found");
   const model = defaultModelOf(row);
@@ -22,8 +31,9 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
     throw new AppError("BAD_REQUEST", "Add an API key before testing the connection.");
   }
   const started = performance.now();
+  let text: string;
   try {
-    const text = await completeText({
+    text = await completeText({
       model: languageModelFor(access, model),
       prompt: "Reply with the single word: pong",
       maxOutputTokens: 16,
@@ -32,16 +42,19 @@ export async function testPlatformConnection(options: { db: Db; deps: PlatformDe
       // An administrator's test of the platform, not a user's call: counted against no allowance.
       spend: null,
     });
-    return { ok: true, model, latencyMs: Math.round(performance.now() - started), reply: text.slice(0, 200) };
   } catch (error) {
-    const failure = toProviderError(error, row.name, model);
-    throw new AppError("UNPROCESSABLE", failure.code === "UNAVAILABLE" ? unreachable(row) : failure.message);
+    const failure = toProviderError(error, { platform: row, model, log: options.log, connectionTest: true });
+    await keepResult(options, false, failure.message);
+    throw failure;
   }
+  const latencyMs = Math.round(performance.now() - started);
+  await keepResult(options, true, `${model} answered in ${latencyMs} ms.`);
+  return { ok: true, model, latencyMs, reply: text.slice(0, 200) };
 }
 
-/** Not reached: what the admin testing it can check (the chat's own message only says to try again later). */
-function unreachable(row: { name: string; baseUrl: string | null }): string {
-  return row.baseUrl
-    ? `${row.name} could not be reached at ${row.baseUrl}. Check the Base URL and that the server there is running, then test again.`
-    : `${row.name} could not be reached. Check that this server can reach the internet, then test again.`;
+async function keepResult(options: { db: Db; deps: PlatformDeps; id: number }, ok: boolean, message: string): Promise<void> {
+  await options.db
+    .update(aiPlatforms)
+    .set({ lastTestOk: ok, lastTestAt: new Date(), lastTestMessage: message.slice(0, 500) })
+    .where(eq(aiPlatforms.id, options.id));
 }

@@ -1,6 +1,6 @@
 import type { AiChatInput } from "../../../shared/contracts/chat.js";
 import { completeText } from "../../ai/generate.js";
-import { toProviderError } from "../../ai/provider-error.js";
+import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
@@ -11,7 +11,14 @@ import { findOwnChat } from "./chat-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 
 /** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
-export async function answerOnce(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: AiChatInput; timeoutMs: number }) {
+export async function answerOnce(options: {
+  db: Db;
+  who: Who;
+  platformDeps: PlatformDeps;
+  input: AiChatInput;
+  timeoutMs: number;
+  log: ProviderFailureLog;
+}) {
   const { db, who, input } = options;
   const userId = who.id;
   const chat = input.chatId ? await findOwnChat(db, userId, input.chatId) : undefined;
@@ -41,6 +48,6 @@ export async function answerOnce(options: { db: Db; who: Who; platformDeps: Plat
     });
     return { content };
   } catch (error) {
-    throw toProviderError(error, resolved.platform.name, resolved.modelId);
+    throw toProviderError(error, { platform: resolved.platform, model: resolved.modelId, log: options.log });
   }
 }

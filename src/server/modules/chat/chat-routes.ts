@@ -26,16 +26,22 @@ export async function chatRoutes(app: FastifyInstance) {
 
   // Everything that can refuse (owner, platform, model) happens before the stream opens: refusals stay JSON.
   route(app, api.reply, async (request, reply) => {
-    const started = await startReply({ ...replyDeps, who: request.user, chatId: request.params.id, input: request.body });
+    const started = await startReply({ ...replyDeps, log: request.log, who: request.user, chatId: request.params.id, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.regenerate, async (request, reply) => {
-    const started = await regenerateReply({ ...replyDeps, who: request.user, chatId: request.params.id, input: request.body });
+    const started = await regenerateReply({
+      ...replyDeps,
+      log: request.log,
+      who: request.user,
+      chatId: request.params.id,
+      input: request.body,
+    });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.editMessage, async (request, reply) => {
     const { id: chatId, messageId } = request.params;
-    const started = await editMessage({ ...replyDeps, who: request.user, chatId, messageId, input: request.body });
+    const started = await editMessage({ ...replyDeps, log: request.log, who: request.user, chatId, messageId, input: request.body });
     relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.switchBranch, async (request) =>
@@ -49,6 +55,13 @@ export async function chatRoutes(app: FastifyInstance) {
   route(app, api.stop, async (request) => stopReply({ db, who: request.user, generations, chatId: request.params.id }));
 
   route(app, api.aiChat, async (request) =>
-    answerOnce({ db, who: request.user, platformDeps, input: request.body, timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2 }),
+    answerOnce({
+      db,
+      who: request.user,
+      platformDeps,
+      input: request.body,
+      timeoutMs: config.AI_FIRST_CHUNK_TIMEOUT_MS * 2,
+      log: request.log,
+    }),
   );
 }

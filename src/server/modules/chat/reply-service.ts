@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import type { HoldSize } from "../../ai/allowance.js";
+import type { ProviderFailureLog } from "../../ai/provider-error.js";
 import { assertAiSlot, refusalOf, type SlotRow } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { preparedPerDb } from "../../db/prepared.js";
@@ -33,6 +34,8 @@ export interface ReplyOptions {
   chatId: number;
   /** Replies and course runs one user may have running at once (AI_MAX_CONCURRENT_PER_USER). */
   maxRunning: number;
+  /** The request's logger: a provider failure of its reply is logged with its request id. */
+  log: ProviderFailureLog;
 }
 
 export interface StartedReply {
@@ -195,6 +198,7 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
   const { generation, written } = await generations.begin({
     chatId,
     resolved,
+    log: options.log,
     history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
     write: async (hold) => {
@@ -254,6 +258,7 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
   const { generation, written: assistantRow } = await generations.begin({
     chatId,
     resolved,
+    log: options.log,
     history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
     write: (hold) => startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply, hold }),

@@ -7,12 +7,14 @@ import { describeCourse, lessonContent, proposeOutline } from "./ai/course-ai-se
 export async function courseAiRoutes(app: FastifyInstance) {
   const { db, platformDeps, courseGenerations: runs } = app.ctx;
 
-  route(app, api.describe, async (request) => describeCourse({ db, platformDeps, who: request.user, input: request.body }));
+  route(app, api.describe, async (request) =>
+    describeCourse({ db, platformDeps, who: request.user, input: request.body, log: request.log }),
+  );
   route(app, api.lessonContent, async (request) =>
-    lessonContent({ db, platformDeps, who: request.user, moduleId: request.params.id, input: request.body }),
+    lessonContent({ db, platformDeps, who: request.user, moduleId: request.params.id, input: request.body, log: request.log }),
   );
   route(app, api.proposeOutline, async (request) =>
-    proposeOutline({ db, platformDeps, who: request.user, courseId: request.params.id, input: request.body }),
+    proposeOutline({ db, platformDeps, who: request.user, courseId: request.params.id, input: request.body, log: request.log }),
   );
   route(app, api.approveOutline, async (request) => runs.approve({ who: request.user, courseId: request.params.id, input: request.body }));
 

@@ -174,7 +174,16 @@ export class OutboxWorker {
         }
         await db
           .update(emailOutbox)
-          .set({ status: "sent", sentAt: new Date(), lastError: null, claimedBy: null, claimedAt: null, ...scrubbedSecrets(row) })
+          // The attempt that sent it counts too: a first-time send reads 1 attempt, a send after two failures 3.
+          .set({
+            status: "sent",
+            attempts: sql`${emailOutbox.attempts} + 1`,
+            sentAt: new Date(),
+            lastError: null,
+            claimedBy: null,
+            claimedAt: null,
+            ...scrubbedSecrets(row),
+          })
           .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimedBy, this.instanceId)));
         this.stats.sent += 1;
       }

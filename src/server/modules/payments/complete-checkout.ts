@@ -6,9 +6,8 @@ import { fromMinorUnits } from "../../../shared/money.js";
 import type { Db } from "../../db/client.js";
 import { pendingCheckouts, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import type { RequestMeta } from "../../lib/request-meta.js";
 import { conflictAfterRace } from "../accounts/account-free.js";
-import { logActivity } from "../activity/activity-log.js";
+import { type ActivitySource, logActivity } from "../activity/activity-log.js";
 import { insertAccount } from "../auth/auth-service.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queueProductEmail } from "../email/product-emails.js";
@@ -38,7 +37,8 @@ export interface CompleteDeps {
   stripe: Stripe;
   /** Where the welcome email's link points. */
   loginUrl: string;
-  meta: RequestMeta;
+  /** The request that finished it (the browser's, the webhook's), or SYSTEM for the reconciler. */
+  meta: ActivitySource;
   log?: EmailFailureLog;
 }
 

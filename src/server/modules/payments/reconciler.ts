@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Db } from "../../db/client.js";
 import { pendingCheckouts } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { SYSTEM } from "../activity/activity-log.js";
 import { type CompleteDeps, completeCheckout } from "./complete-checkout.js";
 import type { StripeGateway } from "./gateway.js";
 import { settleVoided, VOID_SETTLING_MS } from "./price-change.js";
@@ -18,14 +19,15 @@ const BATCH = 20;
  * closed, the webhook is not set up, the instance was killed mid-way) are checked against Stripe and
  * finished when paid. Checkouts older than a week that were never paid are cancelled and removed. Checkouts
  * voided by a price change whose intent Stripe has not confirmed cancelled are cancelled again; one paid
- * meanwhile goes to the admins (decision 029). Any instance may run it: finishing is idempotent.
+ * meanwhile goes to the admins (decision 029). Any instance may run it: finishing is idempotent. What it finishes
+ * is logged as the server's own act (SYSTEM: no IP, no user agent), never as a request's.
  */
 export class CheckoutReconciler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: Omit<CompleteDeps, "stripe"> & {
+    private readonly deps: Omit<CompleteDeps, "stripe" | "meta"> & {
       db: Db;
       gateway: StripeGateway;
       logError: (message: string, error: unknown) => void;
@@ -78,7 +80,7 @@ export class CheckoutReconciler {
           // stripeCall: a Stripe error becomes a plain AppError, so no raw answer (client secret) reaches the logs.
           const intent = await stripeCall(() => stripe.paymentIntents.retrieve(intentId));
           if (intent.status === "succeeded") {
-            await completeCheckout({ ...this.deps, stripe, paymentIntentId: intent.id }).catch((error) =>
+            await completeCheckout({ ...this.deps, meta: SYSTEM, stripe, paymentIntentId: intent.id }).catch((error) =>
               this.deps.logError(`checkout ${row.id} is paid but could not finish`, error),
             );
             continue;
@@ -124,7 +126,7 @@ export class CheckoutReconciler {
       const outcome = outcomes[i];
       if (outcome === "paid" && row.paymentIntentId) {
         // Moves it to the admins' list; the 409 that says so is expected, not a failure.
-        await completeCheckout({ ...this.deps, stripe, paymentIntentId: row.paymentIntentId }).catch((error) => {
+        await completeCheckout({ ...this.deps, meta: SYSTEM, stripe, paymentIntentId: row.paymentIntentId }).catch((error) => {
           if (!(error instanceof AppError && error.statusCode < 500))
             this.deps.logError(`voided checkout ${row.id} could not be settled`, error);
         });

@@ -4,7 +4,7 @@ import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js"
 import { AiAllowance, type AiHold, type HoldSize, holdFor, spentTokens } from "../../../ai/allowance.js";
 import { cleanProviderText } from "../../../ai/clean-text.js";
 import { type CompletionPart, streamCompletion, type TextMessage } from "../../../ai/generate.js";
-import { toProviderError } from "../../../ai/provider-error.js";
+import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
@@ -55,6 +55,8 @@ export interface GenerationRequest {
   history: TextMessage[];
   temperature: number;
   maxTokens: number;
+  /** Where a provider failure is logged: the logger of the request that asked for the reply (its request id). */
+  log: ProviderFailureLog;
 }
 
 /**
@@ -369,7 +371,7 @@ export class GenerationManager {
     // A settle the database refuses is tried again by the sweep; the hold counts until then.
     await this.allowance.settle(hold.id, spentTokens(usage, hold.promptEstimate, generation.content));
 
-    const providerError = failure ? toProviderError(failure, platform.name, modelId) : undefined;
+    const providerError = failure ? toProviderError(failure, { platform, model: modelId, log: input.log }) : undefined;
     const stopped = generation.stopReason === "user" ? STOPPED_BY_USER : generation.stopReason === "shutdown" ? STOPPED_BY_RESTART : null;
     const status = providerError || stopped ? (generation.content ? "incomplete" : "failed") : "complete";
     const errorInfo = providerError ? { message: providerError.message, status: providerError.statusCode } : undefined;

@@ -10,7 +10,7 @@ import {
 import { type TrainingHints, trainingHintsSchema } from "../../../../shared/contracts/fields.js";
 import type { AiAllowance } from "../../../ai/allowance.js";
 import { completeObject, completeText } from "../../../ai/generate.js";
-import { toProviderError } from "../../../ai/provider-error.js";
+import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
@@ -23,7 +23,8 @@ import { courseFor, moduleFor } from "../access.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
 
-type Deps = { db: Db; platformDeps: PlatformDeps; who: Who };
+/** `log`: where a provider failure is written (a request's logger, bound to its request id; the app's for a run). */
+type Deps = { db: Db; platformDeps: PlatformDeps; who: Who; log: ProviderFailureLog };
 const TIMEOUT_MS = 120_000;
 
 export const OUTLINE_FAILED = "Failed to generate course content";
@@ -40,6 +41,7 @@ async function write(
   system: string,
   prompt: string,
   maxOutputTokens: number,
+  log: ProviderFailureLog,
   signal?: AbortSignal,
 ): Promise<string> {
   try {
@@ -58,7 +60,7 @@ async function write(
     if (!text) throw new AppError("BAD_GATEWAY", `${model.platform.name} returned an empty answer. Please try again.`);
     return text;
   } catch (error) {
-    throw toProviderError(error, model.platform.name, model.modelId);
+    throw toProviderError(error, { platform: model.platform, model: model.modelId, log });
   }
 }
 
@@ -68,10 +70,13 @@ export async function describeCourse({
   platformDeps,
   who,
   input,
+  log,
 }: Deps & { input: DescribeCourseInput }): Promise<{ description: string }> {
   const model = await requireCourseModel(db, platformDeps, who);
   const prompt = `Course title: ${input.title}${hintsText(input.hints)}`;
-  return { description: await write(platformDeps.allowance, who.id, model, await systemPrompt(db, "course-description"), prompt, 400) };
+  return {
+    description: await write(platformDeps.allowance, who.id, model, await systemPrompt(db, "course-description"), prompt, 400, log),
+  };
 }
 
 /**
@@ -87,6 +92,7 @@ export async function writeLessonBody(options: {
   module: { id: number; title: string; order: number };
   lesson: { title: string; type: string; summary?: string };
   hints: TrainingHints;
+  log: ProviderFailureLog;
   signal?: AbortSignal;
 }): Promise<string> {
   const { db, course, module, lesson } = options;
@@ -106,7 +112,7 @@ export async function writeLessonBody(options: {
       summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
     }) + hintsText(trainingHintsSchema.parse(options.hints));
-  return write(options.platformDeps.allowance, options.author.id, model, system, prompt, 4000, options.signal);
+  return write(options.platformDeps.allowance, options.author.id, model, system, prompt, 4000, options.log, options.signal);
 }
 
 /** A lesson body for the editor (not saved: the editor fills the field). */
@@ -116,9 +122,10 @@ export async function lessonContent({
   who,
   moduleId,
   input,
+  log,
 }: Deps & { moduleId: number; input: LessonContentInput }): Promise<{ content: string }> {
   const { course, module } = await moduleFor(db, who, moduleId, "edit");
-  const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson: input, hints: input.hints });
+  const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson: input, hints: input.hints, log });
   return { content };
 }
 
@@ -133,6 +140,7 @@ export async function proposeOutline({
   who,
   courseId,
   input,
+  log,
 }: Deps & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
   const course = await courseFor(db, who, courseId, "edit");
   const model = await courseModelFor(db, platformDeps, who);
@@ -162,7 +170,7 @@ export async function proposeOutline({
         spend: { allowance: platformDeps.allowance, userId: who.id },
       });
     } catch (error) {
-      throw toProviderError(error, model.platform.name, model.modelId);
+      throw toProviderError(error, { platform: model.platform, model: model.modelId, log });
     }
     if (draft) return { ...draft, source: "ai", notice: null };
     if (attempt === 2) {

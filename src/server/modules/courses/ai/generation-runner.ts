@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type ApproveOutlineInput, COURSE_NOT_FOUND, type GenerationRun } from "../../../../shared/contracts/courses.js";
+import type { ProviderFailureLog } from "../../../ai/provider-error.js";
 import { assertLessonCount, claimAiSlot } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
 import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
@@ -56,6 +57,8 @@ export class CourseGenerationRunner {
       limits: { maxRunning: number; maxLessonsPerApprove: number };
       /** Never gets lesson text: callers pass ids and `failure()` summaries. */
       log: (msg: string, err?: unknown) => void;
+      /** Where a provider failure of a run is written (the app's logger: a run outlives its request). */
+      providerLog: ProviderFailureLog;
     },
   ) {}
 
@@ -319,6 +322,7 @@ export class CourseGenerationRunner {
       module: row.module,
       lesson: row.lesson,
       hints: run.hints,
+      log: this.options.providerLog,
       signal,
     });
     // Only into a lesson still empty: the author may have written it while this one was being generated.

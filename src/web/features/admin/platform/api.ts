@@ -60,8 +60,11 @@ export function useUpdatePlatform() {
 }
 
 /** POST /api/admin/ai-platforms/{id}/test: one short request to the provider with the stored settings. */
+/** A connection test: passed or failed, the server keeps its result, and the cards read it again. */
 export function useTestPlatform() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(api.test, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminPlatformsQuery.queryKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { activityLabel } from "../../../../../shared/activity-actions.js";
-import type { ActivityLog } from "../../../../../shared/contracts/activity.js";
+import { type ActivityLog, activityActor, activityUser } from "../../../../../shared/contracts/activity.js";
 import { cn } from "../../../../lib/cn.js";
 
 const th = "px-3 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-muted-foreground uppercase";
@@ -30,24 +30,29 @@ function Email({ email }: { email: string }) {
   );
 }
 
+/** The account the row is about, read by the one rule the CSV uses too (`activityUser`). */
 function UserCell({ log }: { log: ActivityLog }) {
-  if (log.user) {
-    return (
-      <>
-        <p className="font-medium [overflow-wrap:anywhere]">{log.user.username}</p>
-        {log.user.name ? <p className="text-xs text-muted-foreground">{log.user.name}</p> : null}
-      </>
-    );
-  }
-  if (log.attemptedUsername) {
-    return (
-      <>
-        <p className="font-medium [overflow-wrap:anywhere]">{log.attemptedUsername}</p>
-        <p className="text-xs text-muted-foreground">No account</p>
-      </>
-    );
-  }
-  return <p className="text-muted-foreground italic">Deleted user</p>;
+  const { name, note } = activityUser(log);
+  const known = log.user !== null || log.deletedUsername !== null || log.attemptedUsername !== null;
+  return (
+    <>
+      <p className={cn("[overflow-wrap:anywhere]", known ? "font-medium" : "text-muted-foreground italic")}>{name}</p>
+      {log.user?.name ? <p className="text-xs text-muted-foreground">{log.user.name}</p> : null}
+      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+    </>
+  );
+}
+
+/** Who did it, when not the account itself: an admin, or the server ("System"). */
+function ActorLine({ log }: { log: ActivityLog }) {
+  const actor = activityActor(log);
+  if (!actor) return null;
+  return (
+    <p className="mt-1 text-xs text-muted-foreground lg:whitespace-nowrap" data-testid="activity-actor">
+      by <span className={cn("font-medium text-foreground", actor.note && "italic")}>{actor.name}</span>
+      {actor.note ? ` (${actor.note.toLowerCase()})` : null}
+    </p>
+  );
 }
 
 /** The log (spec 002): User, Email, Action, Date/Time, IP Address, User Agent. Below 1024 px each row is a card. */
@@ -99,6 +104,7 @@ export function ActivityTable({ logs }: { logs: ActivityLog[] }) {
                 >
                   {activityLabel(log.action)}
                 </span>
+                <ActorLine log={log} />
               </td>
               <td className="px-3 py-3 whitespace-nowrap max-lg:col-span-2 max-lg:p-0 max-lg:text-xs">
                 <span className={cardLabel}>Date/Time</span>

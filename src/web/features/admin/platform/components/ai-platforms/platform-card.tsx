@@ -3,6 +3,7 @@ import type { AdminPlatform } from "../../../../../../shared/contracts/ai-platfo
 import { Badge } from "../../../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
 import { cn } from "../../../../../lib/cn.js";
+import { LastTest } from "./last-test.js";
 import { PlatformActions } from "./platform-actions.js";
 import { PlatformDetails } from "./platform-details.js";
 import { PlatformEditForm } from "./platform-edit-form.js";
@@ -17,12 +18,23 @@ type Props = {
   onDone: () => void;
 };
 
+/** Active when it can answer and its last test (if any) passed; Test Failed when that test failed; Setup Required otherwise. */
+function statusBadge(platform: AdminPlatform): { label: string; className?: string; variant: "new" | "beta" | "outline" } {
+  if (!platform.usable) return { label: "Setup Required", variant: "beta" };
+  if (platform.lastTest?.ok === false) {
+    return { label: "Test Failed", variant: "outline", className: "border-destructive/40 bg-destructive/10 text-destructive" };
+  }
+  return { label: "Active", variant: "new" };
+}
+
 /**
- * One platform: Active when it can answer, Setup Required otherwise; view or edit mode. On phones the badge goes under the name, and names wrap on spaces (never cut).
+ * One platform: its status badge and its last connection test; view or edit mode. On phones the badge goes under the
+ * name, and names wrap on spaces (never cut).
  */
 export function PlatformCard({ platform, editing, editLocked, onEdit, onDone }: Props) {
   const theme = platformTheme(platform.slug);
   const titleId = `platform-${platform.id}-title`;
+  const badge = statusBadge(platform);
   return (
     <Card role="region" aria-labelledby={titleId} className={cn("border-t-4", theme.bar)}>
       <CardHeader className="flex-row flex-wrap items-start gap-3">
@@ -38,10 +50,10 @@ export function PlatformCard({ platform, editing, editLocked, onEdit, onDone }: 
           </CardDescription>
         </div>
         <Badge
-          variant={platform.usable ? "new" : "beta"}
-          className="shrink-0 px-2 py-1 text-xs tracking-normal whitespace-nowrap normal-case max-sm:ml-13"
+          variant={badge.variant}
+          className={cn("shrink-0 px-2 py-1 text-xs tracking-normal whitespace-nowrap normal-case max-sm:ml-13", badge.className)}
         >
-          {platform.usable ? "Active" : "Setup Required"}
+          {badge.label}
         </Badge>
       </CardHeader>
       <CardContent>
@@ -50,6 +62,7 @@ export function PlatformCard({ platform, editing, editLocked, onEdit, onDone }: 
         ) : (
           <>
             <PlatformDetails platform={platform} />
+            <LastTest platform={platform} />
             <PlatformActions platform={platform} onEdit={onEdit} editLocked={editLocked} />
           </>
         )}
