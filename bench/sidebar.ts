@@ -260,17 +260,27 @@ try {
     await printProfile(page);
   }
 
-  // Ten folders open (the first ones, in view), each loading its first page of chats.
+  // Ten folders open (the first ones, in view), each loading its first page of chats. The rows are virtualised
+  // and move while a folder's chats arrive, so no element is held across a render: each step finds a closed
+  // folder (scrolling until one is drawn) and clicks it in the same page task, then waits, through a locator
+  // that looks again each time, until that folder (by its name) shows as open.
   for (let opened = 0; opened < 10; opened++) {
-    const closed = page.locator('[data-folder-toggle][aria-expanded="false"]');
-    // The rows are virtualised: scroll until a closed folder is among them.
-    while ((await closed.count()) === 0) await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollBy(0, 600));
-    // Clicked where it is, at once: rows move while the previous folder's chats arrive, and a row that leaves
-    // the virtual window is gone from the page, so neither coordinates nor a second lookup can be trusted.
-    const toggle = await closed.first().elementHandle();
-    if (!toggle) continue;
-    await toggle.evaluate((el) => (el as HTMLElement).click());
-    await page.waitForFunction((el) => !el.isConnected || el.getAttribute("aria-expanded") === "true", toggle);
+    const clicked = await page.waitForFunction(
+      () => {
+        const toggle = document.querySelector<HTMLElement>('[data-folder-toggle][aria-expanded="false"]');
+        if (!toggle) {
+          document.querySelector('[data-testid="chat-list-scroll"]')?.scrollBy(0, 600);
+          return false;
+        }
+        toggle.click();
+        return toggle.getAttribute("aria-label");
+      },
+      undefined,
+      { polling: "raf", timeout: 30_000 },
+    );
+    const name = String(await clicked.jsonValue());
+    await clicked.dispose();
+    await page.locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`).waitFor({ timeout: 30_000 });
   }
   await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
   await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
