@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 
 /**
- * The chat page's preload hints (decision 030): the sidebar's first reads, asked for by the browser as soon as
+ * The chat page's preload hints (issue 29): the sidebar's first reads, asked for by the browser as soon as
  * the page's headers arrive, while its code loads; the app's own reads (same address, credentials and mode)
  * take these answers.
  */

@@ -10,7 +10,7 @@ export const SECTION_PAGE_SIZE = 100;
 
 /**
  * The sidebar's two first list reads (pinned chats; chats in no folder), by their query: the web's queries are
- * built from these, and the server names the same addresses in the chat page's preload hints (decision 030), so
+ * built from these, and the server names the same addresses in the chat page's preload hints (issue 29), so
  * the browser's own read finds the answer already on its way.
  */
 export const sidebarSections = {

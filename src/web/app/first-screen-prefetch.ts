@@ -8,8 +8,8 @@ import { AppLayout, ChatPage } from "./lazy-pages.js";
  * (instead of one after the other, each behind a Suspense fallback), and once the session names a user the
  * sidebar's lists are asked for while the route draws (decision 021). A visitor without a session asks for
  * nothing more than the code: the route guard sends them to sign in. The session is asked for first: asking
- * for the code adds a preload link per module, which took 30 ms before it went out (decision 030). For a
- * live session the server's preload hints have already started the sidebar's reads (decision 030).
+ * for the code adds a preload link per module, which took 30 ms before it went out (issue 29). For a
+ * live session the server's preload hints have already started the sidebar's reads (issue 29).
  */
 export function prefetchFirstScreen(pathname: string): void {
   if (!opensChat(pathname)) return;
