@@ -118,8 +118,9 @@ const GAP_PX = 20;
  * is drawn, so a chat of thousands opens as fast as a short one. It starts at the bottom, where a chat opens.
  */
 function VirtualRows({ rows, keys, scrollRef }: { rows: ReactNode[]; keys: string[]; scrollRef: RefObject<HTMLDivElement | null> }) {
-  // Before the virtualizer reads the scroll position: the list opens at its end, so the rows drawn first are
-  // the newest ones (the hook then follows the bottom as rows are measured).
+  // Before the virtualizer reads the scroll position (its layout effects come after this one): the list opens
+  // at its end, so the rows it draws before the first paint are the newest ones (the hook then follows the
+  // bottom as rows are measured).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -133,7 +134,6 @@ function VirtualRows({ rows, keys, scrollRef }: { rows: ReactNode[]; keys: strin
     gap: GAP_PX,
     paddingStart: GAP_PX,
     paddingEnd: GAP_PX,
-    initialOffset: () => Number.MAX_SAFE_INTEGER,
   });
   return (
     <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
