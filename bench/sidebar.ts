@@ -24,6 +24,7 @@ import { openDatabase } from "../src/server/db/client.js";
 import { findChromium } from "../tests/e2e/support/chromium-path.js";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
+import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 import { median } from "./stats.js";
 
@@ -76,25 +77,13 @@ async function seed(userId: number): Promise<number> {
   await db.execute(
     sql`insert into messages (chat_id, user_id, role, content) select id, user_id, 'user', title from chats where user_id = ${userId}`,
   );
-  const long = await db.execute(sql`
-    insert into chats (user_id, title, ai_platform, updated_at) values (${userId}, 'Long conversation', 'openai', now() - interval '1 year') returning id`);
-  const longId = Number((long.rows[0] as { id: number }).id);
-  await db.execute(sql`
-    insert into messages (chat_id, user_id, role, content)
-    select ${longId}, ${userId}, case when g % 2 = 1 then 'user' else 'assistant' end,
-           case when g = ${LONG_CHAT_MESSAGES} then 'The very last message of the long conversation.' else 'Message ' || g || ' of the long conversation, with a few words to make it a realistic line.' end
-    from generate_series(1, ${LONG_CHAT_MESSAGES}) g order by g`);
-  // Each message follows the one before (the message tree of edit and branch).
-  await db.execute(sql`
-    update messages m set parent_id = p.prev from (
-      select id, lag(id) over (order by id) as prev from messages where chat_id = ${longId}
-    ) p where m.id = p.id and m.chat_id = ${longId}`);
+  const longId = await seedLongChat(database, userId, LONG_CHAT_MESSAGES);
   await db.execute(sql`analyze`);
   return longId;
 }
 
 /** Marks, taken in the page at the first animation frame where each thing shows. */
-const MARKS_SCRIPT = () => {
+const MARKS_SCRIPT = (lastText: string) => {
   const marks: Record<string, number> = {};
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
   const check = () => {
@@ -103,7 +92,7 @@ const MARKS_SCRIPT = () => {
     if (!marks.lastMessage) {
       const all = document.querySelectorAll("[data-message-role]");
       const last = all[all.length - 1];
-      if (last?.textContent?.includes("The very last message")) {
+      if (last?.textContent?.includes(lastText)) {
         const rect = last.getBoundingClientRect();
         if (rect.bottom > 0 && rect.top < window.innerHeight) marks.lastMessage = now;
       }
@@ -246,7 +235,7 @@ try {
   );
   // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
   await context.addInitScript("window.__name = (fn) => fn;");
-  await context.addInitScript(MARKS_SCRIPT);
+  await context.addInitScript(MARKS_SCRIPT, LAST_MESSAGE_TEXT);
 
   const page = await context.newPage();
   const cold = await firstRender(page);
@@ -260,17 +249,27 @@ try {
     await printProfile(page);
   }
 
-  // Ten folders open (the first ones, in view), each loading its first page of chats.
+  // Ten folders open (the first ones, in view), each loading its first page of chats. The rows are virtualised
+  // and move while a folder's chats arrive, so no element is held across a render: each step finds a closed
+  // folder (scrolling until one is drawn) and clicks it in the same page task, then waits, through a locator
+  // that looks again each time, until that folder (by its name) shows as open.
   for (let opened = 0; opened < 10; opened++) {
-    const closed = page.locator('[data-folder-toggle][aria-expanded="false"]');
-    // The rows are virtualised: scroll until a closed folder is among them.
-    while ((await closed.count()) === 0) await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollBy(0, 600));
-    // Clicked where it is, at once: rows move while the previous folder's chats arrive, and a row that leaves
-    // the virtual window is gone from the page, so neither coordinates nor a second lookup can be trusted.
-    const toggle = await closed.first().elementHandle();
-    if (!toggle) continue;
-    await toggle.evaluate((el) => (el as HTMLElement).click());
-    await page.waitForFunction((el) => !el.isConnected || el.getAttribute("aria-expanded") === "true", toggle);
+    const clicked = await page.waitForFunction(
+      () => {
+        const toggle = document.querySelector<HTMLElement>('[data-folder-toggle][aria-expanded="false"]');
+        if (!toggle) {
+          document.querySelector('[data-testid="chat-list-scroll"]')?.scrollBy(0, 600);
+          return false;
+        }
+        toggle.click();
+        return toggle.getAttribute("aria-label");
+      },
+      undefined,
+      { polling: "raf", timeout: 30_000 },
+    );
+    const name = String(await clicked.jsonValue());
+    await clicked.dispose();
+    await page.locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`).waitFor({ timeout: 30_000 });
   }
   await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
   await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));

@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../helpers/build-test-app.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { chatFoldersApi } from "../../src/shared/contracts/chat-folders.js";
+import { sidebarSections } from "../../src/shared/contracts/sidebar-first-reads.js";
+import { endpointUrl } from "../../src/web/lib/api-client.js";
+import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 // A stand-in for dist/web, so the test does not depend on a build having run.
 const webDist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
@@ -55,5 +59,34 @@ describe("the built web app", () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe("No such endpoint: GET /api/nothing-here");
     expect((await t.app.inject({ method: "GET", url: "/assets/missing.js" })).statusCode).toBe(404);
+  });
+});
+
+describe("the chat page's preload hints (issue 29)", () => {
+  it("names the sidebar's first reads, the same addresses the web's queries read, for a live session only", async () => {
+    const visitor = await t.app.inject({ method: "GET", url: "/chat" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers.link).toBeUndefined();
+    expect(visitor.headers.vary).toContain("Cookie");
+    const forged = await t.app.inject({ method: "GET", url: "/chat", headers: { cookie: "sid=not-a-session" } });
+    expect(forged.headers.link).toBeUndefined();
+
+    const { client } = await registerAndSignIn(t.app);
+    const cookie = `sid=${client.cookie("sid")}`;
+    const expected = [
+      endpointUrl(chatsApi.list, { query: sidebarSections.pinned }),
+      endpointUrl(chatFoldersApi.list, {}),
+      endpointUrl(chatsApi.list, { query: sidebarSections.unfiled }),
+    ];
+    expect(expected).toEqual(["/api/chats?limit=100&pinned=true", "/api/chat-folders", "/api/chats?limit=100&folderId=none&pinned=false"]);
+    for (const url of ["/chat", "/chat/12"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBe(expected.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(", "));
+      // Each hint is a read the session may make.
+      for (const href of expected) expect((await t.app.inject({ method: "GET", url: href, headers: { cookie } })).statusCode).toBe(200);
+    }
+    // Other pages get none.
+    expect((await t.app.inject({ method: "GET", url: "/settings", headers: { cookie } })).headers.link).toBeUndefined();
   });
 });

@@ -389,7 +389,15 @@ describe("chat", () => {
     await page.goto(`/chat/${long!.id}`);
     await page.getByText("Message number 204").waitFor();
     expect(await page.getByText("Message number 4", { exact: true }).count()).toBe(0);
+    // The list is virtual (issue 29): the button at its top is drawn once the list is scrolled up to it.
+    await page.getByRole("log", { name: "Messages" }).evaluate((log) => log.parentElement?.scrollTo(0, 0));
     await page.getByRole("button", { name: "Load earlier messages" }).click();
+    // The view stays where it was; the oldest is drawn once scrolled up to.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[role="log"][aria-label="Messages"]')?.parentElement;
+      box?.scrollTo(0, 0);
+      return [...document.querySelectorAll("[data-message-role]")].some((m) => /Message number 0(?!\d)/.test(m.textContent ?? ""));
+    });
     await page.getByText("Message number 0", { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Load earlier messages" }).count()).toBe(0);
 

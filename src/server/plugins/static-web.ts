@@ -3,10 +3,20 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { opensChat, sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
 import { isPagePath } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
 import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
+
+/**
+ * The chat page's preload hints (issue 29): the sidebar's first reads, asked for by the browser as soon as
+ * the page's headers arrive, while its code loads; the app's own reads (same address, credentials and mode)
+ * take these answers.
+ */
+const CHAT_PRELOAD_LINKS = sidebarFirstReadUrls()
+  .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
+  .join(", ");
 
 /** The sign-in screens (`paths.auth`, `paths.login` in web/lib/paths.ts), drawn by the small app for visitors. */
 const SIGN_IN_PATHS = new Set(["/auth", "/login"]);
@@ -115,6 +125,11 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     // An address no page has is a 404 (issue 29), with the app all the same: it draws the not-found screen in the
     // site's header and footer (the app shell for a signed-in user).
     if (!isPagePath(file)) reply.code(404);
+    else if (opensChat(file)) {
+      reply.header("Vary", "Cookie");
+      // Only for a live session: a visitor's preloads would answer 401 (and the page sends them to sign in).
+      if (await signedIn(request).catch(() => false)) reply.header("Link", CHAT_PRELOAD_LINKS);
+    }
     return reply.sendFile("index.html");
   });
 });

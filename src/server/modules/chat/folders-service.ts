@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import {
   type DeleteFolderMode,
   FOLDER_MESSAGES,
@@ -37,21 +37,27 @@ export async function assertOwnFolder(db: Db | Tx, userId: number, folderId: num
   if (!row) throw new AppError("NOT_FOUND", FOLDER_MESSAGES.notFound);
 }
 
-/** The caller's folders by name, each with its number of listed chats: one query. */
+/**
+ * The caller's folders by name, each with its number of listed chats: one query, the counts taken in one pass
+ * over the user's filed chats (grouped by folder) rather than one count per folder, which probed each folder's
+ * chats on its own (200 folders of 40 chats: 30 to 48 ms on PGlite, against 9 to 23, issue 29).
+ */
 export async function listFolders(options: { db: Db; who: Who }): Promise<Folder[]> {
+  const userId = options.who.id;
+  const counts = options.db
+    .select({ folderId: chats.folderId, n: sql<number>`count(*)::int`.as("n") })
+    .from(chats)
+    .where(and(eq(chats.userId, userId), isNotNull(chats.folderId), listedChat))
+    .groupBy(chats.folderId)
+    .as("counts");
   const rows = await options.db
-    .select({
-      folder: chatFolders,
-      // Written out with qualified names: inside a select list, Drizzle names columns without their table.
-      chatCount: sql<number>`(select count(*)::int from chats c
-        where c.user_id = chat_folders.user_id and c.folder_id = chat_folders.id and not c.temporary
-          and exists (select 1 from messages m where m.chat_id = c.id))`,
-    })
+    .select({ folder: chatFolders, chatCount: counts.n })
     .from(chatFolders)
-    .where(eq(chatFolders.userId, options.who.id))
+    .leftJoin(counts, eq(counts.folderId, chatFolders.id))
+    .where(eq(chatFolders.userId, userId))
     .orderBy(sql`lower(${chatFolders.name})`, chatFolders.id)
     .limit(MAX_FOLDERS_PER_USER);
-  return rows.map((row) => toFolder(row.folder, Number(row.chatCount)));
+  return rows.map((row) => toFolder(row.folder, Number(row.chatCount ?? 0)));
 }
 
 async function countOf(db: Db, userId: number, folderId: number): Promise<number> {

@@ -1,9 +1,10 @@
-import { type ComponentProps, isValidElement, memo, type ReactNode, useRef } from "react";
+import { Children, type ComponentProps, isValidElement, memo, type ReactNode, useMemo, useRef } from "react";
 import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { cn } from "../../lib/cn.js";
 import { CopyButton } from "./copy-button.js";
+import { highlightCode } from "./highlight-code.js";
+import { useSeen } from "./use-seen.js";
 
 /**
  * Spec 000 section 5: only http, https, irc, ircs, mailto and xmpp links and
@@ -61,15 +62,32 @@ const proseClass = [
   highlightTheme,
 ].join(" ");
 
+type CodeElement = { className?: string; children?: ReactNode };
+
 function languageOf(children: ReactNode): string | null {
-  if (!isValidElement<{ className?: string }>(children)) return null;
+  if (!isValidElement<CodeElement>(children)) return null;
   return /language-([\w+#-]+)/.exec(children.props.className ?? "")?.[1] ?? null;
 }
 
-/** A fenced code block: the language and a Copy button above the scrolling code. */
+/** The plain text of a code element's children (a string, as react-markdown gives it). */
+function textOf(children: ReactNode): string {
+  return Children.toArray(children)
+    .map((child) => (typeof child === "string" || typeof child === "number" ? String(child) : ""))
+    .join("");
+}
+
+/**
+ * A fenced code block: the language and a Copy button above the scrolling code. The code is highlighted once the
+ * block first comes into view (issue 29): a long chat or lesson formats at once, and highlight.js runs only for
+ * the blocks someone scrolls to.
+ */
 function CodeBlock({ node: _node, children, className, ...props }: ComponentProps<"pre"> & { node?: unknown }) {
   const ref = useRef<HTMLPreElement>(null);
   const language = languageOf(children);
+  const seen = useSeen(ref);
+  const code = isValidElement<CodeElement>(children) ? children : null;
+  const text = code ? textOf(code.props.children) : "";
+  const highlighted = useMemo(() => (seen && language ? highlightCode(language, text) : null), [seen, language, text]);
   return (
     <div className="my-3 overflow-hidden rounded-lg border bg-muted/60 dark:bg-black/30">
       <div className="flex items-center justify-between border-b px-3 py-1 text-xs text-muted-foreground">
@@ -77,7 +95,7 @@ function CodeBlock({ node: _node, children, className, ...props }: ComponentProp
         <CopyButton showText getText={() => ref.current?.textContent ?? ""} label="Copy code" />
       </div>
       <pre ref={ref} className={cn("overflow-x-auto p-3 font-mono text-[13px] leading-snug", className)} {...props}>
-        {children}
+        {highlighted !== null && code ? <code className={cn(code.props.className, "hljs")}>{highlighted}</code> : children}
       </pre>
     </div>
   );
@@ -108,16 +126,15 @@ function SafeImage({ node: _node, src, alt, ...props }: ComponentProps<"img"> & 
 
 const components: Components = { pre: CodeBlock, a: SafeLink, table: Table, img: SafeImage };
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlight];
 
 /**
- * Markdown of an AI reply: GitHub-flavoured, code highlighted, raw HTML shown
+ * Markdown of an AI reply: GitHub-flavoured, code highlighted once in view, raw HTML shown
  * as text (no rehype-raw), only safe URL schemes kept.
  */
 export const Markdown = memo(function Markdown({ content, className }: { content: string; className?: string }) {
   return (
     <div className={cn(proseClass, className)}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={safeUrlTransform} components={components}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} urlTransform={safeUrlTransform} components={components}>
         {content}
       </ReactMarkdown>
     </div>

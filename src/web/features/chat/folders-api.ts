@@ -9,10 +9,10 @@ import {
 import type { Chat, ChatListQuery } from "../../../shared/contracts/chat.js";
 import { chatsApi } from "../../../shared/contracts/chat.js";
 import { chatFoldersApi, type DeleteFolderMode, type Folder } from "../../../shared/contracts/chat-folders.js";
+import { sidebarSections } from "../../../shared/contracts/sidebar-first-reads.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 
-export const SECTION_PAGE_SIZE = 100;
 export const FOLDER_PAGE_SIZE = 50;
 
 type Page = { items: Chat[]; nextCursor: string | null };
@@ -22,8 +22,7 @@ type ListFilter = Partial<Pick<ChatListQuery, "folderId" | "pinned">>;
 /** GET /api/chat-folders: the caller's folders by name, with their chat counts. */
 export const foldersQuery = endpointQuery(chatFoldersApi.list, {});
 
-function sectionQuery(filter: ListFilter, limit: number) {
-  const query = { limit, ...filter };
+function sectionQuery(query: ListFilter & { limit: number }) {
   return infiniteQueryOptions({
     queryKey: endpointKey(chatsApi.list, { query }),
     queryFn: ({ pageParam, signal }) => call(chatsApi.list, { query: { ...query, cursor: pageParam ?? undefined } }, { signal }),
@@ -33,9 +32,9 @@ function sectionQuery(filter: ListFilter, limit: number) {
 }
 
 /** The sidebar's first section: pinned chats, most recently pinned first. */
-export const pinnedChatsQuery = sectionQuery({ pinned: "true" }, SECTION_PAGE_SIZE);
+export const pinnedChatsQuery = sectionQuery(sidebarSections.pinned);
 /** The sidebar's last section: chats in no folder and not pinned, most recently active first. */
-export const unfiledChatsQuery = sectionQuery({ folderId: "none", pinned: "false" }, SECTION_PAGE_SIZE);
+export const unfiledChatsQuery = sectionQuery(sidebarSections.unfiled);
 
 /**
  * One folder's chats (pinned ones too), loaded when the folder opens. A plain query holding pages, so that

@@ -1,0 +1,104 @@
+/**
+ * npm run bench:open-long-chat [-- --outDir <dir>] [-- --no-build]
+ * Opening a chat of 2,000 messages in Chromium (issue 29): from navigation to /chat/{id} until its newest message
+ * shows in the viewport, one cold run then WARM_RUNS warm ones (median reported), and how many messages the page
+ * then holds. Every 10th reply holds a fenced code block (Markdown and highlighting). Target: < 300 ms on a quiet
+ * machine. Builds the web app like bench:sidebar (--outDir, else WEB_DIST, else a temporary folder; never
+ * dist/web). BENCH_DB=postgres uses a scratch PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { chromium, type Page } from "playwright-core";
+import { buildApp } from "../src/server/app.js";
+import { openDatabase } from "../src/server/db/client.js";
+import { findChromium } from "../tests/e2e/support/chromium-path.js";
+import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
+import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
+import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
+import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { median } from "./stats.js";
+
+const MESSAGES = 2_000;
+const CODE_EVERY = 10;
+const WARM_RUNS = Number(process.env.WARM_RUNS ?? 7);
+const TARGET_MS = 300;
+
+const { values: args } = parseArgs({ options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false } } });
+const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-long-chat-web-")));
+if (!args["no-build"]) {
+  for (const command of [
+    ["vite", "build", "--logLevel", "warn", "--outDir", webDist],
+    ["tsx", "scripts/prerender.ts", "--outDir", webDist],
+  ]) {
+    if (spawnSync("npx", command, { stdio: "inherit" }).status !== 0) process.exit(1);
+  }
+}
+const executablePath = findChromium();
+if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
+
+const scratch = process.env.BENCH_DB === "postgres" ? await createScratchPostgres() : undefined;
+const database = await openDatabase(scratch ? { url: scratch.url } : {});
+const app = await buildApp({ config: testConfig({ WEB_DIST: webDist }), database, logger: false });
+await app.listen({ host: "127.0.0.1", port: 0 });
+const address = app.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+
+/** Marks the first animation frame where the newest message is in the viewport. */
+const MARK_SCRIPT = (lastText: string) => {
+  const check = () => {
+    const all = document.querySelectorAll("[data-message-role]");
+    const last = all[all.length - 1];
+    if (last?.textContent?.includes(lastText)) {
+      const rect = last.getBoundingClientRect();
+      if (rect.bottom > 0 && rect.top < window.innerHeight) {
+        (window as unknown as { __shown: number }).__shown = performance.now();
+        return;
+      }
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+async function open(page: Page, chatId: number): Promise<{ shown: number; nodes: number }> {
+  await page.goto(`${baseUrl}/chat/${chatId}`);
+  await page.waitForFunction(() => (window as unknown as { __shown?: number }).__shown, undefined, { timeout: 60_000 });
+  return page.evaluate(() => ({
+    shown: (window as unknown as { __shown: number }).__shown,
+    nodes: document.querySelectorAll("[data-message-role]").length,
+  }));
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const register = await context.request.post(`${baseUrl}/api/register`, { data: newAccount() });
+  if (register.status() !== 201) throw new Error(`register: ${register.status()}`);
+  const chatId = await seedLongChat(database, ((await register.json()) as { id: number }).id, MESSAGES, CODE_EVERY);
+  await database.db.execute(sql`analyze`);
+  // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
+  await context.addInitScript("window.__name = (fn) => fn;");
+  await context.addInitScript(MARK_SCRIPT, LAST_MESSAGE_TEXT);
+  const page = await context.newPage();
+  const cold = await open(page, chatId);
+  const warm: number[] = [];
+  let nodes = cold.nodes;
+  for (let i = 0; i < WARM_RUNS; i++) {
+    const run = await open(page, chatId);
+    warm.push(run.shown);
+    nodes = run.nodes;
+  }
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(`open a chat of ${MESSAGES} messages (newest visible): cold ${ms(cold.shown)}, warm ${warm.map(ms).join(", ")}`);
+  console.log(`warm median ${ms(median(warm))} (target < ${TARGET_MS} ms); message elements in the page: ${nodes} of ${MESSAGES}`);
+  console.log(median(warm) < TARGET_MS ? "PASS" : "OVER TARGET");
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  await scratch?.drop();
+}
