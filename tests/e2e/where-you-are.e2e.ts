@@ -183,27 +183,62 @@ describe("the account button and toasts", () => {
     }
   });
 
-  it("a toast sits at the top, clear of the page's controls, on desktop and phone", async () => {
+  it("a toast covers no control: top-right below the header on desktop, above the composer on a phone", async () => {
     const account = await registerViaApi(h, uniqueAccount("toast"));
-    for (const width of [1440, 390]) {
-      const page = await signedInPage(account, { width, expectedStatuses: [400] });
-      await page.goto("/settings");
-      await page.getByLabel("Name", { exact: true }).fill(`Toast ${width}`);
-      await page.getByRole("button", { name: "Save", exact: true }).click();
+    const restingToast = async (page: Page) => {
       const toast = page.locator("[data-sonner-toast]").first();
       await toast.waitFor();
       // Where it rests once it has slid in.
       await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
       await page.waitForTimeout(500);
       const box = await toast.boundingBox();
-      const header = await page.getByRole("banner").first().boundingBox();
       expect(box).not.toBeNull();
-      // Below the header's row of controls, in the top part of the screen; on desktop at the right.
-      expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 2);
-      expect(box?.y ?? 900).toBeLessThan(200);
-      if (width === 1440) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(1300);
-      await page.screenshot({ path: screenshotPath(`toast-top-${width}.png`) });
-      await page.context().close();
+      // No link, button or field of the page lies under it.
+      const covered = await page.evaluate(() => {
+        const toastBox = document.querySelector("[data-sonner-toast]")?.getBoundingClientRect();
+        if (!toastBox) return ["no toast"];
+        return [...document.querySelectorAll("a, button, input, textarea, select, [role=button]")]
+          .filter((element) => !element.closest("[data-sonner-toaster]"))
+          .filter((element) => {
+            const r = element.getBoundingClientRect();
+            const visible = r.width > 0 && r.height > 0 && getComputedStyle(element).visibility !== "hidden";
+            return visible && r.left < toastBox.right && r.right > toastBox.left && r.top < toastBox.bottom && r.bottom > toastBox.top;
+          })
+          .map((element) => element.outerHTML.slice(0, 80));
+      });
+      expect(covered).toEqual([]);
+      return box ?? { x: 0, y: 0, width: 0, height: 0 };
+    };
+
+    const desktop = await signedInPage(account, { width: 1440, expectedStatuses: [400] });
+    await desktop.goto("/settings");
+    await desktop.getByLabel("Name", { exact: true }).fill("Toast 1440");
+    await desktop.getByRole("button", { name: "Save", exact: true }).click();
+    const onDesktop = await restingToast(desktop);
+    const header = await desktop.getByRole("banner").first().boundingBox();
+    expect(onDesktop.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 2);
+    expect(onDesktop.y).toBeLessThan(200);
+    expect(onDesktop.x + onDesktop.width).toBeGreaterThan(1300);
+    await desktop.screenshot({ path: screenshotPath("toast-top-1440.png") });
+    await desktop.context().close();
+
+    for (const dark of [false, true]) {
+      const phone = await signedInPage(account, { width: 390 });
+      if (dark) await phone.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await phone.goto("/chat");
+      const send = phone.getByRole("button", { name: "Send" });
+      await send.waitFor();
+      // A file the chat refuses raises a toast while the composer is on screen.
+      await phone
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+      const onPhone = await restingToast(phone);
+      const box = await phone.getByRole("textbox").last().boundingBox();
+      const sendBox = await send.boundingBox();
+      // Wholly above the message box and its Send button.
+      expect(onPhone.y + onPhone.height).toBeLessThanOrEqual(Math.min(box?.y ?? 0, sendBox?.y ?? 0));
+      await phone.screenshot({ path: screenshotPath(`toast-above-composer-390${dark ? "-dark" : ""}.png`) });
+      await phone.context().close();
     }
   });
 });

@@ -3,13 +3,13 @@ import { Toaster as Sonner } from "sonner";
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../../../shared/constants.js";
 import { useTheme } from "../../lib/theme.js";
 
-/** Phones: toasts sit at the top, above the composer and its Send button (issue 29). */
+/** Phones: toasts sit at the bottom, above the chat's composer and its Send button (issue 29). */
 const PHONE_QUERY = "(max-width: 767px)";
 
 /**
  * At most one toast at a time, each shown for 5000 ms (spec 000 section 9), where it covers no control: top-right
- * on a wide screen (below the header's row of controls), top-centre on a phone, above the chat's composer
- * (issue 29: at the bottom they sat over Send for 5 s).
+ * on a wide screen (below the header's row of controls); on a phone at the bottom, above the chat's composer where
+ * there is one (`--toast-clearance`, lib/toast-clearance.ts; issue 29: they sat over Send for 5 s).
  */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
@@ -19,9 +19,9 @@ export function Toaster() {
       theme={resolvedTheme}
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
-      position={phone ? "top-center" : "top-right"}
+      position={phone ? "bottom-center" : "top-right"}
       offset={{ top: 72, right: 24 }}
-      mobileOffset={{ top: 72, left: 16, right: 16 }}
+      mobileOffset={{ bottom: "calc(var(--toast-clearance, 0px) + 12px)", left: 16, right: 16 }}
       richColors
       closeButton
       toastOptions={{ className: "text-sm" }}

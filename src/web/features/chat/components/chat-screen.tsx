@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { usePageTitle } from "../../../lib/page-title.js";
+import { useToastClearance } from "../../../lib/toast-clearance.js";
 import {
   chatQuery,
   chatUserSettingsQuery,
@@ -78,6 +79,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   );
   const reply = useReplyStream(chatId, newChat);
   const composer = useRef<HTMLDivElement>(null);
+  const clearance = useToastClearance<HTMLDivElement>();
   const view = useRef<ChatView>({ lastReply: null });
   useProvideChatActions({ busy: reply.busy, stop: reply.stop, composer, view });
   const isAdmin = user?.role === "admin";
@@ -196,9 +198,12 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           />
         </MessageActionsContext>
       )}
-      {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
-      <div ref={composer} className="contents">
-        <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
+      {/* What sits under the messages: toasts stay above it on a phone (lib/toast-clearance.ts). */}
+      <div ref={clearance} className="shrink-0">
+        {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
+        <div ref={composer} className="contents">
+          <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
+        </div>
       </div>
     </>
   );
