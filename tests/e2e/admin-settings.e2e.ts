@@ -86,6 +86,8 @@ describe("admin: Platform Settings", () => {
     await page.locator("#platform-default-model-error").getByText("Choose a model of an AI platform that is set up").waitFor();
     expect(await productName(page).innerText()).toBe("Lumora");
 
+    // The form still holds the refused changes: leaving asks first (issue 29), and the admin leaves.
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.reload();
     await page.getByRole("button", { name: "Save Settings" }).waitFor();
     await name.fill("Acme Academy");
@@ -94,7 +96,8 @@ describe("admin: Platform Settings", () => {
     await page.getByRole("switch", { name: "Model selection" }).click();
     await page.getByRole("button", { name: "Save Settings" }).click();
     await toastText(page, "Settings updated");
-    await page.waitForFunction(() => document.title === "Acme Academy");
+    // Each app page is named, then the live product name (issue 29).
+    await page.waitForFunction(() => document.title === "Platform Settings · Admin · Acme Academy");
     expect(await productName(page).innerText()).toBe("Acme Academy");
     expect(await page.getByRole("switch", { name: "Allow registration" }).getAttribute("aria-checked")).toBe("false");
     expect(await page.getByRole("switch", { name: "Model selection" }).getAttribute("aria-checked")).toBe("false");

@@ -38,7 +38,7 @@ describe("account settings", () => {
     // Initials of "Ada Lovelace" in the navigation before any photo.
     await page.getByRole("button", { name: "Account" }).getByText("AL").waitFor();
 
-    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Name", { exact: true }).fill("Grace Hopper");
     await page.getByLabel("Email").fill("not-valid");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Please enter a valid email").waitFor();
@@ -69,17 +69,17 @@ describe("account settings", () => {
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Password" }).click();
     await page.getByLabel("Current Password").fill("Wrong!pass1");
-    await page.getByLabel("New Password").fill("newpass1");
-    await page.getByLabel("Confirm Password").fill("newpass2");
+    await page.getByLabel("New Password").fill("Newpass!1");
+    await page.getByLabel("Confirm Password").fill("Newpass!2");
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Passwords don't match").waitFor();
-    await page.getByLabel("Confirm Password").fill("newpass1");
+    await page.getByLabel("Confirm Password").fill("Newpass!1");
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Current password is incorrect").waitFor();
     await page.getByLabel("Current Password").fill(account.password);
     await page.getByRole("button", { name: "Update Password" }).click();
     await toastText(page, "Password updated");
-    const login = await h.app.inject({ method: "POST", url: "/api/login", payload: { username: account.username, password: "newpass1" } });
+    const login = await h.app.inject({ method: "POST", url: "/api/login", payload: { username: account.username, password: "Newpass!1" } });
     expect(login.statusCode).toBe(200);
   });
 
