@@ -82,10 +82,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 export async function createPglite(dir: string | undefined, sharedBuffers: string) {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
-  // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib.
+  const [{ PGlite }, { pg_trgm }, { vector }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite-pgvector"),
+  ]);
+  // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib. vector: pgvector, for the knowledge
+  // library's embeddings (issue 30, decision 033); offered here, created by the knowledge module at start.
   return PGlite.create(dir, {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, vector },
     initialMemory: PGLITE_MEMORY.initialMemory,
     postgresqlconf: `shared_buffers=${sharedBuffers}`,
   });

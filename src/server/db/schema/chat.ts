@@ -69,10 +69,29 @@ export const chats = pgTable(
   ],
 );
 
+/**
+ * What a message carries besides its text. A pasted text file (before issue 30) keeps its `content`; a file from the
+ * knowledge library (issue 30) is named by `fileId` (its bytes and pieces stay in the library; a deleted file leaves the
+ * name, size and hash), with its type found from the bytes.
+ */
 export interface StoredAttachment {
   name: string;
   size: number;
-  content: string;
+  content?: string;
+  fileId?: number;
+  mimeType?: string;
+  kind?: string;
+  sha256?: string;
+}
+
+/** A passage a reply was given and cited as [n] (issue 30): only passages really retrieved for it are kept. */
+export interface StoredCitation {
+  n: number;
+  fileId: number;
+  fileName: string;
+  page: number | null;
+  excerpt: string;
+  chunkId: number;
 }
 
 export const messages = pgTable(
@@ -94,6 +113,7 @@ export const messages = pgTable(
     platformSlug: text("platform_slug"),
     model: text("model"),
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    citations: jsonb("citations").$type<StoredCitation[]>().notNull().default([]),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
     /** The personality that wrote the reply, by name, so history keeps it. */

@@ -4,6 +4,7 @@ export * from "./chat.js";
 export * from "./content.js";
 export * from "./courses.js";
 export * from "./email.js";
+export * from "./knowledge.js";
 export * from "./payments.js";
 export * from "./personalities.js";
 export * from "./throttle.js";

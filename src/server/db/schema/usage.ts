@@ -9,6 +9,10 @@ export const planAllowances = pgTable("plan_allowances", {
   planType: text("plan_type", { enum: ["free", "earlyAccess"] }).primaryKey(),
   monthlyTokens: integer("monthly_tokens"),
   messagesPerDay: integer("messages_per_day"),
+  /** The knowledge library (issue 30): bytes stored, files kept and the largest file, each null: unlimited. */
+  storageBytes: bigint("storage_bytes", { mode: "number" }),
+  maxFiles: integer("max_files"),
+  maxFileBytes: bigint("max_file_bytes", { mode: "number" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

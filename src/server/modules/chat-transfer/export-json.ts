@@ -23,7 +23,13 @@ function messageJson(message: ExportMessageRow, localId: number, parentId: numbe
     platform: message.platformSlug,
     personalityName: message.personalityName,
     createdAt: message.createdAt.toISOString(),
-    attachments: message.attachments.map((file) => ({ name: file.name, size: file.size, content: file.content })),
+    attachments: message.attachments.map((file) => ({
+      name: file.name,
+      size: file.size,
+      content: file.content,
+      type: file.mimeType,
+      sha256: file.sha256,
+    })),
   };
   return json(exported);
 }

@@ -37,11 +37,13 @@ function chatFromExport(chat: ExportedChat): ImportChat {
       platform: cleanOrNull(message.platform),
       personalityName: cleanOrNull(message.personalityName),
       createdAt: new Date(message.createdAt),
-      attachments: message.attachments.map((file) => ({
-        name: clean(file.name),
-        size: Buffer.byteLength(clean(file.content)),
-        content: clean(file.content),
-      })),
+      // A library file is exported without its bytes: it comes back as its name, size and type, shown as a file the
+      // import could not bring (issue 30).
+      attachments: message.attachments.map((file) =>
+        file.content === undefined
+          ? { name: clean(file.name), size: file.size, mimeType: file.type && clean(file.type), sha256: file.sha256 }
+          : { name: clean(file.name), size: Buffer.byteLength(clean(file.content)), content: clean(file.content) },
+      ),
     })),
   };
 }
