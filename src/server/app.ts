@@ -32,6 +32,7 @@ import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
 import { publicOrigin } from "./modules/email/product-emails.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
+import { databaseFileStore } from "./modules/knowledge/file-store.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
 import { paymentRoutes } from "./modules/payments/payments-routes.js";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     generations,
     courseGenerations,
     outbox,
+    fileStore: databaseFileStore(database.db),
     payments,
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.

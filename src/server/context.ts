@@ -6,6 +6,7 @@ import type { PlatformDeps } from "./modules/ai-platforms/platform-view.js";
 import type { GenerationManager } from "./modules/chat/generation/generation-manager.js";
 import type { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
 import type { OutboxWorker } from "./modules/email/outbox-worker.js";
+import type { FileStore } from "./modules/knowledge/file-store.js";
 import type { StripeGateway } from "./modules/payments/gateway.js";
 import type { SessionStore } from "./modules/sessions/session-store.js";
 
@@ -25,6 +26,8 @@ export interface AppContext {
   courseGenerations: CourseGenerationRunner;
   /** Sends the email outbox (retries; claims shared safely between instances). */
   outbox: OutboxWorker;
+  /** The knowledge library's file bytes: the database, or an S3-compatible store (issue 30). */
+  fileStore: FileStore;
   /** Stripe: the keys in use and the client (STRIPE_API_URL), for the checkout and the webhook. */
   payments: StripeGateway;
 }

@@ -139,10 +139,7 @@ export const personalityCollections = pgTable(
       .notNull()
       .references(() => knowledgeCollections.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.personalityId, t.collectionId] }),
-    index("personality_collections_collection_idx").on(t.collectionId),
-  ],
+  (t) => [primaryKey({ columns: [t.personalityId, t.collectionId] }), index("personality_collections_collection_idx").on(t.collectionId)],
 );
 
 /** The admin's embedding model (one row, id 1); none: retrieval is full text only. */

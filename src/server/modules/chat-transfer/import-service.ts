@@ -42,7 +42,8 @@ function* slices(messages: ImportMessage[]): Generator<ImportMessage[]> {
   let slice: ImportMessage[] = [];
   let chars = 0;
   for (const message of messages) {
-    const size = message.content.length + message.attachments.reduce((sum, file) => sum + (file.content?.length ?? 0) + file.name.length, 0);
+    const size =
+      message.content.length + message.attachments.reduce((sum, file) => sum + (file.content?.length ?? 0) + file.name.length, 0);
     if (slice.length > 0 && (slice.length >= SLICE_ROWS || chars + size > SLICE_CHARS)) {
       yield slice;
       slice = [];
