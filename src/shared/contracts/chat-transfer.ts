@@ -46,10 +46,16 @@ export const exportedAttachmentSchema = z.object({
   name: z.string().min(1).max(200),
   size: z.number().int().min(0),
   /** A pasted text file's text. A file from the knowledge library (issue 30) is listed without its bytes. */
-  content: z.string().max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`).optional(),
+  content: z
+    .string()
+    .max(ATTACHMENTS.maxBytesPerFile, `Each attached file must be at most ${ATTACHMENTS.maxBytesPerFile / 1024} KB`)
+    .optional(),
   /** The file's type found from its bytes, and the SHA-256 of its bytes (library files). */
   type: z.string().max(200).optional(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 export const exportedMessageSchema = z.object({
