@@ -251,7 +251,7 @@ describe("chat", () => {
     expect(await firstLink.getAttribute("aria-current")).toBe("page");
     expect(await firstLink.innerText()).toMatch(/Today \d\d:\d\d/);
 
-    // Rename: Escape cancels, Enter saves.
+    // Rename: Escape with a changed title asks first (issue 29) and Discard drops it; Enter saves.
     const firstRow = history(page)
       .getByRole("listitem")
       .filter({ has: page.getByRole("link", { name: /Tell me about apples/ }) });
@@ -259,6 +259,7 @@ describe("chat", () => {
     await page.getByRole("menuitem", { name: "Rename" }).click();
     await page.getByLabel("Chat title").fill("Never saved");
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Discard" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await history(page).getByText("Never saved").count()).toBe(0);
     await firstRow.getByRole("button", { name: "Chat actions" }).click();

@@ -75,12 +75,17 @@ export function useLeaveRequest(): LeaveRequest | null {
   );
 }
 
+/** What `useUnsavedChanges` answers: `confirmLeave(next)` asks about this form alone; `saved()` says it has nothing unsaved now. */
+export type UnsavedForm = LeaveScope & { saved: () => void };
+
 /**
  * Registers a form while it is mounted. `dirty`: it has changes not saved (react-hook-form's
  * `formState.isDirty`); `save`: the dialog's Save (`saveForm`); `scope`: the place of the page it is edited in.
- * The answer's `confirmLeave(next)` asks about this form alone (closing its dialog, opening another item).
+ * The answer's `confirmLeave(next)` asks about this form alone (closing its dialog, opening another item);
+ * `saved()` is for a save that leaves at once (New Course opens the editor it made): the guard counts the form
+ * as clean from then on, before React renders its reset.
  */
-export function useUnsavedChanges(changes: UnsavedChanges): LeaveScope {
+export function useUnsavedChanges(changes: UnsavedChanges): UnsavedForm {
   const entry = useRef(changes);
   useLayoutEffect(() => {
     entry.current = changes;
@@ -91,10 +96,13 @@ export function useUnsavedChanges(changes: UnsavedChanges): LeaveScope {
       entries.delete(entry);
     };
   }, []);
-  const [own] = useState<LeaveScope>(() => ({
+  const [own] = useState<UnsavedForm>(() => ({
     confirmLeave: (next) => {
       if (open) return;
       askEach(entry.current.dirty ? [entry.current] : [], next);
+    },
+    saved: () => {
+      entry.current = { ...entry.current, dirty: false };
     },
   }));
   return own;

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, u
 import { MESSAGE_MAX_CHARS } from "../../../../shared/constants.js";
 import { Button } from "../../../components/ui/button.js";
 import { Textarea } from "../../../components/ui/textarea.js";
+import { useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { BranchSwitcher, type MaybeBranched } from "./branch-switcher.js";
 import { useMessageActions } from "./message-actions.js";
 
@@ -24,6 +25,8 @@ function MessageEditor({ initial, onSave, onCancel }: { initial: string; onSave:
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const empty = text.trim().length === 0;
+  // Opening another chat, leaving the page or closing the tab with the message changed asks first.
+  useUnsavedChanges({ dirty: text !== initial });
 
   useEffect(() => {
     const box = boxRef.current;

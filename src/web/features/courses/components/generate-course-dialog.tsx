@@ -7,17 +7,24 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { notify } from "../../../lib/notify.js";
+import { useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useApproveOutline, useProposeOutline } from "../ai-mutations.js";
 import { refreshCourse } from "../api.js";
 import { LEVEL_LABELS, useTrainingHints } from "../training-hints.js";
 import { CourseAiLockedNote } from "./ai-button.js";
 import { OutlineReview } from "./outline-review.js";
 
-/** Generate with AI: ask for an outline, review and edit it, then approve; the lessons are written afterwards. */
+const DEFAULT_MODULE_COUNT = "4";
+
+/**
+ * Generate with AI: ask for an outline, review and edit it, then approve; the lessons are written afterwards.
+ * A changed module count or an outline not yet approved is unsaved work: closing the dialog or leaving the page
+ * asks first (there is nothing to save from the question: approving is a choice made on the outline).
+ */
 export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; onClose: () => void }) {
   const client = useQueryClient();
   const hints = useTrainingHints();
-  const [moduleCount, setModuleCount] = useState("4");
+  const [moduleCount, setModuleCount] = useState(DEFAULT_MODULE_COUNT);
   const [proposal, setProposal] = useState<OutlineProposal | null>(null);
   const propose = useProposeOutline(courseId);
   const approve = useApproveOutline(courseId);
@@ -26,8 +33,10 @@ export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; 
   const pending = propose.isPending || approve.isPending;
   const audience = hints.audience.trim() ? ` for ${hints.audience.trim()}` : "";
 
+  const unsaved = useUnsavedChanges({ dirty: proposal !== null || moduleCount !== DEFAULT_MODULE_COUNT });
+
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{proposal ? "Review the outline" : "Generate with AI"}</DialogTitle>

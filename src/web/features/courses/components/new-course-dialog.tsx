@@ -14,6 +14,7 @@ import { Textarea } from "../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
 import { courseEditPath } from "../../../lib/paths.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useDescribeCourse } from "../ai-mutations.js";
 import { useCreateCourse } from "../course-mutations.js";
 import { AiButton, CourseAiLockedNote } from "./ai-button.js";
@@ -45,15 +46,22 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (course) => navigate(courseEditPath(course.id)),
-      onError: (error) => applyServerFieldErrors(form.setError, error, ["title", "description"]),
-    }),
-  );
+  const persist = (body: Output) =>
+    savedOrNot(
+      create.mutateAsync(body, {
+        onSuccess: (course) => {
+          // Made: nothing is unsaved any more, so opening its editor does not ask.
+          unsaved.saved();
+          navigate(courseEditPath(course.id));
+        },
+        onError: (error) => applyServerFieldErrors(form.setError, error, ["title", "description"]),
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !create.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !create.isPending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>New Course</DialogTitle>

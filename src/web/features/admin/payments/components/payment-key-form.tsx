@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
 import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { SecretInput } from "../../common/components/secret-input.js";
 import { useSavePaymentSettings } from "../api.js";
 import { type KeyField, PAYMENT_KEYS } from "./payment-key-status.js";
@@ -59,26 +60,30 @@ export function PaymentKeyForm({ settings }: { settings: AdminPaymentSettings })
   const { errors, isDirty } = form.formState;
   const exists = settings.id !== null;
 
-  const onSubmit = form.handleSubmit((values) => {
+  const persist = (values: Output) => {
     const typed: Partial<Record<KeyField, string>> = {};
     for (const { field } of PAYMENT_KEYS) {
       const value = values[field];
       if (value) typed[field] = value;
     }
-    save.mutate(
-      { body: { earlyAccessPrice: settings.earlyAccessPrice, currency: settings.currency, ...typed }, exists },
-      {
-        onSuccess: (saved) => {
-          form.reset(blankKeys(saved));
-          notify.success(...PAYMENT_SAVED);
+    return savedOrNot(
+      save.mutateAsync(
+        { body: { earlyAccessPrice: settings.earlyAccessPrice, currency: settings.currency, ...typed }, exists },
+        {
+          onSuccess: (saved) => {
+            form.reset(blankKeys(saved));
+            notify.success(...PAYMENT_SAVED);
+          },
+          onError: (error) => {
+            applyServerFieldErrors(form.setError, error, FIELDS);
+            notify.error(PAYMENT_SAVE_FAILED, saveFailedMessage(error));
+          },
         },
-        onError: (error) => {
-          applyServerFieldErrors(form.setError, error, FIELDS);
-          notify.error(PAYMENT_SAVE_FAILED, saveFailedMessage(error));
-        },
-      },
+      ),
     );
-  });
+  };
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: isDirty, save: saveForm(form, persist) });
 
   const confirmRemove = () => {
     if (!removing) return;

@@ -16,6 +16,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useSavePaymentSettings } from "../api.js";
 
 const FIELDS = ["earlyAccessPrice", "currency"] as const;
@@ -90,21 +91,24 @@ export function PaymentPriceForm({
     if (!form.formState.isDirty) form.reset({ earlyAccessPrice, currency });
   }, [form, earlyAccessPrice, currency]);
 
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(
-      { body: { earlyAccessPrice: body.earlyAccessPrice, currency: body.currency }, exists },
-      {
-        onSuccess: (saved) => {
-          form.reset({ earlyAccessPrice: saved.earlyAccessPrice, currency: saved.currency });
-          notify.success(...PAYMENT_SAVED);
+  const persist = (body: Output) =>
+    savedOrNot(
+      save.mutateAsync(
+        { body: { earlyAccessPrice: body.earlyAccessPrice, currency: body.currency }, exists },
+        {
+          onSuccess: (saved) => {
+            form.reset({ earlyAccessPrice: saved.earlyAccessPrice, currency: saved.currency });
+            notify.success(...PAYMENT_SAVED);
+          },
+          onError: (error) => {
+            applyServerFieldErrors(form.setError, error, FIELDS);
+            notify.error(PAYMENT_SAVE_FAILED, saveFailedMessage(error));
+          },
         },
-        onError: (error) => {
-          applyServerFieldErrors(form.setError, error, FIELDS);
-          notify.error(PAYMENT_SAVE_FAILED, saveFailedMessage(error));
-        },
-      },
-    ),
-  );
+      ),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: isDirty, save: saveForm(form, persist) });
 
   return (
     <Card>

@@ -12,6 +12,7 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { Textarea } from "../../../../components/ui/textarea.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { notify } from "../../../../lib/notify.js";
+import { useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useAskForSecrets } from "../api.js";
 
 type Input = z.input<typeof askSecretsBodySchema>;
@@ -30,6 +31,8 @@ export function PaymentRequestKeys({ missing, statusKnown }: { missing: StripeKe
   const ask = useAskForSecrets();
   const [sent, setSent] = useState<string | null>(null);
   const error = form.formState.errors.user_message?.message;
+  // A message typed and not sent: leaving asks first (sending is not a save, so the question offers none).
+  useUnsavedChanges({ dirty: form.formState.isDirty });
 
   const onSubmit = form.handleSubmit(({ user_message }) => {
     setSent(null);

@@ -16,6 +16,7 @@ import { TextField } from "../../../../components/ui/form-field.js";
 import { ButtonSpinner, Spinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useSavePlanAllowances } from "../plan-limits-api.js";
 
 type Output = z.output<typeof planAllowancesFormSchema>;
@@ -39,15 +40,18 @@ export function PlanLimitsCard({ saved, loading, error }: { saved: PlanAllowance
     if (saved && !form.formState.isDirty) form.reset(readableForm(saved));
   }, [form, saved]);
 
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (answer) => {
-        form.reset(readableForm(answer));
-        notify.success(...PLAN_LIMITS_SAVED);
-      },
-      onError: (failure) => notify.error("Failed to update plan limits", errorMessage(failure, "An unexpected error occurred.")),
-    }),
-  );
+  const persist = (body: Output) =>
+    savedOrNot(
+      save.mutateAsync(body, {
+        onSuccess: (answer) => {
+          form.reset(readableForm(answer));
+          notify.success(...PLAN_LIMITS_SAVED);
+        },
+        onError: (failure) => notify.error("Failed to update plan limits", errorMessage(failure, "An unexpected error occurred.")),
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  useUnsavedChanges({ dirty: isDirty, save: saveForm(form, persist) });
 
   return (
     <Card>

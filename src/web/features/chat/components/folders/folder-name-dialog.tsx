@@ -9,11 +9,12 @@ import { ButtonSpinner } from "../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../lib/form-errors.js";
 import { notify } from "../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../lib/unsaved-changes.js";
 import { useCreateFolder, useRenameFolder } from "../../folders-api.js";
 
 type Values = z.input<typeof folderBodySchema>;
 
-/** New folder (no `folder`) or rename one. Enter saves, Escape cancels. */
+/** New folder (no `folder`) or rename one. Enter saves; Escape closes, asking first when the name was changed. */
 export function FolderNameDialog({
   folder,
   onClose,
@@ -33,23 +34,30 @@ export function FolderNameDialog({
   const failed = (title: string) => (error: unknown) => {
     if (applyServerFieldErrors(form.setError, error, ["name"]).length === 0) notify.error(title, errorMessage(error));
   };
-  const onSubmit = form.handleSubmit(({ name }) => {
+  const persist = async ({ name }: z.output<typeof folderBodySchema>) => {
     if (!folder) {
-      create.mutate(name, {
-        onSuccess: (made) => {
-          onCreated?.(made);
-          onClose();
-        },
-        onError: failed("The folder could not be made"),
-      });
-    } else if (name === folder.name) {
-      onClose();
-    } else {
-      rename.mutate({ id: folder.id, name }, { onSuccess: onClose, onError: failed("The folder could not be renamed") });
+      return savedOrNot(
+        create.mutateAsync(name, {
+          onSuccess: (made) => {
+            onCreated?.(made);
+            onClose();
+          },
+          onError: failed("The folder could not be made"),
+        }),
+      );
     }
-  });
+    if (name === folder.name) {
+      onClose();
+      return true;
+    }
+    return savedOrNot(
+      rename.mutateAsync({ id: folder.id, name }, { onSuccess: onClose, onError: failed("The folder could not be renamed") }),
+    );
+  };
+  const onSubmit = form.handleSubmit(persist);
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>{folder ? "Rename folder" : "New folder"}</DialogTitle>

@@ -16,6 +16,7 @@ import { Textarea } from "../../../../../components/ui/textarea.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../../../lib/form-errors.js";
 import { notify } from "../../../../../lib/notify.js";
+import { useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useTestTemplate } from "../../api.js";
 import { sampleTestData } from "./template-messages.js";
 
@@ -36,7 +37,11 @@ export function TestEmailDialog({ template, onClose }: { template: EmailTemplate
     send.mutate(
       { id: template.id, body: { recipientEmail, testData: data } },
       {
-        onSuccess: (answer) => notify.success("Test email sent", answer.message),
+        onSuccess: (answer) => {
+          // What was sent is no longer unsaved: closing after a send does not ask.
+          form.reset({ recipientEmail, testData });
+          notify.success("Test email sent", answer.message);
+        },
         onError: (error) => {
           applyServerFieldErrors(form.setError, error, ["recipientEmail", "testData"]);
           notify.error("Failed to send test email", errorMessage(error));
@@ -45,8 +50,11 @@ export function TestEmailDialog({ template, onClose }: { template: EmailTemplate
     );
   });
 
+  // An address or test data typed and not sent: closing the dialog or leaving the page asks first (no Save: sending is not one).
+  const unsaved = useUnsavedChanges({ dirty: form.formState.isDirty });
+
   return (
-    <Dialog open onOpenChange={(open) => !open && !send.isPending && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !send.isPending && unsaved.confirmLeave(onClose)}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Send Test Email</DialogTitle>

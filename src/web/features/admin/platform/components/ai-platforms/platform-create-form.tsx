@@ -9,10 +9,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useCreatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
 import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { createPlatformFormSchema, emptyCreateValues, toCreateBody } from "./platform-form-schema.js";
+
+type CreateValues = Parameters<typeof toCreateBody>[0];
+
 import { KIND_OPTIONS } from "./platform-theme.js";
 
 const FIELDS = ["name", "slug", "kind", "apiKey", "baseUrl", "modelsText", "temperature", "maxTokens", "status"] as const;
@@ -25,18 +29,22 @@ export function PlatformCreateForm({ onDone }: { onDone: () => void }) {
   const slugEdited = useRef(false);
   const create = useCreatePlatform();
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(toCreateBody(values), {
-      onSuccess: (saved) => {
-        notify.success("Platform created", `${saved.name} has been added.`);
-        onDone();
-      },
-      onError: (error) => {
-        applyPlatformErrors(form.setError, error, FIELDS);
-        notify.error("Error creating platform", errorMessage(error));
-      },
-    }),
-  );
+  const persist = (values: CreateValues) =>
+    savedOrNot(
+      create.mutateAsync(toCreateBody(values), {
+        onSuccess: (saved) => {
+          notify.success("Platform created", `${saved.name} has been added.`);
+          onDone();
+        },
+        onError: (error) => {
+          applyPlatformErrors(form.setError, error, FIELDS);
+          notify.error("Error creating platform", errorMessage(error));
+        },
+      }),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  // Leaving the page or closing the tab with a platform half typed asks first; Cancel discards (it says so).
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   const name = form.register("name", {
     onChange: (event) => {

@@ -7,11 +7,14 @@ import { Label } from "../../../../../components/ui/label.js";
 import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
 import { errorMessage } from "../../../../../lib/api-client.js";
 import { notify } from "../../../../../lib/notify.js";
+import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useUpdatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
 import { DefaultModelField, FreeModelsField } from "./model-choice-fields.js";
 import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { editPlatformFormSchema, editValuesFrom, toUpdateBody } from "./platform-form-schema.js";
+
+type EditValues = Parameters<typeof toUpdateBody>[0];
 
 const FIELDS = ["apiKey", "baseUrl", "modelsText", "defaultModel", "freeModels", "temperature", "maxTokens", "status"] as const;
 
@@ -22,21 +25,25 @@ export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform
   const update = useUpdatePlatform();
   const idPrefix = `platform-${platform.id}`;
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      { id: platform.id, body: toUpdateBody(values, platform) },
-      {
-        onSuccess: (saved) => {
-          notify.success("Platform updated", `${saved.name} has been saved.`);
-          onDone();
+  const persist = (values: EditValues) =>
+    savedOrNot(
+      update.mutateAsync(
+        { id: platform.id, body: toUpdateBody(values, platform) },
+        {
+          onSuccess: (saved) => {
+            notify.success("Platform updated", `${saved.name} has been saved.`);
+            onDone();
+          },
+          onError: (error) => {
+            applyPlatformErrors(form.setError, error, FIELDS);
+            notify.error("Error updating platform", errorMessage(error));
+          },
         },
-        onError: (error) => {
-          applyPlatformErrors(form.setError, error, FIELDS);
-          notify.error("Error updating platform", errorMessage(error));
-        },
-      },
-    ),
-  );
+      ),
+    );
+  const onSubmit = form.handleSubmit(persist);
+  // Leaving the page or closing the tab with edits asks first; Cancel discards (it says so).
+  useUnsavedChanges({ dirty: form.formState.isDirty, save: saveForm(form, persist) });
 
   const cancel = () => {
     form.reset(original);
