@@ -1,7 +1,8 @@
 // A chat of 2,000 messages (issue 29, decision 032): the list is virtual (far fewer than 2,000 messages in the page),
 // opens at its newest message, also when another chat is opened from the sidebar, scrolling up (and loading earlier
 // pages) reaches the oldest, a reply follows the bottom only while the person is there, a message being edited or
-// a focused button stays when scrolled away, and a code block is highlighted only once it comes into view.
+// a focused button stays when scrolled away, its messages are asked for while the chat's code still loads, and a
+// code block is highlighted only once it comes into view.
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +145,27 @@ describe("a chat of 2,000 messages", () => {
     await page.waitForURL(`**/chat/${chatId}`);
     await expectAtNewest(page);
     expect(await messageNodes(page)).toBeGreaterThan(2);
+  });
+
+  it("asks for the open chat's messages while the chat's code still loads", async () => {
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await signIn(page, member);
+    // The chat page's code is held back for a while: a read that leaves before it arrives was not asked by the
+    // chat's screen (which cannot draw without it) but beside the sidebar's first reads.
+    let codeArrived = false;
+    await page.route(/\/assets\/chat-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      codeArrived = true;
+      await route.continue();
+    });
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(`/api/chats/${chatId}/messages`)) reads.push(codeArrived ? "after the code" : "before the code");
+    });
+    await page.goto(`/chat/${chatId}`);
+    await expectAtNewest(page);
+    expect(codeArrived).toBe(true);
+    expect(reads).toEqual(["before the code"]);
   });
 
   it("keeps a message being edited, and a focused button, when they are scrolled out of view", async () => {
