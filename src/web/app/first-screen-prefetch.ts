@@ -9,7 +9,8 @@ import { AppLayout, ChatPage } from "./lazy-pages.js";
  * sidebar's lists are asked for while the route draws (decision 021). A visitor without a session asks for
  * nothing more than the code: the route guard sends them to sign in. The session is asked for first: asking
  * for the code adds a preload link per module, which took 30 ms before it went out (issue 29). For a
- * live session the server's preload hints have already started the sidebar's reads (issue 29).
+ * live session the server's preload hints have already started the sidebar's reads (issue 29). On /chat/{id} the
+ * open chat's first reads go with the sidebar's (issue 29).
  */
 export function prefetchFirstScreen(pathname: string): void {
   if (!opensChat(pathname)) return;
@@ -21,7 +22,17 @@ export function prefetchFirstScreen(pathname: string): void {
   sidebar.catch(ignore);
   void session
     .then(async (user) => {
-      if (user) (await sidebar).prefetchSidebar(queryClient);
+      if (!user) return;
+      const prefetch = await sidebar;
+      prefetch.prefetchSidebar(queryClient);
+      const chatId = openChatId(pathname);
+      if (chatId !== null) prefetch.prefetchOpenChat(queryClient, chatId);
     })
     .catch(ignore);
+}
+
+/** The chat a /chat/{id} address opens (as the chat page reads it), or null. */
+function openChatId(pathname: string): number | null {
+  const id = /^\/chat\/(\d{1,10})$/.exec(pathname)?.[1];
+  return id !== undefined && Number(id) > 0 ? Number(id) : null;
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { chatQuery, messagesQuery } from "./api.js";
 import { foldersQuery, pinnedChatsQuery, unfiledChatsQuery } from "./folders-api.js";
 
 /**
@@ -10,4 +11,14 @@ export function prefetchSidebar(client: QueryClient): void {
   void client.prefetchInfiniteQuery(pinnedChatsQuery);
   void client.prefetchQuery(foldersQuery);
   void client.prefetchInfiniteQuery(unfiledChatsQuery);
+}
+
+/**
+ * The open chat's first reads (the chat, its newest page of messages), started with the sidebar's instead of after
+ * the chat's code has drawn its screen (issue 29): the screen finds them in the cache (or in flight). A chat that
+ * is not there fails here quietly; the screen reads it again and says so.
+ */
+export function prefetchOpenChat(client: QueryClient, chatId: number): void {
+  void client.prefetchQuery(chatQuery(chatId));
+  void client.prefetchInfiniteQuery(messagesQuery(chatId));
 }

@@ -182,6 +182,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           }
         >
           <MessageList
+            chatId={chatId}
             stored={stored}
             live={reply.live}
             loading={chatId !== null && messages.isPending}

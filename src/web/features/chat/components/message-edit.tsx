@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { BranchSwitcher, type MaybeBranched } from "./branch-switcher.js";
+import { useKeepRow } from "./keep-row.js";
 import { useMessageActions } from "./message-actions.js";
 
 // An edit the server refused before storing anything comes back into its editor. The message was hidden
@@ -90,6 +91,8 @@ export function EditableUserMessage({ message, children }: { message: MaybeBranc
   const [draft, setDraft] = useState<string | null>(null);
   const refused = useSyncExternalStore(subscribe, () => returned.get(message.id) ?? null);
   const editing = draft ?? refused;
+  // What is typed in the editor lives in its row: the virtual list keeps the row drawn while it is scrolled away.
+  useKeepRow(editing !== null && actions ? String(message.id) : null);
   const close = () => {
     setDraft(null);
     if (returned.delete(message.id)) changed();
