@@ -1,10 +1,12 @@
 /**
  * Documents made in the test, for reading, ingestion and API tests and benches (issue 30):
  * `makePdf` a real PDF (pdf-lib) with one page per string, `makeDocx` a minimal Word document zipped by hand
- * (fflate) with real heading styles, so mammoth reads "Heading 1" paragraphs as headings.
+ * (fflate) with real heading styles, so mammoth reads "Heading 1" paragraphs as headings; and hostile ones:
+ * `makePdfDeclaringPages` (a one-page PDF whose page tree claims any count) and `makeZipBombDocx`.
  */
+import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, PDFNumber, StandardFonts } from "pdf-lib";
 
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
@@ -94,4 +96,91 @@ export function docxParts(paragraphs: { heading?: 1 | 2 | 3; text: string }[]): 
 /** A minimal Word document (.docx) holding `paragraphs`, zipped with deflate. */
 export function makeDocx(paragraphs: { heading?: 1 | 2 | 3; text: string }[]): Uint8Array {
   return zipSync(docxParts(paragraphs), { level: 6 });
+}
+
+/** A small, otherwise valid PDF whose page tree declares `count` pages (it holds one). */
+export async function makePdfDeclaringPages(count: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  pdf.catalog.Pages().set(PDFName.of("Count"), PDFNumber.of(count));
+  return pdf.save({ useObjectStreams: false });
+}
+
+type RawEntry = { name: string; data: Uint8Array; size: number; crc: number; method: 0 | 8 };
+
+/** A zip written byte by byte, so a test can make its entries declare any unzipped size (`size`). */
+export function rawZip(entries: RawEntry[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, "utf8");
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.crc >>> 0, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength));
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+/** `megabytes` MiB of zeros, deflated (level 1: about 4.5 KB a MiB, 0.6 s a GiB), without ever holding them. */
+async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
+  const deflate = createDeflateRaw({ level: 1 });
+  const parts: Buffer[] = [];
+  deflate.on("data", (part: Buffer) => parts.push(part));
+  const ended = new Promise((resolve, reject) => {
+    deflate.on("end", resolve);
+    deflate.on("error", reject);
+  });
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < megabytes; i += 1) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once("drain", resolve));
+  }
+  deflate.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/**
+ * A Word document with a picture of `megabytes` MiB of zeros (1 GiB unless told) deflated to a few MB: a zip bomb.
+ * `declaredSize` is the unzipped size its entry claims: the truth unless told (refused on the declared total), or a
+ * lie (say 1,000 bytes: refused as it inflates past it).
+ */
+export async function makeZipBombDocx(options: { megabytes?: number; declaredSize?: number } = {}): Promise<Uint8Array> {
+  const megabytes = options.megabytes ?? 1024;
+  const parts = docxParts([{ heading: 1, text: "Harmless title" }, { text: "Nothing to see." }]);
+  const entries: RawEntry[] = Object.entries(parts).map(([name, data]) => ({
+    name,
+    data: new Uint8Array(deflateRawSync(data)),
+    size: data.length,
+    crc: crc32(data),
+    method: 8,
+  }));
+  const size = Math.min(options.declaredSize ?? megabytes * 1024 * 1024, 0xffffffff);
+  entries.push({ name: "word/media/image1.png", data: await deflatedZeros(megabytes), size, crc: 0, method: 8 });
+  return rawZip(entries);
 }
