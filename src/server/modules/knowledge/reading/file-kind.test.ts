@@ -15,7 +15,37 @@ import {
 const text = (s: string) => new TextEncoder().encode(s);
 const bytes = (...values: number[]) => new Uint8Array(values);
 
-const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0);
+const PNG = bytes(
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  0,
+  0,
+  0,
+  1,
+  0,
+  0,
+  0,
+  1,
+  8,
+  6,
+  0,
+  0,
+  0,
+);
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0);
 const GIF = new Uint8Array([...text("GIF89a"), 1, 0, 1, 0, 0x80, 0, 0]);
 const WEBP = new Uint8Array([...text("RIFF"), 0x24, 0, 0, 0, ...text("WEBPVP8 "), 0x18, 0, 0, 0]);
@@ -43,14 +73,19 @@ describe("detectFile: binary kinds by their signature, whatever the name", () =>
   });
 
   it("reads a text file that merely mentions %PDF- as text, not as a PDF", () => {
-    expect(detectFile(text("A PDF starts with %PDF-1.7 on its first line."), "notes.md")).toEqual({ kind: "markdown", mime: "text/markdown" });
+    expect(detectFile(text("A PDF starts with %PDF-1.7 on its first line."), "notes.md")).toEqual({
+      kind: "markdown",
+      mime: "text/markdown",
+    });
   });
 
   it("takes a zip as a Word document only when its [Content_Types].xml names WordprocessingML", () => {
     const parts = docxParts([{ text: "x" }]);
     const sheet = zipSync({
       ...parts,
-      "[Content_Types].xml": text('<Types><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'),
+      "[Content_Types].xml": text(
+        '<Types><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+      ),
     });
     expect(detectFile(sheet, "book.xlsx")).toEqual({ error: UNSUPPORTED_FILE_MESSAGE });
     const { "[Content_Types].xml": _, ...withoutTypes } = parts;
