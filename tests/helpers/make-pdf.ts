@@ -2,7 +2,8 @@
  * Documents made in the test, for reading, ingestion and API tests and benches (issue 30):
  * `makePdf` a real PDF (pdf-lib) with one page per string, `makeDocx` a minimal Word document zipped by hand
  * (fflate) with real heading styles, so mammoth reads "Heading 1" paragraphs as headings; and hostile ones:
- * `makePdfDeclaringPages` (a one-page PDF whose page tree claims any count) and `makeZipBombDocx`.
+ * `makePdfWithPages` (any number of blank pages, cheaply), `makePdfDeclaringPages` (a one-page PDF whose page tree
+ * claims any count) and `makeZipBombDocx`.
  */
 import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
@@ -98,12 +99,57 @@ export function makeDocx(paragraphs: { heading?: 1 | 2 | 3; text: string }[]): U
   return zipSync(docxParts(paragraphs), { level: 6 });
 }
 
-/** A small, otherwise valid PDF whose page tree declares `count` pages (it holds one). */
+/**
+ * A tiny PDF whose page tree says it has `count` pages, in a way a reader believes: the root counts `count`, its
+ * kids are an empty node claiming `count - 1` pages and one real page, so the last page is found where the counts
+ * say (pdf.js checks that page; a root that merely lies about its Count is seen through). Only the last page exists.
+ */
 export async function makePdfDeclaringPages(count: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  pdf.catalog.Pages().set(PDFName.of("Count"), PDFNumber.of(count));
-  return pdf.save({ useObjectStreams: false });
+  const root = pdf.catalog.Pages();
+  const realPage = root.Kids().get(0);
+  const rootRef = pdf.catalog.get(PDFName.of("Pages"));
+  const empty = pdf.context.register(
+    pdf.context.obj({ Type: "Pages", Parent: rootRef, Count: PDFNumber.of(count - 1), Kids: pdf.context.obj([]) }),
+  );
+  root.set(PDFName.of("Kids"), pdf.context.obj([empty, realPage]));
+  root.set(PDFName.of("Count"), PDFNumber.of(count));
+  return pdf.save({ useObjectStreams: false, updateFieldAppearances: false });
+}
+
+/**
+ * A PDF that really has `count` blank pages, written by hand (pdf-lib takes seconds for 100,000): a two-level page
+ * tree of up to 1,000 pages a node, about 65 bytes a page (6.5 MB for 100,000), made in milliseconds.
+ */
+export function makePdfWithPages(count: number): Uint8Array {
+  const objects: string[] = []; // objects[i] is object i + 1
+  const add = (body: string) => objects.push(body);
+  add("<</Type/Catalog/Pages 2 0 R>>");
+  add(""); // 2: the root, written once its kids are known
+  const perNode = 1000;
+  const nodes = Math.ceil(count / perNode);
+  const firstNode = 3;
+  const firstPage = firstNode + nodes;
+  for (let n = 0; n < nodes; n += 1) {
+    const pages = Math.min(perNode, count - n * perNode);
+    const kids = Array.from({ length: pages }, (_, i) => `${firstPage + n * perNode + i} 0 R`).join(" ");
+    add(`<</Type/Pages/Parent 2 0 R/Count ${pages}/Kids[${kids}]>>`);
+  }
+  for (let p = 0; p < count; p += 1) add(`<</Type/Page/Parent ${firstNode + Math.floor(p / perNode)} 0 R>>`);
+  const nodeRefs = Array.from({ length: nodes }, (_, n) => `${firstNode + n} 0 R`).join(" ");
+  objects[1] = `<</Type/Pages/Count ${count}/MediaBox[0 0 612 792]/Kids[${nodeRefs}]>>`;
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj${object}endobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((at) => `${String(at).padStart(10, "0")} 00000 n \n`).join("");
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
 }
 
 type RawEntry = { name: string; data: Uint8Array; size: number; crc: number; method: 0 | 8 };
