@@ -177,7 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   checkouts.start();
   // The library's bytes: in PostgreSQL (decision 003), or in the object store when S3_* is set (decision 035).
   const s3 = s3Settings(config);
-  const fileStore = s3 ? s3FileStore(s3, databaseFileStore(database.db)) : databaseFileStore(database.db);
+  const fileStore = s3
+    ? s3FileStore(s3, databaseFileStore(database.db), (message, error) => app.log.error({ err: error }, message))
+    : databaseFileStore(database.db);
   app.decorate("ctx", {
     config,
     db: database.db,
