@@ -11,9 +11,10 @@ import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let member: { username: string; password: string };
+let admin: { username: string; password: string };
 
 beforeAll(async () => {
-  await registerViaApi(h, uniqueAccount("admin"));
+  admin = await registerViaApi(h, uniqueAccount("admin"));
   member = await registerViaApi(h, uniqueAccount("reader"));
 });
 
@@ -80,7 +81,9 @@ describe("knowledge library", () => {
     await expect.poll(() => fileRow(page, "dropped.csv").textContent()).toContain("CSV");
 
     // A refused one: its server message stays on screen.
-    await page.getByTestId("knowledge-file-input").setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not an image") }]);
+    await page
+      .getByTestId("knowledge-file-input")
+      .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not an image") }]);
     await page.getByTestId("knowledge-upload").getByText(NOT_AN_IMAGE_MESSAGE).waitFor();
     await page.screenshot({ path: screenshotPath("knowledge-1440-light.png"), animations: "disabled", fullPage: true });
     await page.getByTestId("knowledge-upload").getByRole("button", { name: "Dismiss" }).click();
@@ -149,5 +152,39 @@ describe("knowledge library", () => {
         await page.close();
       }
     }
+  });
+});
+
+describe("library limits", () => {
+  it("the admin edits them on Payment Settings (MB in the form); the dashboard shows the member's storage", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await h.newPage();
+    await signIn(page, admin);
+    await page.goto("/admin/payment-settings");
+    const card = page.getByRole("form", { name: "Knowledge library limits" });
+    await expect.poll(() => card.getByLabel("Storage (MB)").first().inputValue()).toBe("50");
+    await card.getByLabel("Largest file (MB)").first().fill("600");
+    await card.getByRole("button", { name: "Save Library Limits" }).click();
+    await card.getByText("Limit cannot exceed 512 MB").waitFor();
+    await card.getByLabel("Largest file (MB)").first().fill("0.5");
+    await card.getByLabel("Files per user").first().fill("10");
+    await card.getByRole("button", { name: "Save Library Limits" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: "Library limits updated" }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: screenshotPath("knowledge-admin-limits-1440.png"), animations: "disabled" });
+
+    const memberPage = await h.newPage();
+    await signIn(memberPage, member);
+    await memberPage.goto("/dashboard");
+    await memberPage
+      .getByTestId("storage-usage")
+      .getByText(/of 50 MB · \d+ of 10 files/)
+      .waitFor();
+    await memberPage.goto("/knowledge");
+    await memberPage
+      .getByTestId("knowledge-storage")
+      .getByText(/of 50 MB · \d+ of 10 files/)
+      .waitFor();
   });
 });
