@@ -2,17 +2,16 @@
  * Reading a file on the thread that calls this: the reader thread runs it for PDFs, Word documents and large text
  * files (extract-worker.ts), the calling thread only for small text files (extract-text.ts).
  */
-import { extractDocx } from "./extract-docx.js";
 import { decodeText, htmlToText } from "./extract-markup.js";
-import { extractPdf } from "./extract-pdf.js";
 import type { Extracted } from "./extracted.js";
 import type { DetectedFile } from "./file-kind.js";
 import { ReadingError, tooMuchTextMessage } from "./reading-error.js";
 import type { ReadingLimits } from "./reading-limits.js";
 
+/** PDF and Word readers load on first use (pdf.js alone is 1.6 MB of code): a thread reads only what it is given. */
 export async function extractHere(bytes: Uint8Array, detected: DetectedFile, limits: ReadingLimits): Promise<Extracted> {
-  if (detected.kind === "pdf") return extractPdf(bytes, limits);
-  if (detected.kind === "docx") return extractDocx(bytes, limits);
+  if (detected.kind === "pdf") return (await import("./extract-pdf.js")).extractPdf(bytes, limits);
+  if (detected.kind === "docx") return (await import("./extract-docx.js")).extractDocx(bytes, limits);
   return extractTextFile(bytes, detected, limits);
 }
 

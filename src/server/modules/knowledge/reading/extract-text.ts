@@ -3,7 +3,8 @@
  * size are read in a reader thread of their own (extract-worker.ts): pdf.js and mammoth parse untrusted bytes
  * synchronously for long stretches, so here they can neither block the event loop nor take the server's memory.
  * The thread has a bounded heap (out of memory ends the thread, not the process) and a time limit after which it is
- * terminated; at most MAX_READER_THREADS read at once, more files wait their turn. Whatever goes wrong with a file
+ * terminated; at most MAX_READER_THREADS read at once, more files wait their turn; one reader that answered is kept
+ * a while for the next file. Whatever goes wrong with a file
  * comes out as a `ReadingError` with a sentence for the user, never an error that becomes a 500.
  */
 import { Worker } from "node:worker_threads";
@@ -21,6 +22,7 @@ export { ReadingError } from "./reading-error.js";
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** A reader's turn: at most MAX_READER_THREADS files are read at once; the rest wait here, in order. */
 async function takeTurn(): Promise<() => void> {
   if (running >= MAX_READER_THREADS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
@@ -35,45 +37,117 @@ async function takeTurn(): Promise<() => void> {
   };
 }
 
+/**
+ * A reader that answered is kept this long for the next file (starting one and loading pdf.js into it takes about
+ * a second, several under tsx on a busy machine), then ends and hands its memory back. One at most is kept.
+ */
+const KEEP_IDLE_MS = 30_000;
+/** How often a working reader's memory outside its heap is read (ReadingLimits.workerExternalMb). */
+const MEMORY_CHECK_MS = 50;
+type Reader = { worker: Worker; heapMb: number; idleTimer?: NodeJS.Timeout };
+let idleReader: Reader | undefined;
+
 /** A reader thread, from the source under tsx and Vitest, or compiled beside main.js (scripts/build-server.ts). */
-function startReader(limits: ReadingLimits): Worker {
+function startReader(heapMb: number): Reader {
   const fromSource = import.meta.url.endsWith(".ts");
-  return new Worker(new URL(`./extract-worker.${fromSource ? "ts" : "js"}`, import.meta.url), {
+  const worker = new Worker(new URL(`./extract-worker.${fromSource ? "ts" : "js"}`, import.meta.url), {
     // Under Vitest no loader is in the flags to inherit: the source runs through tsx.
     ...(fromSource ? { execArgv: ["--import", "tsx"] } : {}),
-    resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
     stdout: false,
     stderr: false,
   });
+  // Failures reach the file being read (readInThread); an idle reader that ends is simply gone.
+  worker.on("error", () => {});
+  const reader: Reader = { worker, heapMb };
+  worker.once("exit", () => {
+    if (idleReader === reader) idleReader = undefined;
+  });
+  return reader;
 }
 
-/** One file read in its own reader thread: the answer, or a ReadingError for every way it can end badly. */
+function borrowReader(heapMb: number): Reader {
+  const reader = idleReader;
+  idleReader = undefined;
+  if (reader && reader.heapMb === heapMb) {
+    clearTimeout(reader.idleTimer);
+    reader.worker.ref();
+    return reader;
+  }
+  if (reader) void reader.worker.terminate();
+  return startReader(heapMb);
+}
+
+function keepReader(reader: Reader): void {
+  if (idleReader) {
+    void reader.worker.terminate();
+    return;
+  }
+  idleReader = reader;
+  // An idle reader never keeps the process up.
+  reader.worker.unref();
+  reader.idleTimer = setTimeout(() => {
+    if (idleReader === reader) idleReader = undefined;
+    void reader.worker.terminate();
+  }, KEEP_IDLE_MS);
+  reader.idleTimer.unref();
+}
+
+/** One file read in a reader thread: the answer, or a ReadingError for every way it can end badly. */
 async function readInThread(request: ToReader): Promise<Extract<FromReader, { type: "done" }>> {
   const release = await takeTurn();
   try {
-    const worker = startReader(request.limits);
+    const reader = borrowReader(request.limits.workerHeapMb);
+    const { worker } = reader;
     const answer = await new Promise<FromReader>((resolve, reject) => {
       let timedOut = false;
+      let failure: Error | undefined;
+      const onMessage = (message: FromReader) => {
+        done();
+        resolve(message);
+        // Kept for the next file only when it ended in a known state (read, or refused by our own checks).
+        if (message.type === "failed") void worker.terminate();
+        else keepReader(reader);
+      };
+      const onError = (error: Error) => {
+        failure ??= error;
+      };
+      const onExit = () => {
+        done();
+        if (timedOut) reject(new ReadingError(TOO_SLOW_MESSAGE, "PAYLOAD_TOO_LARGE"));
+        else if (overMemory || (failure as { code?: string } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY")
+          reject(new ReadingError(TOO_MUCH_MEMORY_MESSAGE, "PAYLOAD_TOO_LARGE"));
+        else reject(Object.assign(new ReadingError(UNREADABLE_MESSAGE), { cause: failure }));
+      };
       const timer = setTimeout(() => {
         timedOut = true;
         void worker.terminate();
       }, request.limits.timeoutMs);
-      worker.once("message", (message: FromReader) => {
+      // The heap is bounded by V8; buffers are not: their size is read from the thread's isolate (which answers
+      // even while its JavaScript runs) and a thread past the limit is ended.
+      let overMemory = false;
+      const externalLimit = request.limits.workerExternalMb * 1024 * 1024;
+      const watch = setInterval(() => {
+        worker.getHeapStatistics().then(
+          (stats) => {
+            if (stats.external_memory > externalLimit && !overMemory) {
+              overMemory = true;
+              void worker.terminate();
+            }
+          },
+          () => {},
+        );
+      }, MEMORY_CHECK_MS);
+      const done = () => {
         clearTimeout(timer);
-        resolve(message);
-        void worker.terminate();
-      });
-      let failure: Error | undefined;
-      worker.on("error", (error: Error) => {
-        failure ??= error;
-      });
-      worker.once("exit", () => {
-        clearTimeout(timer);
-        if (timedOut) reject(new ReadingError(TOO_SLOW_MESSAGE, "PAYLOAD_TOO_LARGE"));
-        else if ((failure as { code?: string } | undefined)?.code === "ERR_WORKER_OUT_OF_MEMORY")
-          reject(new ReadingError(TOO_MUCH_MEMORY_MESSAGE, "PAYLOAD_TOO_LARGE"));
-        else reject(Object.assign(new ReadingError(UNREADABLE_MESSAGE), { cause: failure }));
-      });
+        clearInterval(watch);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
       // The bytes are copied to the thread; the caller's stay untouched.
       worker.postMessage(request);
     });

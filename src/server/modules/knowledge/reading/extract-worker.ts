@@ -1,9 +1,10 @@
 /**
- * The reader thread (started by extract-text.ts, one per file, compiled beside main.js as extract-worker.js): it
- * reads one file's text, and chunks it when asked, away from the thread that answers requests. It runs with a
- * bounded heap and is terminated past the time limit, so a hostile file costs this thread, never the server.
+ * The reader thread (started by extract-text.ts, compiled beside main.js as extract-worker.js): it reads a file's
+ * text, and chunks it when asked, away from the thread that answers requests, one file at a time (it may be given
+ * another after). It runs with a bounded heap and is terminated past the time limit, so a hostile file costs this
+ * thread, never the server.
  *
- *   in:  { bytes, detected, limits, chunking } (chunking null: the text only)
+ *   in:  { bytes, detected, limits, chunking } per file (chunking null: the text only)
  *   out: { type: "done", extracted, chunks } | { type: "refused", message, code } (a ReadingError) |
  *        { type: "failed", detail } (anything else the parsers threw: the file is taken as unreadable)
  */
@@ -24,7 +25,7 @@ export type FromReader =
 const port = parentPort;
 if (!port) throw new Error("extract-worker.ts runs as a worker thread (extract-text.ts starts it)");
 
-port.once("message", async (message: ToReader) => {
+port.on("message", async (message: ToReader) => {
   let answer: FromReader;
   try {
     const extracted = await extractHere(message.bytes, message.detected, message.limits);
