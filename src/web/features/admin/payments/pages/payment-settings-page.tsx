@@ -16,6 +16,7 @@ import { PaymentPriceForm } from "../components/payment-price-form.js";
 import { PaymentRequestKeys } from "../components/payment-request-keys.js";
 import { PaymentUnfinishedList } from "../components/payment-unfinished-list.js";
 import { PlanLimitsCard } from "../components/plan-limits-card.js";
+import { PlanStorageCard } from "../components/plan-storage-card.js";
 import { planAllowancesQuery } from "../plan-limits-api.js";
 
 function CheckoutLink() {
@@ -93,6 +94,7 @@ export function PaymentSettingsPage() {
           <>
             <PaymentPriceForm values={values} settings={data} exists={data ? data.id !== null : null} />
             <PlanLimitsCard saved={limits.data} loading={limits.isPending} error={limits.isError ? limits.error : null} />
+            <PlanStorageCard />
             <PaymentKeysCard settings={data} checking={settings.isFetching} onCheck={() => void checkAgain()} />
             <PaymentRequestKeys missing={missing} statusKnown={!!data} />
             <PaymentUnfinishedList />

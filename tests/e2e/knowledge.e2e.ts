@@ -1,0 +1,190 @@
+// The knowledge library (issue 30, decision 035) in Chromium: the empty library, a new collection, uploads with the
+// file chooser (text and Markdown) and by dropping a file on the page, the files listed with their state, rename,
+// move to another collection, delete (a file, then a collection with its files), a refused file's message, the empty
+// collection. Files stay queued on this branch (no ingestion worker here), so the walk asserts "Queued".
+// Screenshots at 1440 and 390 px, light and dark.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { NOT_AN_IMAGE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
+
+const h = startHarness();
+let member: { username: string; password: string };
+let admin: { username: string; password: string };
+
+beforeAll(async () => {
+  admin = await registerViaApi(h, uniqueAccount("admin"));
+  member = await registerViaApi(h, uniqueAccount("reader"));
+});
+
+async function asTheme(page: Page, theme: "light" | "dark") {
+  await page.addInitScript((value) => localStorage.setItem("ui-theme", value), theme);
+}
+
+const fileRow = (page: Page, name: string) => page.getByTestId("knowledge-file").filter({ hasText: name });
+
+/** Drops a file built in the page onto the library, as a dragged file from the desktop would arrive. */
+async function dropFile(page: Page, name: string, content: string, type: string) {
+  await page.evaluate(
+    ({ name, content, type }) => {
+      const target = document.querySelector('[data-testid="knowledge-page"]');
+      if (!target) throw new Error("no library page");
+      const data = new DataTransfer();
+      data.items.add(new File([content], name, { type }));
+      target.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+      target.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data }));
+    },
+    { name, content, type },
+  );
+}
+
+describe("knowledge library", () => {
+  it("collections, uploads (chooser and drop), rename, move, delete, a refused file, empty states", { timeout: 180_000 }, async () => {
+    const page = await h.newPage();
+    await asTheme(page, "light");
+    await signIn(page, member);
+    await page.getByRole("link", { name: "Knowledge" }).first().click();
+    await page.waitForURL("**/knowledge");
+    await expect.poll(() => page.title()).toMatch(/^Knowledge · /);
+    await page
+      .getByTestId("knowledge-empty")
+      .getByText("No files yet. Upload PDFs, Word documents, text, Markdown, HTML, CSV, JSON, code or images.")
+      .waitFor();
+    await page.getByTestId("knowledge-storage").getByText("0 bytes of 50 MB · 0 of 20 files").waitFor();
+
+    // A collection, chosen at once, and empty.
+    await page.getByRole("button", { name: "New collection" }).last().click();
+    const dialog = page.getByRole("dialog", { name: "New collection" });
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await dialog.getByText("Name is required").waitFor();
+    await dialog.getByLabel("Name").fill("Biology 101");
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("heading", { name: "Biology 101" }).waitFor();
+    await page.getByText("This collection has no files yet.", { exact: false }).waitFor();
+
+    // Two files with the chooser into the collection.
+    await page.getByTestId("knowledge-file-input").setInputFiles([
+      { name: "cells.txt", mimeType: "text/plain", buffer: Buffer.from("Cells are the smallest units of life.") },
+      { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Notes\n\nMitochondria make energy.") },
+    ]);
+    await fileRow(page, "cells.txt").waitFor();
+    await fileRow(page, "notes.md").waitFor();
+    await expect.poll(() => fileRow(page, "notes.md").textContent()).toContain("Markdown");
+    await expect.poll(() => fileRow(page, "cells.txt").getByTestId("file-state").textContent()).toBe("Queued");
+    const nav = page.getByRole("navigation", { name: "Collections" });
+    await expect.poll(() => nav.getByRole("button").filter({ hasText: "Biology 101" }).textContent()).toContain("2");
+
+    // One dropped on the page.
+    await dropFile(page, "dropped.csv", "a,b\n1,2\n", "text/csv");
+    await fileRow(page, "dropped.csv").waitFor();
+    await expect.poll(() => fileRow(page, "dropped.csv").textContent()).toContain("CSV");
+
+    // A refused one: its server message stays on screen.
+    await page
+      .getByTestId("knowledge-file-input")
+      .setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not an image") }]);
+    await page.getByTestId("knowledge-upload").getByText(NOT_AN_IMAGE_MESSAGE).waitFor();
+    await page.screenshot({ path: screenshotPath("knowledge-1440-light.png"), animations: "disabled", fullPage: true });
+    await page.getByTestId("knowledge-upload").getByRole("button", { name: "Dismiss" }).click();
+
+    // Rename.
+    await fileRow(page, "cells.txt").getByRole("button", { name: "Actions for cells.txt" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename file" });
+    await rename.getByLabel("Name").fill("Cell biology.txt");
+    await rename.getByRole("button", { name: "Save" }).click();
+    await fileRow(page, "Cell biology.txt").waitFor();
+
+    // Move to another collection.
+    await page.getByRole("button", { name: "New collection" }).last().click();
+    await page.getByRole("dialog", { name: "New collection" }).getByLabel("Name").fill("Handbook");
+    await page.getByRole("dialog", { name: "New collection" }).getByRole("button", { name: "Create" }).click();
+    await page.getByRole("heading", { name: "Handbook" }).waitFor();
+    await nav.getByRole("button").filter({ hasText: "Biology 101" }).click();
+    await fileRow(page, "notes.md").getByRole("button", { name: "Actions for notes.md" }).click();
+    await page.getByRole("menuitem", { name: "Handbook" }).click();
+    await expect.poll(() => fileRow(page, "notes.md").count()).toBe(0);
+    await nav.getByRole("button").filter({ hasText: "Handbook" }).click();
+    await fileRow(page, "notes.md").waitFor();
+
+    // Delete a file.
+    await fileRow(page, "notes.md").getByRole("button", { name: "Actions for notes.md" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete “notes.md”?" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByText("This collection has no files yet.", { exact: false }).waitFor();
+
+    // Delete a collection: the confirmation says its files go too.
+    await nav.getByRole("button", { name: "Actions for collection Biology 101" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete “Biology 101”?" });
+    await confirm.getByText(/Its 2 files are deleted too/).waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => nav.getByRole("button").filter({ hasText: "Biology 101" }).count()).toBe(0);
+    // Handbook (shown) stays; All files is empty again (the dropped file was in Biology 101 too).
+    await page.getByRole("heading", { name: "Handbook" }).waitFor();
+    await nav.getByRole("button").filter({ hasText: "All files" }).click();
+    await page.getByRole("heading", { name: "All files" }).waitFor();
+    await page.getByText("No files yet.", { exact: false }).waitFor();
+    await page.getByTestId("knowledge-storage").getByText("0 bytes of 50 MB · 0 of 20 files").waitFor();
+  });
+
+  it("looks right at 1440 and 390 px, light and dark", { timeout: 180_000 }, async () => {
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [1440, 390]) {
+        const page = await h.newPage({ width, height: width === 390 ? 844 : 900 });
+        await asTheme(page, theme);
+        await signIn(page, member);
+        await page.goto("/knowledge");
+        await page.getByTestId("knowledge-storage").waitFor();
+        if (theme === "light" && width === 1440) {
+          await page.getByTestId("knowledge-file-input").setInputFiles([
+            { name: "syllabus.md", mimeType: "text/markdown", buffer: Buffer.from("# Syllabus\n\nWeek 1: cells.") },
+            { name: "handbook.html", mimeType: "text/html", buffer: Buffer.from("<h1>Handbook</h1><p>Holidays.</p>") },
+          ]);
+        }
+        await fileRow(page, "syllabus.md").waitFor();
+        if (width === 390) {
+          await page.getByLabel("Collection", { exact: true }).waitFor();
+          await page.getByRole("button", { name: "New collection" }).first().waitFor();
+        }
+        await page.screenshot({ path: screenshotPath(`knowledge-${width}-${theme}.png`), animations: "disabled", fullPage: true });
+        await page.close();
+      }
+    }
+  });
+});
+
+describe("library limits", () => {
+  it("the admin edits them on Payment Settings (MB in the form); the dashboard shows the member's storage", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await h.newPage();
+    await signIn(page, admin);
+    await page.goto("/admin/payment-settings");
+    const card = page.getByRole("form", { name: "Knowledge library limits" });
+    await expect.poll(() => card.getByLabel("Storage (MB)").first().inputValue()).toBe("50");
+    await card.getByLabel("Largest file (MB)").first().fill("600");
+    await card.getByRole("button", { name: "Save Library Limits" }).click();
+    await card.getByText("Limit cannot exceed 512 MB").waitFor();
+    await card.getByLabel("Largest file (MB)").first().fill("0.5");
+    await card.getByLabel("Files per user").first().fill("10");
+    await card.getByRole("button", { name: "Save Library Limits" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: "Library limits updated" }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: screenshotPath("knowledge-admin-limits-1440.png"), animations: "disabled" });
+
+    const memberPage = await h.newPage();
+    await signIn(memberPage, member);
+    await memberPage.goto("/dashboard");
+    await memberPage
+      .getByTestId("storage-usage")
+      .getByText(/of 50 MB · \d+ of 10 files/)
+      .waitFor();
+    await memberPage.goto("/knowledge");
+    await memberPage
+      .getByTestId("knowledge-storage")
+      .getByText(/of 50 MB · \d+ of 10 files/)
+      .waitFor();
+  });
+});
