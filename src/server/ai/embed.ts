@@ -1,4 +1,4 @@
-import type { EmbeddingModelV4 } from "@ai-sdk/provider";
+import { APICallError, type EmbeddingModelV4 } from "@ai-sdk/provider";
 import { holdFor, type Spend } from "./allowance.js";
 import type { ProviderAccess } from "./language-model.js";
 
@@ -74,4 +74,12 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
     // Providers bill an embedding call that answered; a failed one costs nothing.
     if (spend && hold) await spend.allowance.settle(hold.id, spent);
   }
+}
+
+/** The HTTP status a failed embedding call got from its provider (after the SDK's retries, the last one's), if any. */
+export function embeddingErrorStatus(error: unknown): number | undefined {
+  const last = (error as { lastError?: unknown } | null)?.lastError ?? error;
+  if (APICallError.isInstance(last)) return last.statusCode;
+  const cause = (last as { cause?: unknown } | null)?.cause;
+  return cause && APICallError.isInstance(cause) ? cause.statusCode : undefined;
 }

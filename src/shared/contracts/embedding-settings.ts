@@ -12,7 +12,8 @@ export const EMBEDDING_MODEL_PLACEHOLDER = "text-embedding-3-small";
 export const NO_PGVECTOR = "pgvector is not installed on this database: retrieval uses full-text search only.";
 export const EMBEDDINGS_NEED_BOTH = "Choose both a platform and a model, or neither.";
 export const EMBEDDINGS_UNKNOWN_PLATFORM = "Unknown AI platform.";
-export const embeddingsNotOffered = (name: string) => `${name} has no embedding models: choose OpenAI, Mistral or an OpenAI-compatible platform.`;
+export const embeddingsNotOffered = (name: string) =>
+  `${name} has no embedding models: choose OpenAI, Mistral or an OpenAI-compatible platform.`;
 
 const optionalText = (max: number, label: string) =>
   z.preprocess(
@@ -31,6 +32,7 @@ export const embeddingSettingsBodySchema = z
   })
   .refine((body) => (body.platformSlug === null) === (body.model === null), { message: EMBEDDINGS_NEED_BOTH, path: ["model"] });
 export type EmbeddingSettingsBody = z.input<typeof embeddingSettingsBodySchema>;
+export type EmbeddingSettingsInput = z.output<typeof embeddingSettingsBodySchema>;
 
 export const embeddingSettingsSchema = z.object({
   platformSlug: z.string().nullable(),

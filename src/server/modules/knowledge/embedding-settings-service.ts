@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import {
   EMBEDDINGS_UNKNOWN_PLATFORM,
   type EmbeddingSettings,
-  type EmbeddingSettingsBody,
+  type EmbeddingSettingsInput,
   embeddingsNotOffered,
   type KnowledgeStatus,
 } from "../../../shared/contracts/embedding-settings.js";
@@ -76,7 +76,7 @@ export async function getEmbeddingSettings({ db, vectors }: AdminOptions): Promi
  * PUT /api/admin/embedding-settings: a platform that offers embeddings and a model, or none. A new model wakes the
  * ingestion workers, which re-embed every file in the background (each stays ready meanwhile).
  */
-export async function updateEmbeddingSettings(options: AdminOptions & { input: EmbeddingSettingsBody }): Promise<EmbeddingSettings> {
+export async function updateEmbeddingSettings(options: AdminOptions & { input: EmbeddingSettingsInput }): Promise<EmbeddingSettings> {
   const { db, input } = options;
   const platformSlug = input.platformSlug ?? null;
   const model = input.model ?? null;

@@ -32,9 +32,7 @@ export class VectorStore {
       await createExtension(db);
     } catch (error) {
       this.ready = false;
-      this.options.log?.(
-        `pgvector is not installed on this database: retrieval uses full-text search only (${(error as Error).message})`,
-      );
+      this.options.log?.(`pgvector is not installed on this database: retrieval uses full-text search only (${(error as Error).message})`);
       return;
     }
     await db.execute(sql`
