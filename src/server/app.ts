@@ -32,7 +32,10 @@ import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
 import { publicOrigin } from "./modules/email/product-emails.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
+import { embeddingSettingsRoutes } from "./modules/knowledge/embedding-settings-routes.js";
 import { databaseFileStore } from "./modules/knowledge/file-store.js";
+import { IngestionWorker } from "./modules/knowledge/ingestion/ingestion-worker.js";
+import { VectorStore } from "./modules/knowledge/retrieval/vector-store.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
 import { paymentRoutes } from "./modules/payments/payments-routes.js";
@@ -161,6 +164,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await outbox.start();
+  const fileStore = databaseFileStore(database.db);
+  // pgvector where it is (else full text only, said once here and in the admin), then the library's reader.
+  const vectors = new VectorStore({ db: database.db, log: warn });
+  await vectors.start();
+  const ingestion = new IngestionWorker({
+    db: database.db,
+    fileStore,
+    vectors,
+    platformDeps,
+    instanceId: generations.instanceId,
+    singleInstance: !redis,
+    log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
+  });
+  await ingestion.start();
   const payments = new StripeGateway({ db: database.db, secrets, config });
   // Paid checkouts nobody finished (tab closed, no webhook, an instance killed) are finished from Stripe.
   const checkouts = new CheckoutReconciler({
@@ -182,13 +199,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     generations,
     courseGenerations,
     outbox,
-    fileStore: databaseFileStore(database.db),
+    fileStore,
+    ingestion,
+    vectors,
     payments,
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
     clearInterval(temporarySweep);
-    await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close()]);
+    await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close(), ingestion.close()]);
   });
 
   // House rule: every API route answers through a contract and declares its access. A route without them stops the start.
@@ -233,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordResetRoutes);
   await app.register(contactRoutes);
   await app.register(usageRoutes);
+  await app.register(embeddingSettingsRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {
