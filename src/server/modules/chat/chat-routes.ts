@@ -12,8 +12,8 @@ import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js
 
 /** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
 export async function chatRoutes(app: FastifyInstance) {
-  const { db, platformDeps, generations, config, fileStore } = app.ctx;
-  const replyDeps = { db, platformDeps, generations, fileStore, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
+  const { db, platformDeps, generations, config, fileStore, vectors } = app.ctx;
+  const replyDeps = { db, platformDeps, generations, fileStore, vectors, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
 
   route(app, api.list, async (request) => listChats({ db, who: request.user, ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: request.user, ...request.query }));

@@ -10,6 +10,7 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../ai-platforms/resolve-platform.js";
 import type { FileStore } from "../knowledge/file-store.js";
 import type { RetrievedPassage } from "../knowledge/retrieval/passage.js";
+import { type RetrievalDeps, readWholeFile, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 import type { MessageRow } from "./chat-view.js";
 
 // What a reply is given of the user's own material (issue 30, decision 037): the files attached to the messages of its
@@ -108,89 +109,46 @@ export interface ReplyMaterial {
 
 export const NO_MATERIAL: ReplyMaterial = { sources: [], block: undefined, images: [] };
 
-type ChunkRow = {
-  chunk_id: number;
-  file_id: number;
-  file_name: string;
-  page: number | null;
-  heading_path: string;
-  content: string;
-  tokens: number;
-  score: number;
-};
-
-/** The words of a question as an OR query of the 'simple' configuration (the pieces' own), or null when it has none. */
-function orQuery(text: string): string | null {
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
-  return words.length ? words.join(" | ") : null;
-}
-
 /**
- * The passages of the caller's files (`fileIds`) and collections that best answer `query`, within `budgetTokens`.
- * Full text over `knowledge_chunks`, scoped to the owner in SQL; the hybrid retrieval of the knowledge module takes its
- * place once it is merged (decision 037), behind this one function.
+ * The passages of the caller's files (`fileIds`) and collections that best answer `query`, within `budgetTokens`: the
+ * knowledge module's hybrid retrieval (full text and vectors, decision 036), scoped to the owner in SQL. Nothing is
+ * asked when there is nothing to search (an empty scope would mean "the whole library" there).
  */
 export async function passagesForReply(
-  db: Db,
-  input: {
-    userId: number;
-    query: string;
-    fileIds: readonly number[];
-    collectionIds: readonly number[];
-    budgetTokens: number;
-    limit?: number;
-  },
+  deps: RetrievalDeps,
+  input: { userId: number; query: string; fileIds: number[]; collectionIds: number[]; budgetTokens: number; limit?: number },
 ): Promise<RetrievedPassage[]> {
-  const query = orQuery(input.query);
-  if (!query || (input.fileIds.length === 0 && input.collectionIds.length === 0)) return [];
-  const result = await db.execute(sql`
-    select c.id as chunk_id, c.file_id, f.name as file_name, c.page, c.heading_path, c.content, c.tokens,
-      ts_rank_cd(c.content_search, to_tsquery('simple', ${query})) as score
-    from knowledge_chunks c join knowledge_files f on f.id = c.file_id and f.user_id = ${input.userId}
-    where c.user_id = ${input.userId} and f.status = 'ready'
-      and (c.file_id = any(${idArray(input.fileIds)}) or f.collection_id = any(${idArray(input.collectionIds)}))
-      and c.content_search @@ to_tsquery('simple', ${query})
-    order by score desc, c.id
-    limit ${input.limit ?? PASSAGE_LIMIT}`);
-  const passages: RetrievedPassage[] = [];
-  let used = 0;
-  for (const row of result.rows as ChunkRow[]) {
-    if (used + row.tokens > input.budgetTokens && passages.length > 0) break;
-    used += row.tokens;
-    passages.push({
-      chunkId: Number(row.chunk_id),
-      fileId: Number(row.file_id),
-      fileName: row.file_name,
-      page: row.page === null ? null : Number(row.page),
-      headingPath: row.heading_path,
-      content: row.content,
-      tokens: Number(row.tokens),
-      score: Number(row.score),
-    });
-  }
-  return passages;
+  if (input.fileIds.length === 0 && input.collectionIds.length === 0) return [];
+  return retrievePassages(deps, { ...input, limit: input.limit ?? PASSAGE_LIMIT });
 }
 
-type WholeRow = { file_id: number; first_chunk: number; tokens: number | string; text: string };
+type SizeRow = { id: number; tokens: number | string | null };
 
-/** The files small enough to go whole, with their text (their pieces in order) and first piece; one query. */
+/**
+ * The files small enough to go whole (`WHOLE_*`, by the tokens their reading counted), with their text: their pieces in
+ * order without the words each repeats from the one before (`readWholeFile`), and their first piece.
+ */
 async function wholeFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<Map<number, { chunkId: number; text: string }>> {
   if (fileIds.length === 0) return new Map();
-  const result = await db.execute(sql`
-    select c.file_id, min(c.id) as first_chunk, coalesce(max(f.tokens), sum(c.tokens)) as tokens,
-      string_agg(c.content, ${"\n\n"} order by c.chunk_index) as text
-    from knowledge_chunks c join knowledge_files f on f.id = c.file_id and f.user_id = ${userId} and f.status = 'ready'
-    where c.user_id = ${userId} and c.file_id = any(${idArray(fileIds)})
-    group by c.file_id
-    having coalesce(max(f.tokens), sum(c.tokens)) <= ${WHOLE_FILE_TOKENS}`);
-  const whole = new Map<number, { chunkId: number; text: string }>();
+  const sizes = await db.execute(sql`
+    select f.id, coalesce(f.tokens, (select sum(c.tokens) from knowledge_chunks c where c.file_id = f.id)) as tokens
+    from knowledge_files f where f.user_id = ${userId} and f.status = 'ready' and f.id = any(${idArray(fileIds)})`);
+  const picked: number[] = [];
   let total = 0;
   for (const id of fileIds) {
-    const row = (result.rows as WholeRow[]).find((r) => Number(r.file_id) === id);
-    if (!row || total + Number(row.tokens) > WHOLE_TOTAL_TOKENS) continue;
-    total += Number(row.tokens);
-    whole.set(id, { chunkId: Number(row.first_chunk), text: row.text });
+    const row = (sizes.rows as SizeRow[]).find((r) => Number(r.id) === id);
+    const tokens = Number(row?.tokens ?? Number.POSITIVE_INFINITY);
+    if (!row || tokens > WHOLE_FILE_TOKENS || total + tokens > WHOLE_TOTAL_TOKENS) continue;
+    total += tokens;
+    picked.push(id);
   }
+  const read = await Promise.all(picked.map((id) => readWholeFile({ db }, userId, id)));
+  const whole = new Map<number, { chunkId: number; text: string }>();
+  picked.forEach((id, i) => {
+    const pieces = read[i] ?? [];
+    const first = pieces[0];
+    if (first) whole.set(id, { chunkId: first.chunkId, text: pieces.map((p) => p.content).join("\n\n") });
+  });
   return whole;
 }
 
@@ -229,15 +187,15 @@ function sourcesBlock(sources: readonly GivenSource[]): string {
  * nothing more (decision 022).
  */
 export async function materialFor(
-  options: { db: Db; fileStore: FileStore; userId: number },
-  input: { query: string; files: readonly StoredAttachment[]; images: readonly StoredAttachment[]; collectionIds: readonly number[] },
+  options: { db: Db; fileStore: FileStore; userId: number; retrieval: RetrievalDeps },
+  input: { query: string; files: readonly StoredAttachment[]; images: readonly StoredAttachment[]; collectionIds: number[] },
 ): Promise<ReplyMaterial> {
   const { db, userId } = options;
   const documents = input.files.filter((a) => a.kind !== "image").map((a) => a.fileId as number);
   if (documents.length === 0 && input.collectionIds.length === 0 && input.images.length === 0) return NO_MATERIAL;
   const [whole, images] = await Promise.all([wholeFiles(db, userId, documents), readImages(options, input.images)]);
   const searched = documents.filter((id) => !whole.has(id));
-  const passages = await passagesForReply(db, {
+  const passages = await passagesForReply(options.retrieval, {
     userId,
     query: input.query,
     fileIds: searched,

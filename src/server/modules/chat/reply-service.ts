@@ -15,6 +15,7 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { type ResolvedModel, resolveModel } from "../ai-platforms/resolve-platform.js";
 import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/ai-prompts-service.js";
 import type { FileStore } from "../knowledge/file-store.js";
+import type { VectorStore } from "../knowledge/retrieval/vector-store.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/settings-service.js";
@@ -41,6 +42,8 @@ export interface ReplyOptions {
   log: ProviderFailureLog;
   /** Where library files' bytes are (images go to the model as image parts). */
   fileStore: FileStore;
+  /** pgvector where present (retrieval by meaning as well as by words). */
+  vectors: VectorStore;
 }
 
 export interface StartedReply {
@@ -201,7 +204,7 @@ async function withMaterial(
   if (files.length === 0 && prepared.collectionIds.length === 0) return { history, system, sources: [] };
   const images = imagesOf(turn.attachments);
   const material = await materialFor(
-    { db, fileStore, userId: who.id },
+    { db, fileStore, userId: who.id, retrieval: { db, vectors: options.vectors, platformDeps: options.platformDeps } },
     { query: turn.content, files, images, collectionIds: prepared.collectionIds },
   );
   const last = history.at(-1);
