@@ -9,11 +9,21 @@ import { errorMessage } from "../../../../../lib/api-client.js";
 import { notify } from "../../../../../lib/notify.js";
 import { useUpdatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
-import { DefaultModelField, FreeModelsField } from "./model-choice-fields.js";
+import { DefaultModelField, FreeModelsField, VisionModelsField } from "./model-choice-fields.js";
 import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { editPlatformFormSchema, editValuesFrom, toUpdateBody } from "./platform-form-schema.js";
 
-const FIELDS = ["apiKey", "baseUrl", "modelsText", "defaultModel", "freeModels", "temperature", "maxTokens", "status"] as const;
+const FIELDS = [
+  "apiKey",
+  "baseUrl",
+  "modelsText",
+  "defaultModel",
+  "freeModels",
+  "visionModels",
+  "temperature",
+  "maxTokens",
+  "status",
+] as const;
 
 /** Edit mode of a card. Save sends the changes and leaves edit mode; Cancel drops them. */
 export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform; onDone: () => void }) {
@@ -70,6 +80,7 @@ export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform
         <ModelsField idPrefix={idPrefix} />
         <DefaultModelField idPrefix={idPrefix} />
         <FreeModelsField idPrefix={idPrefix} />
+        {platform.kind === "openai-compatible" ? <VisionModelsField idPrefix={idPrefix} /> : null}
         <GenerationFields idPrefix={idPrefix} />
         <StatusField
           idPrefix={idPrefix}
