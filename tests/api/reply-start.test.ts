@@ -47,7 +47,8 @@ describe("a reply's start in the database", () => {
     expect(start.userMessage).toEqual(toMessage(userRow));
     // The reply's row has changed since (its text, its end); what the start said of it is its first state.
     expect(start.assistantMessage).toMatchObject({ id: replyRow.id, parentId: userRow.id, role: "assistant", chatId: chat.id });
-    expect(start.userMessage.attachments).toEqual([{ name: "a.txt", size: 3 }]);
+    // A pasted file (not from the library, issue 30): no file id, type or kind, never missing.
+    expect(start.userMessage.attachments).toEqual([{ name: "a.txt", size: 3, fileId: null, type: null, kind: null, missing: false }]);
   });
 
   it("maps a row given as JSON exactly as Drizzle's select maps it", async () => {

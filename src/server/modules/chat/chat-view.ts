@@ -1,15 +1,25 @@
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Chat, Message, MessageStatus, ShownMessage } from "../../../shared/contracts/chat.js";
-import { type chats, messages } from "../../db/schema/index.js";
+import { chats, messages } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * A chat's collections (issue 30), as a column of the query that reads the chat (`chats` unaliased): one indexed
+ * lookup of the link table's primary key per chat read, never a second query.
+ */
+export const chatCollectionIds = sql<number[] | null>`(select array_agg(cc.collection_id order by cc.collection_id)
+  from chat_collections cc where cc.chat_id = ${chats.id})`;
+
+/** The chat's columns and its collections: what `toChat` takes. */
+export const chatColumns = { ...getTableColumns(chats), collectionIds: chatCollectionIds };
 
 export function toChat(
   row: Pick<
     ChatRow,
     "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
-  >,
+  > & { collectionIds: readonly number[] | null },
 ): Chat {
   return {
     id: row.id,
@@ -20,6 +30,7 @@ export function toChat(
     personalityId: row.personalityId,
     folderId: row.folderId,
     pinned: row.pinnedAt !== null,
+    collectionIds: (row.collectionIds ?? []).map(Number),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,8 +53,11 @@ export function messageRowFromJson(json: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
-/** The attachments' text stays on the server (it goes to the model); the browser sees names and sizes. */
-export function toMessage(row: MessageRow): Message {
+/**
+ * The attachments' text stays on the server (it goes to the model); the browser sees names, sizes and types.
+ * `missingFileIds`: the library files named by the row that are gone (read by a left join with the row).
+ */
+export function toMessage(row: MessageRow, missingFileIds: readonly number[] | null = null): Message {
   return {
     id: row.id,
     chatId: row.chatId,
@@ -54,7 +68,15 @@ export function toMessage(row: MessageRow): Message {
     error: row.error,
     platformSlug: row.platformSlug,
     model: row.model,
-    attachments: row.attachments.map((a) => ({ name: a.name, size: a.size })),
+    attachments: row.attachments.map((a) => ({
+      name: a.name,
+      size: a.size,
+      fileId: a.fileId ?? null,
+      type: a.mimeType ?? null,
+      kind: a.kind ?? null,
+      missing: a.missing === true || (a.fileId !== undefined && (missingFileIds ?? []).map(Number).includes(a.fileId)),
+    })),
+    citations: row.citations.map((c) => ({ n: c.n, fileId: c.fileId, fileName: c.fileName, page: c.page, excerpt: c.excerpt })),
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     personalityName: row.personalityName,
@@ -63,7 +85,7 @@ export function toMessage(row: MessageRow): Message {
 }
 
 /** A message of the branch shown, with its place among its siblings ("2 / 3"). */
-export function toShownMessage(row: MessageRow, siblingIds: number[] | null): ShownMessage {
+export function toShownMessage(row: MessageRow, siblingIds: number[] | null, missingFileIds: number[] | null = null): ShownMessage {
   const ids = siblingIds?.length ? siblingIds.map(Number) : [row.id];
-  return { ...toMessage(row), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
+  return { ...toMessage(row, missingFileIds), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
 }

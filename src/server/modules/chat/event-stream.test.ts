@@ -18,6 +18,7 @@ const message = {
   platformSlug: "openai",
   model: "m",
   attachments: [],
+  citations: [],
   inputTokens: null,
   outputTokens: null,
   personalityName: null,

@@ -13,6 +13,7 @@ const message = (id: number, content: string, role: Message["role"] = "assistant
   platformSlug: "openai",
   model: "gpt-4o-mini",
   attachments: [],
+  citations: [],
   inputTokens: null,
   outputTokens: null,
   personalityName: null,
@@ -55,7 +56,7 @@ describe("mergeLive", () => {
   it("hides the reply being regenerated and adds the optimistic user message", () => {
     const user = optimisticMessage(1, { content: "Again", attachments: [{ name: "a.txt", content: "héllo" }] });
     expect(user.id).toBeLessThan(0);
-    expect(user.attachments).toEqual([{ name: "a.txt", size: 6 }]);
+    expect(user.attachments).toEqual([{ name: "a.txt", size: 6, fileId: null, type: null, kind: null, missing: false }]);
     const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 3 });
     expect(merged.map((m) => m.id)).toEqual([1, 2, user.id]);
   });

@@ -40,20 +40,30 @@ export function DefaultModelField({ idPrefix }: { idPrefix: string }) {
   );
 }
 
-/** Free-tier models: the models free-plan users may chat with. */
-export function FreeModelsField({ idPrefix }: { idPrefix: string }) {
+/** A set of the models typed above, as checkboxes: the free-tier models, or an OpenAI-compatible server's vision models. */
+function ModelSetField({
+  idPrefix,
+  name,
+  legend,
+  hint,
+}: {
+  idPrefix: string;
+  name: "freeModels" | "visionModels";
+  legend: string;
+  hint: string;
+}) {
   const { form, models } = useModels();
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium leading-none">Free-tier models</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">{legend}</legend>
       {models.length === 0 ? <p className="text-xs text-muted-foreground">Add models first.</p> : null}
       <Controller
         control={form.control}
-        name="freeModels"
+        name={name}
         render={({ field }) => (
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {models.map((model, index) => {
-              const id = `${idPrefix}-free-${index}`;
+              const id = `${idPrefix}-${name}-${index}`;
               const checked = field.value.includes(model);
               return (
                 <div key={model} className="flex items-center gap-2">
@@ -73,7 +83,24 @@ export function FreeModelsField({ idPrefix }: { idPrefix: string }) {
           </div>
         )}
       />
-      <p className="text-xs text-muted-foreground">The models free-plan users may chat with.</p>
+      <p className="text-xs text-muted-foreground">{hint}</p>
     </fieldset>
+  );
+}
+
+/** Free-tier models: the models free-plan users may chat with. */
+export function FreeModelsField({ idPrefix }: { idPrefix: string }) {
+  return <ModelSetField idPrefix={idPrefix} name="freeModels" legend="Free-tier models" hint="The models free-plan users may chat with." />;
+}
+
+/** An OpenAI-compatible server's models that read images (other kinds follow the providers' documentation). */
+export function VisionModelsField({ idPrefix }: { idPrefix: string }) {
+  return (
+    <ModelSetField
+      idPrefix={idPrefix}
+      name="visionModels"
+      legend="Models that read images"
+      hint="Images attached to a message go only to these models."
+    />
   );
 }

@@ -10,13 +10,23 @@ import { notify } from "../../../../../lib/notify.js";
 import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useUpdatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
-import { DefaultModelField, FreeModelsField } from "./model-choice-fields.js";
+import { DefaultModelField, FreeModelsField, VisionModelsField } from "./model-choice-fields.js";
 import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { editPlatformFormSchema, editValuesFrom, toUpdateBody } from "./platform-form-schema.js";
 
 type EditValues = Parameters<typeof toUpdateBody>[0];
 
-const FIELDS = ["apiKey", "baseUrl", "modelsText", "defaultModel", "freeModels", "temperature", "maxTokens", "status"] as const;
+const FIELDS = [
+  "apiKey",
+  "baseUrl",
+  "modelsText",
+  "defaultModel",
+  "freeModels",
+  "visionModels",
+  "temperature",
+  "maxTokens",
+  "status",
+] as const;
 
 /** Edit mode of a card. Save sends the changes and leaves edit mode; Cancel drops them. */
 export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform; onDone: () => void }) {
@@ -77,6 +87,7 @@ export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform
         <ModelsField idPrefix={idPrefix} />
         <DefaultModelField idPrefix={idPrefix} />
         <FreeModelsField idPrefix={idPrefix} />
+        {platform.kind === "openai-compatible" ? <VisionModelsField idPrefix={idPrefix} /> : null}
         <GenerationFields idPrefix={idPrefix} />
         <StatusField
           idPrefix={idPrefix}

@@ -34,6 +34,7 @@ export const editPlatformFormSchema = z.object({
   clearApiKey: z.boolean(),
   defaultModel: z.string(),
   freeModels: z.array(z.string()),
+  visionModels: z.array(z.string()),
 });
 export type EditPlatformValues = z.input<typeof editPlatformFormSchema>;
 
@@ -66,6 +67,7 @@ export function editValuesFrom(platform: AdminPlatform): EditPlatformValues {
     modelsText: settings.models.join(", "),
     defaultModel: settings.defaultModel ?? "",
     freeModels: settings.freeModels,
+    visionModels: settings.visionModels,
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
     status: platform.status,
@@ -86,6 +88,7 @@ export function toUpdateBody(values: z.output<typeof editPlatformFormSchema>, or
       maxTokens: values.maxTokens,
       ...(defaultModel ? { defaultModel } : {}),
       freeModels: values.freeModels.filter((m) => models.includes(m)),
+      visionModels: values.visionModels.filter((m) => models.includes(m)),
     },
   };
 }

@@ -1,0 +1,298 @@
+import { sql } from "drizzle-orm";
+import { acceptsImages, cannotReadImagesMessage } from "../../../shared/model-catalog.js";
+import type { ImagePart } from "../../ai/generate.js";
+import type { Db } from "../../db/client.js";
+import type { StoredAttachment, StoredCitation } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
+import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
+import type { PlatformDeps } from "../ai-platforms/platform-view.js";
+import type { ResolvedModel } from "../ai-platforms/resolve-platform.js";
+import type { FileStore } from "../knowledge/file-store.js";
+import type { RetrievedPassage } from "../knowledge/retrieval/passage.js";
+import { type RetrievalDeps, readWholeFile, retrievePassages } from "../knowledge/retrieval/retrieve.js";
+import type { MessageRow } from "./chat-view.js";
+
+// What a reply is given of the user's own material (issue 30, decision 037): the files attached to the messages of its
+// branch and the collections of its chat and personality, as whole documents or searched passages, numbered [n] so
+// the reply can cite them; the images of the message it answers, as image parts.
+
+export const FILE_NOT_FOUND = "File not found";
+/** A whole document goes to the model when it is at most this many tokens, and all of them together at most `WHOLE_TOTAL`. */
+export const WHOLE_FILE_TOKENS = 6_000;
+export const WHOLE_TOTAL_TOKENS = 12_000;
+/** The passages searched for a reply: at most this many tokens of them. */
+export const PASSAGE_BUDGET_TOKENS = 4_000;
+const PASSAGE_LIMIT = 12;
+const EXCERPT_CHARS = 300;
+
+const stillReading = (name: string) => `${name} is still being read. Send again when it is ready.`;
+const couldNotRead = (name: string, reason: string | null) =>
+  `${name} could not be read: ${reason ?? "it failed"}. Remove it or retry it in your library.`;
+
+/** `1,2,3` → an int[] parameter (an empty list: an empty array). */
+const idArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(",")}, ',')::int[]`;
+
+type FileRow = {
+  id: number;
+  name: string;
+  byte_size: number | string;
+  mime_type: string;
+  kind: string;
+  sha256: string;
+  status: string;
+  error: string | null;
+};
+
+/**
+ * The library files a message attaches, as stored on it: each the caller's (another's or a missing one is a 404), ready
+ * (409 while it is being read; 400 with the reason when reading it failed). One query, scoped to the owner in SQL.
+ */
+export async function attachFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<StoredAttachment[]> {
+  if (fileIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, name, byte_size, mime_type, kind, sha256, status, error from knowledge_files
+    where user_id = ${userId} and id = any(${idArray(fileIds)})`);
+  const rows = new Map((result.rows as FileRow[]).map((row) => [Number(row.id), row]));
+  const attachments: StoredAttachment[] = [];
+  for (const id of fileIds) {
+    const row = rows.get(id);
+    if (!row) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+    if (row.status === "failed") throw new AppError("BAD_REQUEST", couldNotRead(row.name, row.error));
+    if (row.status !== "ready") throw new AppError("CONFLICT", stillReading(row.name));
+    attachments.push({
+      fileId: id,
+      name: row.name,
+      size: Number(row.byte_size),
+      mimeType: row.mime_type,
+      kind: row.kind,
+      sha256: row.sha256,
+    });
+  }
+  return attachments;
+}
+
+const isImage = (a: StoredAttachment) => a.fileId !== undefined && a.kind === "image" && !a.missing;
+
+/**
+ * 400 with the shared words (shared/model-catalog.ts) when images go to a model that cannot read them: asked before
+ * anything is stored. The words name up to three models this user may use that can.
+ */
+export async function assertModelReadsImages(
+  options: { db: Db; deps: PlatformDeps; who: Who },
+  resolved: ResolvedModel,
+  attachments: readonly StoredAttachment[],
+): Promise<void> {
+  if (!attachments.some(isImage) || acceptsImages(resolved.platform, resolved.modelId)) return;
+  const platforms = await listChatPlatforms(options);
+  const choices = platforms.flatMap((p) => p.models.filter((m) => p.imageModels.includes(m)));
+  throw new AppError("BAD_REQUEST", cannotReadImagesMessage(resolved.modelId, choices));
+}
+
+/** A source given to a reply as [n]: a searched passage, or a whole document (page null). */
+export interface GivenSource {
+  n: number;
+  chunkId: number;
+  fileId: number;
+  fileName: string;
+  page: number | null;
+  text: string;
+}
+
+/** What a reply is given besides its conversation: a system block of numbered sources, and the images of its message. */
+export interface ReplyMaterial {
+  sources: GivenSource[];
+  /** Appended to the system prompt; undefined when there is nothing. */
+  block: string | undefined;
+  images: ImagePart[];
+}
+
+export const NO_MATERIAL: ReplyMaterial = { sources: [], block: undefined, images: [] };
+
+/**
+ * The passages of the caller's files (`fileIds`) and collections that best answer `query`, within `budgetTokens`: the
+ * knowledge module's hybrid retrieval (full text and vectors, decision 036), scoped to the owner in SQL. Nothing is
+ * asked when there is nothing to search (an empty scope would mean "the whole library" there).
+ */
+export async function passagesForReply(
+  deps: RetrievalDeps,
+  input: { userId: number; query: string; fileIds: number[]; collectionIds: number[]; budgetTokens: number; limit?: number },
+): Promise<RetrievedPassage[]> {
+  if (input.fileIds.length === 0 && input.collectionIds.length === 0) return [];
+  return retrievePassages(deps, { ...input, limit: input.limit ?? PASSAGE_LIMIT });
+}
+
+type SizeRow = { id: number; tokens: number | string | null };
+
+/**
+ * The files small enough to go whole (`WHOLE_*`, by the tokens their reading counted), with their text: their pieces in
+ * order without the words each repeats from the one before (`readWholeFile`), and their first piece.
+ */
+async function wholeFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<Map<number, { chunkId: number; text: string }>> {
+  if (fileIds.length === 0) return new Map();
+  const sizes = await db.execute(sql`
+    select f.id, coalesce(f.tokens, (select sum(c.tokens) from knowledge_chunks c where c.file_id = f.id)) as tokens
+    from knowledge_files f where f.user_id = ${userId} and f.status = 'ready' and f.id = any(${idArray(fileIds)})`);
+  const picked: number[] = [];
+  let total = 0;
+  for (const id of fileIds) {
+    const row = (sizes.rows as SizeRow[]).find((r) => Number(r.id) === id);
+    const tokens = Number(row?.tokens ?? Number.POSITIVE_INFINITY);
+    if (!row || tokens > WHOLE_FILE_TOKENS || total + tokens > WHOLE_TOTAL_TOKENS) continue;
+    total += tokens;
+    picked.push(id);
+  }
+  const read = await Promise.all(picked.map((id) => readWholeFile({ db }, userId, id)));
+  const whole = new Map<number, { chunkId: number; text: string }>();
+  picked.forEach((id, i) => {
+    const pieces = read[i] ?? [];
+    const first = pieces[0];
+    if (first) whole.set(id, { chunkId: first.chunkId, text: pieces.map((p) => p.content).join("\n\n") });
+  });
+  return whole;
+}
+
+/** The library files named by the messages of a branch (the newest message's first), without repeats. */
+export function branchFiles(rows: readonly Pick<MessageRow, "role" | "attachments">[]): StoredAttachment[] {
+  const seen = new Set<number>();
+  const files: StoredAttachment[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
+    if (row?.role !== "user") continue;
+    for (const a of row.attachments) {
+      if (a.fileId === undefined || a.missing || seen.has(a.fileId)) continue;
+      seen.add(a.fileId);
+      files.push(a);
+    }
+  }
+  return files;
+}
+
+const SOURCES_RULES =
+  "Sources from the user's own files follow, each numbered. When you use one, cite it inline by its number in square " +
+  "brackets, like [1] or [2][3]. Cite only the numbers listed here; never invent a number or a source.";
+
+function sourcesBlock(sources: readonly GivenSource[]): string {
+  const entries = sources.map((s) => {
+    const where = s.page === null ? "" : `, page ${s.page}`;
+    return `[${s.n}] ${s.fileName.replaceAll("\n", " ")}${where}\n${s.text}`;
+  });
+  return `${SOURCES_RULES}\n\n${entries.join("\n\n")}`;
+}
+
+/**
+ * What a reply is given of the user's material: the documents of its branch whole when small (`WHOLE_*`), the rest and
+ * the collections searched with the user's message (`passagesForReply`); the images of the message it answers read from
+ * the file store. Asked only when there is something (files on the branch, collections): a reply without them reads
+ * nothing more (decision 022).
+ */
+export async function materialFor(
+  options: { db: Db; fileStore: FileStore; userId: number; retrieval: RetrievalDeps },
+  input: { query: string; files: readonly StoredAttachment[]; images: readonly StoredAttachment[]; collectionIds: number[] },
+): Promise<ReplyMaterial> {
+  const { db, userId } = options;
+  const documents = input.files.filter((a) => a.kind !== "image").map((a) => a.fileId as number);
+  if (documents.length === 0 && input.collectionIds.length === 0 && input.images.length === 0) return NO_MATERIAL;
+  const [whole, images] = await Promise.all([wholeFiles(db, userId, documents), readImages(options, input.images)]);
+  const searched = documents.filter((id) => !whole.has(id));
+  const passages = await passagesForReply(options.retrieval, {
+    userId,
+    query: input.query,
+    fileIds: searched,
+    collectionIds: input.collectionIds,
+    budgetTokens: PASSAGE_BUDGET_TOKENS,
+  });
+  const sources: GivenSource[] = [];
+  for (const id of documents) {
+    const doc = whole.get(id);
+    const name = input.files.find((a) => a.fileId === id)?.name ?? "";
+    if (doc) sources.push({ n: sources.length + 1, chunkId: doc.chunkId, fileId: id, fileName: name, page: null, text: doc.text });
+  }
+  for (const p of passages) {
+    sources.push({ n: sources.length + 1, chunkId: p.chunkId, fileId: p.fileId, fileName: p.fileName, page: p.page, text: p.content });
+  }
+  return { sources, block: sources.length ? sourcesBlock(sources) : undefined, images };
+}
+
+type StoredFileRow = { id: number; storage: string; storage_key: string | null; mime_type: string };
+
+async function readImages(
+  options: { db: Db; fileStore: FileStore; userId: number },
+  images: readonly StoredAttachment[],
+): Promise<ImagePart[]> {
+  const ids = images.map((a) => a.fileId as number);
+  if (ids.length === 0) return [];
+  const result = await options.db.execute(sql`
+    select id, storage, storage_key, mime_type from knowledge_files
+    where user_id = ${options.userId} and id = any(${idArray(ids)}) and kind = 'image'`);
+  const rows = result.rows as StoredFileRow[];
+  return Promise.all(
+    rows.map(async (row) => ({
+      data: await options.fileStore.read({ id: Number(row.id), storage: row.storage, storageKey: row.storage_key }),
+      mediaType: row.mime_type,
+    })),
+  );
+}
+
+/** The images a message attaches (still in the library). */
+export const imagesOf = (attachments: readonly StoredAttachment[]) => attachments.filter(isImage);
+
+/**
+ * The citations of a reply's text: each [n] that names a source given to THIS reply, once, in the order first cited;
+ * a number the model invented is dropped.
+ */
+export function citationsOf(text: string, sources: readonly GivenSource[]): StoredCitation[] {
+  if (sources.length === 0) return [];
+  const cited: StoredCitation[] = [];
+  for (const match of text.matchAll(/\[(\d{1,4})\]/g)) {
+    const n = Number(match[1]);
+    const source = sources.find((s) => s.n === n);
+    if (!source || cited.some((c) => c.n === n)) continue;
+    const excerpt = source.text.length > EXCERPT_CHARS ? `${source.text.slice(0, EXCERPT_CHARS).trimEnd()}…` : source.text;
+    cited.push({ n, fileId: source.fileId, fileName: source.fileName, page: source.page, excerpt, chunkId: source.chunkId });
+  }
+  return cited.sort((a, b) => a.n - b.n);
+}
+
+const NEIGHBOUR_CHARS = 600;
+const CITATION_NOT_FOUND = "Citation not found";
+
+type CitedRow = { citation: StoredCitation | null; heading_path: string | null; before: string | null; after: string | null };
+
+const trimTail = (text: string) => (text.length > NEIGHBOUR_CHARS ? `…${text.slice(-NEIGHBOUR_CHARS).trimStart()}` : text);
+const trimHead = (text: string) => (text.length > NEIGHBOUR_CHARS ? `${text.slice(0, NEIGHBOUR_CHARS).trimEnd()}…` : text);
+
+/**
+ * GET /api/chats/{id}/messages/{messageId}/citations/{n}: a reply's citation with the text around it (the pieces before
+ * and after it in its file), for the side panel. The chat's owner only (else 404, as a citation the reply does not
+ * have); a file deleted since keeps the stored excerpt, with nothing around it. One query.
+ */
+export async function readCitation(options: { db: Db; who: Who; chatId: number; messageId: number; n: number }) {
+  const { db, who, chatId, messageId, n } = options;
+  const result = await db.execute(sql`
+    with cited as (
+      select c.value as citation from messages m cross join lateral jsonb_array_elements(m.citations) c
+      where m.id = ${messageId} and m.chat_id = ${chatId} and m.user_id = ${who.id} and (c.value->>'n')::int = ${n}
+      limit 1
+    ), piece as (
+      select k.file_id, k.chunk_index, k.heading_path from knowledge_chunks k, cited
+      where k.id = (cited.citation->>'chunkId')::int and k.user_id = ${who.id}
+    )
+    select cited.citation, piece.heading_path,
+      (select k.content from knowledge_chunks k where k.file_id = piece.file_id and k.chunk_index = piece.chunk_index - 1) as before,
+      (select k.content from knowledge_chunks k where k.file_id = piece.file_id and k.chunk_index = piece.chunk_index + 1) as after
+    from cited left join piece on true`);
+  const row = result.rows[0] as CitedRow | undefined;
+  if (!row?.citation) throw new AppError("NOT_FOUND", CITATION_NOT_FOUND);
+  const c = typeof row.citation === "string" ? (JSON.parse(row.citation) as StoredCitation) : row.citation;
+  return {
+    n: Number(c.n),
+    fileId: Number(c.fileId),
+    fileName: c.fileName,
+    page: c.page === null ? null : Number(c.page),
+    excerpt: c.excerpt,
+    before: trimTail(row.before ?? ""),
+    after: trimHead(row.after ?? ""),
+    headingPath: row.heading_path ?? "",
+  };
+}
