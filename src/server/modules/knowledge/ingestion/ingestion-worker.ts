@@ -229,7 +229,10 @@ export class IngestionWorker {
     }
     const reindex = file.status === "ready";
     // Pieces are stored once "indexing" is written (one transaction): a rerun goes straight to the vectors.
-    if (!reindex && file.stage !== "indexing") await this.read(file);
+    if (!reindex && file.stage !== "indexing") {
+      await this.read(file);
+      await this.mergeSearchIndex();
+    }
     if (signal.aborted) throw new LostClaim();
     const config = await readEmbeddingConfig(db, this.options.platformDeps);
     const outcome = config && this.options.vectors.available ? await this.embed(file, config, signal, reindex) : "none";
@@ -285,6 +288,16 @@ export class IngestionWorker {
         );
       }
     });
+  }
+
+  /**
+   * New pieces wait in the full-text index's pending list, which every search reads through until it is merged
+   * (by autovacuum on PostgreSQL, which PGlite does not run): merged now, so searches stay fast after a large file.
+   */
+  private async mergeSearchIndex(): Promise<void> {
+    await this.options.db
+      .execute(sql`select gin_clean_pending_list('knowledge_chunks_search_idx'::regclass)`)
+      .catch((error) => this.options.log?.("merging the full-text index's pending list failed", error));
   }
 
   /**
