@@ -50,6 +50,11 @@ export const DEFAULT_INGESTION_TIMING: IngestionTiming = {
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
+/** Pieces written per statement: PGlite runs each on the event loop (their full-text index entries too). */
+const PIECES_PER_STATEMENT = 50;
+/** Vectors written per statement (see embed()). */
+const VECTORS_PER_STATEMENT = 4;
+
 /** This instance lost the file (its heartbeat stopped and another took it over, or it was deleted): stop quietly. */
 class LostClaim extends Error {}
 
@@ -274,9 +279,9 @@ export class IngestionWorker {
         .returning({ id: knowledgeFiles.id });
       if (owned.length === 0) throw new LostClaim();
       await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, file.id));
-      for (let at = 0; at < chunks.length; at += 500) {
+      for (let at = 0; at < chunks.length; at += PIECES_PER_STATEMENT) {
         await tx.insert(knowledgeChunks).values(
-          chunks.slice(at, at + 500).map((chunk) => ({
+          chunks.slice(at, at + PIECES_PER_STATEMENT).map((chunk) => ({
             fileId: file.id,
             userId: file.userId,
             chunkIndex: chunk.index,
@@ -356,10 +361,14 @@ export class IngestionWorker {
           (row, i) =>
             sql`(${Number(row.id)}::int, ${file.userId}::int, ${config.key}::text, ${dims}::int, ${vectorLiteral(embeddings[i] ?? [])}::vector)`,
         );
-        await tx.execute(sql`
-          insert into knowledge_embeddings (chunk_id, user_id, model, dims, embedding)
-          values ${sql.join(values, sql`, `)}
-          on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`);
+        // A few rows a statement: on PGlite each statement runs on the event loop, and an HNSW insert of a large
+        // vector is slow, so 64 at once held the loop for over a second (bench/ingest).
+        for (let at = 0; at < values.length; at += VECTORS_PER_STATEMENT) {
+          await tx.execute(sql`
+            insert into knowledge_embeddings (chunk_id, user_id, model, dims, embedding)
+            values ${sql.join(values.slice(at, at + VECTORS_PER_STATEMENT), sql`, `)}
+            on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`);
+        }
       });
     }
   }
