@@ -50,6 +50,11 @@ export const DEFAULT_INGESTION_TIMING: IngestionTiming = {
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
+/** Pieces written per statement: PGlite runs each on the event loop (their full-text index entries too). */
+const PIECES_PER_STATEMENT = 50;
+/** Vectors written per statement (see embed()). */
+const VECTORS_PER_STATEMENT = 4;
+
 /** This instance lost the file (its heartbeat stopped and another took it over, or it was deleted): stop quietly. */
 class LostClaim extends Error {}
 
@@ -229,7 +234,10 @@ export class IngestionWorker {
     }
     const reindex = file.status === "ready";
     // Pieces are stored once "indexing" is written (one transaction): a rerun goes straight to the vectors.
-    if (!reindex && file.stage !== "indexing") await this.read(file);
+    if (!reindex && file.stage !== "indexing") {
+      await this.read(file);
+      await this.mergeSearchIndex();
+    }
     if (signal.aborted) throw new LostClaim();
     const config = await readEmbeddingConfig(db, this.options.platformDeps);
     const outcome = config && this.options.vectors.available ? await this.embed(file, config, signal, reindex) : "none";
@@ -271,9 +279,9 @@ export class IngestionWorker {
         .returning({ id: knowledgeFiles.id });
       if (owned.length === 0) throw new LostClaim();
       await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, file.id));
-      for (let at = 0; at < chunks.length; at += 500) {
+      for (let at = 0; at < chunks.length; at += PIECES_PER_STATEMENT) {
         await tx.insert(knowledgeChunks).values(
-          chunks.slice(at, at + 500).map((chunk) => ({
+          chunks.slice(at, at + PIECES_PER_STATEMENT).map((chunk) => ({
             fileId: file.id,
             userId: file.userId,
             chunkIndex: chunk.index,
@@ -285,6 +293,16 @@ export class IngestionWorker {
         );
       }
     });
+  }
+
+  /**
+   * New pieces wait in the full-text index's pending list, which every search reads through until it is merged
+   * (by autovacuum on PostgreSQL, which PGlite does not run): merged now, so searches stay fast after a large file.
+   */
+  private async mergeSearchIndex(): Promise<void> {
+    await this.options.db
+      .execute(sql`select gin_clean_pending_list('knowledge_chunks_search_idx'::regclass)`)
+      .catch((error) => this.options.log?.("merging the full-text index's pending list failed", error));
   }
 
   /**
@@ -343,10 +361,14 @@ export class IngestionWorker {
           (row, i) =>
             sql`(${Number(row.id)}::int, ${file.userId}::int, ${config.key}::text, ${dims}::int, ${vectorLiteral(embeddings[i] ?? [])}::vector)`,
         );
-        await tx.execute(sql`
-          insert into knowledge_embeddings (chunk_id, user_id, model, dims, embedding)
-          values ${sql.join(values, sql`, `)}
-          on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`);
+        // A few rows a statement: on PGlite each statement runs on the event loop, and an HNSW insert of a large
+        // vector is slow, so 64 at once held the loop for over a second (bench/ingest).
+        for (let at = 0; at < values.length; at += VECTORS_PER_STATEMENT) {
+          await tx.execute(sql`
+            insert into knowledge_embeddings (chunk_id, user_id, model, dims, embedding)
+            values ${sql.join(values.slice(at, at + VECTORS_PER_STATEMENT), sql`, `)}
+            on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`);
+        }
       });
     }
   }

@@ -101,20 +101,50 @@ function toPassage(row: Row, score: number): RetrievedPassage {
 
 const COLUMNS = sql`c.id, c.file_id, f.name as file_name, c.page, c.heading_path, c.content, c.tokens`;
 
-/** Full text: every word of the question (web-search syntax) ranks above any of its words; both in one query. */
+/**
+ * Full text: pieces with any of the question's words (less the commonest), those with every word (web-search
+ * syntax) ranked first; one GIN lookup (the all-words query only ranks: its words are a superset of the any-word
+ * one's, so everything it matches is matched already, and looking it up too cost a second index scan).
+ */
 async function fullText(db: Db, request: RetrieveRequest, k: number): Promise<Row[]> {
   const words = queryWords(request.query);
   if (words.length === 0 && !/[\p{L}\p{N}]/u.test(request.query)) return [];
   const all = sql`websearch_to_tsquery('simple', ${request.query})`;
   const any = words.length > 0 ? sql`to_tsquery('simple', ${words.join(" | ")})` : all;
+  const rank = sql`2 * ts_rank(c.content_search, ${all}) + ts_rank(c.content_search, ${any})`;
+  const from = sql`from knowledge_chunks c join knowledge_files f on f.id = c.file_id
+    where c.user_id = ${request.userId}::int and ${scopeOf(request)}`;
+  const pairs = pairQuery(words);
+  if (!pairs) {
+    const result = await db.execute(
+      sql`select ${COLUMNS} ${from} and c.content_search @@ ${any} order by ${rank} desc, c.id limit ${k}::int`,
+    );
+    return result.rows as Row[];
+  }
+  // Pieces holding two of the words or more first: a GIN intersection, so a common word does not make every piece
+  // that holds it a candidate to rank. Only when those are fewer than k (a question sharing one word with its
+  // passage), the pieces holding any word; that scan is skipped otherwise (a one-time filter).
   const result = await db.execute(sql`
-    select ${COLUMNS}
-    from knowledge_chunks c join knowledge_files f on f.id = c.file_id
-    where c.user_id = ${request.userId}::int and ${scopeOf(request)}
-      and (c.content_search @@ ${any} or c.content_search @@ ${all})
-    order by 2 * ts_rank(c.content_search, ${all}) + ts_rank(c.content_search, ${any}) desc, c.id
-    limit ${k}::int`);
+    with two as (
+      select ${COLUMNS}, ${rank} as rank ${from} and c.content_search @@ to_tsquery('simple', ${pairs})
+      order by rank desc, c.id limit ${k}::int
+    ), one as (
+      select ${COLUMNS}, ${rank} as rank ${from} and c.content_search @@ ${any}
+        and (select count(*) from two) < ${k}::int and c.id not in (select id from two)
+      order by rank desc, c.id limit ${k}::int
+    )
+    select * from (select *, 0 as tier from two union all select *, 1 as tier from one) found
+    order by tier, rank desc, id limit ${k}::int`);
   return result.rows as Row[];
+}
+
+/** `(a & b) | (a & c) | ...` over the first 8 words, or null with fewer than two. */
+function pairQuery(words: string[]): string | null {
+  const some = words.slice(0, 8);
+  if (some.length < 2) return null;
+  const pairs: string[] = [];
+  for (let i = 0; i < some.length; i++) for (let j = i + 1; j < some.length; j++) pairs.push(`(${some[i]} & ${some[j]})`);
+  return pairs.join(" | ");
 }
 
 /** Nearest pieces by cosine distance, through the HNSW index of the vector's size (iterative scan for the filters). */

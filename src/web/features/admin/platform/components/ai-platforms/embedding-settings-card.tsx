@@ -47,7 +47,7 @@ export function EmbeddingSettingsCard({ platforms }: { platforms: AdminPlatform[
   };
 
   return (
-    <Card>
+    <Card role="region" aria-label="Embeddings for the knowledge library">
       <CardHeader>
         <CardTitle>Embeddings for the knowledge library</CardTitle>
         <CardDescription>
