@@ -77,3 +77,69 @@ export function describeModel(id: string): ModelInfo {
 export function modelName(id: string): string {
   return describeModel(id).name;
 }
+
+/**
+ * Which models read images (issue 30), by the providers' own documentation. A dated, "-latest" or gateway
+ * (`vendor/model`) id is judged by its base. OpenAI: GPT-4o, GPT-4.1, GPT-5, GPT-4 Turbo and the o-series that
+ * take images (o1, o1-pro, o3, o3-pro, o4-mini; not o1-mini or o3-mini). Anthropic: every Claude 3 and later.
+ * Mistral: Pixtral, Mistral Medium 3 and later (2505+), Mistral Small 3.1 and later (2503+), Mistral Large 3
+ * (2512+; Large 2.1, 2411, has no vision: Pixtral Large is its vision model), Magistral 1.2 (2509+), Ministral 3
+ * (2512+). DeepSeek: none. An OpenAI-compatible server: the models its administrator marked (`visionModels`).
+ */
+const OPENAI_VISION = /^(?:gpt-4o|gpt-4\.1|gpt-5|gpt-4-turbo(?!-preview)|chatgpt-4o|o1(?!-mini)|o3(?!-mini)|o4-mini)(?:$|-)/;
+const ANTHROPIC_VISION = /^claude-(?:3|opus-4|sonnet-4|haiku-4|opus-5|sonnet-5|haiku-5)/;
+const MISTRAL_DATED = /^(mistral-medium|mistral-small|mistral-large|magistral-medium|magistral-small|ministral-\d+b)-(\d{4})$/;
+const MISTRAL_SINCE: Record<string, number> = {
+  "mistral-medium": 2505,
+  "mistral-small": 2503,
+  "mistral-large": 2512,
+  "magistral-medium": 2509,
+  "magistral-small": 2509,
+};
+
+function mistralReadsImages(id: string): boolean {
+  if (id.startsWith("pixtral")) return true;
+  if (/^(?:mistral-medium|mistral-small|mistral-large)-latest$/.test(id)) return true;
+  const dated = MISTRAL_DATED.exec(id);
+  if (!dated) return false;
+  const [, base = "", version = "0"] = dated;
+  const since = MISTRAL_SINCE[base] ?? (base.startsWith("ministral-") ? 2512 : Number.POSITIVE_INFINITY);
+  return Number(version) >= since;
+}
+
+/** A platform as far as images go: its kind, and for an OpenAI-compatible server the models its admin marked. */
+export interface VisionPlatform {
+  kind: string;
+  visionModels?: readonly string[] | null;
+}
+
+/** Whether `model` on `platform` accepts images: the one rule, for the server's refusal and the web's warning. */
+export function acceptsImages(platform: VisionPlatform, model: string): boolean {
+  const id = model.trim().toLowerCase();
+  const bare = id.slice(id.lastIndexOf("/") + 1);
+  switch (platform.kind) {
+    case "openai":
+      return OPENAI_VISION.test(bare);
+    case "anthropic":
+      return ANTHROPIC_VISION.test(bare);
+    case "mistral":
+      return mistralReadsImages(bare);
+    case "openai-compatible":
+      return (platform.visionModels ?? []).some((m) => m.trim().toLowerCase() === id);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The words when an image goes to a model that cannot read it: the web's warning before sending and the server's
+ * 400, the same. `choices`: models the user may use that can (up to three are named).
+ */
+export function cannotReadImagesMessage(model: string, choices: readonly string[]): string {
+  const named = choices.slice(0, 3).map(modelName);
+  const suffix =
+    named.length === 0
+      ? "No model you can use reads images: remove the image to send."
+      : `Choose a model that can, such as ${named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} or ${named.at(-1)}`}.`;
+  return `${modelName(model)} cannot read images. ${suffix}`;
+}

@@ -10,6 +10,7 @@ const openai: ChatPlatform = {
   defaultModel: "gpt-4o-mini",
   lockedModels: [],
   lockReason: null,
+  imageModels: [],
 };
 const router: ChatPlatform = {
   name: "OpenRouter",
@@ -19,6 +20,7 @@ const router: ChatPlatform = {
   defaultModel: "mistralai/mixtral",
   lockedModels: [],
   lockReason: null,
+  imageModels: [],
 };
 
 describe("chooseModel", () => {

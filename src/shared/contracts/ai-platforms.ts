@@ -40,6 +40,8 @@ export const platformSettingsSchema = z.object({
   defaultModel: modelName.optional(),
   /** Models open to free-plan users (subset of `models`). */
   freeModels: z.array(modelName).max(100).optional(),
+  /** An OpenAI-compatible server's models that read images (subset of `models`; other kinds follow the catalog). */
+  visionModels: z.array(modelName).max(100).optional(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
@@ -106,6 +108,7 @@ export const adminPlatformSchema = z.object({
     maxTokens: z.number().int(),
     defaultModel: z.string().nullable(),
     freeModels: z.array(z.string()),
+    visionModels: z.array(z.string()),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -124,6 +127,8 @@ export const chatPlatformSchema = z.object({
   /** Models shown but not usable on the user's plan, and why. */
   lockedModels: z.array(z.string()),
   lockReason: z.string().nullable(),
+  /** Which of `models` and `lockedModels` read images (`acceptsImages` in shared/model-catalog.ts). */
+  imageModels: z.array(z.string()),
 });
 export type ChatPlatform = z.infer<typeof chatPlatformSchema>;
 

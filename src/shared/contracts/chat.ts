@@ -13,6 +13,20 @@ const slug = z
   .regex(/^[a-z0-9-]+$/, "Unknown AI platform");
 const modelName = z.string().trim().min(1).max(120);
 
+/** Library files attached to one message (issue 30): ids of the caller's files (another's is a 404). */
+export const MESSAGE_FILES_MAX = 10;
+export const fileIdsField = z
+  .array(idField)
+  .max(MESSAGE_FILES_MAX, `Attach at most ${MESSAGE_FILES_MAX} files`)
+  .transform((ids) => [...new Set(ids)]);
+
+/** Collections attached to a chat or a personality. */
+export const COLLECTIONS_MAX = 20;
+export const collectionIdsField = z
+  .array(idField)
+  .max(COLLECTIONS_MAX, `Attach at most ${COLLECTIONS_MAX} collections`)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
 export const chatSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -26,6 +40,8 @@ export const chatSchema = z.object({
   folderId: z.number().int().nullable(),
   /** Pinned chats come first in the sidebar. */
   pinned: z.boolean(),
+  /** The caller's knowledge collections searched on every reply of this chat (issue 30), in id order. */
+  collectionIds: z.array(z.number().int()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -55,6 +71,8 @@ export const updateChatBodySchema = z
     /** Move into one of the caller's folders, or out of any (null). */
     folderId: idField.nullable().optional(),
     pinned: z.boolean({ error: "Pinned must be true or false" }).optional(),
+    /** The caller's collections searched on every reply (replaces the set; [] detaches all); another's is a 404. */
+    collectionIds: collectionIdsField.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
@@ -92,6 +110,45 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/**
+ * What a message carries besides its text. A pasted text file (before issue 30) has `fileId`, `type` and `kind` null;
+ * a library file names its `fileId`. `missing`: the library file was deleted since, or an import could not bring it
+ * (shown as a placeholder with the name and size kept).
+ */
+export const messageAttachmentSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  fileId: z.number().int().nullable(),
+  /** The type found from the bytes (image/png, application/pdf...). */
+  type: z.string().nullable(),
+  /** pdf | docx | markdown | text | html | csv | json | code | image */
+  kind: z.string().nullable(),
+  missing: z.boolean(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+/** A passage a reply cited inline as [n] (issue 30). */
+export const citationSchema = z.object({
+  n: z.number().int(),
+  fileId: z.number().int(),
+  fileName: z.string(),
+  /** A PDF's 1-based page, null otherwise (and for a whole document given at once). */
+  page: z.number().int().nullable(),
+  excerpt: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** GET /api/chats/{id}/messages/{messageId}/citations/{n}: the passage with the text around it, for the side panel. */
+export const citationDetailSchema = citationSchema.extend({
+  /** The text of the piece before and after it in the file (up to ~600 characters each, "" at an end). */
+  before: z.string(),
+  after: z.string(),
+  /** "Chapter 2 › Cells", "" when the file has no headings. */
+  headingPath: z.string(),
+});
+export type CitationDetail = z.infer<typeof citationDetailSchema>;
+export const citationParamsSchema = z.object({ id: idText, messageId: idText, n: z.coerce.number().int().min(1).max(1000) });
+
 export const messageSchema = z.object({
   id: z.number().int(),
   chatId: z.number().int(),
@@ -104,7 +161,9 @@ export const messageSchema = z.object({
   error: z.string().nullable(),
   platformSlug: z.string().nullable(),
   model: z.string().nullable(),
-  attachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
+  attachments: z.array(messageAttachmentSchema),
+  /** The passages a reply cited as [n] (only passages it was really given); [] for user messages. */
+  citations: z.array(citationSchema),
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
   /** The personality that wrote this reply, kept even if the chat changes personality later. */
@@ -138,7 +197,13 @@ export const createMessageBodySchema = z.object({ content, role: z.enum(["user",
 export type NewMessageInput = z.output<typeof createMessageBodySchema>;
 
 /** POST /api/chats/{id}/messages/{messageId}/edit: a new version of a user message, answered like a send. */
-export const editMessageBodySchema = z.object({ content, platformSlug: slug.optional(), model: modelName.optional() });
+export const editMessageBodySchema = z.object({
+  content,
+  platformSlug: slug.optional(),
+  model: modelName.optional(),
+  /** The new version's library files; absent: the edited message's files are kept. */
+  fileIds: fileIdsField.optional(),
+});
 export type EditMessageBody = z.input<typeof editMessageBodySchema>;
 export type EditMessageInput = z.output<typeof editMessageBodySchema>;
 export const messageParamsSchema = z.object({ id: idText, messageId: idText });
@@ -181,6 +246,11 @@ export const sendReplyBodySchema = z.object({
     .max(ATTACHMENTS.maxFiles, `Attach at most ${ATTACHMENTS.maxFiles} files`)
     .refine((files) => files.reduce((sum, file) => sum + file.content.length, 0) <= ATTACHMENTS.maxTotalChars, ATTACHMENTS_TOO_LONG)
     .default([]),
+  /**
+   * Library files (issue 30; uploaded with POST /api/files): each must be the caller's (404) and ready (409 while
+   * being read, 400 when reading it failed); an image needs a model that reads images (400 before anything is stored).
+   */
+  fileIds: fileIdsField.default([]),
 });
 export type SendReplyBody = z.input<typeof sendReplyBodySchema>;
 export type SendReplyInput = z.output<typeof sendReplyBodySchema>;
@@ -322,6 +392,14 @@ export const chatsApi = {
     response: streamEventSchema,
     kind: "events",
     nullIs204: true,
+  }),
+  /** A citation of a reply, with the text around it (the side panel); owner only, an unknown [n] is a 404. */
+  citation: endpoint({
+    method: "GET",
+    path: "/api/chats/:id/messages/:messageId/citations/:n",
+    access: "user",
+    params: citationParamsSchema,
+    response: citationDetailSchema,
   }),
   stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", access: "user", params: idParamsSchema, response: stopResultSchema }),
   /** One non-streamed answer (spec 000 section 7). */

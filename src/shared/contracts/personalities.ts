@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
+import { collectionIdsField } from "./chat.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { requiredText } from "./fields.js";
@@ -29,6 +30,8 @@ export const personalityBodySchema = z.object({
   /** Preferred platform and model; empty means "whatever the chat uses". */
   platformSlug: slug.nullable().optional(),
   model: z.string().trim().max(120).nullable().optional(),
+  /** The caller's knowledge collections searched on every reply of a chat with this personality (issue 30). */
+  collectionIds: collectionIdsField.default([]),
 });
 export type PersonalityBody = z.input<typeof personalityBodySchema>;
 /** What the service receives: checked, defaults applied. */
@@ -44,6 +47,8 @@ export const updatePersonalityBodySchema = z.object({
   maxTokens: maxTokensField.optional(),
   platformSlug: personalityBodySchema.shape.platformSlug,
   model: personalityBodySchema.shape.model,
+  /** Replaces the set ([] detaches all); another user's collection is a 404. */
+  collectionIds: collectionIdsField.optional(),
 });
 export type UpdatePersonalityBody = z.input<typeof updatePersonalityBodySchema>;
 export type PersonalityPatch = z.output<typeof updatePersonalityBodySchema>;
@@ -58,6 +63,8 @@ export const personalitySchema = z.object({
   maxTokens: z.number().int(),
   platformSlug: z.string().nullable(),
   model: z.string().nullable(),
+  /** Its collections, in id order. */
+  collectionIds: z.array(z.number().int()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

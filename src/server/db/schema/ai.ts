@@ -16,6 +16,8 @@ export const aiPlatforms = pgTable("ai_platforms", {
   defaultModel: text("default_model"),
   /** Models open to free-plan users. */
   freeModels: jsonb("free_models").$type<string[]>().notNull().default([]),
+  /** An OpenAI-compatible server's models that read images (issue 30; other kinds follow shared/model-catalog.ts). */
+  visionModels: jsonb("vision_models").$type<string[]>().notNull().default([]),
   temperature: numeric("temperature", { precision: 3, scale: 2, mode: "number" }).notNull().default(0.7),
   maxTokens: integer("max_tokens").notNull().default(1024),
   /** active | inactive */

@@ -82,6 +82,8 @@ export interface StoredAttachment {
   mimeType?: string;
   kind?: string;
   sha256?: string;
+  /** An import could not bring the file: a placeholder (issue 30). */
+  missing?: boolean;
 }
 
 /** A passage a reply was given and cited as [n] (issue 30): only passages really retrieved for it are kept. */

@@ -48,12 +48,13 @@ export async function findPlatformRow(db: Db, where: { id: number } | { slug: st
   return row;
 }
 
-/** Keeps the default and the free-tier models inside the model list, whatever was sent. */
-function consistentModels(models: string[], defaultModel: string | null | undefined, freeModels: string[]) {
+/** Keeps the default, the free-tier and the vision models inside the model list, whatever was sent. */
+function consistentModels(models: string[], defaultModel: string | null | undefined, freeModels: string[], visionModels: string[]) {
   return {
     models,
     defaultModel: defaultModel && models.includes(defaultModel) ? defaultModel : (models[0] ?? null),
     freeModels: freeModels.filter((m) => models.includes(m)),
+    visionModels: visionModels.filter((m) => models.includes(m)),
   };
 }
 
@@ -75,7 +76,7 @@ export async function createPlatform(options: Options & { input: CreatePlatformI
       status: input.status,
       temperature: settings.temperature,
       maxTokens: settings.maxTokens,
-      ...consistentModels(settings.models, settings.defaultModel, settings.freeModels ?? []),
+      ...consistentModels(settings.models, settings.defaultModel, settings.freeModels ?? [], settings.visionModels ?? []),
       ...(input.apiKey ? sealedKey(deps, input.apiKey) : {}),
     })
     .onConflictDoNothing({ target: aiPlatforms.slug })
@@ -94,7 +95,12 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
   const models = settings.models ?? row.models;
   const change: Partial<typeof aiPlatforms.$inferInsert> = {
     updatedAt: new Date(),
-    ...consistentModels(models, settings.defaultModel ?? row.defaultModel, settings.freeModels ?? row.freeModels),
+    ...consistentModels(
+      models,
+      settings.defaultModel ?? row.defaultModel,
+      settings.freeModels ?? row.freeModels,
+      settings.visionModels ?? row.visionModels,
+    ),
   };
   if (input.name !== undefined) change.name = input.name;
   if (input.kind !== undefined) change.kind = input.kind;

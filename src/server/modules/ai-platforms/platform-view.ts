@@ -1,4 +1,5 @@
 import type { AdminPlatform, ChatPlatform, PlatformKind, PlatformStatus } from "../../../shared/contracts/ai-platforms.js";
+import { acceptsImages } from "../../../shared/model-catalog.js";
 import type { AiAllowance } from "../../ai/allowance.js";
 import type { ProviderAccess } from "../../ai/language-model.js";
 import type { aiPlatforms } from "../../db/schema/index.js";
@@ -71,6 +72,7 @@ export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlat
       maxTokens: row.maxTokens,
       defaultModel: row.defaultModel,
       freeModels: row.freeModels,
+      visionModels: row.visionModels,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -93,6 +95,7 @@ export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
     defaultModel: models.includes(preferred) ? preferred : "",
     lockedModels,
     lockReason: lockedModels.length ? "Needs the Early Access plan" : null,
+    imageModels: row.models.filter((m) => acceptsImages(row, m)),
   };
 }
 

@@ -9,7 +9,7 @@ export function toChat(
   row: Pick<
     ChatRow,
     "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
-  >,
+  > & { collectionIds?: readonly number[] | null },
 ): Chat {
   return {
     id: row.id,
@@ -20,6 +20,7 @@ export function toChat(
     personalityId: row.personalityId,
     folderId: row.folderId,
     pinned: row.pinnedAt !== null,
+    collectionIds: (row.collectionIds ?? []).map(Number),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,8 +43,11 @@ export function messageRowFromJson(json: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
-/** The attachments' text stays on the server (it goes to the model); the browser sees names and sizes. */
-export function toMessage(row: MessageRow): Message {
+/**
+ * The attachments' text stays on the server (it goes to the model); the browser sees names, sizes and types.
+ * `missingFileIds`: the library files named by the row that are gone (read by a left join with the row).
+ */
+export function toMessage(row: MessageRow, missingFileIds: readonly number[] | null = null): Message {
   return {
     id: row.id,
     chatId: row.chatId,
@@ -54,7 +58,15 @@ export function toMessage(row: MessageRow): Message {
     error: row.error,
     platformSlug: row.platformSlug,
     model: row.model,
-    attachments: row.attachments.map((a) => ({ name: a.name, size: a.size })),
+    attachments: row.attachments.map((a) => ({
+      name: a.name,
+      size: a.size,
+      fileId: a.fileId ?? null,
+      type: a.mimeType ?? null,
+      kind: a.kind ?? null,
+      missing: a.missing === true || (a.fileId !== undefined && (missingFileIds ?? []).map(Number).includes(a.fileId)),
+    })),
+    citations: row.citations.map((c) => ({ n: c.n, fileId: c.fileId, fileName: c.fileName, page: c.page, excerpt: c.excerpt })),
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     personalityName: row.personalityName,

@@ -8,7 +8,7 @@ import type { Who } from "../../lib/who.js";
 export type PersonalityRow = typeof personalities.$inferSelect;
 const NOT_FOUND = "Personality not found";
 
-function toPersonality(row: PersonalityRow): Personality {
+function toPersonality(row: PersonalityRow & { collectionIds?: readonly number[] | null }): Personality {
   return {
     id: row.id,
     name: row.name,
@@ -19,6 +19,7 @@ function toPersonality(row: PersonalityRow): Personality {
     maxTokens: row.maxTokens,
     platformSlug: row.platformSlug,
     model: row.model,
+    collectionIds: (row.collectionIds ?? []).map(Number),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -13,6 +13,7 @@ const message = (id: number, content: string, role: Message["role"] = "assistant
   platformSlug: "openai",
   model: "gpt-4o-mini",
   attachments: [],
+  citations: [],
   inputTokens: null,
   outputTokens: null,
   personalityName: null,

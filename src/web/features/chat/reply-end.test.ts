@@ -13,6 +13,7 @@ const chat: Chat = {
   personalityId: null,
   folderId: null,
   pinned: false,
+  collectionIds: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-02T00:00:00.000Z",
 };
@@ -38,6 +39,7 @@ function shown(id: number, parentId: number | null, siblingIds: number[] = [id])
     platformSlug: null,
     model: null,
     attachments: [],
+    citations: [],
     inputTokens: null,
     outputTokens: null,
     personalityName: null,

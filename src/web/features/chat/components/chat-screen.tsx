@@ -98,6 +98,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           title: DEFAULT_CHAT_TITLE,
           aiPlatform: draftRef.current.aiPlatform ?? "",
           model: draftRef.current.model ?? null,
+          collectionIds: [],
           personalityId: draftChoice.personalityId,
           folderId: null,
           pinned: false,

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_platforms" ADD COLUMN "vision_models" jsonb DEFAULT '[]'::jsonb NOT NULL;
