@@ -100,16 +100,18 @@ describe("files in the chat", () => {
     const page = await h.newPage();
     await signIn(page, account);
     await openNewChat(page);
-    await page.locator('input[type="file"]').setInputFiles([
-      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("The secret word is pineapple.") },
-    ]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("The secret word is pineapple.") }]);
     const chip = attached(page).locator("li", { hasText: "notes.txt" });
     await chip.waitFor();
     expect(await chip.innerText()).toContain("29 B");
     await waitReady(page, "notes.txt");
 
     // An unsupported file is refused with the reason, in the toast style of the limits.
-    await page.locator('input[type="file"]').setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") }]);
     const toast = page.locator("[data-sonner-toast]", { hasText: "Cannot attach file" }).first();
     await toast.waitFor();
     expect(await toast.innerText()).toContain("tool.exe is not a supported file");
@@ -125,7 +127,10 @@ describe("files in the chat", () => {
 
     // The message names the library file it carried.
     const chatId = Number(new URL(page.url()).pathname.split("/")[2]);
-    const stored = (await api.get(`/api/chats/${chatId}/messages`)).json() as { role: string; attachments: { name: string; fileId: number }[] }[];
+    const stored = (await api.get(`/api/chats/${chatId}/messages`)).json() as {
+      role: string;
+      attachments: { name: string; fileId: number }[];
+    }[];
     const sent = stored.find((m) => m.role === "user");
     expect(sent?.attachments.map((a) => a.name)).toEqual(["notes.txt"]);
     expect((await api.get(`/api/files/${sent?.attachments[0]?.fileId}`)).statusCode).toBe(200);
@@ -137,7 +142,9 @@ describe("files in the chat", () => {
     await signIn(page, account);
     await openNewChat(page);
     await box(page).fill("Wait for it");
-    await page.locator('input[type="file"]').setInputFiles([{ name: "draft.md", mimeType: "text/markdown", buffer: Buffer.from("# Draft\n\nSome words.") }]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: "draft.md", mimeType: "text/markdown", buffer: Buffer.from("# Draft\n\nSome words.") }]);
     // Until the file is read, Send waits and says why.
     await page.getByText("Waiting for files to be read…").waitFor();
     expect(await sendButton(page).isDisabled()).toBe(true);
@@ -239,7 +246,7 @@ describe("files in the chat", () => {
     // The invented [9] matches no passage: plain text, no link.
     expect(await reply.getByRole("button", { name: /^Source 9/ }).count()).toBe(0);
     expect(await reply.innerText()).toContain("[9]");
-    await reply.getByRole("group", { name: "Sources" }).getByText("biology.md").waitFor();
+    await reply.locator("[data-sources]").getByRole("button", { name: "biology.md" }).waitFor();
 
     await source.click();
     const panel = page.getByRole("dialog", { name: "Source 1" });

@@ -1,4 +1,5 @@
 import { ATTACHMENTS } from "../../../shared/constants.js";
+import { MESSAGE_FILES_MAX } from "../../../shared/contracts/chat.js";
 import type { KnowledgeFile } from "../../../shared/contracts/knowledge.js";
 
 /** What the composer takes (issue 30): documents, text and source code, and images. The server checks the bytes again. */
@@ -6,7 +7,7 @@ export const IMAGE_EXTENSIONS = [".png", ".jpg", ".jpeg", ".webp", ".gif"] as co
 export const CHAT_FILE_EXTENSIONS: readonly string[] = [...ATTACHMENTS.extensions, ".pdf", ".docx", ".htm", ...IMAGE_EXTENSIONS];
 /** The plans' largest file by default (the server answers with the plan's own limit when it is lower). */
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
-export const CHAT_FILES_MAX = ATTACHMENTS.maxFiles;
+export const CHAT_FILES_MAX = MESSAGE_FILES_MAX;
 
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf(".");

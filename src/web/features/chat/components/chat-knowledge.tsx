@@ -11,8 +11,8 @@ import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { useUpdateChat } from "../api.js";
-import { formatBytes } from "../format-bytes.js";
 import { collectionsQuery } from "../files-api.js";
+import { formatBytes } from "../format-bytes.js";
 
 /** The knowledge library's page (issue 30; its route and `paths` entry come with that page). */
 const KNOWLEDGE_PATH = "/knowledge";
@@ -58,13 +58,22 @@ function KnowledgeDialog({ chat, onClose }: { chat: Chat; onClose: () => void })
           <ul aria-label="Collections" className="flex max-h-72 flex-col gap-1 overflow-y-auto">
             {collections.data.map((collection) => (
               <li key={collection.id}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-accent">
-                  <Checkbox checked={chosen.has(collection.id)} onCheckedChange={(on) => toggle(collection.id, on === true)} />
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium">{collection.name}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground">
-                    {collection.fileCount} {collection.fileCount === 1 ? "file" : "files"} · {formatBytes(collection.size)}
-                  </span>
-                </label>
+                <div className="flex items-center gap-3 rounded-md px-2 hover:bg-accent">
+                  <Checkbox
+                    id={`chat-collection-${collection.id}`}
+                    checked={chosen.has(collection.id)}
+                    onCheckedChange={(on) => toggle(collection.id, on === true)}
+                  />
+                  <label
+                    htmlFor={`chat-collection-${collection.id}`}
+                    className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 py-2"
+                  >
+                    <span className="min-w-0 flex-1 truncate text-sm font-medium">{collection.name}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">
+                      {collection.fileCount} {collection.fileCount === 1 ? "file" : "files"} · {formatBytes(collection.size)}
+                    </span>
+                  </label>
+                </div>
               </li>
             ))}
           </ul>

@@ -127,7 +127,7 @@ export function useCitations(chatId: number, messageId: number, citations: reado
   }, [citations]);
   const sources =
     files.length > 0 ? (
-      <div className="flex flex-wrap items-center gap-1.5 text-xs" aria-label="Sources" role="group">
+      <div data-sources className="flex flex-wrap items-center gap-1.5 text-xs">
         <span className="font-medium text-muted-foreground">Sources</span>
         {files.map((citation) => (
           <button

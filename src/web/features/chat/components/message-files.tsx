@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { MessageAttachment } from "../../../../shared/contracts/chat.js";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.js";
-import { formatBytes } from "../format-bytes.js";
 import { fileContentUrl } from "../files-api.js";
+import { formatBytes } from "../format-bytes.js";
 import { AttachmentChip } from "./attachment-chip.js";
 
 const isImage = (file: MessageAttachment) => file.kind === "image" || (file.type?.startsWith("image/") ?? false);
@@ -39,12 +39,12 @@ function ImageThumbnail({ file, fileId }: { file: MessageAttachment; fileId: num
 export function MessageFiles({ attachments }: { attachments: readonly MessageAttachment[] }) {
   if (attachments.length === 0) return null;
   return (
-    <div className="flex flex-wrap justify-end gap-1.5" aria-label="Attached files" role="group">
-      {attachments.map((file, index) =>
+    <div className="flex flex-wrap justify-end gap-1.5">
+      {attachments.map((file) =>
         !file.missing && file.fileId !== null && isImage(file) ? (
-          <ImageThumbnail key={`${file.fileId}:${index}`} file={file} fileId={file.fileId} />
+          <ImageThumbnail key={file.fileId} file={file} fileId={file.fileId} />
         ) : (
-          <AttachmentChip key={`${file.fileId ?? file.name}:${index}`} name={file.name} size={file.size} missing={file.missing} />
+          <AttachmentChip key={file.fileId ?? `${file.name}:${file.size}`} name={file.name} size={file.size} missing={file.missing} />
         ),
       )}
     </div>

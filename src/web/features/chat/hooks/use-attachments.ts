@@ -23,7 +23,9 @@ export type ChatFileChip = {
   done: number;
   total: number;
   fileId: number | null;
+  /** As the server found them from the bytes, once uploaded. */
   type: string;
+  kind: string | null;
   error: string | null;
 };
 
@@ -64,6 +66,7 @@ export function useAttachments() {
       patch(key, {
         fileId: stored.id,
         type: stored.type,
+        kind: stored.kind,
         phase: phaseOf(stored),
         done: stored.progressDone,
         total: stored.progressTotal,
@@ -125,6 +128,7 @@ export function useAttachments() {
             total: 0,
             fileId: null,
             type: file.type,
+            kind: null,
             error: null,
           },
         });
