@@ -56,9 +56,15 @@ describe("mergeLive", () => {
   it("hides the reply being regenerated and adds the optimistic user message", () => {
     const user = optimisticMessage(1, { content: "Again", attachments: [{ name: "a.txt", content: "héllo" }] });
     expect(user.id).toBeLessThan(0);
-    expect(user.attachments).toEqual([{ name: "a.txt", size: 6 }]);
+    expect(user.attachments).toEqual([{ name: "a.txt", size: 6, fileId: null, type: null, kind: null, missing: false }]);
     const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 3 });
     expect(merged.map((m) => m.id)).toEqual([1, 2, user.id]);
+  });
+
+  it("shows a message's library files as the composer had them until the server's copy comes", () => {
+    const shownFiles = [{ name: "cat.png", size: 2048, fileId: 7, type: "image/png", kind: "image", missing: false }];
+    const user = optimisticMessage(1, { content: "Look", attachments: [], fileIds: [7], shownFiles });
+    expect(user.attachments).toEqual(shownFiles);
   });
 
   it("hides an edited message and the rest of its branch behind the new version", () => {
