@@ -159,6 +159,25 @@ describe("files in the chat", () => {
     await expect.poll(async () => (await api.get(`/api/files/${draft?.id}`)).statusCode).toBe(404);
   });
 
+  it("attaches at most 10 files to a message and says so", async () => {
+    const { account } = await member();
+    const page = await h.newPage();
+    await signIn(page, account);
+    await openNewChat(page);
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      name: `part-${i + 1}.txt`,
+      mimeType: "text/plain",
+      buffer: Buffer.from(`Part ${i + 1}.`),
+    }));
+    await page.locator('input[type="file"]').setInputFiles(many);
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Cannot attach file" }).first();
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain("Attach at most 10 files to a message.");
+    await expect.poll(() => attached(page).locator("li").count()).toBe(10);
+    expect(await attached(page).getByText("part-11.txt").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Attach files" }).isDisabled()).toBe(true);
+  });
+
   it("attaches a file dropped on the chat, showing the drop zone while it is dragged", async () => {
     const { account } = await member();
     const page = await h.newPage();
