@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config.js";
+import { type Config, s3Settings } from "./config.js";
 import type { Database } from "./db/client.js";
 import { canonicalOnly } from "./lib/canonical-path.js";
 import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } from "./lib/counter-store.js";
@@ -32,7 +32,10 @@ import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
 import { publicOrigin } from "./modules/email/product-emails.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
+import { collectionsRoutes } from "./modules/knowledge/collections-routes.js";
 import { databaseFileStore } from "./modules/knowledge/file-store.js";
+import { filesRoutes } from "./modules/knowledge/files-routes.js";
+import { s3FileStore } from "./modules/knowledge/s3-file-store.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
 import { paymentRoutes } from "./modules/payments/payments-routes.js";
@@ -172,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logError: (message, error) => app.log.error({ err: error }, message),
   });
   checkouts.start();
+  // The library's bytes: in PostgreSQL (decision 003), or in the object store when S3_* is set (decision 035).
+  const s3 = s3Settings(config);
+  const fileStore = s3 ? s3FileStore(s3, databaseFileStore(database.db)) : databaseFileStore(database.db);
   app.decorate("ctx", {
     config,
     db: database.db,
@@ -182,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     generations,
     courseGenerations,
     outbox,
-    fileStore: databaseFileStore(database.db),
+    fileStore,
     payments,
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
@@ -233,6 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordResetRoutes);
   await app.register(contactRoutes);
   await app.register(usageRoutes);
+  await app.register(filesRoutes);
+  await app.register(collectionsRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

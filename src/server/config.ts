@@ -7,6 +7,8 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.string().default("production"),
   HOST: z.string().default("0.0.0.0"),
@@ -65,16 +67,50 @@ const envSchema = z.object({
   AI_MAX_LESSONS_PER_APPROVE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** Tests: every answer is also checked against its contract's zod schema, so a drift fails loudly (500). */
   CHECK_RESPONSES: booleanFlag,
+  /**
+   * An S3-compatible object store for the library's file bytes (issue 30, decision 035): all four of endpoint, bucket
+   * and keys, or none (the bytes stay in PostgreSQL). S3_REGION defaults to us-east-1.
+   */
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL such as https://s3.example.com").optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** The object store is set by all four S3 variables or none: some of them is a mistake, and the start says which. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  const set = S3_VARIABLES.filter((name) => env[name] !== undefined && env[name] !== "");
+  if (set.length > 0 && set.length < S3_VARIABLES.length) {
+    const missing = S3_VARIABLES.filter((name) => !set.includes(name));
+    context.addIssue({
+      code: "custom",
+      path: [missing[0] ?? "S3_ENDPOINT"],
+      message: `The object store needs all of ${S3_VARIABLES.join(", ")} (or none, to keep files in the database); missing: ${missing.join(", ")}`,
+    });
+  }
+});
+
 export type Config = z.infer<typeof envSchema> & { webDist: string };
+
+/** The object store's settings when S3 is set, null otherwise (the bytes stay in PostgreSQL). */
+export function s3Settings(config: Config) {
+  if (!config.S3_ENDPOINT || !config.S3_BUCKET || !config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    region: config.S3_REGION,
+  };
+}
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../dist/web");
 
 /** Reads the environment once; a bad value stops the start with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -134,3 +134,64 @@ export const collectionsApi = {
     response: z.null(),
   }),
 };
+
+/**
+ * The largest file the server takes whatever a plan says (a plan with no largest file, or an admin): the bytes are
+ * held in memory while they are stored, and PostgreSQL keeps at most 1 GB in one value (decision 035).
+ */
+export const FILE_BYTES_CEILING = 512 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+/** "12 bytes", "900 KB", "12.4 MB", "2 GB": binary units, as the plan limits are set (50 MB = 50 × 1024²). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value >= 100 || Number.isInteger(value) ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, "");
+  return `${shown} ${units[unit]}`;
+}
+export const bytesToMb = (bytes: number) => bytes / MB;
+export const mbToBytes = (mb: number) => Math.round(mb * MB);
+
+/** A free user's way out of a limit, when Early Access has more room; nothing when it would not help. */
+const ROOM = " Delete some files or get Early Access.";
+const ROOM_DELETE = " Delete some files to make room.";
+
+/**
+ * The refusals of an upload over a plan's limits (issue 30): 413 for a file larger than the plan allows, 409 for the
+ * number of files and for the storage (the request is fine; the account is full, and deleting files makes the same
+ * upload pass). `upgrade`: a free user whose plan Early Access beats.
+ */
+export const FILE_LIMIT_MESSAGES = {
+  tooLarge: (limit: number, upgrade: boolean) =>
+    `This file is larger than your plan allows (${formatBytes(limit)}).${upgrade ? " Get Early Access for larger files." : ""}`,
+  tooLargeForServer: () => `This file is larger than ${formatBytes(FILE_BYTES_CEILING)}, the largest file this server takes.`,
+  tooMany: (max: number, upgrade: boolean) =>
+    `Your plan keeps up to ${max.toLocaleString("en-US")} ${max === 1 ? "file" : "files"}.${upgrade ? ROOM : ROOM_DELETE}`,
+  storageFull: (limit: number, used: number, upgrade: boolean) =>
+    `Your plan's storage (${formatBytes(limit)}) is full: ${formatBytes(Math.max(0, limit - used))} is left.${upgrade ? ROOM : ROOM_DELETE}`,
+  fileNotFound: "File not found",
+  collectionNotFound: "Collection not found",
+  notFailed: "Only a file that failed can be retried.",
+  noFile: "Choose a file to upload.",
+  tooManyCollections: (max: number) => `You can have at most ${max} collections. Delete one to make room.`,
+} as const;
+
+/** Collections one user may keep (the list is not paged). */
+export const MAX_COLLECTIONS_PER_USER = 200;
+
+/** What a user's library holds against their plan (the usage meter and the library's meter). */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int(),
+  files: z.number().int(),
+  /** The plan's limits, null: unlimited (always null for an admin). */
+  storageBytes: z.number().int().nullable(),
+  maxFiles: z.number().int().nullable(),
+  maxFileBytes: z.number().int().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;

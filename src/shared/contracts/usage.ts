@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLAN_TYPES } from "../constants.js";
 import { endpoint } from "./endpoint.js";
+import { FILE_BYTES_CEILING, storageUsageSchema } from "./knowledge.js";
 
 /**
  * Usage allowances per plan (issue 16, decision 016): tokens per calendar month and messages per day, both in
@@ -74,6 +75,8 @@ export const usageSchema = z.object({
   messages: allowanceStateSchema,
   /** The server's refusal a new message would get now (null: a message can go). */
   blocked: z.string().nullable(),
+  /** The knowledge library against the plan's storage limits (issue 30). */
+  storage: storageUsageSchema,
 });
 export type Usage = z.infer<typeof usageSchema>;
 
@@ -113,4 +116,77 @@ export function allowancesToForm(saved: PlanAllowances): PlanAllowancesForm {
     free: { monthlyTokens: text(saved.free.monthlyTokens), messagesPerDay: text(saved.free.messagesPerDay) },
     earlyAccess: { monthlyTokens: text(saved.earlyAccess.monthlyTokens), messagesPerDay: text(saved.earlyAccess.messagesPerDay) },
   };
+}
+
+/**
+ * The knowledge library's limits per plan (issue 30): bytes stored, files kept and the largest file, null meaning
+ * unlimited (the largest file is never above the server's ceiling, FILE_BYTES_CEILING). The API speaks bytes; the
+ * admin's form speaks MB (1 MB = 1024² bytes, as the defaults: 50 MB = 52,428,800 bytes).
+ */
+export const STORAGE_BYTES_MAX = 1024 ** 5; // 1 PB: far above any disk, far below 2^53
+const LIMIT_WHOLE = "Limit must be a whole number, or empty for unlimited";
+const bytesLimit = (max: number, maxText: string) =>
+  z
+    .number({ error: LIMIT_WHOLE })
+    .int(LIMIT_WHOLE)
+    .min(1, "Limit must be at least 1, or empty for unlimited")
+    .max(max, `Limit cannot exceed ${maxText}`)
+    .nullable();
+export const planStorageLimitSchema = z.object({
+  storageBytes: bytesLimit(STORAGE_BYTES_MAX, "1 PB"),
+  maxFiles: allowanceField,
+  maxFileBytes: bytesLimit(FILE_BYTES_CEILING, `${FILE_BYTES_CEILING / 1024 / 1024} MB`),
+});
+export type PlanStorageLimit = z.infer<typeof planStorageLimitSchema>;
+export const planStorageLimitsSchema = z.object({ free: planStorageLimitSchema, earlyAccess: planStorageLimitSchema });
+export type PlanStorageLimits = z.infer<typeof planStorageLimitsSchema>;
+export const NO_STORAGE_LIMITS: PlanStorageLimit = { storageBytes: null, maxFiles: null, maxFileBytes: null };
+
+/** The library's limits per plan (admins). */
+export const planStorageLimitsApi = {
+  get: endpoint({ method: "GET", path: "/api/admin/plan-storage-limits", access: "admin", response: planStorageLimitsSchema }),
+  /** Replaces both plans' library limits; null is unlimited. Logged as `plan_allowances_change`. */
+  update: endpoint({
+    method: "PUT",
+    path: "/api/admin/plan-storage-limits",
+    access: "admin",
+    body: planStorageLimitsSchema,
+    response: planStorageLimitsSchema,
+  }),
+};
+
+/** The form: MB for storage and the largest file (decimals allowed, "0.5"), a count for files; blank is unlimited. */
+const MB_TEXT = "Enter a number of MB, or leave it empty for unlimited";
+const mbText = (max: number, maxText: string) =>
+  z
+    .string()
+    .trim()
+    .transform((text) => text.replace(/[,\s_]/g, ""))
+    .refine((text) => text === "" || /^\d+(\.\d+)?$/.test(text), MB_TEXT)
+    .transform((text) => (text === "" ? null : Math.round(Number(text) * 1024 * 1024)))
+    .pipe(bytesLimit(max, maxText));
+const countText = z
+  .string()
+  .trim()
+  .transform((text) => text.replace(/[,\s_]/g, ""))
+  .refine((text) => text === "" || /^\d+$/.test(text), LIMIT_WHOLE)
+  .transform((text) => (text === "" ? null : Number(text)))
+  .pipe(allowanceField);
+const planStorageFormSchema = z.object({
+  storageBytes: mbText(STORAGE_BYTES_MAX, "1 PB"),
+  maxFiles: countText,
+  maxFileBytes: mbText(FILE_BYTES_CEILING, `${FILE_BYTES_CEILING / 1024 / 1024} MB`),
+});
+export const planStorageLimitsFormSchema = z.object({ free: planStorageFormSchema, earlyAccess: planStorageFormSchema });
+export type PlanStorageLimitsForm = z.input<typeof planStorageLimitsFormSchema>;
+
+/** The saved limits as form text: MB with at most two decimals, "" for unlimited. */
+export function storageLimitsToForm(saved: PlanStorageLimits): PlanStorageLimitsForm {
+  const mb = (bytes: number | null) => (bytes === null ? "" : String(Math.round((bytes / 1024 / 1024) * 100) / 100));
+  const plan = (limit: PlanStorageLimit) => ({
+    storageBytes: mb(limit.storageBytes),
+    maxFiles: limit.maxFiles === null ? "" : String(limit.maxFiles),
+    maxFileBytes: mb(limit.maxFileBytes),
+  });
+  return { free: plan(saved.free), earlyAccess: plan(saved.earlyAccess) };
 }

@@ -16,7 +16,7 @@ export interface StoredFileRef {
  */
 export interface FileStore {
   readonly kind: "db" | "s3";
-  put(tx: DbOrTx, fileId: number, bytes: Uint8Array): Promise<{ storage: "db" | "s3"; storageKey: string | null }>;
+  put(tx: DbOrTx, file: { id: number; userId: number }, bytes: Uint8Array): Promise<{ storage: "db" | "s3"; storageKey: string | null }>;
   read(file: StoredFileRef): Promise<Uint8Array>;
   remove(files: StoredFileRef[]): Promise<void>;
 }
@@ -25,8 +25,8 @@ export interface FileStore {
 export function databaseFileStore(db: Db): FileStore {
   return {
     kind: "db",
-    async put(tx, fileId, bytes) {
-      await tx.insert(knowledgeFileBytes).values({ fileId, data: bytes });
+    async put(tx, file, bytes) {
+      await tx.insert(knowledgeFileBytes).values({ fileId: file.id, data: bytes });
       return { storage: "db", storageKey: null };
     },
     async read(file) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { PLAN_TYPES } from "../../../shared/constants.js";
-import { type PlanAllowances, UNLIMITED } from "../../../shared/contracts/usage.js";
+import { NO_STORAGE_LIMITS, type PlanAllowances, type PlanStorageLimits, UNLIMITED } from "../../../shared/contracts/usage.js";
 import type { Db } from "../../db/client.js";
 import { planAllowances } from "../../db/schema/index.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
@@ -42,4 +42,40 @@ export async function updatePlanAllowances(options: {
     await logActivity(tx, { userId: who.id, action: "plan_allowances_change", ...meta });
   });
   return getPlanAllowances({ db });
+}
+
+/** Every plan's library limits (issue 30): a plan without a row is unlimited. */
+export async function getPlanStorageLimits(options: { db: Db }): Promise<PlanStorageLimits> {
+  const rows = await options.db.select().from(planAllowances);
+  const result: PlanStorageLimits = { free: { ...NO_STORAGE_LIMITS }, earlyAccess: { ...NO_STORAGE_LIMITS } };
+  for (const row of rows) {
+    result[row.planType] = { storageBytes: row.storageBytes, maxFiles: row.maxFiles, maxFileBytes: row.maxFileBytes };
+  }
+  return result;
+}
+
+/** PUT /api/admin/plan-storage-limits: both plans in one statement (the token allowances untouched), logged. */
+export async function updatePlanStorageLimits(options: {
+  db: Db;
+  who: Who;
+  meta: RequestMeta;
+  input: PlanStorageLimits;
+}): Promise<PlanStorageLimits> {
+  const { db, who, meta, input } = options;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(planAllowances)
+      .values(PLAN_TYPES.map((planType) => ({ planType, ...input[planType], updatedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: planAllowances.planType,
+        set: {
+          storageBytes: sql`excluded.storage_bytes`,
+          maxFiles: sql`excluded.max_files`,
+          maxFileBytes: sql`excluded.max_file_bytes`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+    await logActivity(tx, { userId: who.id, action: "plan_allowances_change", ...meta });
+  });
+  return getPlanStorageLimits({ db });
 }

@@ -24,6 +24,7 @@ const usage: Usage = {
   tokens: { used: 0, limit: null, left: null, resetsAt: "2026-02-01T00:00:00.000Z" },
   messages: { used: 2, limit: 50, left: 48, resetsAt: "2026-01-03T00:00:00.000Z" },
   blocked: null,
+  storage: { usedBytes: 0, files: 0, storageBytes: null, maxFiles: null, maxFileBytes: null },
 };
 
 /** A message of the branch shown: `id`, its parent, and its siblings (itself included). */

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import type { FileStore, StoredFileRef } from "./file-store.js";
+
+/** Where the object store is (all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_REGION). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+type S3Module = typeof import("@aws-sdk/client-s3");
+
+/**
+ * A library file's bytes in an S3-compatible object store (issue 30, decision 035), through the official AWS SDK,
+ * path-style addressing (MinIO, Ceph, s3rver...). Keys are `files/<userId>/<fileId>-<random>`: the random part keeps
+ * a key unguessable and never reused. The SDK loads with the first call, as the providers' SDKs do. `put` runs inside
+ * the file row's transaction, so an object whose row is then rolled back is removed by the service. Files stored
+ * in the database before the store was set are read from there (`inDatabase`).
+ */
+export function s3FileStore(settings: S3Settings, inDatabase?: FileStore): FileStore {
+  let loaded: Promise<{ sdk: S3Module; client: InstanceType<S3Module["S3Client"]> }> | undefined;
+  const s3 = () => {
+    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    }));
+    return loaded;
+  };
+  return {
+    kind: "s3",
+    async put(_tx, file, bytes) {
+      const key = `files/${file.userId}/${file.id}-${randomBytes(12).toString("hex")}`;
+      const { sdk, client } = await s3();
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: "application/octet-stream",
+        }),
+      );
+      return { storage: "s3", storageKey: key };
+    },
+    async read(file: StoredFileRef) {
+      // Files stored before the object store was set stay in the database.
+      if (file.storage === "db" && inDatabase) return inDatabase.read(file);
+      if (!file.storageKey) throw new Error(`file ${file.id} has no object key`);
+      const { sdk, client } = await s3();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: file.storageKey }));
+      if (!answer.Body) throw new Error(`file ${file.id}'s object has no body`);
+      return answer.Body.transformToByteArray();
+    },
+    async remove(files) {
+      const keys = files.filter((file) => file.storage === "s3" && file.storageKey).map((file) => ({ Key: file.storageKey as string }));
+      if (keys.length === 0) return;
+      const { sdk, client } = await s3();
+      // DeleteObjects takes at most 1,000 keys a call.
+      for (let at = 0; at < keys.length; at += 1000) {
+        await client.send(
+          new sdk.DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: keys.slice(at, at + 1000), Quiet: true } }),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,392 @@
+// The knowledge library's files (issue 30, decision 035): upload typed by bytes, the plan's limits (held under a
+// per-user lock, so parallel uploads never overshoot), another user's file or collection is a 404 for every verb,
+// signed out is a 401, deleting removes the bytes and every piece, the content's headers, retry.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_A_PDF_MESSAGE, NOT_AN_IMAGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
+import { FILE_LIMIT_MESSAGES, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { makeDocx, makePdf } from "../helpers/make-pdf.js";
+import { TINY_PNG } from "../helpers/multipart.js";
+
+const MB = 1024 * 1024;
+type Limits = { storageBytes: number | null; maxFiles: number | null; maxFileBytes: number | null };
+const NO_LIMITS: Limits = { storageBytes: null, maxFiles: null, maxFileBytes: null };
+
+let t: TestApp;
+let admin: CookieClient;
+let owner: CookieClient;
+let ownerId: number;
+let other: CookieClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await registerAndSignIn(t.app)).client;
+  const account = await registerAndSignIn(t.app);
+  owner = account.client;
+  ownerId = account.user.id;
+  other = (await registerAndSignIn(t.app)).client;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A multipart body: the file (field "file") and, when given, a collectionId field. */
+function fileForm(name: string, bytes: Uint8Array, collectionId?: number | string, contentType = "application/octet-stream") {
+  const boundary = `----files${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (collectionId !== undefined) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collectionId}\r\n`));
+  }
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (client: CookieClient, name: string, bytes: Uint8Array, collectionId?: number | string) =>
+  client.request({ method: "POST", url: "/api/files", ...fileForm(name, bytes, collectionId) });
+
+async function uploaded(client: CookieClient, name: string, bytes: Uint8Array, collectionId?: number): Promise<KnowledgeFile> {
+  const res = await upload(client, name, bytes, collectionId);
+  expect({ name, status: res.statusCode, body: res.statusCode === 201 ? "" : res.body }).toEqual({ name, status: 201, body: "" });
+  return res.json() as KnowledgeFile;
+}
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+async function setStorageLimits(free: Limits, earlyAccess: Limits = NO_LIMITS) {
+  const res = await admin.request({ method: "PUT", url: "/api/admin/plan-storage-limits", payload: { free, earlyAccess } });
+  expect(res.statusCode).toBe(200);
+}
+
+async function freshUser() {
+  return (await registerAndSignIn(t.app)).client;
+}
+
+async function count(query: ReturnType<typeof sql>) {
+  const result = await t.database.db.execute<{ n: number }>(query);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+describe("upload", () => {
+  it("stores each kind, typed by its bytes, queued, with the issue's fields", async () => {
+    const pdf = await makePdf(["Page one about cells."]);
+    const docx = makeDocx([{ heading: 1, text: "Handbook" }, { text: "Holidays are in August." }]);
+    const cases: [string, Uint8Array, string, string][] = [
+      ["notes.txt", text("plain notes"), "text", "text/plain"],
+      ["readme.md", text("# Title\n\nBody"), "markdown", "text/markdown"],
+      ["page.html", text("<h1>Hi</h1><script>alert(1)</script>"), "html", "text/html"],
+      ["table.csv", text("a,b\n1,2\n"), "csv", "text/csv"],
+      ["data.json", text('{"a":1}'), "json", "application/json"],
+      ["main.ts", text("export const x = 1;\n"), "code", "text/plain"],
+      ["pixel.png", TINY_PNG, "image", "image/png"],
+      ["paper.pdf", pdf, "pdf", "application/pdf"],
+      ["handbook.docx", docx, "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ];
+    for (const [name, bytes, kind, type] of cases) {
+      const file = await uploaded(owner, name, bytes);
+      expect(file).toMatchObject({
+        name,
+        size: bytes.byteLength,
+        kind,
+        type,
+        status: "queued",
+        error: null,
+        collectionId: null,
+        pages: null,
+      });
+      const row = await t.database.db.execute<{ sha256: string; storage: string }>(
+        sql`select sha256, storage from knowledge_files where id = ${file.id}`,
+      );
+      expect(row.rows[0]?.storage).toBe("db");
+      expect(row.rows[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it("types by bytes, never by name: a PNG named .md is an image; text named .png or .pdf and binary junk are refused with detectFile's words", async () => {
+    expect(await uploaded(owner, "looks-like-notes.md", TINY_PNG)).toMatchObject({ kind: "image", type: "image/png" });
+    for (const [name, bytes, message] of [
+      ["photo.png", text("not an image at all"), NOT_AN_IMAGE_MESSAGE],
+      ["paper.pdf", text("plain text wearing a .pdf name"), NOT_A_PDF_MESSAGE],
+      ["blob.bin", new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]), UNSUPPORTED_FILE_MESSAGE],
+    ] as const) {
+      const res = await upload(owner, name, bytes);
+      expect({ name, status: res.statusCode, message: res.json().message }).toEqual({ name, status: 415, message });
+    }
+    const empty = await upload(owner, "empty.txt", new Uint8Array());
+    expect({ status: empty.statusCode, message: empty.json().message }).toEqual({ status: 400, message: "This file is empty." });
+  });
+
+  it("refuses a body that is not a file: JSON, no file part, a bad collectionId, two files", async () => {
+    const json = await owner.request({ method: "POST", url: "/api/files", payload: { file: "x" } });
+    expect(json.statusCode).toBe(415);
+    const boundary = "----nofile";
+    const noFile = await owner.request({
+      method: "POST",
+      url: "/api/files",
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n1\r\n--${boundary}--\r\n`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect({ status: noFile.statusCode, message: noFile.json().message }).toEqual({ status: 400, message: FILE_LIMIT_MESSAGES.noFile });
+    const badCollection = await upload(owner, "a.txt", text("a"), "abc");
+    expect(badCollection.statusCode).toBe(400);
+    const two = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\nb\r\n--${boundary}--\r\n`),
+    ]);
+    const twoFiles = await owner.request({
+      method: "POST",
+      url: "/api/files",
+      payload: two,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(twoFiles.statusCode).toBe(413);
+    const cut = await owner.request({
+      method: "POST",
+      url: "/api/files",
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(cut.statusCode).toBe(400);
+  });
+
+  it("keeps a clean name: no path, no control characters", async () => {
+    const file = await uploaded(owner, "..\\..\\etc/pass\u0007wd.txt", text("x"));
+    expect(file.name).toBe("passwd.txt");
+  });
+});
+
+describe("plan limits", () => {
+  it("refuses a file larger than the plan allows (413, before it is stored), with the size in the words", async () => {
+    await setStorageLimits(
+      { storageBytes: 50 * MB, maxFiles: 20, maxFileBytes: 1 * MB },
+      { storageBytes: null, maxFiles: null, maxFileBytes: 5 * MB },
+    );
+    try {
+      const user = await freshUser();
+      const big = new Uint8Array(1 * MB + 10).fill(97);
+      const res = await upload(user, "big.txt", big);
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({
+        status: 413,
+        message: "This file is larger than your plan allows (1 MB). Get Early Access for larger files.",
+      });
+      const list = await user.get("/api/files");
+      expect(list.json()).toEqual([]);
+      // At the limit exactly it goes.
+      expect((await upload(user, "fits.txt", new Uint8Array(1 * MB).fill(97))).statusCode).toBe(201);
+      // Admins are unlimited.
+      expect((await upload(admin, "big.txt", big)).statusCode).toBe(201);
+    } finally {
+      await setStorageLimits(NO_LIMITS);
+    }
+  });
+
+  it("refuses a file that would go over the number of files or the storage (409), with numbers", async () => {
+    await setStorageLimits(
+      { storageBytes: 100, maxFiles: 2, maxFileBytes: null },
+      { storageBytes: null, maxFiles: null, maxFileBytes: null },
+    );
+    try {
+      const user = await freshUser();
+      await uploaded(user, "a.txt", new Uint8Array(60).fill(97));
+      const over = await upload(user, "b.txt", new Uint8Array(41).fill(97));
+      expect({ status: over.statusCode, message: over.json().message }).toEqual({
+        status: 409,
+        message: "Your plan's storage (100 bytes) is full: 40 bytes is left. Delete some files or get Early Access.",
+      });
+      await uploaded(user, "b.txt", new Uint8Array(40).fill(97));
+      const third = await upload(user, "c.txt", text("c"));
+      expect({ status: third.statusCode, message: third.json().message }).toEqual({
+        status: 409,
+        message: "Your plan keeps up to 2 files. Delete some files or get Early Access.",
+      });
+      // Early Access users see no upgrade advice when Early Access is what they have.
+      await setStorageLimits(NO_LIMITS, { storageBytes: null, maxFiles: 1, maxFileBytes: null });
+      const earlyAccount = await registerAndSignIn(t.app);
+      // The limits are read from the user's row each time, so the plan changed in the database counts at once.
+      await t.database.db.execute(sql`update users set plan_type = 'earlyAccess' where id = ${earlyAccount.user.id}`);
+      const early = earlyAccount.client;
+      await uploaded(early, "one.txt", text("1"));
+      const refused = await upload(early, "two.txt", text("2"));
+      expect(refused.json().message).toBe("Your plan keeps up to 1 file. Delete some files to make room.");
+    } finally {
+      await setStorageLimits(NO_LIMITS);
+    }
+  });
+
+  it("five parallel uploads against a limit of 3 files store exactly 3", async () => {
+    await setStorageLimits({ storageBytes: null, maxFiles: 3, maxFileBytes: null });
+    try {
+      const user = await freshUser();
+      const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => upload(user, `f${n}.txt`, text(`file ${n}`))));
+      const statuses = answers.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 201, 409, 409]);
+      expect((await user.get("/api/files")).json()).toHaveLength(3);
+    } finally {
+      await setStorageLimits(NO_LIMITS);
+    }
+  });
+
+  it("the usage meter answers storage used, files and the plan's limits", async () => {
+    await setStorageLimits({ storageBytes: 50 * MB, maxFiles: 20, maxFileBytes: 50 * MB });
+    try {
+      const user = await freshUser();
+      await uploaded(user, "a.txt", new Uint8Array(1000).fill(97));
+      const usage = (await user.get("/api/usage")).json();
+      expect(usage.storage).toEqual({ usedBytes: 1000, files: 1, storageBytes: 50 * MB, maxFiles: 20, maxFileBytes: 50 * MB });
+      const adminUsage = (await admin.get("/api/usage")).json();
+      expect(adminUsage.storage).toMatchObject({ storageBytes: null, maxFiles: null, maxFileBytes: null });
+    } finally {
+      await setStorageLimits(NO_LIMITS);
+    }
+  });
+
+  it("the admin reads and sets the library limits; others are refused; bad values are 400", async () => {
+    const saved = await admin.request({
+      method: "PUT",
+      url: "/api/admin/plan-storage-limits",
+      payload: { free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS },
+    });
+    expect(saved.json()).toEqual({ free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS });
+    // The token allowances are untouched.
+    expect((await admin.get("/api/admin/plan-allowances")).statusCode).toBe(200);
+    expect((await owner.get("/api/admin/plan-storage-limits")).statusCode).toBe(403);
+    expect((await new CookieClient(t.app).get("/api/admin/plan-storage-limits")).statusCode).toBe(401);
+    for (const free of [
+      { storageBytes: 0, maxFiles: 1, maxFileBytes: 1 },
+      { storageBytes: 1, maxFiles: 1.5, maxFileBytes: 1 },
+      { storageBytes: 1, maxFiles: 1, maxFileBytes: 600 * MB },
+    ]) {
+      const res = await admin.request({ method: "PUT", url: "/api/admin/plan-storage-limits", payload: { free, earlyAccess: NO_LIMITS } });
+      expect(res.statusCode).toBe(400);
+    }
+    await setStorageLimits(NO_LIMITS);
+  });
+});
+
+describe("one file", () => {
+  it("lists newest first, paged, filtered by collection; gets, renames, moves in and out", async () => {
+    const user = await freshUser();
+    const collection = (await user.post("/api/collections", { name: "Biology 101" })).json();
+    const a = await uploaded(user, "a.txt", text("a"));
+    const b = await uploaded(user, "b.txt", text("b"), collection.id);
+    const c = await uploaded(user, "c.txt", text("c"));
+    const first = await user.get("/api/files?limit=2");
+    expect(first.json().map((f: KnowledgeFile) => f.id)).toEqual([c.id, b.id]);
+    const cursor = first.headers["x-next-cursor"];
+    expect(cursor).toBe(String(b.id));
+    expect((await user.get(`/api/files?limit=2&cursor=${cursor}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([a.id]);
+    expect((await user.get(`/api/files?collectionId=${collection.id}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([b.id]);
+
+    expect((await user.get(`/api/files/${a.id}`)).json()).toMatchObject({ id: a.id, name: "a.txt" });
+    const renamed = await user.patch(`/api/files/${a.id}`, { name: "Alpha notes.txt" });
+    expect(renamed.json()).toMatchObject({ name: "Alpha notes.txt", collectionId: null });
+    const moved = await user.patch(`/api/files/${a.id}`, { collectionId: collection.id });
+    expect(moved.json()).toMatchObject({ collectionId: collection.id });
+    expect((await user.get("/api/collections")).json()).toEqual([expect.objectContaining({ id: collection.id, fileCount: 2, size: 2 })]);
+    const out = await user.patch(`/api/files/${a.id}`, { collectionId: null });
+    expect(out.json()).toMatchObject({ collectionId: null });
+    expect((await user.patch(`/api/files/${a.id}`, {})).statusCode).toBe(400);
+    expect((await user.patch(`/api/files/${a.id}`, { name: "  " })).statusCode).toBe(400);
+  });
+
+  it("serves the bytes with their type: attachment except images, nosniff, a sandbox CSP", async () => {
+    const html = await uploaded(owner, "page.html", text("<script>alert(1)</script>"));
+    const res = await owner.get(`/api/files/${html.id}/content`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(res.body).toBe("<script>alert(1)</script>");
+
+    const image = await uploaded(owner, "Photo é.png", TINY_PNG);
+    const imageRes = await owner.get(`/api/files/${image.id}/content`);
+    expect(imageRes.headers["content-type"]).toBe("image/png");
+    expect(imageRes.headers["content-disposition"]).toBe(`inline; filename="Photo _.png"; filename*=UTF-8''Photo%20%C3%A9.png`);
+    expect(imageRes.rawPayload.equals(TINY_PNG)).toBe(true);
+  });
+
+  it("retry: a failed file goes back to the queue from the start; any other state is a 409", async () => {
+    const file = await uploaded(owner, "r.txt", text("retry me"));
+    const queued = await owner.post(`/api/files/${file.id}/retry`);
+    expect({ status: queued.statusCode, message: queued.json().message }).toEqual({ status: 409, message: FILE_LIMIT_MESSAGES.notFailed });
+    await t.database.db.execute(
+      sql`update knowledge_files set status = 'failed', attempts = 5, error = 'Could not read it', progress_done = 3, progress_total = 9 where id = ${file.id}`,
+    );
+    expect((await owner.get(`/api/files/${file.id}`)).json()).toMatchObject({ status: "failed", error: "Could not read it" });
+    const retried = await owner.post(`/api/files/${file.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: "queued", error: null, progressDone: 0, progressTotal: 0 });
+    const row = await t.database.db.execute<{ attempts: number }>(sql`select attempts from knowledge_files where id = ${file.id}`);
+    expect(row.rows[0]?.attempts).toBe(0);
+  });
+
+  it("delete removes the row, its bytes and every piece read from it", async () => {
+    const file = await uploaded(owner, "gone.txt", text("soon gone"));
+    await t.database.db.execute(
+      sql`insert into knowledge_chunks (file_id, user_id, chunk_index, content, tokens) values (${file.id}, ${ownerId}, 0, 'soon gone', 2)`,
+    );
+    expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${file.id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${file.id}`)).toBe(1);
+    const res = await owner.request({ method: "DELETE", url: `/api/files/${file.id}` });
+    expect(res.statusCode).toBe(204);
+    expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${file.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${file.id}`)).toBe(0);
+    expect((await owner.get(`/api/files/${file.id}`)).statusCode).toBe(404);
+    expect((await owner.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe("ownership and sign-in", () => {
+  it("another user's file and collection are a 404 for every verb, and nothing of theirs changes", async () => {
+    const collection = (await owner.post("/api/collections", { name: "Mine" })).json();
+    const file = await uploaded(owner, "mine.txt", text("private words"), collection.id);
+    const mine = (await other.post("/api/collections", { name: "Theirs" })).json();
+    const theirFile = await uploaded(other, "theirs.txt", text("t"));
+    const attempts = [
+      other.get(`/api/files/${file.id}`),
+      other.get(`/api/files/${file.id}/content`),
+      other.patch(`/api/files/${file.id}`, { name: "stolen" }),
+      other.post(`/api/files/${file.id}/retry`),
+      other.request({ method: "DELETE", url: `/api/files/${file.id}` }),
+      other.get(`/api/files?collectionId=${collection.id}`),
+      other.patch(`/api/collections/${collection.id}`, { name: "stolen" }),
+      other.request({ method: "DELETE", url: `/api/collections/${collection.id}` }),
+      // Into someone else's collection: an upload, and a move of one's own file.
+      upload(other, "sneak.txt", text("s"), collection.id),
+      other.patch(`/api/files/${theirFile.id}`, { collectionId: collection.id }),
+      // One's own file into one's own collection works; the owner cannot move theirs into it.
+      owner.patch(`/api/files/${file.id}`, { collectionId: mine.id }),
+    ];
+    for (const res of await Promise.all(attempts))
+      expect({ url: res.raw.req.url, status: res.statusCode }).toEqual({ url: res.raw.req.url, status: 404 });
+    expect((await owner.get(`/api/files/${file.id}`)).json()).toMatchObject({ name: "mine.txt", collectionId: collection.id });
+    expect((await owner.get("/api/collections")).json()).toContainEqual(
+      expect.objectContaining({ id: collection.id, name: "Mine", fileCount: 1 }),
+    );
+    expect((await other.get("/api/files")).json().map((f: KnowledgeFile) => f.id)).toEqual([theirFile.id]);
+    expect((await other.get("/api/collections")).json().map((c: { id: number }) => c.id)).toEqual([mine.id]);
+  });
+
+  it("signed out: 401 for every route", async () => {
+    const visitor = new CookieClient(t.app);
+    const answers = await Promise.all([
+      upload(visitor, "a.txt", text("a")),
+      visitor.get("/api/files"),
+      visitor.get("/api/files/1"),
+      visitor.patch("/api/files/1", { name: "x" }),
+      visitor.request({ method: "DELETE", url: "/api/files/1" }),
+      visitor.get("/api/files/1/content"),
+      visitor.post("/api/files/1/retry"),
+      visitor.get("/api/collections"),
+      visitor.post("/api/collections", { name: "x" }),
+      visitor.patch("/api/collections/1", { name: "x" }),
+      visitor.request({ method: "DELETE", url: "/api/collections/1" }),
+    ]);
+    for (const res of answers) expect({ url: res.raw.req.url, status: res.statusCode }).toEqual({ url: res.raw.req.url, status: 401 });
+  });
+});
