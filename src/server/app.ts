@@ -33,8 +33,11 @@ import { OutboxWorker } from "./modules/email/outbox-worker.js";
 import { publicOrigin } from "./modules/email/product-emails.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
 import { collectionsRoutes } from "./modules/knowledge/collections-routes.js";
+import { embeddingSettingsRoutes } from "./modules/knowledge/embedding-settings-routes.js";
 import { databaseFileStore } from "./modules/knowledge/file-store.js";
 import { filesRoutes } from "./modules/knowledge/files-routes.js";
+import { IngestionWorker } from "./modules/knowledge/ingestion/ingestion-worker.js";
+import { VectorStore } from "./modules/knowledge/retrieval/vector-store.js";
 import { s3FileStore } from "./modules/knowledge/s3-file-store.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
@@ -164,6 +167,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: (message, error) => app.log.error({ err: error }, message),
   });
   await outbox.start();
+  // The library's bytes: in PostgreSQL (decision 003), or in the object store when S3_* is set (decision 035).
+  const s3 = s3Settings(config);
+  const fileStore = s3 ? s3FileStore(s3, databaseFileStore(database.db)) : databaseFileStore(database.db);
+  // pgvector where it is (else full text only, said once here and in the admin), then the library's reader.
+  const vectors = new VectorStore({ db: database.db, log: warn });
+  await vectors.start();
+  const ingestion = new IngestionWorker({
+    db: database.db,
+    fileStore,
+    vectors,
+    platformDeps,
+    instanceId: generations.instanceId,
+    singleInstance: !redis,
+    log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)),
+  });
+  await ingestion.start();
   const payments = new StripeGateway({ db: database.db, secrets, config });
   // Paid checkouts nobody finished (tab closed, no webhook, an instance killed) are finished from Stripe.
   const checkouts = new CheckoutReconciler({
@@ -175,9 +194,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logError: (message, error) => app.log.error({ err: error }, message),
   });
   checkouts.start();
-  // The library's bytes: in PostgreSQL (decision 003), or in the object store when S3_* is set (decision 035).
-  const s3 = s3Settings(config);
-  const fileStore = s3 ? s3FileStore(s3, databaseFileStore(database.db)) : databaseFileStore(database.db);
   app.decorate("ctx", {
     config,
     db: database.db,
@@ -189,12 +205,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     courseGenerations,
     outbox,
     fileStore,
+    ingestion,
+    vectors,
     payments,
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
     clearInterval(temporarySweep);
-    await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close()]);
+    await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close(), ingestion.close()]);
   });
 
   // House rule: every API route answers through a contract and declares its access. A route without them stops the start.
@@ -241,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usageRoutes);
   await app.register(filesRoutes);
   await app.register(collectionsRoutes);
+  await app.register(embeddingSettingsRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

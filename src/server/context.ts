@@ -7,6 +7,8 @@ import type { GenerationManager } from "./modules/chat/generation/generation-man
 import type { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.js";
 import type { OutboxWorker } from "./modules/email/outbox-worker.js";
 import type { FileStore } from "./modules/knowledge/file-store.js";
+import type { IngestionWorker } from "./modules/knowledge/ingestion/ingestion-worker.js";
+import type { VectorStore } from "./modules/knowledge/retrieval/vector-store.js";
 import type { StripeGateway } from "./modules/payments/gateway.js";
 import type { SessionStore } from "./modules/sessions/session-store.js";
 
@@ -28,6 +30,10 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** The knowledge library's file bytes: the database, or an S3-compatible store (issue 30). */
   fileStore: FileStore;
+  /** Reads the library's files into pieces and vectors (durable jobs on the files' rows, decision 036). */
+  ingestion: IngestionWorker;
+  /** pgvector where it is installed (`available`), else retrieval is full text only. */
+  vectors: VectorStore;
   /** Stripe: the keys in use and the client (STRIPE_API_URL), for the checkout and the webhook. */
   payments: StripeGateway;
 }

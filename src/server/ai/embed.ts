@@ -1,0 +1,85 @@
+import { APICallError, type EmbeddingModelV4 } from "@ai-sdk/provider";
+import { holdFor, type Spend } from "./allowance.js";
+import type { ProviderAccess } from "./language-model.js";
+
+/**
+ * Embeddings (issue 30, decision 036): a provider's embedding model through the AI SDK's `embedMany`. OpenAI
+ * (`text-embedding-3-small`), Mistral (`mistral-embed`) and OpenAI-compatible servers (Ollama, vLLM...) have them;
+ * the other kinds have none. Like the other calls, the SDKs load on first use, and the tokens are spent from a
+ * user's allowance (`spend`: claimed and held before the call, settled with the provider's figure after it,
+ * decision 028).
+ */
+
+/** The platform kinds that offer embedding models. */
+export const EMBEDDING_KINDS = ["openai", "mistral", "openai-compatible"] as const;
+
+export function offersEmbeddings(kind: string): boolean {
+  return (EMBEDDING_KINDS as readonly string[]).includes(kind);
+}
+
+async function embeddingModel(access: ProviderAccess, modelId: string): Promise<EmbeddingModelV4> {
+  const apiKey = access.apiKey ?? "";
+  const baseURL = access.baseUrl ?? undefined;
+  switch (access.kind) {
+    case "openai":
+      return (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL }).embedding(modelId);
+    case "mistral":
+      return (await import("@ai-sdk/mistral")).createMistral({ apiKey, baseURL }).embedding(modelId);
+    case "openai-compatible":
+      return (await import("@ai-sdk/openai-compatible"))
+        .createOpenAICompatible({ name: access.slug, baseURL: baseURL ?? "http://127.0.0.1:11434/v1", apiKey: apiKey || undefined })
+        .embeddingModel(modelId);
+    default:
+      throw new Error(`${access.kind} has no embedding models`);
+  }
+}
+
+export interface EmbedRequest {
+  access: ProviderAccess;
+  modelId: string;
+  texts: string[];
+  /** The user whose allowance pays (the file's owner); null: nobody's (none today). */
+  spend: Spend | null;
+  abortSignal?: AbortSignal;
+  /** Retries of the SDK inside one call (the ingestion worker retries whole batches with its own backoff). */
+  maxRetries?: number;
+}
+
+export interface EmbedResult {
+  embeddings: number[][];
+  tokens: number;
+}
+
+/** The texts' vectors, in order; throws the SDK's errors (and the allowance's 429) as they come. */
+export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
+  const { texts, spend } = request;
+  if (texts.length === 0) return { embeddings: [], tokens: 0 };
+  const [{ embedMany }, model] = await Promise.all([import("ai"), embeddingModel(request.access, request.modelId)]);
+  const size = holdFor({ maxOutputTokens: 0, prompt: texts });
+  const hold = spend ? await spend.allowance.claim(spend.userId, size) : null;
+  let spent = 0;
+  try {
+    const result = await embedMany({
+      model,
+      values: texts,
+      maxRetries: request.maxRetries ?? 0,
+      abortSignal: request.abortSignal,
+      maxParallelCalls: 2,
+      telemetry: { isEnabled: false },
+    });
+    const reported = result.usage?.tokens ?? 0;
+    spent = Number.isFinite(reported) && reported > 0 ? reported : size.promptEstimate;
+    return { embeddings: result.embeddings, tokens: spent };
+  } finally {
+    // Providers bill an embedding call that answered; a failed one costs nothing.
+    if (spend && hold) await spend.allowance.settle(hold.id, spent);
+  }
+}
+
+/** The HTTP status a failed embedding call got from its provider (after the SDK's retries, the last one's), if any. */
+export function embeddingErrorStatus(error: unknown): number | undefined {
+  const last = (error as { lastError?: unknown } | null)?.lastError ?? error;
+  if (APICallError.isInstance(last)) return last.statusCode;
+  const cause = (last as { cause?: unknown } | null)?.cause;
+  return cause && APICallError.isInstance(cause) ? cause.statusCode : undefined;
+}

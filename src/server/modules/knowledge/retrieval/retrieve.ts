@@ -1,0 +1,240 @@
+import { type SQL, sql } from "drizzle-orm";
+import { embedTexts } from "../../../ai/embed.js";
+import type { Db } from "../../../db/client.js";
+import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
+import { readEmbeddingConfig } from "../embedding-settings-service.js";
+import type { RetrievedPassage } from "./passage.js";
+import { type VectorStore, vectorLiteral } from "./vector-store.js";
+
+/**
+ * Retrieval of a user's passages for a question (issue 30, decision 036): hybrid, full text (the `'simple'`
+ * configuration the chat search uses) and vector similarity (pgvector, where it is and an embedding model is set),
+ * each one query, fused by reciprocal rank, then taken in order within a token budget. Every query is scoped in SQL
+ * to the caller's own pieces and to the files and collections asked for: another user's ids match nothing.
+ */
+
+export interface RetrievalDeps {
+  db: Db;
+  vectors: VectorStore;
+  /** To embed the question with the model in use (and spend its tokens from the user's allowance). */
+  platformDeps?: PlatformDeps;
+  /**
+   * The question's vector and the model it is from (`"slug/model"`), or null for full text only. Default: the
+   * embedding model the admin set, through the provider. Benches give their own.
+   */
+  embedQuery?: (query: string, userId: number) => Promise<{ key: string; vector: number[] } | null>;
+}
+
+export interface RetrieveRequest {
+  userId: number;
+  query: string;
+  /** Only these files and the files of these collections (either may be empty); neither given: the whole library. */
+  fileIds?: number[];
+  collectionIds?: number[];
+  /** The passages' tokens added up stay within this. */
+  budgetTokens: number;
+  /** At most this many passages (8 by default). */
+  limit?: number;
+  /** Each kind's candidates before fusion (default: 3 × limit, at least 20). */
+  candidates?: number;
+}
+
+/** Reciprocal rank fusion's constant (Cormack et al.: 60). */
+export const RRF_K = 60;
+
+/** Words too common to tell passages apart, left out of the any-word query (the all-words query keeps them). */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is it its of on or " +
+    "our should so than that the their them then there these they this those to was we were what when where which who " +
+    "whom why will with would you your about after before me my not no yes please tell explain"
+  ).split(" "),
+);
+
+/** The question's distinct words (letters and digits, lower-cased), without the most common ones. */
+export function queryWords(query: string): string[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))].slice(0, 32);
+}
+
+type Row = {
+  id: number | string;
+  file_id: number | string;
+  file_name: string;
+  page: number | string | null;
+  heading_path: string;
+  content: string;
+  tokens: number | string;
+};
+
+const ids = (list: number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/** The files asked for, as a condition on `f` (the file row), always with the owner. */
+function scopeOf(request: RetrieveRequest): SQL {
+  const owner = sql`f.user_id = ${request.userId}::int`;
+  if (request.fileIds === undefined && request.collectionIds === undefined) return owner;
+  const files = request.fileIds ?? [];
+  const collections = request.collectionIds ?? [];
+  const parts: SQL[] = [];
+  if (files.length > 0) parts.push(sql`f.id in (${ids(files)})`);
+  if (collections.length > 0) parts.push(sql`f.collection_id in (${ids(collections)})`);
+  if (parts.length === 0) return sql`false`;
+  return sql`${owner} and (${sql.join(parts, sql` or `)})`;
+}
+
+function toPassage(row: Row, score: number): RetrievedPassage {
+  return {
+    chunkId: Number(row.id),
+    fileId: Number(row.file_id),
+    fileName: row.file_name,
+    page: row.page === null ? null : Number(row.page),
+    headingPath: row.heading_path,
+    content: row.content,
+    tokens: Number(row.tokens),
+    score,
+  };
+}
+
+const COLUMNS = sql`c.id, c.file_id, f.name as file_name, c.page, c.heading_path, c.content, c.tokens`;
+
+/** Full text: every word of the question (web-search syntax) ranks above any of its words; both in one query. */
+async function fullText(db: Db, request: RetrieveRequest, k: number): Promise<Row[]> {
+  const words = queryWords(request.query);
+  if (words.length === 0 && !/[\p{L}\p{N}]/u.test(request.query)) return [];
+  const all = sql`websearch_to_tsquery('simple', ${request.query})`;
+  const any = words.length > 0 ? sql`to_tsquery('simple', ${words.join(" | ")})` : all;
+  const result = await db.execute(sql`
+    select ${COLUMNS}
+    from knowledge_chunks c join knowledge_files f on f.id = c.file_id
+    where c.user_id = ${request.userId}::int and ${scopeOf(request)}
+      and (c.content_search @@ ${any} or c.content_search @@ ${all})
+    order by 2 * ts_rank(c.content_search, ${all}) + ts_rank(c.content_search, ${any}) desc, c.id
+    limit ${k}::int`);
+  return result.rows as Row[];
+}
+
+/** Nearest pieces by cosine distance, through the HNSW index of the vector's size (iterative scan for the filters). */
+async function nearest(db: Db, request: RetrieveRequest, k: number, key: string, vector: number[]): Promise<Row[]> {
+  const dims = vector.length;
+  if (!Number.isInteger(dims) || dims < 1) return [];
+  const typed = sql.raw(`vector(${dims})`);
+  const literal = vectorLiteral(vector);
+  return db.transaction(async (tx) => {
+    // pgvector ≥ 0.8: the index keeps scanning until enough rows pass the owner and scope filters.
+    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    const result = await tx.execute(sql`
+      select * from (
+        select ${COLUMNS}, (e.embedding::${typed}) <=> ${literal}::${typed} as distance
+        from knowledge_embeddings e
+          join knowledge_chunks c on c.id = e.chunk_id
+          join knowledge_files f on f.id = c.file_id
+        where e.user_id = ${request.userId}::int and e.model = ${key} and e.dims = ${dims}::int and ${scopeOf(request)}
+        order by (e.embedding::${typed}) <=> ${literal}::${typed}
+        limit ${k}::int
+      ) s order by distance, id`);
+    return result.rows as Row[];
+  });
+}
+
+/** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
+async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
+  if (!deps.platformDeps) return null;
+  const config = await readEmbeddingConfig(deps.db, deps.platformDeps);
+  if (!config) return null;
+  const { embeddings } = await embedTexts({
+    access: config.access,
+    modelId: config.modelId,
+    texts: [query],
+    spend: { allowance: deps.platformDeps.allowance, userId },
+    maxRetries: 1,
+  });
+  const vector = embeddings[0];
+  return vector ? { key: config.key, vector } : null;
+}
+
+/** Reciprocal rank fusion of ranked lists: a piece's score is Σ 1 / (60 + its rank in each list). */
+export function fuse(lists: Row[][]): { row: Row; score: number }[] {
+  const scored = new Map<number, { row: Row; score: number }>();
+  for (const list of lists) {
+    list.forEach((row, index) => {
+      const id = Number(row.id);
+      const entry = scored.get(id) ?? { row, score: 0 };
+      entry.score += 1 / (RRF_K + index + 1);
+      scored.set(id, entry);
+    });
+  }
+  return [...scored.values()].sort((a, b) => b.score - a.score || Number(a.row.id) - Number(b.row.id));
+}
+
+/** A user's best passages for a question, within a token budget; never another user's. */
+export async function retrievePassages(deps: RetrievalDeps, request: RetrieveRequest): Promise<RetrievedPassage[]> {
+  const query = request.query.trim().slice(0, 2000);
+  if (!query || request.budgetTokens <= 0) return [];
+  const limit = request.limit ?? 8;
+  const k = request.candidates ?? Math.max(20, 3 * limit);
+  const asked = { ...request, query };
+  const embedding = deps.vectors.available
+    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.userId).catch(() => null)
+    : null;
+  const [byWords, byMeaning] = await Promise.all([
+    fullText(deps.db, asked, k),
+    embedding ? nearest(deps.db, asked, k, embedding.key, embedding.vector) : Promise.resolve([]),
+  ]);
+  const passages: RetrievedPassage[] = [];
+  let budget = request.budgetTokens;
+  for (const { row, score } of fuse([byWords, byMeaning])) {
+    const passage = toPassage(row, score);
+    if (passage.tokens > budget || passages.length >= limit) break;
+    budget -= passage.tokens;
+    passages.push(passage);
+  }
+  return passages;
+}
+
+/** Words of `next` that repeat the end of `previous` (the chunker's overlap), counted from its start. */
+function overlapWords(previous: string[], next: string[]): number {
+  const most = Math.min(previous.length, next.length - 1, 200);
+  for (let n = most; n > 0; n--) {
+    let same = true;
+    for (let i = 0; i < n && same; i++) same = previous[previous.length - n + i] === next[i];
+    if (same) return n;
+  }
+  return 0;
+}
+
+/** `text` after its first `n` words, its own spacing and line breaks kept. */
+function afterWords(text: string, n: number): string {
+  const word = /\S+/g;
+  let end = 0;
+  for (let i = 0; i < n; i++) {
+    const match = word.exec(text);
+    if (!match) return "";
+    end = match.index + match[0].length;
+  }
+  return text.slice(end).trimStart();
+}
+
+/**
+ * A small document whole (it goes to the model entire): the user's file's pieces in order, each without the words
+ * it repeats from the one before. Empty when the file is not the user's (or has no pieces).
+ */
+export async function readWholeFile(deps: Pick<RetrievalDeps, "db">, userId: number, fileId: number): Promise<RetrievedPassage[]> {
+  const result = await deps.db.execute(sql`
+    select ${COLUMNS}
+    from knowledge_chunks c join knowledge_files f on f.id = c.file_id
+    where c.user_id = ${userId}::int and f.user_id = ${userId}::int and f.id = ${fileId}::int
+    order by c.chunk_index`);
+  const rows = result.rows as Row[];
+  let previous: string[] = [];
+  return rows.map((row) => {
+    const words = row.content.split(/\s+/).filter(Boolean);
+    const repeated = overlapWords(previous, words);
+    previous = words;
+    const content = repeated > 0 ? afterWords(row.content, repeated) : row.content;
+    return toPassage({ ...row, content }, 0);
+  });
+}
