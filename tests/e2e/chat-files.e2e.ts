@@ -89,6 +89,26 @@ async function pasteImage(page: Page, colour = "#2563eb") {
   }, file);
 }
 
+/** A page whose theme follows the system's, so a screenshot can be taken light and dark without a reload. */
+async function newPage() {
+  const page = await h.newPage();
+  await page.addInitScript(() => localStorage.setItem("ui-theme", "system"));
+  return page;
+}
+
+/** The screen as it is, at 1440 and 390 px, light and dark. */
+async function shootViews(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const view of SCREENSHOT_VIEWS) {
+    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
+    await page.emulateMedia({ colorScheme: view.theme });
+    await page.waitForTimeout(250); // transitions and animations settle
+    await page.screenshot({ path: screenshotPath(`chat-files-${name}-${view.width}-${view.theme}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 async function lastRequestText() {
   const body = fake.requests.at(-1)?.rawBody ?? "";
   return body;
@@ -97,7 +117,7 @@ async function lastRequestText() {
 describe("files in the chat", () => {
   it("attaches a text file with the paperclip, waits for it to be read, sends it and shows it in the message", async () => {
     const { account, api } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     await page
@@ -138,7 +158,7 @@ describe("files in the chat", () => {
 
   it("deletes a file taken off the message before sending, and waits for files before sending", async () => {
     const { account, api } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     await box(page).fill("Wait for it");
@@ -159,9 +179,33 @@ describe("files in the chat", () => {
     await expect.poll(async () => (await api.get(`/api/files/${draft?.id}`)).statusCode).toBe(404);
   });
 
+  it("shows a file the server refuses as failed with the reason, and Send waits until it is removed", async () => {
+    const { account } = await member();
+    const page = await newPage();
+    await signIn(page, account);
+    await openNewChat(page);
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: "report.md", mimeType: "text/markdown", buffer: Buffer.from("# Report\n\nAll is well.") },
+      // Named an image, but text: the server types files by their bytes.
+      { name: "holiday.png", mimeType: "image/png", buffer: Buffer.from("this is not an image at all") },
+    ]);
+    await pasteImage(page, "#16a34a");
+    await waitReady(page, "report.md");
+    await waitReady(page, "pasted-image-1.png");
+    const failed = attached(page).locator("li", { hasText: "holiday.png" });
+    await expect.poll(() => failed.locator("[data-file-state]").getAttribute("data-file-state"), { timeout: 20_000 }).toBe("failed");
+    expect(await failed.getByRole("alert").innerText()).toMatch(/^Failed: .+/);
+    await box(page).fill("Summarise these");
+    await page.getByText("Remove the files that could not be read to send.").waitFor();
+    expect(await sendButton(page).isDisabled()).toBe(true);
+    await shootViews(page, "chips");
+    await page.getByRole("button", { name: "Remove holiday.png" }).click();
+    await expect.poll(() => sendButton(page).isEnabled()).toBe(true);
+  });
+
   it("attaches at most 10 files to a message and says so", async () => {
     const { account } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     const many = Array.from({ length: 11 }, (_, i) => ({
@@ -180,7 +224,7 @@ describe("files in the chat", () => {
 
   it("attaches a file dropped on the chat, showing the drop zone while it is dragged", async () => {
     const { account } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     const data = await page.evaluateHandle(() => {
@@ -190,7 +234,7 @@ describe("files in the chat", () => {
     });
     await page.dispatchEvent('[role="log"]', "dragenter", { dataTransfer: data });
     await page.getByText("Drop files to attach them").waitFor();
-    await page.screenshot({ path: screenshotPath("chat-files-drop-zone-1440-light.png") });
+    await shootViews(page, "drop-zone");
     await page.dispatchEvent('[role="log"]', "dragover", { dataTransfer: data });
     await page.dispatchEvent('[role="log"]', "drop", { dataTransfer: data });
     expect(await page.getByText("Drop files to attach them").count()).toBe(0);
@@ -199,7 +243,7 @@ describe("files in the chat", () => {
 
   it("pastes an image as a thumbnail chip, warns before sending it to a model that cannot see, and switches to one that can", async () => {
     const { account } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     await send(page, "Start a chat");
@@ -216,13 +260,7 @@ describe("files in the chat", () => {
     expect(await warning.innerText()).toMatch(/image/i);
     await box(page).fill("What is in the picture?");
     expect(await sendButton(page).isDisabled()).toBe(true);
-    for (const view of SCREENSHOT_VIEWS.filter((v) => v.width === 1440)) {
-      await page.evaluate((theme) => {
-        localStorage.setItem("ui-theme", theme);
-        document.documentElement.classList.toggle("dark", theme === "dark");
-      }, view.theme);
-      await page.screenshot({ path: screenshotPath(`chat-files-vision-${view.width}-${view.theme}.png`) });
-    }
+    await shootViews(page, "vision");
 
     await warning.getByRole("button", { name: /GPT-4o mini/i }).click();
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Switch to" }).count()).toBe(0);
@@ -245,7 +283,7 @@ describe("files in the chat", () => {
 
   it("links a reply's citations to their passages, leaves an invented one as text, and lists the sources", async () => {
     const { account } = await member();
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await openNewChat(page);
     await page.locator('input[type="file"]').setInputFiles([
@@ -272,14 +310,7 @@ describe("files in the chat", () => {
     await panel.getByText("biology.md").first().waitFor();
     await panel.getByLabel("Passage").getByText("Mitosis", { exact: false }).waitFor();
     expect(await panel.getByRole("link", { name: "Download biology.md" }).getAttribute("href")).toMatch(/^\/api\/files\/\d+\/content$/);
-    for (const view of SCREENSHOT_VIEWS) {
-      await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-      await page.evaluate((theme) => {
-        localStorage.setItem("ui-theme", theme);
-        document.documentElement.classList.toggle("dark", theme === "dark");
-      }, view.theme);
-      await page.screenshot({ path: screenshotPath(`chat-files-citation-${view.width}-${view.theme}.png`) });
-    }
+    await shootViews(page, "citation");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   });
@@ -291,7 +322,7 @@ describe("files in the chat", () => {
     await api.post("/api/collections", { name: "Company handbook" });
     const chat = (await api.post("/api/chats", {})).json() as { id: number };
 
-    const page = await h.newPage();
+    const page = await newPage();
     await signIn(page, account);
     await page.goto(`/chat/${chat.id}`);
     await page.getByRole("button", { name: "Chat options" }).click();
@@ -300,11 +331,7 @@ describe("files in the chat", () => {
     await dialog.getByText("Biology 101").waitFor();
     await dialog.getByRole("checkbox").first().click();
     await dialog.getByRole("checkbox").nth(1).click();
-    for (const view of SCREENSHOT_VIEWS) {
-      await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-      await page.evaluate((theme) => document.documentElement.classList.toggle("dark", theme === "dark"), view.theme);
-      await page.screenshot({ path: screenshotPath(`chat-files-knowledge-${view.width}-${view.theme}.png`) });
-    }
+    await shootViews(page, "knowledge");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "2 collections" }).waitFor();
@@ -314,7 +341,7 @@ describe("files in the chat", () => {
     // Another user has none: the dialog says so and leads to the library.
     const other = await member();
     const otherChat = (await other.api.post("/api/chats", {})).json() as { id: number };
-    const page2 = await h.newPage();
+    const page2 = await newPage();
     await signIn(page2, other.account);
     await page2.goto(`/chat/${otherChat.id}`);
     await page2.getByRole("button", { name: "Chat options" }).click();
