@@ -116,10 +116,20 @@ export async function completeObject<T>(request: CompletionRequest & { schema: z
   });
 }
 
-/** A turn of a streamed conversation: a chat's history is text (attached files are fenced into the user's text). */
+/** An image sent with a user's turn (issue 30): its bytes and type, sent as the provider's own image part. */
+export interface ImagePart {
+  data: Uint8Array;
+  mediaType: string;
+}
+
+/**
+ * A turn of a streamed conversation: a chat's history is text (pasted files are fenced into the user's text), and a
+ * user's turn may carry images.
+ */
 export interface TextMessage {
   role: "user" | "assistant";
   content: string;
+  images?: ImagePart[];
 }
 
 export interface StreamRequest {
@@ -143,7 +153,16 @@ export type CompletionPart =
 /** The conversation in the form a model's `doStream` takes. */
 function toPrompt(system: string | undefined, messages: TextMessage[]): LanguageModelV4Prompt {
   const prompt: LanguageModelV4Prompt = system ? [{ role: "system", content: system }] : [];
-  for (const { role, content } of messages) prompt.push({ role, content: [{ type: "text", text: content }] });
+  for (const { role, content, images } of messages) {
+    if (role === "user" && images?.length) {
+      const files = images.map((image) => ({
+        type: "file" as const,
+        data: { type: "data" as const, data: image.data },
+        mediaType: image.mediaType,
+      }));
+      prompt.push({ role, content: [...files, { type: "text", text: content }] });
+    } else prompt.push({ role, content: [{ type: "text", text: content }] });
+  }
   return prompt;
 }
 

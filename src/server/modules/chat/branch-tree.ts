@@ -63,6 +63,15 @@ export async function shownBranchRows(db: Db, userId: number, chatId: number, li
 }
 
 /**
+ * The library files a message names that are gone (deleted since): a left join on read, per row of the same query
+ * (no second query), reading nothing for a message without library files (issue 30).
+ */
+export const missingFilesOf = sql<number[] | null>`(
+  select array_agg((a.value->>'fileId')::int) from jsonb_array_elements(messages.attachments) a
+  left join knowledge_files f on f.id = (a.value->>'fileId')::int and f.user_id = messages.user_id
+  where a.value->>'fileId' is not null and f.id is null)`;
+
+/**
  * The same, each message with the ids of its siblings (itself included, oldest first), in one query. Roots are
  * siblings too (an edited first message): the second lookup answers them, the first all the others.
  */
@@ -75,6 +84,7 @@ export async function branchWithSiblings(db: Db, chatId: number, start: SQL, lim
         (select array_agg(s.id order by s.id) from messages s where s.chat_id = ${chatId} and s.parent_id = messages.parent_id),
         (select array_agg(s.id order by s.id) from messages s where s.chat_id = ${chatId} and s.parent_id is null and messages.parent_id is null)
       )`,
+      missingFileIds: missingFilesOf,
     })
     .from(messages)
     .where(and(eq(messages.chatId, chatId), onPathUp(chatId, start, limit)))

@@ -5,14 +5,15 @@ import { answerOnce } from "./ai-chat-service.js";
 import { createChat, getChat, listChats, updateChat } from "./chat-service.js";
 import { openEventStream, relayStarted } from "./event-stream.js";
 import { addMessage, listMessages, switchBranch } from "./messages-service.js";
+import { readCitation } from "./reply-material.js";
 import { editMessage, regenerateReply, startReply } from "./reply-service.js";
 import { searchChats } from "./search.js";
 import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js";
 
 /** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
 export async function chatRoutes(app: FastifyInstance) {
-  const { db, platformDeps, generations, config } = app.ctx;
-  const replyDeps = { db, platformDeps, generations, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
+  const { db, platformDeps, generations, config, fileStore } = app.ctx;
+  const replyDeps = { db, platformDeps, generations, fileStore, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
 
   route(app, api.list, async (request) => listChats({ db, who: request.user, ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: request.user, ...request.query }));
@@ -52,6 +53,7 @@ export async function chatRoutes(app: FastifyInstance) {
     if (!follow) return null;
     await follow(openEventStream(request, reply));
   });
+  route(app, api.citation, async (request) => readCitation({ db, who: request.user, chatId: request.params.id, ...request.params }));
   route(app, api.stop, async (request) => stopReply({ db, who: request.user, generations, chatId: request.params.id }));
 
   route(app, api.aiChat, async (request) =>

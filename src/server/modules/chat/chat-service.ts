@@ -8,10 +8,10 @@ import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
+import { setCollections } from "../knowledge/collection-links.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
-
-import { type ChatRow, toChat } from "./chat-view.js";
+import { type ChatRow, chatCollectionIds, chatColumns, toChat } from "./chat-view.js";
 import { assertOwnFolder } from "./folders-service.js";
 import { personaFor } from "./persona.js";
 
@@ -19,9 +19,9 @@ export const CHAT_NOT_FOUND = "Chat not found";
 const TEMPORARY_CHAT_LIFETIME = "1 day";
 
 /** Someone else's chat and a missing one look the same (404), so ids cannot be probed. */
-export async function findOwnChat(db: Db, userId: number, chatId: number): Promise<ChatRow> {
+export async function findOwnChat(db: Db, userId: number, chatId: number): Promise<ChatRow & { collectionIds: number[] | null }> {
   const [row] = await db
-    .select()
+    .select(chatColumns)
     .from(chats)
     .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
     .limit(1);
@@ -67,7 +67,7 @@ export async function createChat(options: { db: Db; who: Who; platformDeps: Plat
       throw error;
     });
   if (!row) throw new Error("insert returned no row");
-  return toChat(row);
+  return toChat({ ...row, collectionIds: [] });
 }
 
 // The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
@@ -117,6 +117,7 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
       pinnedAt: chats.pinnedAt,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
+      collectionIds: chatCollectionIds,
       orderUs: sql<string>`(extract(epoch from ${orderAt}) * 1000000)::bigint::text`,
     })
     .from(chats)
@@ -157,23 +158,24 @@ export async function updateChat(options: { db: Db; who: Who; chatId: number; in
   if (input.personalityId !== undefined) change.personalityId = input.personalityId;
   if (input.folderId !== undefined) change.folderId = input.folderId;
   if (input.pinned !== undefined) change.pinnedAt = input.pinned ? sql`now()` : null;
+  const collectionIds = input.collectionIds;
   if (selectable && persona?.platformSlug && input.aiPlatform === undefined) {
     change.aiPlatform = persona.platformSlug;
     change.model = persona.model;
   }
-  if (Object.keys(change).length === 0) return getChat({ db, who, chatId });
-  const row = await db.transaction(async (tx) => {
+  if (Object.keys(change).length === 0 && collectionIds === undefined) return getChat({ db, who, chatId });
+  const found = await db.transaction(async (tx) => {
     // The folder is locked until the move is stored, so a parallel delete of it cannot break the reference.
     if (input.folderId) await assertOwnFolder(tx, who.id, input.folderId, true);
-    const [updated] = await tx
-      .update(chats)
-      .set(change)
-      .where(and(eq(chats.id, chatId), eq(chats.userId, who.id)))
-      .returning();
-    return updated;
+    const locked = await tx.execute(sql`select id from chats where id = ${chatId} and user_id = ${who.id} for update`);
+    if (locked.rows.length === 0) return false;
+    if (Object.keys(change).length > 0) await tx.update(chats).set(change).where(eq(chats.id, chatId));
+    if (collectionIds !== undefined)
+      await setCollections(tx, { table: "chat_collections", key: "chat_id", id: chatId }, who.id, collectionIds);
+    return true;
   });
-  if (!row) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
-  return toChat(row);
+  if (!found) throw new AppError("NOT_FOUND", CHAT_NOT_FOUND);
+  return getChat({ db, who, chatId });
 }
 
 /** The chat and its messages (owner only); a reply still running is stopped first, by `deleteChat`. */

@@ -1,15 +1,25 @@
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Chat, Message, MessageStatus, ShownMessage } from "../../../shared/contracts/chat.js";
-import { type chats, messages } from "../../db/schema/index.js";
+import { chats, messages } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * A chat's collections (issue 30), as a column of the query that reads the chat (`chats` unaliased): one indexed
+ * lookup of the link table's primary key per chat read, never a second query.
+ */
+export const chatCollectionIds = sql<number[] | null>`(select array_agg(cc.collection_id order by cc.collection_id)
+  from chat_collections cc where cc.chat_id = ${chats.id})`;
+
+/** The chat's columns and its collections: what `toChat` takes. */
+export const chatColumns = { ...getTableColumns(chats), collectionIds: chatCollectionIds };
 
 export function toChat(
   row: Pick<
     ChatRow,
     "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
-  > & { collectionIds?: readonly number[] | null },
+  > & { collectionIds: readonly number[] | null },
 ): Chat {
   return {
     id: row.id,
@@ -75,7 +85,7 @@ export function toMessage(row: MessageRow, missingFileIds: readonly number[] | n
 }
 
 /** A message of the branch shown, with its place among its siblings ("2 / 3"). */
-export function toShownMessage(row: MessageRow, siblingIds: number[] | null): ShownMessage {
+export function toShownMessage(row: MessageRow, siblingIds: number[] | null, missingFileIds: number[] | null = null): ShownMessage {
   const ids = siblingIds?.length ? siblingIds.map(Number) : [row.id];
-  return { ...toMessage(row), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
+  return { ...toMessage(row, missingFileIds), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
 }

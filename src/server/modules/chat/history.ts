@@ -7,7 +7,12 @@ export const HISTORY_MAX_MESSAGES = 200;
 
 /** A user message with its attached files, each fenced and named so the model can refer to them. */
 export function userText(row: Pick<MessageRow, "content" | "attachments">): string {
-  const files = row.attachments.map((a) => `\n\n<attached-file name="${a.name.replaceAll('"', "'")}">\n${a.content}\n</attached-file>`);
+  // A library file (issue 30) is named only: what the reply is given of it comes as numbered sources (reply-material.ts).
+  const files = row.attachments.map((a) =>
+    a.content === undefined
+      ? `\n\n<attached-file name="${a.name.replaceAll('"', "'")}" />`
+      : `\n\n<attached-file name="${a.name.replaceAll('"', "'")}">\n${a.content}\n</attached-file>`,
+  );
   return row.content + files.join("");
 }
 

@@ -26,7 +26,7 @@ export async function listMessages(options: { db: Db; who: Who; chatId: number; 
   const page = rows.slice(-limit);
   const oldest = page[0];
   return {
-    items: page.map((row) => toShownMessage(row.message, row.siblingIds)),
+    items: page.map((row) => toShownMessage(row.message, row.siblingIds, row.missingFileIds)),
     nextCursor: rows.length > limit && oldest ? String(oldest.message.id) : null,
   };
 }

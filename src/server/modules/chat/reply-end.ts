@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { chats } from "../../db/schema/index.js";
 import { usageOfUser } from "../usage/read-usage.js";
 import { branchWithSiblings } from "./branch-tree.js";
-import { type MessageRow, toChat, toMessage, toShownMessage } from "./chat-view.js";
+import { chatColumns, type MessageRow, toChat, toMessage, toShownMessage } from "./chat-view.js";
 
 export type DoneEvent = Extract<StreamEvent, { type: "done" }>;
 
@@ -17,13 +17,13 @@ export type DoneEvent = Extract<StreamEvent, { type: "done" }>;
 export async function readReplyEnd(db: Db, reply: Pick<MessageRow, "id" | "chatId" | "userId">): Promise<ReplyEnd | null> {
   try {
     const [[chat], path, usage] = await Promise.all([
-      db.select().from(chats).where(eq(chats.id, reply.chatId)).limit(1),
+      db.select(chatColumns).from(chats).where(eq(chats.id, reply.chatId)).limit(1),
       // The reply and its parent: the only two of the branch whose place among siblings a reply changes.
       branchWithSiblings(db, reply.chatId, sql`${reply.id}`, 2),
       usageOfUser(db, reply.userId),
     ]);
     if (!chat || !usage || path.at(-1)?.message.id !== reply.id) return null;
-    return { chat: toChat(chat), shown: path.map((row) => toShownMessage(row.message, row.siblingIds)), usage };
+    return { chat: toChat(chat), shown: path.map((row) => toShownMessage(row.message, row.siblingIds, row.missingFileIds)), usage };
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import type { HoldSize } from "../../ai/allowance.js";
+import type { TextMessage } from "../../ai/generate.js";
 import type { ProviderFailureLog } from "../../ai/provider-error.js";
 import { assertAiSlot, refusalOf, type SlotRow } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
@@ -11,8 +12,9 @@ import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation, startRefusal } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { resolveModel } from "../ai-platforms/resolve-platform.js";
+import { type ResolvedModel, resolveModel } from "../ai-platforms/resolve-platform.js";
 import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/ai-prompts-service.js";
+import type { FileStore } from "../knowledge/file-store.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/settings-service.js";
@@ -24,6 +26,7 @@ import type { GenerationManager, LiveGeneration } from "./generation/generation-
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
 import { personaFor, replyParams } from "./persona.js";
+import { assertModelReadsImages, attachFiles, branchFiles, imagesOf, materialFor } from "./reply-material.js";
 
 /** What starting a reply needs: the caller, the chat, and where replies run. */
 export interface ReplyOptions {
@@ -36,6 +39,8 @@ export interface ReplyOptions {
   maxRunning: number;
   /** The request's logger: a provider failure of its reply is logged with its request id. */
   log: ProviderFailureLog;
+  /** Where library files' bytes are (images go to the model as image parts). */
+  fileStore: FileStore;
 }
 
 export interface StartedReply {
@@ -60,6 +65,13 @@ const chatForReply = preparedPerDb((db) => {
       streaming: sql<boolean>`exists(select 1 from messages m where m.chat_id = ${chatId} and m.status = 'streaming')`,
       settings: replySettingColumns,
       system: globalPromptColumn(PROMPT_KEYS.chatSystem),
+      // The collections every reply searches: the chat's and its personality's, the owner's only (issue 30).
+      collectionIds: sql<number[] | null>`(select array_agg(distinct x.collection_id) from (
+          select cc.collection_id from chat_collections cc where cc.chat_id = ${chatId}
+          union all
+          select pc.collection_id from personality_collections pc join chats pcc on pcc.personality_id = pc.personality_id
+          where pcc.id = ${chatId}
+        ) x join knowledge_collections kc on kc.id = x.collection_id and kc.user_id = ${userId})`,
       ...modelSelectionColumns,
     })
     .from(chats)
@@ -85,6 +97,7 @@ async function loadChatForReply(db: Db, userId: number, chatId: number) {
     personality: row.personality,
     base: { ...replySettingsOf(row.settings), system: promptText(row.system) },
     modelSelection: modelSelectionOf(row),
+    collectionIds: (row.collectionIds ?? []).map(Number),
   };
 }
 
@@ -149,7 +162,7 @@ async function prepareReply(
   start?: SQL,
 ) {
   const { db, who, chatId } = options;
-  const [{ chat, personality, base, modelSelection }, , prior] = await Promise.all([
+  const [{ chat, personality, base, modelSelection, collectionIds }, , prior] = await Promise.all([
     loadChatForReply(db, who.id, chatId),
     // Over a limit, no provider call starts (the claim in the transaction is what holds under races).
     assertAiSlot(db, who.id, options.maxRunning),
@@ -167,7 +180,34 @@ async function prepareReply(
     personalityName: persona?.name ?? null,
     generationOwner: options.generations.instanceId,
   };
-  return { chat, prior, resolved, params, reply };
+  return { chat, prior, resolved, params, reply, collectionIds };
+}
+
+/**
+ * What the reply is given of the user's material (issue 30, decision 037), added to its system prompt and its last
+ * user turn: read only when the branch has library files or the chat collections, so a plain reply reads nothing more.
+ * Refuses images for a model that cannot read them (400) before anything is stored.
+ */
+async function withMaterial(
+  options: ReplyOptions,
+  prepared: { prior: MessageRow[]; resolved: ResolvedModel; collectionIds: number[] },
+  turn: { content: string; attachments: StoredAttachment[] },
+  history: TextMessage[],
+  system: string | undefined,
+) {
+  const { db, who, fileStore } = options;
+  await assertModelReadsImages({ db, deps: options.platformDeps, who }, prepared.resolved, turn.attachments);
+  const files = branchFiles([...prepared.prior, { role: "user", attachments: turn.attachments }]);
+  if (files.length === 0 && prepared.collectionIds.length === 0) return { history, system, sources: [] };
+  const images = imagesOf(turn.attachments);
+  const material = await materialFor(
+    { db, fileStore, userId: who.id },
+    { query: turn.content, files, images, collectionIds: prepared.collectionIds },
+  );
+  const last = history.at(-1);
+  if (last?.role === "user" && material.images.length) history[history.length - 1] = { ...last, images: material.images };
+  const withBlock = material.block ? [system, material.block].filter(Boolean).join("\n\n") : system;
+  return { history, system: withBlock, sources: material.sources };
 }
 
 const asConflict = (error: unknown) => {
@@ -183,24 +223,43 @@ type UserText = { content: string; platformSlug?: string | undefined; model?: st
  * the leaf shown (a send) or takes the place of `edited` as its sibling (an edit); the reply follows it and
  * becomes the leaf shown; the chat's leaf, time and title change in the same transaction.
  */
-async function storeAndAnswer(options: ReplyOptions, input: UserText, attachments: StoredAttachment[], edited: MessageRow | null) {
+async function storeAndAnswer(
+  options: ReplyOptions,
+  input: UserText,
+  attachmentsOf: () => StoredAttachment[] | Promise<StoredAttachment[]>,
+  edited: MessageRow | null,
+) {
   const { generations, chatId } = options;
   const start = edited ? sql`${edited.parentId}` : undefined;
-  const { chat, prior, resolved, params, reply } = await prepareReply(
+  // The files are checked (the caller's, ready) while the chat is read: a refusal stores nothing.
+  const [prepared, attachments] = await Promise.all([
+    prepareReply(
+      options,
+      (c) => {
+        const slug = input.platformSlug ?? c.aiPlatform;
+        return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
+      },
+      start,
+    ),
+    attachmentsOf(),
+  ]);
+  const { chat, prior, resolved, params, reply } = prepared;
+  const given = await withMaterial(
     options,
-    (c) => {
-      const slug = input.platformSlug ?? c.aiPlatform;
-      return { slug, model: input.model ?? (slug === c.aiPlatform ? c.model : null) };
-    },
-    start,
+    prepared,
+    { content: input.content, attachments },
+    buildHistory([...prior, { role: "user", content: input.content, attachments }]),
+    params.system,
   );
   // The provider is asked at once (with the history as it will be stored) while the rows are written.
   const { generation, written } = await generations.begin({
     chatId,
     resolved,
     log: options.log,
-    history: buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     ...params,
+    history: given.history,
+    system: given.system,
+    sources: given.sources,
     write: async (hold) => {
       const { title } = retitle(chat.title, input.content);
       const user = { content: input.content, attachments, title: title ?? null };
@@ -218,8 +277,9 @@ async function storeAndAnswer(options: ReplyOptions, input: UserText, attachment
 
 /** POST /api/chats/{id}/reply: the user's message after the leaf shown, and its reply. */
 export async function startReply(options: ReplyOptions & { input: SendReplyInput }): Promise<StartedReply> {
-  const attachments = options.input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
-  return storeAndAnswer(options, options.input, attachments, null);
+  const { input } = options;
+  const pasted = input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
+  return storeAndAnswer(options, input, async () => [...pasted, ...(await attachFiles(options.db, options.who.id, input.fileIds))], null);
 }
 
 /**
@@ -235,7 +295,13 @@ export async function editMessage(options: ReplyOptions & { messageId: number; i
     .limit(1);
   if (!edited) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
   if (edited.role !== "user") throw new AppError("BAD_REQUEST", ONLY_YOURS);
-  return storeAndAnswer(options, options.input, edited.attachments, edited);
+  const { fileIds } = options.input;
+  // New library files replace the edited message's; its pasted files stay. Without `fileIds` all of its files stay.
+  const attachmentsOf = async () =>
+    fileIds === undefined
+      ? edited.attachments
+      : [...edited.attachments.filter((a) => a.fileId === undefined), ...(await attachFiles(db, who.id, fileIds))];
+  return storeAndAnswer(options, options.input, attachmentsOf, edited);
 }
 
 /**
@@ -244,23 +310,36 @@ export async function editMessage(options: ReplyOptions & { messageId: number; i
  */
 export async function regenerateReply(options: ReplyOptions & { input: RegenerateInput }): Promise<StartedReply> {
   const { generations, chatId, input } = options;
-  const { prior, resolved, params, reply } = await prepareReply(options, (chat, rows) => {
+  const prepared = await prepareReply(options, (chat, rows) => {
     const last = rows.at(-1);
     if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
     const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
     return { slug, model: input.model ?? (last.role === "assistant" ? last.model : chat.model) };
   });
+  const { prior, resolved, params, reply } = prepared;
   const last = prior.at(-1);
   const replaced = last?.role === "assistant" ? last : undefined;
   const parentId = replaced ? replaced.parentId : (last?.id ?? null);
+  const answered = replaced ? prior.at(-2) : last;
+  const kept = replaced ? prior.slice(0, -1) : prior;
+  // The message answered keeps its files: the same sources, the same images (for this model, if it reads them).
+  const given = await withMaterial(
+    options,
+    { ...prepared, prior: kept.slice(0, -1) },
+    { content: answered?.role === "user" ? answered.content : "", attachments: answered?.role === "user" ? answered.attachments : [] },
+    buildHistory(kept),
+    params.system,
+  );
   // Racing regenerates (and sends) of this chat queue on its row lock: the first adds its reply, the others
   // find it being written, or the leaf shown moved since they read it (409), so one message gets one new reply.
   const { generation, written: assistantRow } = await generations.begin({
     chatId,
     resolved,
     log: options.log,
-    history: buildHistory(replaced ? prior.slice(0, -1) : prior),
     ...params,
+    history: given.history,
+    system: given.system,
+    sources: given.sources,
     write: (hold) => startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply, hold }),
     stored: ({ reply: row, holdId }) => ({ messageId: row.id, message: toMessage(row), holdId }),
   });

@@ -77,6 +77,7 @@ export async function searchChats(options: {
     )
     select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.folder_id, h.pinned_at,
            h.created_at, h.updated_at,
+           (select array_agg(cc.collection_id order by cc.collection_id) from chat_collections cc where cc.chat_id = h.id) as collection_ids,
            left(m.content, 20000) as content
     from hits h left join messages m on m.id = h.message_id
     order by h.updated_at desc, h.id desc`);
@@ -92,6 +93,7 @@ export async function searchChats(options: {
       pinnedAt: row.pinned_at === null ? null : new Date(row.pinned_at as string),
       createdAt: new Date(row.created_at as string),
       updatedAt: new Date(row.updated_at as string),
+      collectionIds: (row.collection_ids as number[] | null) ?? null,
     }),
     snippet: typeof row.content === "string" ? snippetOf(row.content, options.q) : null,
   }));

@@ -1,14 +1,20 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Personality, PersonalityInput, PersonalityPatch } from "../../../shared/contracts/personalities.js";
 import type { Db } from "../../db/client.js";
 import { personalities } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
+import { setCollections } from "../knowledge/collection-links.js";
 
 export type PersonalityRow = typeof personalities.$inferSelect;
 const NOT_FOUND = "Personality not found";
 
-function toPersonality(row: PersonalityRow & { collectionIds?: readonly number[] | null }): Personality {
+/** A personality's collections (issue 30), a column of the query that reads it: one lookup of the link table's key. */
+const collectionIdsColumn = sql<number[] | null>`(select array_agg(pc.collection_id order by pc.collection_id)
+  from personality_collections pc where pc.personality_id = ${personalities.id})`;
+const personalityColumns = { ...getTableColumns(personalities), collectionIds: collectionIdsColumn };
+
+function toPersonality(row: PersonalityRow & { collectionIds: readonly number[] | null }): Personality {
   return {
     id: row.id,
     name: row.name,
@@ -26,9 +32,9 @@ function toPersonality(row: PersonalityRow & { collectionIds?: readonly number[]
 }
 
 /** Owner-only: someone else's personality and a missing one are the same 404. */
-export async function findOwnPersonality(db: Db, userId: number, id: number): Promise<PersonalityRow> {
+export async function findOwnPersonality(db: Db, userId: number, id: number): Promise<PersonalityRow & { collectionIds: number[] | null }> {
   const [row] = await db
-    .select()
+    .select(personalityColumns)
     .from(personalities)
     .where(and(eq(personalities.id, id), eq(personalities.userId, userId)))
     .limit(1);
@@ -38,7 +44,7 @@ export async function findOwnPersonality(db: Db, userId: number, id: number): Pr
 
 export async function listPersonalities(options: { db: Db; who: Who }): Promise<Personality[]> {
   const rows = await options.db
-    .select()
+    .select(personalityColumns)
     .from(personalities)
     .where(eq(personalities.userId, options.who.id))
     .orderBy(desc(personalities.id))
@@ -51,23 +57,27 @@ export async function getPersonality(options: { db: Db; who: Who; id: number }):
 }
 
 export async function createPersonality(options: { db: Db; who: Who; input: PersonalityInput }): Promise<Personality> {
-  const { input } = options;
-  const [row] = await options.db
-    .insert(personalities)
-    .values({
-      userId: options.who.id,
-      name: input.name,
-      description: input.description,
-      tone: input.tone || "friendly",
-      instructions: input.instructions,
-      temperature: input.temperature,
-      maxTokens: input.maxTokens,
-      platformSlug: input.platformSlug || null,
-      model: input.model || null,
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toPersonality(row);
+  const { input, who } = options;
+  return options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(personalities)
+      .values({
+        userId: options.who.id,
+        name: input.name,
+        description: input.description,
+        tone: input.tone || "friendly",
+        instructions: input.instructions,
+        temperature: input.temperature,
+        maxTokens: input.maxTokens,
+        platformSlug: input.platformSlug || null,
+        model: input.model || null,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const link = { table: "personality_collections", key: "personality_id", id: row.id } as const;
+    if (input.collectionIds.length) await setCollections(tx, link, who.id, input.collectionIds);
+    return toPersonality({ ...row, collectionIds: input.collectionIds });
+  });
 }
 
 export async function updatePersonality(options: { db: Db; who: Who; id: number; input: PersonalityPatch }): Promise<Personality> {
@@ -78,13 +88,20 @@ export async function updatePersonality(options: { db: Db; who: Who; id: number;
   }
   if (input.platformSlug !== undefined) change.platformSlug = input.platformSlug || null;
   if (input.model !== undefined) change.model = input.model || null;
-  const [row] = await options.db
-    .update(personalities)
-    .set(change)
-    .where(and(eq(personalities.id, options.id), eq(personalities.userId, options.who.id)))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", NOT_FOUND);
-  return toPersonality(row);
+  const { db, who, id } = options;
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(personalities)
+      .set(change)
+      .where(and(eq(personalities.id, id), eq(personalities.userId, who.id)))
+      .returning({ id: personalities.id });
+    if (row && input.collectionIds !== undefined) {
+      await setCollections(tx, { table: "personality_collections", key: "personality_id", id }, who.id, input.collectionIds);
+    }
+    return row;
+  });
+  if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);
+  return toPersonality(await findOwnPersonality(db, who.id, id));
 }
 
 export async function deletePersonality(options: { db: Db; who: Who; id: number }): Promise<void> {

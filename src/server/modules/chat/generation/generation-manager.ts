@@ -11,6 +11,7 @@ import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import type { MessageRow } from "../chat-view.js";
 import { doneEvent } from "../reply-end.js";
+import { citationsOf, type GivenSource } from "../reply-material.js";
 import { type GenerationRef, RedisGenerationMirror } from "./generation-mirror.js";
 
 type LocalEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
@@ -28,7 +29,8 @@ const RETRY_SAVE_MS = 2000;
 /** Stop waits this long for the instance writing a reply to end it, then closes the row itself. */
 const STOP_WAIT_MS = 5000;
 
-type FinalFields = Pick<MessageRow, "content" | "status" | "error" | "inputTokens" | "outputTokens">;
+type FinalFields = Pick<MessageRow, "content" | "status" | "error" | "inputTokens" | "outputTokens"> &
+  Partial<Pick<MessageRow, "citations">>;
 
 /** A reply being written on this instance. */
 export class LiveGeneration {
@@ -57,6 +59,11 @@ export interface GenerationRequest {
   maxTokens: number;
   /** Where a provider failure is logged: the logger of the request that asked for the reply (its request id). */
   log: ProviderFailureLog;
+  /**
+   * The sources the reply was given as [n] (issue 30): held here for its run, so its end keeps the citations that name
+   * one of them (a reply closed by another instance after a crash ends without citations, decision 037).
+   */
+  sources?: readonly GivenSource[];
 }
 
 /**
@@ -381,6 +388,7 @@ export class GenerationManager {
       error: providerError?.message ?? stopped,
       inputTokens: usage?.inputTokens ?? null,
       outputTokens: usage?.outputTokens ?? null,
+      citations: citationsOf(generation.content, input.sources ?? []),
     };
     let row: MessageRow | undefined;
     let endedElsewhere = false;
@@ -398,7 +406,12 @@ export class GenerationManager {
       this.unsaved.set(generation.messageId, kept);
       this.scheduleRetry();
       const notSaved = { message: SAVE_FAILED, status: 503 };
-      const final: Message = { ...message, ...kept, status: kept.status as Message["status"] };
+      const final: Message = {
+        ...message,
+        ...kept,
+        status: kept.status as Message["status"],
+        citations: (kept.citations ?? []).map(({ chunkId: _, ...citation }) => citation),
+      };
       // The database is away: what the reply changed besides its text cannot be read either.
       const done: LocalEvent = { type: "done", assistantMessage: final, after: null };
       generation.finished = [{ type: "error", ...notSaved }, done];
