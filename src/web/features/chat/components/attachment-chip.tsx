@@ -1,4 +1,5 @@
 import { AlertCircle, FileText, FileX, Loader2, X } from "lucide-react";
+import { useState } from "react";
 import { cn } from "../../../lib/cn.js";
 import { formatBytes } from "../format-bytes.js";
 
@@ -28,6 +29,9 @@ export function AttachmentChip({
   className?: string;
 }) {
   const Icon = missing ? FileX : state === "failed" ? AlertCircle : FileText;
+  // A thumbnail that cannot be drawn (bytes that are not an image) gives way to the icon.
+  const [broken, setBroken] = useState<string | null>(null);
+  const thumbnail = state !== "failed" && thumbnailUrl && broken !== thumbnailUrl ? thumbnailUrl : null;
   return (
     <span
       data-file-state={missing ? "missing" : state}
@@ -38,8 +42,8 @@ export function AttachmentChip({
         className,
       )}
     >
-      {thumbnailUrl ? (
-        <img src={thumbnailUrl} alt="" className="size-7 shrink-0 rounded object-cover" />
+      {thumbnail ? (
+        <img src={thumbnail} alt="" onError={() => setBroken(thumbnail)} className="size-7 shrink-0 rounded object-cover" />
       ) : state === "busy" ? (
         <Loader2 className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
       ) : (
@@ -53,7 +57,7 @@ export function AttachmentChip({
         {status ? (
           <span
             role={state === "failed" ? "alert" : undefined}
-            className={cn("truncate text-[11px]", state === "failed" ? "text-destructive" : "text-muted-foreground")}
+            className={cn("text-[11px]", state === "failed" ? "break-words text-destructive" : "truncate text-muted-foreground")}
             title={status}
           >
             {status}
