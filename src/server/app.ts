@@ -169,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await outbox.start();
   // The library's bytes: in PostgreSQL (decision 003), or in the object store when S3_* is set (decision 035).
   const s3 = s3Settings(config);
-  const fileStore = s3 ? s3FileStore(s3, databaseFileStore(database.db)) : databaseFileStore(database.db);
+  const fileStore = s3
+    ? s3FileStore(s3, databaseFileStore(database.db), (message, error) => app.log.error({ err: error }, message))
+    : databaseFileStore(database.db);
   // pgvector where it is (else full text only, said once here and in the admin), then the library's reader.
   const vectors = new VectorStore({ db: database.db, log: warn });
   await vectors.start();

@@ -24,6 +24,9 @@ export const DashboardPage = lazy(() =>
 /** The shell and the chat can be fetched at boot (`first-screen-prefetch.ts`). */
 export const ChatPage = preloadable(() => import("../features/chat/pages/chat-page.js").then((m) => m.ChatPage));
 export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
+export const KnowledgePage = lazy(() =>
+  import("../features/knowledge/pages/knowledge-page.js").then((m) => ({ default: m.KnowledgePage })),
+);
 export const PersonalitiesPage = lazy(() =>
   import("../features/personalities/pages/personalities-page.js").then((m) => ({ default: m.PersonalitiesPage })),
 );

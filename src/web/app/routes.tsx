@@ -24,6 +24,7 @@ import {
   FaqPage,
   FeaturesPage,
   ForgotPasswordPage,
+  KnowledgePage,
   LandingPage,
   LessonPage,
   NotFoundPage,
@@ -129,6 +130,14 @@ export const routes: RouteEntry[] = [
     render: () => (
       <RequireAuth>
         <SettingsPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.knowledge,
+    render: () => (
+      <RequireAuth>
+        <KnowledgePage />
       </RequireAuth>
     ),
   },

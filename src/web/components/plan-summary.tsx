@@ -2,7 +2,7 @@ import { Sparkles } from "lucide-react";
 import type { Usage } from "../../shared/contracts/usage.js";
 import type { PublicUser } from "../../shared/contracts/user.js";
 import { PLAN_LABELS } from "../../shared/plan.js";
-import { allowanceLines, LOW_SHARE, resetText } from "../domain/usage.js";
+import { allowanceLines, LOW_SHARE, resetText, storageText } from "../domain/usage.js";
 import { cn } from "../lib/cn.js";
 import { GetEarlyAccessButton } from "./get-early-access-button.js";
 import { Badge } from "./ui/badge.js";
@@ -88,6 +88,10 @@ export function PlanSummary({ user, usage, className }: { user: PublicUser; usag
         {usage ? (
           <div className="mt-3">
             <UsageBars usage={usage} admin={admin} />
+            <p data-testid="storage-usage" className="mt-3 text-sm">
+              <span className="font-medium">Knowledge library</span>{" "}
+              <span className="text-muted-foreground">{storageText(usage.storage)}</span>
+            </p>
           </div>
         ) : null}
         {free && !admin ? <GetEarlyAccessButton className="mt-2 justify-self-start" /> : null}

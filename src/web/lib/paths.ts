@@ -9,6 +9,7 @@ export const paths = {
   dashboard: "/dashboard",
   settings: "/settings",
   personalities: "/personalities",
+  knowledge: "/knowledge",
   checkout: "/checkout/early-access",
   terms: "/terms-of-service",
   features: "/features",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { AppError } from "../../lib/app-error.js";
 import type { FileStore, StoredFileRef } from "./file-store.js";
 
 /** Where the object store is (all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_REGION). */
@@ -19,7 +20,20 @@ type S3Module = typeof import("@aws-sdk/client-s3");
  * the file row's transaction, so an object whose row is then rolled back is removed by the service. Files stored
  * in the database before the store was set are read from there (`inDatabase`).
  */
-export function s3FileStore(settings: S3Settings, inDatabase?: FileStore): FileStore {
+export function s3FileStore(
+  settings: S3Settings,
+  inDatabase?: FileStore,
+  log: (message: string, error: unknown) => void = () => {},
+): FileStore {
+  /** A store that cannot be reached or refuses is a 503 with words for the user; the cause goes to the log. */
+  const unreachable = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      log("the object store failed", error);
+      throw new AppError("UNAVAILABLE", "The file store could not be reached. Please try again in a moment.");
+    }
+  };
   let loaded: Promise<{ sdk: S3Module; client: InstanceType<S3Module["S3Client"]> }> | undefined;
   const s3 = () => {
     loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
@@ -28,6 +42,7 @@ export function s3FileStore(settings: S3Settings, inDatabase?: FileStore): FileS
         endpoint: settings.endpoint,
         region: settings.region,
         forcePathStyle: true,
+        maxAttempts: 2,
         credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
       }),
     }));
@@ -38,14 +53,16 @@ export function s3FileStore(settings: S3Settings, inDatabase?: FileStore): FileS
     async put(_tx, file, bytes) {
       const key = `files/${file.userId}/${file.id}-${randomBytes(12).toString("hex")}`;
       const { sdk, client } = await s3();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: key,
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: "application/octet-stream",
-        }),
+      await unreachable(
+        client.send(
+          new sdk.PutObjectCommand({
+            Bucket: settings.bucket,
+            Key: key,
+            Body: bytes,
+            ContentLength: bytes.byteLength,
+            ContentType: "application/octet-stream",
+          }),
+        ),
       );
       return { storage: "s3", storageKey: key };
     },
@@ -54,7 +71,7 @@ export function s3FileStore(settings: S3Settings, inDatabase?: FileStore): FileS
       if (file.storage === "db" && inDatabase) return inDatabase.read(file);
       if (!file.storageKey) throw new Error(`file ${file.id} has no object key`);
       const { sdk, client } = await s3();
-      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: file.storageKey }));
+      const answer = await unreachable(client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: file.storageKey })));
       if (!answer.Body) throw new Error(`file ${file.id}'s object has no body`);
       return answer.Body.transformToByteArray();
     },

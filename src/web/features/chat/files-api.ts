@@ -7,7 +7,7 @@ import { uploadWithProgress } from "../../lib/upload-with-progress.js";
 export function uploadChatFile(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<KnowledgeFile> {
   const body = new FormData();
   body.append("file", file, file.name);
-  return uploadWithProgress(filesApi.upload, { body }, { onProgress, signal });
+  return uploadWithProgress(filesApi.upload, { body }, (sent, total) => onProgress(total > 0 ? Math.min(1, sent / total) : 0), signal);
 }
 
 /** GET /api/files/:id: where its reading stands. */

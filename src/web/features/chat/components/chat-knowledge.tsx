@@ -10,12 +10,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { paths } from "../../../lib/paths.js";
 import { useUpdateChat } from "../api.js";
 import { collectionsQuery } from "../files-api.js";
 import { formatBytes } from "../format-bytes.js";
-
-/** The knowledge library's page (issue 30; its route and `paths` entry come with that page). */
-const KNOWLEDGE_PATH = "/knowledge";
 
 const countText = (n: number) => `${n} ${n === 1 ? "collection" : "collections"}`;
 
@@ -50,7 +48,7 @@ function KnowledgeDialog({ chat, onClose }: { chat: Chat; onClose: () => void })
         ) : collections.data.length === 0 ? (
           <p className="text-sm">
             No collections yet.{" "}
-            <Link href={KNOWLEDGE_PATH} className="font-medium text-primary underline underline-offset-2">
+            <Link href={paths.knowledge} className="font-medium text-primary underline underline-offset-2">
               Create one in your knowledge library
             </Link>
           </p>

@@ -1,0 +1,106 @@
+// The library's bytes in an S3-compatible object store (issue 30, decision 035): with S3_* set, an upload puts the
+// object under files/<userId>/<fileId>-<random>, the content comes back from it, and deleting the file (or its
+// collection) removes the object. Half the S3 variables stop the start with a message naming what is missing.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config.js";
+import { type S3Fake, startS3Fake } from "../fakes/s3-fake.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { multipartFile } from "../helpers/multipart.js";
+
+let s3: S3Fake;
+let t: TestApp;
+let user: CookieClient;
+let userId: number;
+
+beforeAll(async () => {
+  s3 = await startS3Fake();
+  t = await buildTestApp({ env: s3.env });
+  await registerAndSignIn(t.app);
+  const account = await registerAndSignIn(t.app);
+  user = account.client;
+  userId = account.user.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+const upload = (name: string, body: string) =>
+  user.request({ method: "POST", url: "/api/files", ...multipartFile("file", name, "text/plain", new TextEncoder().encode(body)) });
+
+describe("S3 file store", () => {
+  it("upload → content → delete goes through the object store, and the object is gone after", async () => {
+    const res = await upload("notes.md", "# Notes\n\nStored in S3.");
+    expect(res.statusCode).toBe(201);
+    const file = res.json() as { id: number };
+    const row = (
+      await t.database.db.execute<{ storage: string; storage_key: string }>(
+        sql`select storage, storage_key from knowledge_files where id = ${file.id}`,
+      )
+    ).rows[0];
+    expect(row?.storage).toBe("s3");
+    expect(row?.storage_key).toMatch(new RegExp(`^files/${userId}/${file.id}-[0-9a-f]{24}$`));
+    // Not in the database.
+    const inDb = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${file.id}`,
+    );
+    expect(inDb.rows[0]?.n).toBe(0);
+    expect(await s3.keys()).toEqual([row?.storage_key]);
+
+    const content = await user.get(`/api/files/${file.id}/content`);
+    expect(content.statusCode).toBe(200);
+    expect(content.body).toBe("# Notes\n\nStored in S3.");
+    expect(content.headers["content-type"]).toBe("text/markdown; charset=utf-8");
+
+    expect((await user.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(204);
+    expect(await s3.keys()).toEqual([]);
+  });
+
+  it("deleting a collection removes its files' objects", async () => {
+    const collection = (await user.post("/api/collections", { name: "In S3" })).json() as { id: number };
+    const form = multipartFile("file", "a.txt", "text/plain", new TextEncoder().encode("alpha"));
+    const boundary = form.headers["content-type"].split("boundary=")[1];
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collection.id}\r\n`),
+      form.payload,
+    ]);
+    expect((await user.request({ method: "POST", url: "/api/files", payload, headers: form.headers })).statusCode).toBe(201);
+    const loose = await upload("loose.txt", "kept");
+    expect(await s3.keys()).toHaveLength(2);
+    expect((await user.request({ method: "DELETE", url: `/api/collections/${collection.id}` })).statusCode).toBe(204);
+    const left = await s3.keys();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(new RegExp(`^files/${userId}/${loose.json().id}-`));
+  });
+
+  it("a store that cannot be reached fails the upload with nothing kept", async () => {
+    const down = await buildTestApp({ env: { ...s3.env, S3_ENDPOINT: "http://127.0.0.1:9" } });
+    try {
+      await registerAndSignIn(down.app);
+      const someone = (await registerAndSignIn(down.app)).client;
+      const res = await someone.request({
+        method: "POST",
+        url: "/api/files",
+        ...multipartFile("file", "a.txt", "text/plain", Buffer.from("a")),
+      });
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({
+        status: 503,
+        message: "The file store could not be reached. Please try again in a moment.",
+      });
+      expect((await someone.get("/api/files")).json()).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  }, 120_000);
+
+  it("some but not all S3 variables stop the start with a message", () => {
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:1", S3_BUCKET: "b" })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY \(or none, to keep files in the database\); missing: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: "not a url", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(loadConfig({}).S3_REGION).toBe("us-east-1");
+  });
+});
