@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENTS } from "../constants.js";
+import { MESSAGE_FILES_MAX } from "./chat.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
@@ -30,6 +31,10 @@ export const IMPORT_LIMIT_MESSAGES = {
 
 /** The JSON export's `format`, named after the product (Lumora). */
 export const CHAT_EXPORT_FORMAT = "lumora.chats";
+/** The export's top-level `note`: what it leaves out (issue 30). */
+export const EXPORT_NOTE =
+  "Files attached from the knowledge library are listed by name, type, size and SHA-256 only: their bytes are not in this file. " +
+  "Imported, they show as files that could not be brought.";
 /** What exports written before the product had its name say: still imported. */
 export const LEGACY_CHAT_EXPORT_FORMATS = ["ai-course-chat-platform.chats"] as const;
 /** Every `format` the import takes as this app's export. */
@@ -69,7 +74,10 @@ export const exportedMessageSchema = z.object({
   platform: z.string().max(60).nullable(),
   personalityName: z.string().max(200).nullable(),
   createdAt: timestamp,
-  attachments: z.array(exportedAttachmentSchema).max(ATTACHMENTS.maxFiles, `A message has at most ${ATTACHMENTS.maxFiles} attachments`),
+  // Pasted files and library files (issue 30) together.
+  attachments: z
+    .array(exportedAttachmentSchema)
+    .max(ATTACHMENTS.maxFiles + MESSAGE_FILES_MAX, `A message has at most ${ATTACHMENTS.maxFiles + MESSAGE_FILES_MAX} attachments`),
 });
 export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
 
@@ -105,6 +113,8 @@ export const chatExportFileSchema = z
     format: z.enum(CHAT_IMPORT_FORMATS),
     version: z.literal(CHAT_EXPORT_VERSION, `Only version ${CHAT_EXPORT_VERSION} of this format can be imported`),
     exportedAt: timestamp,
+    /** Said by the export: library files are listed without their bytes (`EXPORT_NOTE`). */
+    note: z.string().max(2000).optional(),
     chats: z.array(exportedChatSchema).max(IMPORT_LIMITS.maxChats, IMPORT_LIMIT_MESSAGES.chats),
   })
   .refine((file) => file.chats.reduce((sum, chat) => sum + chat.messages.length, 0) <= IMPORT_LIMITS.maxMessages, {

@@ -1,4 +1,4 @@
-import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
+import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, EXPORT_NOTE, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
 import { type ExportChatRow, type ExportMessageRow, messagePages, writeChatsWithMessages } from "./chat-pages.js";
 
@@ -39,7 +39,7 @@ function messageJson(message: ExportMessageRow, localId: number, parentId: numbe
  * messages a bounded page at a time, so the size of the account never decides the memory used.
  */
 export async function* jsonExport(db: Db, pages: AsyncIterable<ExportChatRow[]>, exportedAt: Date): AsyncGenerator<string> {
-  yield `{"format":${json(CHAT_EXPORT_FORMAT)},"version":${CHAT_EXPORT_VERSION},"exportedAt":${json(exportedAt.toISOString())},"chats":[\n`;
+  yield `{"format":${json(CHAT_EXPORT_FORMAT)},"version":${CHAT_EXPORT_VERSION},"exportedAt":${json(exportedAt.toISOString())},"note":${json(EXPORT_NOTE)},"chats":[\n`;
   let chatsWritten = 0;
   for await (const batch of pages) {
     // Ids in the file are local to each chat: 1, 2, 3... in the order of its messages.

@@ -41,7 +41,7 @@ function chatFromExport(chat: ExportedChat): ImportChat {
       // import could not bring (issue 30).
       attachments: message.attachments.map((file) =>
         file.content === undefined
-          ? { name: clean(file.name), size: file.size, mimeType: file.type && clean(file.type), sha256: file.sha256 }
+          ? { name: clean(file.name), size: file.size, mimeType: file.type && clean(file.type), sha256: file.sha256, missing: true }
           : { name: clean(file.name), size: Buffer.byteLength(clean(file.content)), content: clean(file.content) },
       ),
     })),

@@ -5,6 +5,7 @@ import {
   type CreatePlatformBody,
   type UpdatePlatformBody,
 } from "../../../../shared/contracts/ai-platforms.js";
+import { embeddingSettingsApi } from "../../../../shared/contracts/embedding-settings.js";
 import { call, endpointKey } from "../../../lib/api-client.js";
 import { endpointQuery } from "../../../lib/endpoint-query.js";
 
@@ -66,5 +67,17 @@ export function useTestPlatform() {
   return useMutation({
     mutationFn: (id: number) => call(api.test, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: adminPlatformsQuery.queryKey }),
+  });
+}
+
+/** GET /api/admin/embedding-settings: the embedding model, pgvector's presence and the re-index progress. */
+export const embeddingSettingsQuery = endpointQuery(embeddingSettingsApi.get, {});
+
+/** PUT /api/admin/embedding-settings: a new model re-embeds every file in the background. */
+export function useUpdateEmbeddingSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { platformSlug: string | null; model: string | null }) => call(embeddingSettingsApi.update, { body }),
+    onSuccess: (saved) => client.setQueryData(embeddingSettingsQuery.queryKey, saved),
   });
 }

@@ -9,6 +9,7 @@ import { Spinner } from "../../../../components/ui/spinner.js";
 import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { adminPlatformsQuery } from "../api.js";
+import { EmbeddingSettingsCard } from "../components/ai-platforms/embedding-settings-card.js";
 import { PlatformCard } from "../components/ai-platforms/platform-card.js";
 import { PlatformCreateForm } from "../components/ai-platforms/platform-create-form.js";
 
@@ -74,7 +75,10 @@ export function AiPlatformsPage() {
             onRetry={() => void platforms.refetch()}
           />
         ) : (
-          <PlatformGrid platforms={platforms.data} />
+          <>
+            <PlatformGrid platforms={platforms.data} />
+            <EmbeddingSettingsCard platforms={platforms.data} />
+          </>
         )}
       </div>
     </AdminShell>

@@ -1,0 +1,88 @@
+/**
+ * npm run bench:ingest
+ * Issue 30's ingestion at size: a generated PAGES-page PDF (300; tests/helpers/make-pdf.ts) stored as the upload
+ * stores it, then read by the real IngestionWorker (extraction in its reader thread, chunking, pieces stored, vectors
+ * from the embeddings stand-in of tests/fakes over HTTP, pgvector on PGlite) until ready. Reports the time to ready
+ * (target ≤ 60 s), the process's RSS growth (≤ 200 MB) and the event loop's delay p99 while it ran (≤ 50 ms).
+ * BENCH_DB=postgres uses BENCH_DATABASE_URL / TEST_DATABASE_URL (no pgvector there: full text only).
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { buildApp } from "../src/server/app.js";
+import { openDatabase } from "../src/server/db/client.js";
+import { IngestionWorker } from "../src/server/modules/knowledge/ingestion/ingestion-worker.js";
+import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
+import { CookieClient, newAccount, testConfig } from "../tests/helpers/build-test-app.js";
+import { pointPlatformAt } from "../tests/helpers/chat-setup.js";
+import { fileRow, insertFile } from "../tests/helpers/knowledge-files.js";
+import { makePdf } from "../tests/helpers/make-pdf.js";
+import { createScratchPostgres } from "../tests/helpers/test-database.js";
+
+const PAGES = Number(process.env.PAGES ?? 300);
+const TOPICS = ["cells", "rivers", "engines", "markets", "planets", "poems", "bridges", "forests", "metals", "storms"];
+
+function pageText(n: number): string {
+  const topic = TOPICS[n % TOPICS.length] as string;
+  const sentences: string[] = [];
+  for (let s = 0; s < 18; s++) {
+    sentences.push(`Page ${n + 1} explains how ${topic} change over time, with example ${s + 1} about measured values and careful notes.`);
+    if (s % 6 === 5) sentences.push("\n\n");
+  }
+  return sentences.join(" ");
+}
+
+async function main() {
+  const usePostgres = process.env.BENCH_DB === "postgres";
+  const scratch = usePostgres ? await createScratchPostgres() : undefined;
+  const database = await openDatabase(scratch ? { url: scratch.url } : {});
+  const app = await buildApp({ config: testConfig(), database, logger: false });
+  const fake = await startOpenAiCompatibleFake();
+  await app.ctx.ingestion.close();
+  try {
+    const admin = new CookieClient(app);
+    const registered = await admin.post("/api/register", newAccount());
+    const userId = registered.json().id as number;
+    await pointPlatformAt(admin, "openai", fake);
+    await admin.request({
+      method: "PUT",
+      url: "/api/admin/embedding-settings",
+      payload: { platformSlug: "openai", model: "text-embedding-3-small" },
+    });
+    const pdf = await makePdf(Array.from({ length: PAGES }, (_, n) => pageText(n)));
+    const id = await insertFile(app, { userId, name: "book.pdf", bytes: pdf, kind: "pdf" });
+    const { ctx } = app;
+    const worker = new IngestionWorker({ db: ctx.db, fileStore: ctx.fileStore, vectors: ctx.vectors, platformDeps: ctx.platformDeps });
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 50);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    await worker.drain();
+    const seconds = (performance.now() - started) / 1000;
+    delay.disable();
+    clearInterval(sampler);
+    const row = await fileRow(ctx.db, id);
+    const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
+    const p99 = delay.percentile(99) / 1e6;
+    console.log(
+      `\n${database.kind}, a ${PAGES}-page PDF (${(pdf.byteLength / 1024).toFixed(0)} KB), pgvector ${ctx.vectors.available ? "yes" : "no"}`,
+    );
+    console.log(`status ${row.status}, ${row.progressTotal} pieces, ${row.pages} pages, model ${row.embeddingModel ?? "none"}`);
+    console.log("| measure | value | target |");
+    console.log("| --- | ---: | ---: |");
+    console.log(`| time to ready | ${seconds.toFixed(1)} s | ≤ 60 s |`);
+    console.log(`| RSS growth (peak) | ${growthMb.toFixed(0)} MB | ≤ 200 MB |`);
+    console.log(`| event-loop delay p99 | ${p99.toFixed(1)} ms | ≤ 50 ms |`);
+  } finally {
+    await fake.close();
+    await app.close();
+    await database.close();
+    await scratch?.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cannotReadImagesMessage } from "../../src/shared/model-catalog.js";
+import { startAnthropicFake } from "../fakes/anthropic-fake.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
+import { seedFile, TINY_PNG } from "../helpers/library-seed.js";
+import { eventOf } from "../helpers/sse-reader.js";
+
+let t: TestApp;
+let openai: FakeProvider;
+let mistral: FakeProvider;
+let compatible: FakeProvider;
+let claude: FakeProvider;
+let admin: CookieClient;
+let user: CookieClient;
+let userId: number;
+let imageId: number;
+const base64 = Buffer.from(TINY_PNG).toString("base64");
+
+/** Free-tier models of a platform pointed at a stand-in. */
+const models = (list: string[], extra: Record<string, unknown> = {}) => ({
+  settings: { models: list, defaultModel: list[0], freeModels: list, ...extra },
+});
+
+type Turn = { role: string; content: unknown };
+const lastUserContent = (fake: FakeProvider) => {
+  const body = fake.requests.at(-1)?.body as { messages: Turn[] };
+  return body.messages.filter((m) => m.role === "user").at(-1)?.content;
+};
+
+async function ask(chatId: number, body: Record<string, unknown>) {
+  const res = await user.post(`/api/chats/${chatId}/reply`, { content: "What is in this picture?", fileIds: [imageId], ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return eventOf(parseEvents(res.body).at(-1), "done");
+}
+
+beforeAll(async () => {
+  [openai, mistral, compatible] = await Promise.all([
+    startOpenAiCompatibleFake(),
+    startOpenAiCompatibleFake(),
+    startOpenAiCompatibleFake(),
+  ]);
+  claude = await startAnthropicFake();
+  t = await buildTestApp();
+  ({ admin, user, userId } = await adminAndUser(t.app));
+  await pointPlatformAt(admin, "openai", openai, models(["gpt-4o", "gpt-3.5-turbo"]));
+  await pointPlatformAt(admin, "anthropic-claude", claude, models(["claude-sonnet-4-5"]));
+  await pointPlatformAt(admin, "mistral", mistral, models(["pixtral-large-latest", "mistral-tiny"]));
+  await pointPlatformAt(admin, "deepseek", compatible, models(["deepseek-chat"]));
+  imageId = await seedFile(t.database.db, { userId, name: "cell.png", kind: "image", mimeType: "image/png", bytes: TINY_PNG });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([openai.close(), mistral.close(), compatible.close(), claude.close()]);
+});
+
+describe("images reach vision models in each wire format", () => {
+  it("OpenAI: an image_url part with a data URL, before the text", async () => {
+    const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-4o" });
+    const end = await ask(chat.id, {});
+    expect(lastUserContent(openai)).toEqual([
+      { type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } },
+      { type: "text", text: 'What is in this picture?\n\n<attached-file name="cell.png" />' },
+    ]);
+    expect(end.after?.shown[0]?.attachments).toEqual([
+      { name: "cell.png", size: TINY_PNG.byteLength, fileId: imageId, type: "image/png", kind: "image", missing: false },
+    ]);
+  });
+
+  it("Anthropic: an image block with base64 source", async () => {
+    const chat = await newChat(user, { aiPlatform: "anthropic-claude", model: "claude-sonnet-4-5" });
+    await ask(chat.id, {});
+    expect(lastUserContent(claude)).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: base64 } },
+      { type: "text", text: 'What is in this picture?\n\n<attached-file name="cell.png" />' },
+    ]);
+  });
+
+  it("Mistral: an image_url part", async () => {
+    const chat = await newChat(user, { aiPlatform: "mistral", model: "pixtral-large-latest" });
+    await ask(chat.id, {});
+    expect(lastUserContent(mistral)).toEqual([
+      { type: "image_url", image_url: `data:image/png;base64,${base64}` },
+      { type: "text", text: 'What is in this picture?\n\n<attached-file name="cell.png" />' },
+    ]);
+  });
+
+  it("regenerate sends the answered message's image again", async () => {
+    const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-4o" });
+    await ask(chat.id, {});
+    const before = openai.requests.length;
+    const res = await user.post(`/api/chats/${chat.id}/regenerate`, {});
+    expect(res.statusCode).toBe(200);
+    expect(openai.requests.length).toBe(before + 1);
+    expect(lastUserContent(openai)).toEqual(
+      expect.arrayContaining([{ type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } }]),
+    );
+    // Regenerating with a model that cannot see it is refused the same way.
+    const refused = await user.post(`/api/chats/${chat.id}/regenerate`, { platformSlug: "openai", model: "gpt-3.5-turbo" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
+  });
+});
+
+describe("a model that cannot read images", () => {
+  it("is refused with 400 and the shared words, before anything is stored or asked", async () => {
+    const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-3.5-turbo" });
+    const asked = openai.requests.length;
+    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: [imageId] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "GPT-3.5 Turbo cannot read images. Choose a model that can, such as GPT-4o, Claude Sonnet 4.5 or Pixtral Large.",
+    );
+    expect(res.json().message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
+    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    expect(openai.requests.length).toBe(asked);
+
+    // DeepSeek reads no images; an OpenAI-compatible server's model does once its admin marks it.
+    const deepseek = await newChat(user, { aiPlatform: "deepseek", model: "deepseek-chat" });
+    expect((await user.post(`/api/chats/${deepseek.id}/reply`, { content: "Look", fileIds: [imageId] })).statusCode).toBe(400);
+  });
+
+  it("an OpenAI-compatible platform's vision models are the admin's list, shown to the pickers", async () => {
+    const created = await admin.post("/api/admin/ai-platforms", {
+      name: "Local",
+      slug: "local",
+      kind: "openai-compatible",
+      baseUrl: compatible.url,
+      apiKey: "sk-test-valid-key-123456",
+      settings: {
+        models: ["llava", "llama3"],
+        freeModels: ["llava", "llama3"],
+        visionModels: ["llava", "not-listed"],
+        temperature: 0.7,
+        maxTokens: 1024,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().settings.visionModels).toEqual(["llava"]);
+    const pickers = (await user.get("/api/ai/platforms")).json() as { slug: string; imageModels: string[] }[];
+    expect(pickers.find((p) => p.slug === "local")?.imageModels).toEqual(["llava"]);
+    expect(pickers.find((p) => p.slug === "openai")?.imageModels).toEqual(["gpt-4o"]);
+
+    const text = await newChat(user, { aiPlatform: "local", model: "llama3" });
+    expect((await user.post(`/api/chats/${text.id}/reply`, { content: "Look", fileIds: [imageId] })).statusCode).toBe(400);
+    const vision = await newChat(user, { aiPlatform: "local", model: "llava" });
+    const res = await user.post(`/api/chats/${vision.id}/reply`, { content: "Look", fileIds: [imageId] });
+    expect(res.statusCode).toBe(200);
+    expect(lastUserContent(compatible)).toEqual([
+      { type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } },
+      { type: "text", text: 'Look\n\n<attached-file name="cell.png" />' },
+    ]);
+  });
+});
