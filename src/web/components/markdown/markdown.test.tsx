@@ -72,3 +72,22 @@ describe("Markdown", () => {
     expect(out).toContain("Copy");
   });
 });
+
+describe("numbered references", () => {
+  const refs = { numbers: new Set([1, 2]), render: (n: number) => <button type="button">{`source ${n}`}</button> };
+  const withRefs = (content: string) => renderToStaticMarkup(<Markdown content={content} refs={refs} />);
+
+  it("draws a known [n] with the caller's renderer and leaves an unknown one as text", () => {
+    const out = withRefs("Cells divide **fast** [1], and [9] is made up.");
+    expect(out).toContain('<button type="button">source 1</button>');
+    expect(out).toContain("[9] is made up");
+    expect(out).not.toContain("source 9");
+  });
+
+  it("leaves [n] in code, and without refs draws nothing", () => {
+    const code = withRefs("`a[1]` and\n\n```\nb[2]\n```");
+    expect(code).not.toContain("source ");
+    expect(code).toContain("a[1]");
+    expect(html("see [1]")).toContain("see [1]");
+  });
+});

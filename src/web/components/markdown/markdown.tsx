@@ -4,6 +4,7 @@ import remarkGfm from "remark-gfm";
 import { cn } from "../../lib/cn.js";
 import { CopyButton } from "./copy-button.js";
 import { highlightCode } from "./highlight-code.js";
+import { type NumberedRefs, splitNumberedRefs } from "./numbered-refs.js";
 import { useSeen } from "./use-seen.js";
 
 /**
@@ -127,14 +128,56 @@ function SafeImage({ node: _node, src, alt, ...props }: ComponentProps<"img"> & 
 const components: Components = { pre: CodeBlock, a: SafeLink, table: Table, img: SafeImage };
 const remarkPlugins = [remarkGfm];
 
+type MdNode = { type: string; value?: string; children?: MdNode[]; data?: Record<string, unknown> };
+
+/**
+ * A remark step: in plain text (not code, not inside a link), each `[n]` whose n is known becomes a marked `sup`
+ * that the `sup` component draws with `render`; an unknown `[n]` stays text.
+ */
+function remarkNumberedRefs(numbers: ReadonlySet<number>) {
+  const split = (value: string): MdNode[] =>
+    splitNumberedRefs(value, numbers).map((part) =>
+      typeof part === "string"
+        ? { type: "text", value: part }
+        : {
+            type: "numberedRef",
+            data: { hName: "sup", hProperties: { dataRef: String(part) } },
+            children: [{ type: "text", value: `[${part}]` }],
+          },
+    );
+  const walk = (node: MdNode) => {
+    if (!node.children || node.type === "link" || node.type === "linkReference") return;
+    node.children = node.children.flatMap((child) => {
+      if (child.type === "text" && child.value) return split(child.value);
+      walk(child);
+      return [child];
+    });
+  };
+  return () => (tree: MdNode) => walk(tree);
+}
+
 /**
  * Markdown of an AI reply: GitHub-flavoured, code highlighted once in view, raw HTML shown
- * as text (no rehype-raw), only safe URL schemes kept.
+ * as text (no rehype-raw), only safe URL schemes kept. `refs`: numbered references drawn by the caller.
  */
-export const Markdown = memo(function Markdown({ content, className }: { content: string; className?: string }) {
+export const Markdown = memo(function Markdown({ content, className, refs }: { content: string; className?: string; refs?: NumberedRefs }) {
+  const plugins = useMemo(() => (refs ? [remarkGfm, remarkNumberedRefs(refs.numbers)] : remarkPlugins), [refs]);
+  const drawn = useMemo<Components>(
+    () =>
+      refs
+        ? {
+            ...components,
+            sup: ({ node: _node, children, ...props }) => {
+              const n = Number((props as Record<string, unknown>)["data-ref"]);
+              return Number.isInteger(n) && refs.numbers.has(n) ? refs.render(n) : <sup {...props}>{children}</sup>;
+            },
+          }
+        : components,
+    [refs],
+  );
   return (
     <div className={cn(proseClass, className)}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} urlTransform={safeUrlTransform} components={components}>
+      <ReactMarkdown remarkPlugins={plugins} urlTransform={safeUrlTransform} components={drawn}>
         {content}
       </ReactMarkdown>
     </div>

@@ -61,6 +61,12 @@ describe("mergeLive", () => {
     expect(merged.map((m) => m.id)).toEqual([1, 2, user.id]);
   });
 
+  it("shows a message's library files as the composer had them until the server's copy comes", () => {
+    const shownFiles = [{ name: "cat.png", size: 2048, fileId: 7, type: "image/png", kind: "image", missing: false }];
+    const user = optimisticMessage(1, { content: "Look", attachments: [], fileIds: [7], shownFiles });
+    expect(user.attachments).toEqual(shownFiles);
+  });
+
   it("hides an edited message and the rest of its branch behind the new version", () => {
     const user = optimisticMessage(1, { content: "Q, edited", attachments: [] });
     const merged = mergeLive(stored, { phase: "sending", userMessage: user, assistant: null, replacesId: 1 });

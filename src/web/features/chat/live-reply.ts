@@ -1,4 +1,4 @@
-import type { Attachment, Message } from "../../../shared/contracts/chat.js";
+import type { Attachment, Message, MessageAttachment } from "../../../shared/contracts/chat.js";
 
 /** The reply being sent or streamed, shown over the stored messages until they are fetched again. */
 export type LiveReply = {
@@ -13,7 +13,15 @@ export type LiveReply = {
   replacesId: number | null;
 };
 
-export type ReplyRequest = { content: string; attachments: Attachment[]; platformSlug?: string; model?: string };
+export type ReplyRequest = {
+  content: string;
+  attachments: Attachment[];
+  /** Library files (issue 30), and how the message shows them until the server's copy comes (not sent). */
+  fileIds?: number[];
+  shownFiles?: MessageAttachment[];
+  platformSlug?: string;
+  model?: string;
+};
 
 let optimisticId = 0;
 
@@ -30,14 +38,16 @@ export function optimisticMessage(chatId: number, request: ReplyRequest): Messag
     error: null,
     platformSlug: request.platformSlug ?? null,
     model: request.model ?? null,
-    attachments: request.attachments.map((a) => ({
-      name: a.name,
-      size: new TextEncoder().encode(a.content).byteLength,
-      fileId: null,
-      type: null,
-      kind: null,
-      missing: false,
-    })),
+    attachments:
+      request.shownFiles ??
+      request.attachments.map((a) => ({
+        name: a.name,
+        size: new TextEncoder().encode(a.content).byteLength,
+        fileId: null,
+        type: null,
+        kind: null,
+        missing: false,
+      })),
     citations: [],
     inputTokens: null,
     outputTokens: null,

@@ -72,8 +72,19 @@ function RailToggle() {
   );
 }
 
-/** History (rail toggle or sheet), the chat's title, the pickers, the shortcuts and a Settings link. */
-export function ChatHeader({ currentId, title, picker }: { currentId: number | null; title: string; picker?: ReactNode }) {
+/** History (rail toggle or sheet), the chat's title, the pickers, the chat's own actions, the shortcuts and a Settings link. */
+export function ChatHeader({
+  currentId,
+  title,
+  picker,
+  actions,
+}: {
+  currentId: number | null;
+  title: string;
+  picker?: ReactNode;
+  /** A stored chat's knowledge (its collections' badge and menu). */
+  actions?: ReactNode;
+}) {
   const layout = useChatLayout();
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-x-2 border-b px-2 sm:h-14 sm:flex-nowrap sm:px-4">
@@ -97,6 +108,7 @@ export function ChatHeader({ currentId, title, picker }: { currentId: number | n
           <Keyboard className="size-5" aria-hidden="true" />
         </Button>
       ) : null}
+      {actions}
       {currentId !== null ? <ExportChatMenu chatId={currentId} /> : null}
       <Button asChild variant="ghost" size="icon" className="size-9 shrink-0">
         <Link href={paths.settings} aria-label="Settings" title="Settings">

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { DEFAULT_CHAT_TITLE, shownTitle } from "../../../../shared/chat-title.js";
-import type { Attachment, Chat, Message } from "../../../../shared/contracts/chat.js";
-import { modelName } from "../../../../shared/model-catalog.js";
+import type { ChatPlatform } from "../../../../shared/contracts/ai-platforms.js";
+import type { Chat, Message } from "../../../../shared/contracts/chat.js";
+import { cannotReadImagesMessage, modelName } from "../../../../shared/model-catalog.js";
 import { chooseModel } from "../../../../shared/model-choice.js";
 import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
@@ -19,12 +20,14 @@ import {
   turnedOffPlatformsQuery,
   useUpdateChat,
 } from "../api.js";
+import type { ChatFileChip } from "../hooks/use-attachments.js";
 import { type ChatView, useProvideChatActions } from "../hooks/use-chat-layout.js";
 import { useReplyStream } from "../hooks/use-reply-stream.js";
 import { useTemporaryChatCleanup } from "../hooks/use-temporary-chat-cleanup.js";
 import { type LiveReply, mergeLive } from "../live-reply.js";
 import { ChatHeader } from "./chat-header.js";
-import { ChatInput } from "./chat-input.js";
+import { ChatInput, type VisionCheck } from "./chat-input.js";
+import { ChatKnowledge } from "./chat-knowledge.js";
 import { NoPlatformNotice, TemporaryChatNote } from "./chat-notices.js";
 import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
 import { MessageActionsContext } from "./message-actions.js";
@@ -44,6 +47,44 @@ function lastReplyView(stored: Message[], live: LiveReply | null, canReply: bool
 }
 
 type Draft = { aiPlatform?: string; model?: string; personalityId: number | null };
+
+/**
+ * Whether the chat's model reads images (the platforms' `imageModels`, from `acceptsImages`), and up to three models
+ * the user may use that do, to switch to; the words are the server's refusal (`cannotReadImagesMessage`).
+ */
+function visionCheck(
+  platforms: ChatPlatform[],
+  aiPlatform: string,
+  model: string | undefined,
+  canPick: boolean,
+  choose: (choice: { aiPlatform: string; model: string }) => void,
+): VisionCheck | undefined {
+  const platform = platforms.find((p) => p.slug === aiPlatform);
+  if (!platform || !model) return undefined;
+  const accepts = platform.imageModels.includes(model);
+  const several = platforms.length > 1;
+  const choices = platforms
+    .flatMap((p) => p.models.filter((m) => p.imageModels.includes(m)).map((m) => ({ aiPlatform: p.slug, model: m, platform: p.name })))
+    .slice(0, 3);
+  return {
+    accepts,
+    refusal: cannotReadImagesMessage(
+      model,
+      choices.map((c) => c.model),
+    ),
+    alternatives: canPick
+      ? choices.map((c) => ({
+          key: `${c.aiPlatform}/${c.model}`,
+          label: several ? `${modelName(c.model)} (${c.platform})` : modelName(c.model),
+          choose: () => choose({ aiPlatform: c.aiPlatform, model: c.model }),
+        }))
+      : [],
+  };
+}
+
+/** What a sent message shows of its files until the server's copy comes. */
+const shownFiles = (files: ChatFileChip[]) =>
+  files.map((f) => ({ name: f.name, size: f.size, fileId: f.fileId, type: f.type || null, kind: f.kind, missing: false }));
 
 /**
  * One chat: header with the personality and model pickers, the messages, and the input bar. Keyed by chat id.
@@ -125,7 +166,25 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const choice = canPickModel ? { platformSlug: current.aiPlatform, model: current.model ?? chatPlatform?.defaultModel ?? undefined } : {};
   const stored = chatId !== null && messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.items) : [];
 
-  const send = (content: string, attachments: Attachment[]) => reply.send({ content, attachments, ...choice });
+  const send = (content: string, files: ChatFileChip[]) =>
+    reply.send({
+      content,
+      attachments: [],
+      fileIds: files.flatMap((f) => (f.fileId === null ? [] : [f.fileId])),
+      shownFiles: shownFiles(files),
+      ...choice,
+    });
+  const switchModel = (next: { aiPlatform: string; model: string }) =>
+    chatId === null
+      ? setDraftChoice((d) => ({ ...d, aiPlatform: next.aiPlatform, model: next.model }))
+      : update.mutate({ id: chatId, body: next }, { onError: (error) => notify.error("Could not change the model", errorMessage(error)) });
+  const vision = visionCheck(
+    usable,
+    current.aiPlatform,
+    current.model ?? chatPlatform?.defaultModel ?? undefined,
+    canPickModel,
+    switchModel,
+  );
   view.current = lastReplyView(stored, reply.live, !noPlatform, (id) => void reply.regenerate(id, choice));
 
   return (
@@ -151,14 +210,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
                 aiPlatform={current.aiPlatform}
                 model={current.model}
                 disabled={reply.busy || update.isPending}
-                onChange={(next) =>
-                  chatId === null
-                    ? setDraftChoice((d) => ({ ...d, aiPlatform: next.aiPlatform, model: next.model }))
-                    : update.mutate(
-                        { id: chatId, body: next },
-                        { onError: (error) => notify.error("Could not change the model", errorMessage(error)) },
-                      )
-                }
+                onChange={switchModel}
               />
             ) : platform.isPending ? null : (
               <span className="hidden max-w-48 truncate text-xs text-muted-foreground sm:inline" title="Model chosen by the administrator">
@@ -167,6 +219,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
             )}
           </>
         }
+        actions={chatId !== null ? <ChatKnowledge chat={current} /> : null}
       />
       {current.temporary ? <TemporaryChatNote /> : null}
       {messages.isError ? (
@@ -204,7 +257,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
       <div ref={clearance} className="shrink-0">
         {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
         <div ref={composer} className="contents">
-          <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} />
+          <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} vision={vision} />
         </div>
       </div>
     </>

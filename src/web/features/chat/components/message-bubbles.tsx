@@ -1,13 +1,15 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { lazy, Suspense } from "react";
-import type { Message } from "../../../../shared/contracts/chat.js";
+import type { Citation, Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
+import { type NumberedRefs, splitNumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
-import { AttachmentChip } from "./attachment-chip.js";
 import { BranchSwitcher } from "./branch-switcher.js";
+import { useCitations } from "./citations.js";
 import { EditableUserMessage } from "./message-edit.js";
+import { MessageFiles } from "./message-files.js";
 import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
 
@@ -15,10 +17,16 @@ import { TypingIndicator } from "./typing-indicator.js";
 export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
 const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
 
-/** The reply as typed (markdown rendering off, or while the renderer loads). */
-function PlainText({ content }: { content: string }) {
-  return <div className="whitespace-pre-wrap break-words text-[0.9375rem] leading-7">{content}</div>;
+/** The reply as typed (markdown rendering off, or while the renderer loads), its known `[n]` drawn as sources. */
+function PlainText({ content, refs }: { content: string; refs?: NumberedRefs }) {
+  return (
+    <div className="whitespace-pre-wrap break-words text-[0.9375rem] leading-7">
+      {refs ? splitNumberedRefs(content, refs.numbers).map((part) => (typeof part === "string" ? part : refs.render(part))) : content}
+    </div>
+  );
 }
+
+const NO_CITATIONS: Citation[] = [];
 
 /** Why a reply is short: stopped, cut off, or failed. */
 function StatusNote({ message }: { message: Message }) {
@@ -53,6 +61,8 @@ export function AssistantMessage({
 }) {
   const content = message?.content ?? "";
   const settled = message !== null && message.status !== "streaming" && !typing;
+  // Citations come with the reply's end (its done event): a streaming reply shows its [n] as text until then.
+  const cited = useCitations(message?.chatId ?? 0, message?.id ?? 0, settled && message ? message.citations : NO_CITATIONS);
   return (
     <article data-message-role="assistant" aria-label="Assistant reply" className="flex min-w-0 flex-col">
       <div className="flex min-w-0 flex-col items-start gap-1.5">
@@ -61,14 +71,16 @@ export function AssistantMessage({
           {typing && content === "" ? (
             <TypingIndicator />
           ) : markdown ? (
-            <Suspense fallback={<PlainText content={content} />}>
-              <Markdown content={content} className="text-[0.9375rem] leading-7" />
+            <Suspense fallback={<PlainText content={content} refs={cited.refs} />}>
+              <Markdown content={content} className="text-[0.9375rem] leading-7" refs={cited.refs} />
             </Suspense>
           ) : (
-            <PlainText content={content} />
+            <PlainText content={content} refs={cited.refs} />
           )}
         </div>
         {message ? <StatusNote message={message} /> : null}
+        {cited.sources}
+        {cited.refs ? cited.panel : null}
         {settled ? (
           <div className="-ml-1.5 flex items-center gap-0.5">
             {message ? <BranchSwitcher message={message} /> : null}
@@ -97,13 +109,7 @@ export function UserMessage({ message, user }: { message: Message; user: PublicU
   return (
     <article data-message-role="user" aria-label="Your message" className="flex justify-end gap-3">
       <div className="flex min-w-0 max-w-[calc(100%-2.75rem)] flex-col items-end gap-1 sm:max-w-[75%]">
-        {message.attachments.length > 0 ? (
-          <div className="flex flex-wrap justify-end gap-1.5">
-            {message.attachments.map((file) => (
-              <AttachmentChip key={`${file.name}:${file.size}`} name={file.name} size={file.size} />
-            ))}
-          </div>
-        ) : null}
+        <MessageFiles attachments={message.attachments} />
         <EditableUserMessage message={message}>
           <div className="max-w-full rounded-3xl bg-muted px-4 py-2 text-[0.9375rem] leading-7 whitespace-pre-wrap break-words text-foreground dark:bg-muted/80">
             {message.content}

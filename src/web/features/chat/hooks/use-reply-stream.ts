@@ -179,7 +179,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
             createdHere.current = id; // before the address changes: the resume must skip this chat
             newChat.onCreated(id);
           }
-          return openReplyStream(chatsApi.reply, { params: { id }, body: request }, signal);
+          const { shownFiles: _shown, ...body } = request;
+          return openReplyStream(chatsApi.reply, { params: { id }, body }, signal);
         };
         return (await run(open, initial)) !== "refused";
       } catch (error) {
