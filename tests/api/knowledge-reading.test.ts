@@ -5,6 +5,7 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { chunkText } from "../../src/server/modules/knowledge/reading/chunk-text.js";
+import { htmlToText as extractHtmlText } from "../../src/server/modules/knowledge/reading/extract-markup.js";
 import { extractChunks, extractText, ReadingError } from "../../src/server/modules/knowledge/reading/extract-text.js";
 import { type DetectedFile, detectFile } from "../../src/server/modules/knowledge/reading/file-kind.js";
 import {
@@ -15,6 +16,7 @@ import {
   makePdfStreamBomb,
   makePdfWithPages,
   makeZipBombDocx,
+  rawZip,
 } from "../helpers/make-pdf.js";
 
 const PDF: DetectedFile = { kind: "pdf", mime: "application/pdf" };
@@ -256,5 +258,40 @@ describe("reading documents", () => {
   it("gives an image no text", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0]);
     expect(await extractText(png, detected(png, "a.png"))).toEqual({ pages: [], pageCount: null });
+  });
+});
+
+describe("the review's slow inputs stay fast on the main thread (issue 30 review)", () => {
+  const timed = <T>(run: () => T): { result: T; ms: number } => {
+    const started = performance.now();
+    const result = run();
+    return { result, ms: performance.now() - started };
+  };
+
+  it("a zip whose [Content_Types].xml declares 10 bytes over megabytes of deflated zeros is not inflated to find its type", async () => {
+    const { deflateSync } = await import("fflate");
+    const zeros = deflateSync(new Uint8Array(64 * 1024 * 1024), { level: 9 });
+    const zip = rawZip([{ name: "[Content_Types].xml", data: zeros, size: 10, crc: 0, method: 8 }]);
+    expect(zip.length).toBeGreaterThan(16 * 1024);
+    const { result, ms } = timed(() => detectFile(zip, "notes.txt"));
+    expect("error" in result).toBe(true);
+    // Inflating 64 MB takes about 250 ms here; not inflating takes a few.
+    expect(ms).toBeLessThan(100);
+  });
+
+  it("HTML of thousands of nested lists, and text or a heading with a long run of spaces, read in linear time", () => {
+    const html = `${"<ul>".repeat(8000)}${"<li>a".repeat(2000)}`;
+    const htmlRun = timed(() => extractHtmlText(html));
+    expect(htmlRun.ms).toBeLessThan(500);
+    expect(htmlRun.result.length).toBeLessThan(2000 * 40);
+
+    const spaces = " ".repeat(60_000);
+    for (const text of [`a${spaces}x`, `# a${spaces}x`, `## Title${spaces}##`, `line one${spaces}\nline two`]) {
+      const run = timed(() => chunkText({ pages: [{ page: null, text }], pageCount: null, structure: "markdown" }));
+      expect(run.ms, text.slice(0, 12)).toBeLessThan(300);
+      expect(run.result.length).toBeGreaterThan(0);
+    }
+    const heading = chunkText({ pages: [{ page: null, text: `## Title${spaces}##\nBody text.` }], pageCount: null, structure: "markdown" });
+    expect(heading.at(-1)?.headingPath).toEqual(["Title"]);
   });
 });

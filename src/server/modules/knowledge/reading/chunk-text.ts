@@ -73,7 +73,20 @@ export function countTokens(text: string): number {
 
 type Block = { text: string; tokens: number; page: number | null; path: string[]; heading: boolean };
 
-const HEADING = /^ {0,3}(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/;
+// Linear on any line (issue 30 review): the title is taken whole, then its closing #s and spaces are cut by closingHashes().
+const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*)$/;
+
+/** A heading's title without its optional closing sequence ("## Title ##") and trailing spaces, in one pass from the end. */
+function headingTitle(raw: string): string {
+  let end = raw.length;
+  while (end > 0 && (raw[end - 1] === " " || raw[end - 1] === "\t")) end -= 1;
+  let hashes = end;
+  while (hashes > 0 && raw[hashes - 1] === "#") hashes -= 1;
+  // Closing #s count only after a space (or as the whole title, which leaves it empty).
+  if (hashes < end && (hashes === 0 || raw[hashes - 1] === " " || raw[hashes - 1] === "\t")) end = hashes;
+  while (end > 0 && (raw[end - 1] === " " || raw[end - 1] === "\t")) end -= 1;
+  return raw.slice(0, end);
+}
 const FENCE = /^ {0,3}(```|~~~)/;
 
 /** Paragraphs (blank-line separated) and, in Markdown, heading lines, each with the heading path it sits under. */
@@ -87,8 +100,8 @@ function blocksOf(extracted: Extracted): Block[] {
     const path = () => stack.map((h) => h.title);
     const endParagraph = () => {
       const body = paragraph
+        .map((line) => line.trimEnd())
         .join("\n")
-        .replace(/[ \t]+$/gm, "")
         .trim();
       paragraph = [];
       if (body) blocks.push({ text: body, tokens: countTokens(body), page, path: path(), heading: false });
@@ -96,10 +109,10 @@ function blocksOf(extracted: Extracted): Block[] {
     for (const line of text.split("\n")) {
       if (markdown && FENCE.test(line)) fenced = !fenced;
       const heading = markdown && !fenced ? HEADING.exec(line) : null;
-      if (heading) {
+      const title = heading ? headingTitle(heading[2]!).trim() : "";
+      if (heading && title) {
         endParagraph();
         const level = heading[1]!.length;
-        const title = heading[2]!.trim();
         stack = [...stack.filter((h) => h.level < level), { level, title }];
         const own = line.trim();
         blocks.push({ text: own, tokens: countTokens(own), page, path: path(), heading: true });

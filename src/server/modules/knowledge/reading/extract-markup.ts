@@ -37,6 +37,24 @@ export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder("utf-8").decode(bytes).replace(/\r\n?/g, "\n");
 }
 
+/** Nested lists deeper than this are indented no further: thousands of open <ul>s must not make each item that long. */
+const MAX_LIST_INDENT = 8;
+
+function withoutLeadingNewlines(text: string): string {
+  let start = 0;
+  while (start < text.length && text[start] === "\n") start += 1;
+  return text.slice(start);
+}
+
+/** Each line without spaces and tabs at its ends, and the whole trimmed. */
+function trimLines(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/^[ \t]+/, "").trimEnd())
+    .join("\n")
+    .trim();
+}
+
 export function htmlToText(html: string): string {
   const paragraphs: string[] = [];
   let current = "";
@@ -46,7 +64,8 @@ export function htmlToText(html: string): string {
   let listDepth = 0;
 
   const flush = () => {
-    const text = pre > 0 ? current.replace(/^\n+|\s+$/g, "") : current.replace(/[ \t]*\n[ \t]*/g, "\n").trim();
+    // Linear on any text (issue 30 review: the regexes these replace were quadratic on long runs of spaces).
+    const text = pre > 0 ? withoutLeadingNewlines(current).trimEnd() : trimLines(current);
     if (text) paragraphs.push(heading ? `${"#".repeat(heading)} ${text.replace(/\s+/g, " ")}` : text);
     current = "";
   };
@@ -77,7 +96,7 @@ export function htmlToText(html: string): string {
           flush();
           if (name === "pre") pre += 1;
           if (name === "ul" || name === "ol") listDepth += 1;
-          if (name === "li") current = `${"  ".repeat(Math.max(0, listDepth - 1))}- `;
+          if (name === "li") current = `${"  ".repeat(Math.min(MAX_LIST_INDENT, Math.max(0, listDepth - 1)))}- `;
         }
       },
       ontext(text) {

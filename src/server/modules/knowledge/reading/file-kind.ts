@@ -25,6 +25,8 @@ export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordproc
 export const JSON_PARSE_HERE_BYTES = 512 * 1024;
 /** [Content_Types].xml is a few KB; one claiming more is not inflated here. */
 const CONTENT_TYPES_MAX_BYTES = 1024 * 1024;
+/** A real [Content_Types].xml deflates to a few hundred bytes; 16 KB inflates to at most about 16 MB, tens of milliseconds. */
+const CONTENT_TYPES_MAX_COMPRESSED = 16 * 1024;
 
 const IMAGE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "jpe", "jfif", "webp", "gif"]);
 const MARKDOWN_EXTENSIONS = new Set(["md", "markdown", "mdown", "mkd", "mdx"]);
@@ -77,7 +79,10 @@ function isDocx(bytes: Uint8Array): boolean {
   if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
   try {
     const files = unzipSync(bytes, {
-      filter: (file) => file.name === "[Content_Types].xml" && file.originalSize <= CONTENT_TYPES_MAX_BYTES,
+      // The compressed size is bounded too (issue 30 review): fflate decodes a whole entry whatever size it declares, so
+      // a tiny declared size over megabytes of deflated zeros would hold the request's thread for seconds.
+      filter: (file) =>
+        file.name === "[Content_Types].xml" && file.originalSize <= CONTENT_TYPES_MAX_BYTES && file.size <= CONTENT_TYPES_MAX_COMPRESSED,
     });
     const types = files["[Content_Types].xml"];
     if (!types || types.length > CONTENT_TYPES_MAX_BYTES) return false;
