@@ -280,6 +280,11 @@ describe("one file", () => {
     expect(cursor).toBe(String(b.id));
     expect((await user.get(`/api/files?limit=2&cursor=${cursor}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([a.id]);
     expect((await user.get(`/api/files?collectionId=${collection.id}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([b.id]);
+    // A cursor that is not an id (over 2^31, or not a number) is a 400 with words, never a database error.
+    for (const bad of ["9999999999", "abc", "-1"]) {
+      const res = await user.get(`/api/files?cursor=${bad}`);
+      expect({ bad, status: res.statusCode }).toEqual({ bad, status: 400 });
+    }
 
     expect((await user.get(`/api/files/${a.id}`)).json()).toMatchObject({ id: a.id, name: "a.txt" });
     const renamed = await user.patch(`/api/files/${a.id}`, { name: "Alpha notes.txt" });

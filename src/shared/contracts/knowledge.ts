@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, idParamsSchema, idText } from "./common.js";
+import { idField, idParamsSchema, idText, MAX_ID } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { requiredText } from "./fields.js";
 
@@ -46,7 +46,12 @@ export const fileNameField = requiredText("Name", FILE_NAME_MAX);
 export const filesQuerySchema = z.object({
   collectionId: idText.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(100).optional(),
+  /** The last id of the page before (NEXT_CURSOR_HEADER); anything else is a 400, never a database error. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, "Invalid cursor")
+    .refine((value) => Number(value) <= MAX_ID, "Invalid cursor")
+    .optional(),
 });
 export type FilesQuery = z.output<typeof filesQuerySchema>;
 

@@ -125,7 +125,7 @@ export async function listFiles(options: {
 }): Promise<{ items: KnowledgeFile[]; nextCursor: string | null }> {
   const { db, who, query } = options;
   if (query.collectionId !== undefined) await assertOwnCollection(db, who.id, query.collectionId);
-  const cursor = query.cursor !== undefined && /^\d{1,10}$/.test(query.cursor) ? Number(query.cursor) : null;
+  const cursor = query.cursor !== undefined ? Number(query.cursor) : null;
   const rows = await db
     .select()
     .from(knowledgeFiles)
