@@ -18,6 +18,7 @@ const EXACT = new Set([
   "/chat",
   "/courses",
   "/admin",
+  "/knowledge",
 ]);
 
 /**
