@@ -8,7 +8,7 @@ import { IngestionWorker } from "../../src/server/modules/knowledge/ingestion/in
 import { NO_PGVECTOR } from "../../src/shared/contracts/embedding-settings.js";
 import { DEFAULT_API_KEY, type FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, pointPlatformAt } from "../helpers/chat-setup.js";
 import { chunksOf, countOf, embeddingsOf, fileRow, insertFile, markdownDocument } from "../helpers/knowledge-files.js";
 import { usingPostgres } from "../helpers/test-database.js";
@@ -18,6 +18,8 @@ let fake: FakeProvider;
 let admin: CookieClient;
 let user: CookieClient;
 let userId: number;
+/** Two more accounts: one file of a user's is read at a time, so races and takeovers spread over users. */
+let otherIds: number[];
 let worker: IngestionWorker;
 const timing = { tickMs: 50, heartbeatMs: 50, staleClaimMs: 2000, baseDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 3 };
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
   t = await buildTestApp();
   ({ admin, user, userId } = await adminAndUser(t.app));
+  otherIds = [(await registerAndSignIn(t.app)).user.id, (await registerAndSignIn(t.app)).user.id];
   await pointPlatformAt(admin, "openai", fake);
   // The app's worker looks every 3 s; this one runs the same code when the test says (drain()).
   await t.app.ctx.ingestion.close();
@@ -212,7 +215,7 @@ describe("a claim whose instance died is taken over", () => {
     await db().execute(sql`update knowledge_files set status = 'processing', stage = 'indexing', claimed_by = 'dead-instance',
       heartbeat_at = now() - interval '1 minute', progress_done = ${Math.floor(chunks / 2)}, embedding_model = null where id = ${id}`);
     // A claim whose owner still beats is left alone.
-    const alive = await insertFile(t.app, { userId, name: "alive.md", bytes: "# Alive\n\nbeing read elsewhere" });
+    const alive = await insertFile(t.app, { userId: otherIds[0]!, name: "alive.md", bytes: "# Alive\n\nbeing read elsewhere" });
     await db().execute(
       sql`update knowledge_files set status = 'processing', claimed_by = 'alive-instance', heartbeat_at = now() where id = ${alive}`,
     );
@@ -220,7 +223,7 @@ describe("a claim whose instance died is taken over", () => {
     const other = newWorker("another-instance");
     expect(await other.drain()).toBe(1);
     const row = await fileRow(db(), id);
-    expect(row).toMatchObject({ status: "ready", claimedBy: null, progressTotal: chunks });
+    expect(row).toMatchObject({ status: "ready", claimedBy: null, progressTotal: chunks, attempts: 0 });
     expect(await chunksOf(db(), id)).toBe(chunks);
     if (vectors()) {
       expect(await embeddingsOf(db(), id)).toBe(chunks);
@@ -242,17 +245,54 @@ describe("a claim whose instance died is taken over", () => {
   it("two workers draining at once never take the same file", async () => {
     const ids = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        insertFile(t.app, { userId, name: `race-${i}.md`, bytes: markdownDocument(`Race ${i}`, 2, 80, CELLS) }),
+        insertFile(t.app, {
+          userId: [userId, ...otherIds][i % 3]!,
+          name: `race-${i}.md`,
+          bytes: markdownDocument(`Race ${i}`, 2, 80, CELLS),
+        }),
       ),
     );
     const a = newWorker("racer-a");
     const b = newWorker("racer-b");
     const [fromA, fromB] = await Promise.all([a.drain(), b.drain()]);
     expect(fromA + fromB).toBe(6);
+    // Three users' files: both workers had work at once.
+    expect(Math.min(fromA, fromB)).toBeGreaterThan(0);
     for (const id of ids) {
       expect((await fileRow(db(), id)).status).toBe("ready");
       if (vectors()) expect(await embeddingsOf(db(), id)).toBe(await chunksOf(db(), id));
     }
+  });
+});
+
+describe("no file or user holds the readers (issue 30 review)", () => {
+  it("one file of a user's at a time: while one is read elsewhere, another user's file goes first", async () => {
+    const [first, second] = [
+      await insertFile(t.app, { userId, name: "busy-1.md", bytes: "# One\n\nbeing read" }),
+      await insertFile(t.app, { userId, name: "busy-2.md", bytes: "# Two\n\nwaiting" }),
+    ];
+    const theirs = await insertFile(t.app, { userId: otherIds[1]!, name: "theirs.md", bytes: "# Theirs\n\nnot waiting" });
+    await db().execute(
+      sql`update knowledge_files set status = 'processing', claimed_by = 'elsewhere', heartbeat_at = now() where id = ${first}`,
+    );
+    expect(await worker.drain()).toBe(1);
+    expect((await fileRow(db(), theirs)).status).toBe("ready");
+    expect((await fileRow(db(), second)).status).toBe("queued");
+    // Once the first is done, the second is read.
+    await db().execute(sql`update knowledge_files set status = 'ready', claimed_by = null, heartbeat_at = null where id = ${first}`);
+    expect(await worker.drain()).toBe(1);
+    expect((await fileRow(db(), second)).status).toBe("ready");
+  });
+
+  it("a file whose reader died again and again is set aside as failed, not read for ever", async () => {
+    const id = await insertFile(t.app, { userId, name: "deadly.md", bytes: "# Deadly\n\nkills its reader" });
+    await db().execute(sql`update knowledge_files set status = 'processing', claimed_by = 'dead-instance', attempts = ${timing.maxAttempts - 1},
+      heartbeat_at = now() - interval '1 minute' where id = ${id}`);
+    expect(await worker.drain()).toBe(1);
+    const row = await fileRow(db(), id);
+    expect(row).toMatchObject({ status: "failed", claimedBy: null, attempts: timing.maxAttempts });
+    expect(row.error).toContain("stopped several times");
+    expect(await chunksOf(db(), id)).toBe(0);
   });
 });
 

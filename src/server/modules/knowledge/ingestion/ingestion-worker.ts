@@ -98,7 +98,10 @@ export class IngestionWorker {
     this.closed = false;
     if (this.options.singleInstance) {
       // Files a previous run of this (only) instance was reading when it died: resume them now, not in 30 s.
-      await this.options.db.execute(sql`update knowledge_files set claimed_by = null, heartbeat_at = null where claimed_by is not null`);
+      // Each counts as a try (issue 30 review): a file that kills the process is not read again and again for ever.
+      await this.options.db.execute(
+        sql`update knowledge_files set claimed_by = null, heartbeat_at = null, attempts = attempts + 1 where claimed_by is not null`,
+      );
     }
     this.stopListening = onIngestionWake(() => this.schedule(10));
     this.schedule(0);
@@ -172,12 +175,22 @@ export class IngestionWorker {
           and (status in ('queued', 'processing')
             or (${reindexKey}::text is not null and status = 'ready' and kind <> 'image' and progress_total > 0
                 and embedding_model is distinct from ${reindexKey}::text))
-        order by next_attempt_at, id
+          -- One file of a user's at a time, on every instance (issue 30 review): one user's many files or retries
+          -- never hold every reader while others wait.
+          and not exists (
+            select 1 from knowledge_files other
+            where other.user_id = knowledge_files.user_id and other.id <> knowledge_files.id
+              and other.claimed_by is not null
+              and other.heartbeat_at >= now() - make_interval(secs => ${staleSeconds}::int))
+        -- New uploads before re-embedding for a new model.
+        order by (status = 'ready'), next_attempt_at, id
         limit 1
         for update skip locked
       )
       update knowledge_files as f
       set status = case when f.status = 'ready' then 'ready' else 'processing' end,
+        -- Taking over a claim whose owner stopped beating counts as a try, as a restart does.
+        attempts = f.attempts + case when f.claimed_by is not null then 1 else 0 end,
         claimed_by = ${this.instanceId}, heartbeat_at = now(), updated_at = now()
       from due
       where f.id = due.id
@@ -213,6 +226,17 @@ export class IngestionWorker {
     }, this.timing.heartbeatMs);
     beat.unref();
     try {
+      if (file.status === "processing" && file.attempts >= this.timing.maxAttempts) {
+        // Its reading ended with its instance again and again (a restart or a takeover each time): set it aside.
+        await this.mine(file.id, {
+          status: "failed",
+          stage: null,
+          error: "Reading this file stopped several times, so it was set aside. Retry it, or upload another copy.",
+          claimedBy: null,
+          heartbeatAt: null,
+        });
+        return;
+      }
       await this.work(file, abort.signal);
     } catch (error) {
       // A lost claim, or a close that ended the work here: the file resumes where it is.
