@@ -104,6 +104,32 @@ describe("images reach vision models in each wire format", () => {
   });
 });
 
+describe("image sizes a reply sends (issue 30 review)", () => {
+  it("refuses an image over 20 MB and images over 50 MB together, before anything is stored or asked", async () => {
+    const { sql } = await import("drizzle-orm");
+    const big = async (name: string, megabytes: number) => {
+      const id = await seedFile(t.database.db, { userId, name, kind: "image", mimeType: "image/png", bytes: TINY_PNG });
+      await t.database.db.execute(sql`update knowledge_files set byte_size = ${megabytes * 1024 * 1024} where id = ${id}`);
+      return id;
+    };
+    const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-4o" });
+    const asked = openai.requests.length;
+    const huge = await big("huge.png", 21);
+    const one = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: [huge] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().message).toBe("huge.png is too large to send to a model: an image can be at most 20 MB.");
+    const many = await Promise.all([big("a.png", 19), big("b.png", 19), big("c.png", 19)]);
+    const together = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: many });
+    expect(together.statusCode).toBe(400);
+    expect(together.json().message).toBe("These images are too large to send together: at most 50 MB of images per message.");
+    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    expect(openai.requests.length).toBe(asked);
+    // Two of them (38 MB) are fine.
+    const two = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: many.slice(0, 2) });
+    expect(two.statusCode, two.body).toBe(200);
+  });
+});
+
 describe("a model that cannot read images", () => {
   it("is refused with 400 and the shared words, before anything is stored or asked", async () => {
     const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-3.5-turbo" });

@@ -24,6 +24,14 @@ export const WHOLE_TOTAL_TOKENS = 12_000;
 /** The passages searched for a reply: at most this many tokens of them. */
 export const PASSAGE_BUDGET_TOKENS = 4_000;
 const PASSAGE_LIMIT = 12;
+/**
+ * Images a reply sends are read whole into memory and sent as base64 (issue 30 review): at most 20 MB each (OpenAI's own
+ * limit per image) and 50 MB in all, so parallel replies cannot hold gigabytes.
+ */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGES_TOTAL_MAX_BYTES = 50 * 1024 * 1024;
+const imageTooLarge = (name: string) => `${name} is too large to send to a model: an image can be at most 20 MB.`;
+const IMAGES_TOO_LARGE = "These images are too large to send together: at most 50 MB of images per message.";
 const EXCERPT_CHARS = 300;
 
 const stillReading = (name: string) => `${name} is still being read. Send again when it is ready.`;
@@ -60,6 +68,7 @@ export async function attachFiles(db: Db, userId: number, fileIds: readonly numb
     if (!row) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
     if (row.status === "failed") throw new AppError("BAD_REQUEST", couldNotRead(row.name, row.error));
     if (row.status !== "ready") throw new AppError("CONFLICT", stillReading(row.name));
+    if (row.kind === "image" && Number(row.byte_size) > IMAGE_MAX_BYTES) throw new AppError("BAD_REQUEST", imageTooLarge(row.name));
     attachments.push({
       fileId: id,
       name: row.name,
@@ -69,6 +78,8 @@ export async function attachFiles(db: Db, userId: number, fileIds: readonly numb
       sha256: row.sha256,
     });
   }
+  const imageBytes = attachments.reduce((sum, a) => sum + (a.kind === "image" ? a.size : 0), 0);
+  if (imageBytes > IMAGES_TOTAL_MAX_BYTES) throw new AppError("BAD_REQUEST", IMAGES_TOO_LARGE);
   return attachments;
 }
 
