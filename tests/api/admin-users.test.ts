@@ -683,7 +683,7 @@ describe("protections (a database of its own, with exactly two admins)", () => {
     const deps = { db: p.database.db, sessions: p.app.ctx.sessions, meta };
     const act = (who: Who, userId: number) =>
       removal === "delete"
-        ? deleteUserAsAdmin({ ...deps, who, userId, generations: p.app.ctx.generations })
+        ? deleteUserAsAdmin({ ...deps, who, userId, generations: p.app.ctx.generations, fileStore: p.app.ctx.fileStore })
         : updateUserAsAdmin({
             ...deps,
             who,

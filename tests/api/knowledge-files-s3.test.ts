@@ -10,13 +10,14 @@ import { multipartFile } from "../helpers/multipart.js";
 
 let s3: S3Fake;
 let t: TestApp;
+let admin: CookieClient;
 let user: CookieClient;
 let userId: number;
 
 beforeAll(async () => {
   s3 = await startS3Fake();
   t = await buildTestApp({ env: s3.env });
-  await registerAndSignIn(t.app);
+  admin = (await registerAndSignIn(t.app)).client;
   const account = await registerAndSignIn(t.app);
   user = account.client;
   userId = account.user.id;
@@ -72,6 +73,24 @@ describe("S3 file store", () => {
     const left = await s3.keys();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(new RegExp(`^files/${userId}/${loose.json().id}-`));
+  });
+
+  it("an admin deleting an account removes its files' objects too (issue 30 review), and nobody else's", async () => {
+    const leaving = await registerAndSignIn(t.app);
+    for (const name of ["one.txt", "two.txt"]) {
+      const res = await leaving.client.request({
+        method: "POST",
+        url: "/api/files",
+        ...multipartFile("file", name, "text/plain", new TextEncoder().encode(name)),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const before = await s3.keys();
+    expect(before.filter((key) => key.startsWith(`files/${leaving.user.id}/`))).toHaveLength(2);
+    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${leaving.user.id}` })).statusCode).toBe(204);
+    const after = await s3.keys();
+    expect(after.filter((key) => key.startsWith(`files/${leaving.user.id}/`))).toEqual([]);
+    expect(after).toEqual(before.filter((key) => !key.startsWith(`files/${leaving.user.id}/`)));
   });
 
   it("a store that cannot be reached fails the upload with nothing kept", async () => {

@@ -7,7 +7,7 @@ import { listUsers, userSummary } from "./list-users.js";
 
 /** User Management: every /api/admin/* call is refused to non-admins by the session plugin's hook. */
 export async function adminUserRoutes(app: FastifyInstance) {
-  const { db, sessions, generations } = app.ctx;
+  const { db, sessions, generations, fileStore } = app.ctx;
   route(app, api.list, async (request) => listUsers({ db, query: request.query }));
   route(app, api.summary, async () => userSummary({ db }));
   route(app, api.create, async (request) => createUserAsAdmin({ db, who: request.user, input: request.body, meta: requestMeta(request) }));
@@ -23,6 +23,14 @@ export async function adminUserRoutes(app: FastifyInstance) {
     }),
   );
   route(app, api.remove, async (request) =>
-    deleteUserAsAdmin({ db, sessions, generations, who: request.user, meta: requestMeta(request), userId: request.params.id }),
+    deleteUserAsAdmin({
+      db,
+      sessions,
+      generations,
+      fileStore,
+      who: request.user,
+      meta: requestMeta(request),
+      userId: request.params.id,
+    }),
   );
 }

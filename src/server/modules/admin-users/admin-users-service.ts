@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AdminUser, AdminUserPatch, CreateAdminUserInput } from "../../../shared/contracts/admin-users.js";
 import type { Db } from "../../db/client.js";
-import { messages, userSettings, users } from "../../db/schema/index.js";
+import { knowledgeFiles, messages, userSettings, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
@@ -9,6 +9,7 @@ import type { Who } from "../../lib/who.js";
 import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { keepDeletedUsername, logActivity } from "../activity/activity-log.js";
 import type { GenerationManager } from "../chat/generation/generation-manager.js";
+import type { FileStore } from "../knowledge/file-store.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
@@ -124,10 +125,12 @@ export async function updateUserAsAdmin(
  * and messages, personalities, courses (public ones too) with their modules, lessons and runs, uploads,
  * settings and sessions, in one transaction. The account's log rows keep its username, since the account is gone.
  */
-export async function deleteUserAsAdmin(options: Deps & { userId: number; generations: GenerationManager }): Promise<void> {
+export async function deleteUserAsAdmin(
+  options: Deps & { userId: number; generations: GenerationManager; fileStore: FileStore },
+): Promise<void> {
   const { db, who, userId, meta } = options;
   assertNotSelf(who, userId, "delete");
-  const streaming = await db.transaction(async (tx) => {
+  const { live: streaming, stored } = await db.transaction(async (tx) => {
     const { admins, target } = await lockForAdminRemoval(tx, userId);
     if (!target) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     assertAdminRemains({ who, admins, target, removal: "delete" });
@@ -138,10 +141,16 @@ export async function deleteUserAsAdmin(options: Deps & { userId: number; genera
     await logActivity(tx, { userId, action: "user_deleted", actor: actorFor(who, userId), ...meta });
     // Every row of the account, this one too, keeps the username its user_id is about to lose.
     await keepDeletedUsername(tx, target);
+    // Their library's bytes in an object store go after the rows (the rows' own bytes go with them).
+    const stored = await tx
+      .select({ id: knowledgeFiles.id, storage: knowledgeFiles.storage, storageKey: knowledgeFiles.storageKey })
+      .from(knowledgeFiles)
+      .where(and(eq(knowledgeFiles.userId, userId), eq(knowledgeFiles.storage, "s3")));
     await tx.delete(users).where(eq(users.id, userId));
-    return live;
+    return { live, stored };
   });
   // The rows are gone; this drops the sessions cached by every instance, and stops replies still being written.
   await options.sessions.revokeUserSessions(userId);
   for (const reply of streaming) await options.generations.stop(reply);
+  await options.fileStore.remove(stored);
 }

@@ -81,9 +81,17 @@ export function s3FileStore(
       const { sdk, client } = await s3();
       // DeleteObjects takes at most 1,000 keys a call.
       for (let at = 0; at < keys.length; at += 1000) {
-        await client.send(
+        const answer = await client.send(
           new sdk.DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: keys.slice(at, at + 1000), Quiet: true } }),
         );
+        // A quiet delete names only the keys it could not delete, without throwing: say so (the keys, never the secrets).
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0) {
+          log(
+            `the object store kept ${failed.length} deleted file(s)`,
+            new Error(failed.map((error) => `${error.Key}: ${error.Code ?? "error"}`).join("; ")),
+          );
+        }
       }
     },
   };
