@@ -43,6 +43,8 @@ export function s3FileStore(
         region: settings.region,
         forcePathStyle: true,
         maxAttempts: 2,
+        // A store that stops answering ends the request (and frees its database connection) instead of holding it.
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
         credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
       }),
     }));
