@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../helpers/build-test-app.js";
+import { makePdf } from "../helpers/make-pdf.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
@@ -311,6 +312,37 @@ describe("files in the chat", () => {
     await panel.getByLabel("Passage").getByText("Mitosis", { exact: false }).waitFor();
     expect(await panel.getByRole("link", { name: "Download biology.md" }).getAttribute("href")).toMatch(/^\/api\/files\/\d+\/content$/);
     await shootViews(page, "citation");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+  });
+
+  it("answers from page 31 of a 40-page PDF and opens that page's passage (issue 30's first Done-when)", async () => {
+    const { account } = await member();
+    const page = await newPage();
+    await signIn(page, account);
+    await openNewChat(page);
+    const filler = "Cells divide and grow while the membrane keeps the inside apart from the outside world. ".repeat(20);
+    const answer = "The quokkatron enzyme unwinds the spiral ladder before the copy begins.";
+    const pdf = await makePdf(Array.from({ length: 40 }, (_, i) => (i + 1 === 31 ? `Page 31. ${answer}` : `Page ${i + 1}. ${filler}`)));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: "biology.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) }]);
+    await waitReady(page, "biology.pdf");
+    await send(page, "What does the quokkatron enzyme do? [1]");
+    const reply = lastReply(page);
+    await reply.getByText("Echo:", { exact: false }).waitFor();
+    await sendButton(page).waitFor();
+    const source = reply.getByRole("button", { name: /^Source 1: biology\.pdf, page 31/ });
+    await source.waitFor();
+    await source.click();
+    const panel = page.getByRole("dialog", { name: "Source 1" });
+    await panel.getByText("biology.pdf").first().waitFor();
+    await panel
+      .getByText(/page 31/i)
+      .first()
+      .waitFor();
+    await panel.getByLabel("Passage").getByText("quokkatron", { exact: false }).waitFor();
+    await shootViews(page, "pdf-page-31");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   });
