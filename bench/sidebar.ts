@@ -269,7 +269,23 @@ try {
     );
     const name = String(await clicked.jsonValue());
     await clicked.dispose();
-    await page.locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`).waitFor({ timeout: 30_000 });
+    // A click that landed while its row was being drawn again can be lost: click that folder again (found by its name)
+    // until it shows as open, a few times at most.
+    for (let attempt = 0; ; attempt++) {
+      const open = await page
+        .locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`)
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (open) break;
+      if (attempt >= 5) throw new Error(`folder ${name} did not open after ${attempt + 1} clicks`);
+      await page.evaluate((label) => {
+        const toggle = [...document.querySelectorAll<HTMLElement>('[data-folder-toggle][aria-expanded="false"]')].find(
+          (element) => element.getAttribute("aria-label") === label,
+        );
+        toggle?.click();
+      }, name);
+    }
   }
   await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
   await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
