@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_AN_IMAGE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
+import { FULL_TEXT_ONLY } from "../../src/web/features/knowledge/full-text-note.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
@@ -52,6 +53,8 @@ describe("knowledge library", () => {
       .getByText("No files yet. Upload PDFs, Word documents, text, Markdown, HTML, CSV, JSON, code or images.")
       .waitFor();
     await page.getByTestId("knowledge-storage").getByText("0 bytes of 50 MB · 0 of 20 files").waitFor();
+    // No embedding model is set up here: the library says its searches are by words only.
+    await page.getByTestId("knowledge-full-text-only").getByText(FULL_TEXT_ONLY).waitFor();
 
     // A collection, chosen at once, and empty.
     await page.getByRole("button", { name: "New collection" }).last().click();

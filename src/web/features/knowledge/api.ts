@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { knowledgeStatusApi } from "../../../shared/contracts/embedding-settings.js";
 import { type Collection, collectionsApi, filesApi, type KnowledgeFile } from "../../../shared/contracts/knowledge.js";
 import { usageQuery } from "../../domain/usage.js";
 import { call, endpointKey } from "../../lib/api-client.js";
@@ -13,6 +14,9 @@ export const isFinal = (file: KnowledgeFile) => file.status === "ready" || file.
 const POLL_MS = 1500;
 
 export const collectionsQuery = endpointQuery(collectionsApi.list, {});
+
+/** Whether searches use meaning (an embedding model and pgvector) or only words: the page says which. */
+export const knowledgeStatusQuery = endpointQuery(knowledgeStatusApi.get, {});
 
 /** GET /api/files, all of them or one collection's, polled while a file is being read. */
 export function useFiles(collectionId: number | null) {

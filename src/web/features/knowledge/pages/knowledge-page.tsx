@@ -20,6 +20,7 @@ import { notify } from "../../../lib/notify.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import {
   collectionsQuery,
+  knowledgeStatusQuery,
   uploadFile,
   useCreateCollection,
   useDeleteCollection,
@@ -32,6 +33,7 @@ import {
 } from "../api.js";
 import { FileRow } from "../components/file-row.js";
 import { NameDialog } from "../components/name-dialog.js";
+import { FULL_TEXT_ONLY } from "../full-text-note.js";
 
 const EMPTY_LIBRARY = "No files yet. Upload PDFs, Word documents, text, Markdown, HTML, CSV, JSON, code or images.";
 const EMPTY_COLLECTION = "This collection has no files yet. Upload files here, or move files into it from All files.";
@@ -92,6 +94,7 @@ export function KnowledgePage() {
     if (dropped.length > 0) startUploads(dropped);
   };
 
+  const status = useQuery(knowledgeStatusQuery);
   const storage = usage.data?.storage;
   const share = storage ? storageShareUsed(storage) : null;
   const fileItems = files.data?.items ?? [];
@@ -138,6 +141,12 @@ export function KnowledgePage() {
           </Button>
         </div>
       </div>
+
+      {status.data && !status.data.semantic ? (
+        <p data-testid="knowledge-full-text-only" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+          {FULL_TEXT_ONLY}
+        </p>
+      ) : null}
 
       {storage ? (
         <div data-testid="knowledge-storage" className="grid gap-1.5">
