@@ -5,7 +5,8 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
-import { seedFile, TINY_PNG } from "../helpers/library-seed.js";
+import { seedFile } from "../helpers/library-seed.js";
+import { TINY_PNG } from "../helpers/multipart.js";
 import { eventOf } from "../helpers/sse-reader.js";
 
 let t: TestApp;

@@ -60,13 +60,8 @@ describe("S3 file store", () => {
 
   it("deleting a collection removes its files' objects", async () => {
     const collection = (await user.post("/api/collections", { name: "In S3" })).json() as { id: number };
-    const form = multipartFile("file", "a.txt", "text/plain", new TextEncoder().encode("alpha"));
-    const boundary = form.headers["content-type"].split("boundary=")[1];
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collection.id}\r\n`),
-      form.payload,
-    ]);
-    expect((await user.request({ method: "POST", url: "/api/files", payload, headers: form.headers })).statusCode).toBe(201);
+    const form = multipartFile("file", "a.txt", "text/plain", new TextEncoder().encode("alpha"), { collectionId: String(collection.id) });
+    expect((await user.request({ method: "POST", url: "/api/files", ...form })).statusCode).toBe(201);
     const loose = await upload("loose.txt", "kept");
     expect(await s3.keys()).toHaveLength(2);
     expect((await user.request({ method: "DELETE", url: `/api/collections/${collection.id}` })).statusCode).toBe(204);

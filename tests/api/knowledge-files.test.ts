@@ -7,7 +7,7 @@ import { NOT_A_PDF_MESSAGE, NOT_AN_IMAGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } fro
 import { FILE_LIMIT_MESSAGES, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { makeDocx, makePdf } from "../helpers/make-pdf.js";
-import { TINY_PNG } from "../helpers/multipart.js";
+import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
 const MB = 1024 * 1024;
 type Limits = { storageBytes: number | null; maxFiles: number | null; maxFileBytes: number | null };
@@ -32,19 +32,8 @@ afterAll(async () => {
 });
 
 /** A multipart body: the file (field "file") and, when given, a collectionId field. */
-function fileForm(name: string, bytes: Uint8Array, collectionId?: number | string, contentType = "application/octet-stream") {
-  const boundary = `----files${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (collectionId !== undefined) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n${collectionId}\r\n`));
-  }
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+const fileForm = (name: string, bytes: Uint8Array, collectionId?: number | string) =>
+  multipartFile("file", name, "application/octet-stream", bytes, collectionId === undefined ? {} : { collectionId: String(collectionId) });
 
 const upload = (client: CookieClient, name: string, bytes: Uint8Array, collectionId?: number | string) =>
   client.request({ method: "POST", url: "/api/files", ...fileForm(name, bytes, collectionId) });

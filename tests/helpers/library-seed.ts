@@ -65,8 +65,3 @@ export async function seedFile(db: Db, file: SeedFile): Promise<number> {
   }
   return row.id;
 }
-
-/** A 1x1 PNG. */
-export const TINY_PNG = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"),
-);

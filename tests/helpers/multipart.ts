@@ -1,12 +1,21 @@
-/** A multipart/form-data body with one file, for app.inject. */
-export function multipartFile(field: string, filename: string, contentType: string, bytes: Uint8Array) {
+/** A multipart/form-data body with one file (and, before it, any text `fields`), for app.inject. */
+export function multipartFile(
+  field: string,
+  filename: string,
+  contentType: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
-    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
+    payload: Buffer.concat([...texts, head, Buffer.from(bytes), tail]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
 }

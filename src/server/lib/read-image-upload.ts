@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { AVATAR_MAX_BYTES } from "../../shared/constants.js";
 import { AppError } from "./app-error.js";
+import { multipartFailure } from "./multipart-failure.js";
 
 /** The whole body may hold the image and a little more (part headers, the closing boundary, a small field). */
 const MAX_BODY_BYTES = AVATAR_MAX_BYTES + 64 * 1024;
@@ -10,7 +11,7 @@ const LIMITS = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 102
  * The one reader of an uploaded image (avatar, course cover): one multipart file of at most 2 MB.
  * `what` names it in the messages ("photo", "image"). Its type is checked by content later, by the service.
  * Whatever is wrong with the body (cut short, another boundary, no file, too many parts, too large) answers a
- * 4xx that says so, never a 500: see `uploadFailure()`.
+ * 4xx that says so, never a 500: see `multipartFailure()` (lib/multipart-failure.ts).
  */
 export async function readImageUpload(request: FastifyRequest, what: "photo" | "image"): Promise<Uint8Array> {
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the ${what} as multipart/form-data.`);
@@ -20,31 +21,13 @@ export async function readImageUpload(request: FastifyRequest, what: "photo" | "
     if (!file) throw new AppError("BAD_REQUEST", `Choose ${what === "image" ? "an image" : "a photo"} to upload.`);
     return new Uint8Array(await file.toBuffer());
   } catch (error) {
-    throw uploadFailure(error, what);
+    throw multipartFailure(error, {
+      tooLarge: () => tooLarge(what),
+      tooManyParts: `The upload has too many parts. Send one ${what} and nothing else.`,
+      notMultipart: `Send the ${what} as multipart/form-data.`,
+      malformed: `The upload is incomplete or malformed. Please choose the ${what} again.`,
+    });
   }
 }
 
 const tooLarge = (what: string) => new AppError("PAYLOAD_TOO_LARGE", `The ${what} is larger than 2 MB. Please choose a smaller one.`);
-
-/**
- * What went wrong while reading the body, as the client's failure. @fastify/multipart reports its limits with
- * codes (413), and busboy reports a body it cannot parse ("Unexpected end of form", "Malformed part header",
- * "Multipart: Boundary not found") as a plain Error, which the error handler would turn into a 500.
- * Everything thrown here comes from parsing the request's bytes, so only an error that says it is a 5xx stays one.
- */
-function uploadFailure(error: unknown, what: "photo" | "image"): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return tooLarge(what);
-    case "FST_FILES_LIMIT":
-    case "FST_FIELDS_LIMIT":
-    case "FST_PARTS_LIMIT":
-      return new AppError("PAYLOAD_TOO_LARGE", `The upload has too many parts. Send one ${what} and nothing else.`);
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the ${what} as multipart/form-data.`);
-  }
-  if (typeof statusCode === "number" && statusCode >= 500) return error;
-  return new AppError("BAD_REQUEST", `The upload is incomplete or malformed. Please choose the ${what} again.`);
-}

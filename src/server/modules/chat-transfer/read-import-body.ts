@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
 import { AppError } from "../../lib/app-error.js";
+import { multipartFailure } from "../../lib/multipart-failure.js";
 import type { ImportUpload } from "./import-reader.js";
 
 /** A JSON body may be as large as a file; a multipart body has some room for the framing around the file. */
@@ -48,26 +49,13 @@ export async function readImportBody(request: FastifyRequest): Promise<ImportUpl
       if (part.type === "file") bytes = await part.toBuffer();
     }
   } catch (error) {
-    throw uploadFailure(error);
+    throw multipartFailure(error, {
+      tooLarge,
+      tooManyParts: "The upload has too many parts. Send one .json file and nothing else.",
+      notMultipart: "Send the file as multipart/form-data.",
+      malformed: "The upload is incomplete or malformed. Please choose the file again.",
+    });
   }
   if (!bytes) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
   return { bytes, source: "file" };
-}
-
-/** As `read-image-upload.ts`: multipart limits become 413s, a body busboy cannot parse a 400. */
-function uploadFailure(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return tooLarge();
-    case "FST_FILES_LIMIT":
-    case "FST_FIELDS_LIMIT":
-    case "FST_PARTS_LIMIT":
-      return new AppError("PAYLOAD_TOO_LARGE", "The upload has too many parts. Send one .json file and nothing else.");
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
-  }
-  if (typeof statusCode === "number" && statusCode >= 500) return error;
-  return new AppError("BAD_REQUEST", "The upload is incomplete or malformed. Please choose the file again.");
 }

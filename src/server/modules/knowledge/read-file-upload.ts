@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { idText } from "../../../shared/contracts/common.js";
 import { FILE_BYTES_CEILING, FILE_LIMIT_MESSAGES } from "../../../shared/contracts/knowledge.js";
 import { AppError } from "../../lib/app-error.js";
+import { multipartFailure } from "../../lib/multipart-failure.js";
 
 /** The framing around the file (part headers, the closing boundary, the collectionId field). */
 const FRAMING_BYTES = 64 * 1024;
@@ -36,7 +37,12 @@ export async function readFileUpload(request: FastifyRequest, maxBytes: number, 
       }
     }
   } catch (error) {
-    throw uploadFailure(error, tooLarge);
+    throw multipartFailure(error, {
+      tooLarge,
+      tooManyParts: 'The upload has too many parts. Send one file (field "file") and at most a collectionId.',
+      notMultipart: "Send the file as multipart/form-data.",
+      malformed: "The upload is incomplete or malformed. Please choose the file again.",
+    });
   }
   if (!file) throw new AppError("BAD_REQUEST", FILE_LIMIT_MESSAGES.noFile);
   let collectionId: number | null = null;
@@ -48,22 +54,4 @@ export async function readFileUpload(request: FastifyRequest, maxBytes: number, 
     collectionId = parsed.data;
   }
   return { ...file, collectionId };
-}
-
-/** As `read-image-upload.ts`: multipart limits become 413s, a body busboy cannot parse a 400. */
-function uploadFailure(error: unknown, tooLarge: () => AppError): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return tooLarge();
-    case "FST_FILES_LIMIT":
-    case "FST_FIELDS_LIMIT":
-    case "FST_PARTS_LIMIT":
-      return new AppError("PAYLOAD_TOO_LARGE", 'The upload has too many parts. Send one file (field "file") and at most a collectionId.');
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
-  }
-  if (typeof statusCode === "number" && statusCode >= 500) return error;
-  return new AppError("BAD_REQUEST", "The upload is incomplete or malformed. Please choose the file again.");
 }
