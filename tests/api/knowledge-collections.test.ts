@@ -4,18 +4,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_LIMIT_MESSAGES } from "../../src/shared/contracts/knowledge.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 
 let t: TestApp;
 let user: CookieClient;
-let userId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await registerAndSignIn(t.app); // the first account is the admin
-  const account = await registerAndSignIn(t.app);
-  user = account.client;
-  userId = account.user.id;
+  user = (await registerAndSignIn(t.app)).client;
 });
 afterAll(async () => {
   await t?.close();
@@ -71,15 +69,18 @@ describe("collections", () => {
     const kept = (await user.post("/api/collections", { name: "Kept" })).json();
     const a = await uploadInto(doomed.id, "a.txt", "alpha");
     const b = await uploadInto(kept.id, "b.txt", "beta");
-    await t.database.db.execute(
-      sql`insert into knowledge_chunks (file_id, user_id, chunk_index, content, tokens) values (${a.id}, ${userId}, 0, 'alpha', 1), (${b.id}, ${userId}, 0, 'beta', 1)`,
-    );
+    // The ingestion worker reads both files into pieces first, so the delete has pieces to remove and to keep.
+    expect((await settledFile(user, a.id)).status).toBe("ready");
+    expect((await settledFile(user, b.id)).status).toBe("ready");
+    expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${a.id}`)).toBeGreaterThan(0);
+    const keptPieces = await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${b.id}`);
+    expect(keptPieces).toBeGreaterThan(0);
     const res = await user.request({ method: "DELETE", url: `/api/collections/${doomed.id}` });
     expect(res.statusCode).toBe(204);
     expect(await count(sql`select count(*)::int as n from knowledge_files where id = ${a.id}`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${a.id}`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${a.id}`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${b.id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${b.id}`)).toBe(keptPieces);
     expect((await user.get(`/api/files/${b.id}`)).statusCode).toBe(200);
     expect((await user.get("/api/collections")).json().map((c: { id: number }) => c.id)).not.toContain(doomed.id);
   });

@@ -5,6 +5,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
+import { settledFile } from "../helpers/knowledge-files.js";
 import { makePdf } from "../helpers/make-pdf.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { eventOf } from "../helpers/sse-reader.js";
@@ -42,15 +43,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function readyFile(id: number): Promise<KnowledgeFile> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const file = (await user.get(`/api/files/${id}`)).json() as KnowledgeFile;
-    if (file.status === "ready" || file.status === "failed" || Date.now() > deadline) return file;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe("a 40-page PDF attached to a question", () => {
   it("is read, searched with the question, and cited at page 31", async () => {
     const bytes = await makePdf(pages);
@@ -64,7 +56,7 @@ describe("a 40-page PDF attached to a question", () => {
     expect(uploaded).toMatchObject({ name: "biology.pdf", type: "application/pdf", kind: "pdf", collectionId: null });
     expect(["queued", "processing"]).toContain(uploaded.status);
 
-    const file = await readyFile(uploaded.id);
+    const file = await settledFile(user, uploaded.id);
     expect(file).toMatchObject({ status: "ready", pages: 40, error: null });
 
     const chat = await newChat(user);

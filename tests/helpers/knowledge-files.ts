@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../src/server/db/client.js";
 import { knowledgeFiles } from "../../src/server/db/schema/index.js";
+import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import type { CookieClient } from "./build-test-app.js";
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -71,4 +73,14 @@ export function markdownDocument(title: string, sections: number, words: number,
     parts.push(`${body.join(" ")}.`);
   }
   return parts.join("\n\n");
+}
+
+/** Asks the files API for a file until the ingestion worker has finished with it (ready or failed), or a minute passed. */
+export async function settledFile(client: CookieClient, id: number): Promise<KnowledgeFile> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const file = (await client.get(`/api/files/${id}`)).json() as KnowledgeFile;
+    if (file.status === "ready" || file.status === "failed" || Date.now() > deadline) return file;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
