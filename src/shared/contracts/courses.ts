@@ -98,6 +98,36 @@ export const updateLessonBodySchema = z.object({
 export type LessonInput = z.output<typeof lessonBodySchema>;
 export type LessonChanges = z.output<typeof updateLessonBodySchema>;
 
+/**
+ * Where a grounded lesson's text comes from (issue 31): a passage of one of the owner's library files, or a message of
+ * the chat the course was made from. Every entry is a passage the server retrieved for this lesson and gave to the
+ * model; `n` is the number the lesson's text cites it by ([n]). A file deleted since keeps its entry, `removed`.
+ */
+export const lessonSourceSchema = z.object({
+  n: z.number().int(),
+  kind: z.enum(["file", "message"]),
+  fileId: z.number().int().optional(),
+  fileName: z.string().optional(),
+  /** A PDF's 1-based page. */
+  page: z.number().int().optional(),
+  chatId: z.number().int().optional(),
+  messageId: z.number().int().optional(),
+  excerpt: z.string(),
+  /** The file or message it came from was deleted: the lesson keeps its text and this entry says "source removed". */
+  removed: z.boolean(),
+});
+export type LessonSource = z.infer<typeof lessonSourceSchema>;
+export const SOURCE_REMOVED = "source removed";
+
+/** GET /api/lessons/{id}/sources/{n}: a source with the text around it (the owner's and admins' view; a reader sees the excerpt only). */
+export const lessonSourceDetailSchema = lessonSourceSchema.extend({
+  before: z.string(),
+  after: z.string(),
+  headingPath: z.string(),
+});
+export type LessonSourceDetail = z.infer<typeof lessonSourceDetailSchema>;
+export const lessonSourceParamsSchema = idParamsSchema.extend({ n: z.coerce.number().int().min(1).max(1000) });
+
 export const lessonSchema = z.object({
   id: z.number().int(),
   moduleId: z.number().int(),
@@ -107,6 +137,8 @@ export const lessonSchema = z.object({
   content: z.string(),
   order: z.number().int(),
   aiGenerated: z.boolean(),
+  /** The passages a grounded lesson was written from ([] for a lesson written without sources). */
+  sources: z.array(lessonSourceSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -122,7 +154,7 @@ export const outlineSchema = z.object({
   canEdit: z.boolean(),
   modules: z.array(
     moduleSchema.extend({
-      lessons: z.array(lessonSchema.omit({ content: true }).extend({ completed: z.boolean() })),
+      lessons: z.array(lessonSchema.omit({ content: true, sources: true }).extend({ completed: z.boolean() })),
     }),
   ),
   /** The signed-in reader's progress. */
@@ -138,6 +170,31 @@ export const describeCourseBodySchema = z.object({
   hints: hintsField,
 });
 
+export const SOURCES_REQUIRED = "Choose files, a collection or a chat to build the course from.";
+export const SOURCES_ONE_KIND = "Build a course from your files, from a chat or from a folder, one at a time.";
+/**
+ * What a course is made from (issue 31): library files and/or one collection of the caller's, or one chat (its branch
+ * shown), or one folder (its chats). Every id is the caller's own, checked on the server (another's is a 404).
+ */
+export const courseSourcesSchema = z
+  .object({
+    fileIds: z.array(z.number().int().positive()).max(50, "Pick at most 50 files").optional(),
+    collectionId: z.number().int().positive().optional(),
+    chatId: z.number().int().positive().optional(),
+    folderId: z.number().int().positive().optional(),
+  })
+  .refine((s) => Boolean(s.fileIds?.length || s.collectionId || s.chatId || s.folderId), {
+    message: SOURCES_REQUIRED,
+  })
+  .refine((s) => [s.fileIds?.length || s.collectionId ? 1 : 0, s.chatId ? 1 : 0, s.folderId ? 1 : 0].reduce((a, b) => a + b, 0) <= 1, {
+    message: SOURCES_ONE_KIND,
+  });
+export type CourseSources = z.output<typeof courseSourcesSchema>;
+
+/** A passage an outline's lesson plans to draw on (shown in the review; the server retrieves again when it writes). */
+export const plannedSourceSchema = lessonSourceSchema.omit({ n: true, removed: true });
+export type PlannedSource = z.infer<typeof plannedSourceSchema>;
+
 /** A generated outline, reviewed and edited by the user before anything is created. */
 export const outlineDraftSchema = z.object({
   modules: z
@@ -151,6 +208,8 @@ export const outlineDraftSchema = z.object({
               title: titleField,
               type: z.enum(LESSON_TYPES),
               summary: z.string().trim().max(1000).default(""),
+              /** Grounded outlines: the passages this lesson draws on (display only: never trusted as a lesson's sources). */
+              sources: z.array(plannedSourceSchema).max(12).default([]),
             }),
           )
           .min(1, "Each module needs at least one lesson")
@@ -166,12 +225,16 @@ export type OutlineDraft = z.infer<typeof outlineDraftSchema>;
 export const outlineRequestSchema = z.object({
   hints: hintsField,
   moduleCount: z.number().int().min(1).max(12).default(4),
+  /** Build it from the caller's own material (issue 31); absent: from the title, as before. */
+  sources: courseSourcesSchema.optional(),
 });
 
 /** POST /api/courses/{id}/generate/approve: create the reviewed outline, then write the lessons. */
 export const approveOutlineBodySchema = z.object({
   outline: outlineDraftSchema,
   hints: hintsField,
+  /** The material the outline was proposed from: each lesson is written from passages retrieved from it again. */
+  sources: courseSourcesSchema.optional(),
 });
 
 export const generationRunSchema = z.object({
@@ -330,6 +393,28 @@ export const lessonsApi = {
   }),
   complete: endpoint({ method: "POST", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
   uncomplete: endpoint({ method: "DELETE", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
+  /**
+   * One source of a lesson with the text around it (issue 31). Anyone who may read the lesson; `before`/`after` are the
+   * owner's and admins' only (a reader gets "" there: never more of the owner's file than the lesson cites).
+   */
+  source: endpoint({
+    method: "GET",
+    path: "/api/lessons/:id/sources/:n",
+    access: "user",
+    params: lessonSourceParamsSchema,
+    response: lessonSourceDetailSchema,
+  }),
+  /**
+   * The caller's tutor chat for a lesson (issue 31), made on the first call: a chat of the caller's own, bound to the
+   * lesson's text and the course's sources; replies go through the chat routes. A lesson the caller may not read: 404.
+   */
+  tutor: endpoint({
+    method: "POST",
+    path: "/api/lessons/:id/tutor",
+    access: "user",
+    params,
+    response: z.object({ chatId: z.number().int() }),
+  }),
 };
 
 /** AI help for course building (ai-routes.ts): Early Access or admin, owner or admin of the course. */
@@ -350,6 +435,19 @@ export const courseAiApi = {
     params,
     body: lessonContentBodySchema,
     response: z.object({ content: z.string() }),
+  }),
+  /**
+   * Writes a saved lesson again (issue 31): its old text kept as a version, as an edit keeps it; a grounded course's
+   * lesson retrieves its passages again first, so a file the owner updated is used, and its sources are replaced.
+   */
+  regenerateLesson: endpoint({
+    method: "POST",
+    path: "/api/lessons/:id/regenerate",
+    access: "earlyAccess",
+    feature: "courseGeneration",
+    params,
+    body: z.object({ hints: hintsField }),
+    response: lessonSchema,
   }),
   proposeOutline: endpoint({
     method: "POST",

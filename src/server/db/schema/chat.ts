@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { lessons } from "./courses.js";
 import { personalities } from "./personalities.js";
 import { users } from "./users.js";
 
@@ -54,12 +55,15 @@ export const chats = pgTable(
     titleSearch: tsvector("title_search").generatedAlwaysAs(sql`to_tsvector('simple', title)`),
     /** An imported chat: the hash of what the file held for it, so importing the file again skips it (null otherwise). */
     importKey: text("import_key"),
+    /** A lesson's tutor chat (issue 31): its replies are given the lesson and the course's sources. One per user and lesson. */
+    tutorLessonId: integer("tutor_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // A chat is imported once per account: a retried or repeated import skips what already arrived.
     uniqueIndex("chats_user_import_key_idx").on(t.userId, t.importKey).where(sql`import_key is not null`),
+    uniqueIndex("chats_user_tutor_lesson_idx").on(t.userId, t.tutorLessonId).where(sql`tutor_lesson_id is not null`),
     // The sidebar: one user's chats, most recently active first, paged by (updated_at, id).
     index("chats_user_recent_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
     index("chats_title_search_idx").using("gin", t.titleSearch),

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
+/** `courseSourcesSchema`'s output as stored (issue 31). */
+export type CourseSourceScope = { fileIds?: number[]; collectionId?: number; chatId?: number; folderId?: number };
+
 export const courses = pgTable(
   "courses",
   {
@@ -15,6 +18,8 @@ export const courses = pgTable(
     status: text("status").notNull().default("draft"),
     isPublic: boolean("is_public").notNull().default(false),
     coverImage: text("cover_image"),
+    /** What the course was made from (issue 31: files, a collection, a chat or a folder); null for a course from a title. */
+    sourceScope: jsonb("source_scope").$type<CourseSourceScope>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +118,8 @@ export const courseGenerationRuns = pgTable(
     done: integer("done").notNull().default(0),
     currentLessonId: integer("current_lesson_id"),
     hints: jsonb("hints").$type<Record<string, string>>().notNull(),
+    /** The material each lesson is written from (issue 31), kept so a resumed run retrieves from the same; null: none. */
+    sources: jsonb("sources").$type<CourseSourceScope>(),
     error: text("error"),
     /** The instance writing it; a run whose instance is gone is marked stopped. */
     owner: text("owner"),

@@ -2,6 +2,7 @@
 export * from "./ai.js";
 export * from "./chat.js";
 export * from "./content.js";
+export * from "./course-sources.js";
 export * from "./courses.js";
 export * from "./email.js";
 export * from "./knowledge.js";

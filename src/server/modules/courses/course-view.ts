@@ -23,7 +23,8 @@ export function toModule(row: ModuleRow): CourseModule {
   return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.order };
 }
 
-export function toLesson(row: LessonRow): Lesson {
+/** A lesson as the API answers it, with its sources (`sourcesOfLessons`; [] for a lesson written without any). */
+export function toLesson(row: LessonRow, sources: Lesson["sources"]): Lesson {
   return {
     id: row.id,
     moduleId: row.moduleId,
@@ -33,6 +34,7 @@ export function toLesson(row: LessonRow): Lesson {
     content: row.content,
     order: row.order,
     aiGenerated: row.aiGenerated,
+    sources,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { lessonFor, moduleFor } from "./access.js";
 import { type LessonRow, toLesson } from "./course-view.js";
+import { sourcesOfLessons } from "./lesson-sources.js";
 import { touchCourse } from "./modules-service.js";
 import { closeLessonGaps, lockCourse, moveInOrder, nextOrder, type Tx } from "./ordering.js";
 
@@ -22,7 +23,7 @@ const KEEP_VERSIONS = 20;
 export async function listLessons({ db, who, moduleId }: Options & { moduleId: number }): Promise<Lesson[]> {
   await moduleFor(db, who, moduleId, "view");
   const rows = await db.select().from(lessons).where(eq(lessons.moduleId, moduleId)).orderBy(asc(lessons.order), asc(lessons.id));
-  return rows.map(toLesson);
+  return withSources(db, rows);
 }
 
 /** Appends: order is the module's highest plus 1 (1 if none); `order` is ignored. */
@@ -46,12 +47,13 @@ export async function createLesson({ db, who, moduleId, input }: Options & { mod
       .returning();
     if (!row) throw new Error("insert returned no row");
     await touchCourse(tx, module.courseId);
-    return toLesson(row);
+    return toLesson(row, []);
   });
 }
 
 export async function getLesson({ db, who, lessonId }: Options & { lessonId: number }): Promise<Lesson> {
-  return toLesson((await lessonFor(db, who, lessonId, "view")).lesson);
+  const { lesson } = await lessonFor(db, who, lessonId, "view");
+  return (await withSources(db, [lesson]))[0] as Lesson;
 }
 
 /** Saves the change; when the content changes, the previous content is kept as a version first. */
@@ -81,8 +83,14 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Prom
       .returning();
     if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
     await touchCourse(tx, row.courseId);
-    return toLesson(row);
+    return (await withSources(tx, [row]))[0] as Lesson;
   });
+}
+
+/** The lessons as the API answers them, their sources read in one query. */
+async function withSources(db: Pick<Db, "select">, rows: LessonRow[]): Promise<Lesson[]> {
+  const sources = await sourcesOfLessons(db, rows.map((r) => r.id));
+  return rows.map((row) => toLesson(row, sources.get(row.id) ?? []));
 }
 
 async function lockCourseOf(tx: Tx, courseId: number): Promise<void> {
@@ -118,7 +126,7 @@ export async function moveLesson({ db, who, lessonId, input }: Options & { lesso
       await tx.update(lessons).set({ order }).where(eq(lessons.id, id));
     }
     const rows = await tx.select().from(lessons).where(eq(lessons.moduleId, lesson.moduleId)).orderBy(asc(lessons.order), asc(lessons.id));
-    return rows.map(toLesson);
+    return withSources(tx, rows);
   });
 }
 
