@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParamsSchema, idText } from "./common.js";
+import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { hintsField, longTitleField, promptTitleField, titleField } from "./fields.js";
 
@@ -178,10 +178,10 @@ export const SOURCES_ONE_KIND = "Build a course from your files, from a chat or 
  */
 export const courseSourcesSchema = z
   .object({
-    fileIds: z.array(z.number().int().positive()).max(50, "Pick at most 50 files").optional(),
-    collectionId: z.number().int().positive().optional(),
-    chatId: z.number().int().positive().optional(),
-    folderId: z.number().int().positive().optional(),
+    fileIds: z.array(idField).max(50, "Pick at most 50 files").optional(),
+    collectionId: idField.optional(),
+    chatId: idField.optional(),
+    folderId: idField.optional(),
   })
   .refine((s) => Boolean(s.fileIds?.length || s.collectionId || s.chatId || s.folderId), {
     message: SOURCES_REQUIRED,
