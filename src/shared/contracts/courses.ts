@@ -4,6 +4,15 @@ import { endpoint } from "./endpoint.js";
 import { hintsField, longTitleField, promptTitleField, titleField } from "./fields.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
+/** What a lesson holds (issue 32): text to read, or a quiz's questions (its content is then an optional introduction). */
+export const LESSON_KINDS = ["reading", "quiz"] as const;
+/** Drip release (issue 32): days after the learner started the course; null opens at once. */
+const releaseAfterDays = z
+  .number()
+  .int("Enter whole days")
+  .min(0, "Days cannot be negative")
+  .max(365, "A lesson can open at most 365 days after the start")
+  .nullable();
 export const COURSE_STATUSES = ["draft", "published"] as const;
 export const COURSE_NOT_FOUND = "Course not found";
 export const COURSE_FORBIDDEN = "You don't have permission to view this course.";
@@ -58,11 +67,13 @@ export const moduleBodySchema = z.object({
   title: titleField,
   description: description.optional().default(""),
   order: z.number().int().optional(),
+  releaseAfterDays: releaseAfterDays.default(null),
 });
 /** PATCH: only what was sent changes. Written out, because `.partial()` keeps `.default()` and would reset fields. */
 export const updateModuleBodySchema = z.object({
   title: moduleBodySchema.shape.title.optional(),
   description: description.optional(),
+  releaseAfterDays: releaseAfterDays.optional(),
 });
 export type ModuleInput = z.output<typeof moduleBodySchema>;
 export type ModuleChanges = z.output<typeof updateModuleBodySchema>;
@@ -73,26 +84,45 @@ export const moduleSchema = z.object({
   title: z.string(),
   description: z.string(),
   order: z.number().int(),
+  releaseAfterDays: z.number().int().nullable(),
 });
 export type CourseModule = z.infer<typeof moduleSchema>;
 
 /** POST /api/modules/{id}/lessons and PATCH /api/lessons/{id} (spec 001 section 5). */
-export const lessonBodySchema = z.object({
+const lessonContent = z.string({ error: "Content is required" }).trim().max(200_000, "Content cannot exceed 200000 characters");
+/** The lesson body's fields without the rule across them (forms `.omit()` from this, then add `readingNeedsContent`). */
+export const lessonFieldsSchema = z.object({
   title: titleField,
   type: z.enum(LESSON_TYPES, { error: "Type is required" }),
-  content: z
-    .string({ error: "Content is required" })
-    .trim()
-    .min(1, "Content is required")
-    .max(200_000, "Content cannot exceed 200000 characters"),
+  /** Required for a reading lesson; a quiz's is an optional introduction. */
+  content: lessonContent.default(""),
+  kind: z.enum(LESSON_KINDS).default("reading"),
+  releaseAfterDays: releaseAfterDays.default(null),
   aiGenerated: z.boolean().default(false),
   order: z.number().int().optional(),
 });
-/** PATCH: only what was sent changes (no defaults, unlike the create body). */
+/**
+ * A reading lesson needs its content; a quiz's content is an optional introduction. Checked even when other fields are
+ * wrong (`when`), so a form names every missing field at once, as the spec's messages do.
+ */
+export function readingNeedsContent<T extends z.ZodType<{ kind: string; content: string }>>(schema: T): T {
+  return schema.refine((lesson) => lesson.kind !== "reading" || lesson.content.length > 0, {
+    path: ["content"],
+    message: "Content is required",
+    when: (payload) =>
+      typeof payload.value === "object" &&
+      payload.value !== null &&
+      payload.issues.every((issue) => issue.path?.[0] !== "content" && issue.path?.[0] !== "kind"),
+  });
+}
+export const lessonBodySchema = readingNeedsContent(lessonFieldsSchema);
+/** PATCH: only what was sent changes (no defaults, unlike the create body). A lesson's kind is fixed when it is made. */
 export const updateLessonBodySchema = z.object({
-  title: lessonBodySchema.shape.title.optional(),
-  type: lessonBodySchema.shape.type.optional(),
-  content: lessonBodySchema.shape.content.optional(),
+  title: titleField.optional(),
+  type: z.enum(LESSON_TYPES, { error: "Type is required" }).optional(),
+  /** A reading lesson's content cannot become empty (checked on the server with its kind). */
+  content: lessonContent.optional(),
+  releaseAfterDays: releaseAfterDays.optional(),
   aiGenerated: z.boolean().optional(),
 });
 export type LessonInput = z.output<typeof lessonBodySchema>;
@@ -134,8 +164,10 @@ export const lessonSchema = z.object({
   courseId: z.number().int(),
   title: z.string(),
   type: z.enum(LESSON_TYPES),
+  kind: z.enum(LESSON_KINDS),
   content: z.string(),
   order: z.number().int(),
+  releaseAfterDays: z.number().int().nullable(),
   aiGenerated: z.boolean(),
   /** The passages a grounded lesson was written from ([] for a lesson written without sources). */
   sources: z.array(lessonSourceSchema),

@@ -36,6 +36,8 @@ export const courseModules = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     order: integer("order").notNull(),
+    /** Drip release (issue 32): opens this many days after the learner started the course; null: at once. */
+    releaseAfterDays: integer("release_after_days"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("course_modules_course_order_idx").on(t.courseId, t.order)],
@@ -55,6 +57,10 @@ export const lessons = pgTable(
     title: text("title").notNull(),
     /** reading | video | quiz | exercise */
     type: text("type").notNull().default("reading"),
+    /** reading | quiz (issue 32): a quiz lesson holds questions (quiz_questions) and is passed, not read. */
+    kind: text("kind").notNull().default("reading"),
+    /** Drip release (issue 32): opens this many days after the learner started the course; null: at once. */
+    releaseAfterDays: integer("release_after_days"),
     content: text("content").notNull().default(""),
     /** What an approved AI outline said the lesson covers; guides the writing of its body. */
     summary: text("summary").notNull().default(""),

@@ -20,7 +20,14 @@ export function toCourse(row: CourseRow): Course {
 }
 
 export function toModule(row: ModuleRow): CourseModule {
-  return { id: row.id, courseId: row.courseId, title: row.title, description: row.description, order: row.order };
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    title: row.title,
+    description: row.description,
+    order: row.order,
+    releaseAfterDays: row.releaseAfterDays,
+  };
 }
 
 /** A lesson as the API answers it, with its sources (`sourcesOfLessons`; [] for a lesson written without any). */
@@ -31,8 +38,10 @@ export function toLesson(row: LessonRow, sources: Lesson["sources"]): Lesson {
     courseId: row.courseId,
     title: row.title,
     type: row.type as Lesson["type"],
+    kind: row.kind === "quiz" ? "quiz" : "reading",
     content: row.content,
     order: row.order,
+    releaseAfterDays: row.releaseAfterDays,
     aiGenerated: row.aiGenerated,
     sources,
     createdAt: row.createdAt.toISOString(),

@@ -41,6 +41,8 @@ export async function createLesson({ db, who, moduleId, input }: Options & { mod
         title: input.title,
         type: input.type,
         content: input.content,
+        kind: input.kind,
+        releaseAfterDays: input.releaseAfterDays,
         aiGenerated: input.aiGenerated,
         order: nextOrder(lessons.order, lessons.moduleId, moduleId),
       })
@@ -69,7 +71,10 @@ export async function updateLesson({ db, who, lessonId, input }: Options & { les
 async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Promise<Lesson> {
   const lessonId = lesson.id;
   return db.transaction(async (tx) => {
-    const { content: previousContent } = await lockedLesson(tx, lesson.courseId, lessonId);
+    const { content: previousContent, kind } = await lockedLesson(tx, lesson.courseId, lessonId);
+    if (kind === "reading" && input.content !== undefined && !input.content) {
+      throw new AppError("BAD_REQUEST", "Content is required", { errors: { content: "Content is required" } });
+    }
     if (input.content !== undefined && input.content !== previousContent && previousContent.trim()) {
       await tx.insert(lessonVersions).values({ lessonId, content: previousContent });
       await tx.execute(
@@ -89,7 +94,10 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Prom
 
 /** The lessons as the API answers them, their sources read in one query. */
 async function withSources(db: Pick<Db, "select">, rows: LessonRow[]): Promise<Lesson[]> {
-  const sources = await sourcesOfLessons(db, rows.map((r) => r.id));
+  const sources = await sourcesOfLessons(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toLesson(row, sources.get(row.id) ?? []));
 }
 

@@ -42,6 +42,7 @@ export async function createModule({
         courseId,
         title: input.title,
         description: input.description,
+        releaseAfterDays: input.releaseAfterDays,
         order: nextOrder(courseModules.order, courseModules.courseId, courseId),
       })
       .returning();
@@ -65,6 +66,7 @@ export async function updateModule({
   const change = {
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.releaseAfterDays !== undefined ? { releaseAfterDays: input.releaseAfterDays } : {}),
   };
   // Nothing known was sent (unknown fields are dropped): nothing to write.
   if (Object.keys(change).length === 0) return toModule(module);

@@ -25,7 +25,9 @@ export async function getOutline(options: { db: Db; who: Who; courseId: number }
         courseId: lessons.courseId,
         title: lessons.title,
         type: lessons.type,
+        kind: lessons.kind,
         order: lessons.order,
+        releaseAfterDays: lessons.releaseAfterDays,
         aiGenerated: lessons.aiGenerated,
         createdAt: lessons.createdAt,
         updatedAt: lessons.updatedAt,
@@ -49,6 +51,7 @@ export async function getOutline(options: { db: Db; who: Who; courseId: number }
       current.lessons.push({
         ...row.lesson,
         type: row.lesson.type as OutlineModule["lessons"][number]["type"],
+        kind: row.lesson.kind === "quiz" ? "quiz" : "reading",
         createdAt: row.lesson.createdAt.toISOString(),
         updatedAt: row.lesson.updatedAt.toISOString(),
         completed: Boolean(row.completed),

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { type Lesson, lessonBodySchema } from "../../../shared/contracts/courses.js";
+import { type Lesson, lessonFieldsSchema, readingNeedsContent } from "../../../shared/contracts/courses.js";
 
 /** Add Lesson and the inline editor: title, type and content required (spec 001 section 5). */
-export const lessonFormSchema = lessonBodySchema.omit({ order: true });
+export const lessonFormSchema = readingNeedsContent(lessonFieldsSchema.omit({ order: true }));
 export type LessonFormInput = z.input<typeof lessonFormSchema>;
 export type LessonFormOutput = z.output<typeof lessonFormSchema>;
 
@@ -13,6 +13,8 @@ export function lessonFormValues(lesson?: Lesson): LessonFormInput {
     title: lesson?.title ?? "",
     type: lesson?.type ?? "reading",
     content: lesson?.content ?? "",
+    kind: lesson?.kind ?? "reading",
+    releaseAfterDays: lesson?.releaseAfterDays ?? null,
     aiGenerated: lesson?.aiGenerated ?? false,
   };
 }
