@@ -34,6 +34,7 @@ import {
   plannedSourcesFor,
   resolveCourseMaterial,
   toScope,
+  withQueriesEmbedded,
 } from "./course-material.js";
 import { courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
@@ -215,10 +216,12 @@ export async function proposeOutline({
  * whatever the model put there is replaced. Display only: the approve retrieves again (decision 039).
  */
 async function withPlannedSources(
-  retrieval: RetrievalDeps,
+  deps: RetrievalDeps,
   material: CourseMaterial | null,
   proposal: OutlineProposal,
 ): Promise<OutlineProposal> {
+  const queries = proposal.modules.flatMap((m) => m.lessons.map(lessonQuery));
+  const retrieval = material ? await withQueriesEmbedded(deps, material, queries) : deps;
   const modules = [];
   for (const module of proposal.modules) {
     const lessonsOf = [];

@@ -8,7 +8,7 @@ import { AppError } from "../../../lib/app-error.js";
 import { type ShownBranchMessage, shownBranchesOf } from "../../chat/branch-tree.js";
 import { CHAT_NOT_FOUND } from "../../chat/chat-service.js";
 import { fileLabel, numberedSourcesBlock } from "../../knowledge/retrieval/numbered-sources.js";
-import { queryWords, type RetrievalDeps, retrievePassages } from "../../knowledge/retrieval/retrieve.js";
+import { embedQueries, queryWords, type RetrievalDeps, retrievePassages, searchedQuery } from "../../knowledge/retrieval/retrieve.js";
 import { excerptOf } from "../lesson-sources.js";
 
 // What a course is made from (issue 31, decision 039): the owner's ready library files (chosen, or a collection's), or
@@ -148,6 +148,25 @@ export function rankMessages(messages: readonly ShownBranchMessage[], query: str
   return picked;
 }
 
+/**
+ * Retrieval for queries known ahead (a run's or an outline's lessons): their vectors asked in one provider call, then
+ * each search given its own, so a lesson's retrieval is its two queries only. Files only (messages are ranked in
+ * memory); when the provider fails, those searches are full text, as a chat's are.
+ */
+export async function withQueriesEmbedded(deps: RetrievalDeps, material: CourseMaterial, queries: string[]): Promise<RetrievalDeps> {
+  if (material.kind !== "files" || queries.length === 0 || !deps.vectors.available) return deps;
+  const asked = [...new Set(queries.map(searchedQuery).filter(Boolean))];
+  const found = await embedQueries(deps, asked, material.userId).catch(() => null);
+  const byQuery = new Map(asked.map((q, i) => [q, found?.vectors[i]]));
+  return {
+    ...deps,
+    embedQuery: async (query) => {
+      const vector = byQuery.get(query);
+      return found && vector ? { key: found.key, vector } : null;
+    },
+  };
+}
+
 /** The passages of the material that best answer `query`: the knowledge module's retrieval, or the messages ranked. */
 export async function passagesFor(
   deps: RetrievalDeps,
@@ -265,7 +284,7 @@ export async function plannedSourcesFor(
   material: CourseMaterial,
   lesson: { title: string; summary: string },
 ): Promise<PlannedSource[]> {
-  const found = await passagesFor(deps, material, `${lesson.title} ${lesson.summary}`, PLANNED_LIMIT);
+  const found = await passagesFor(deps, material, lessonQuery(lesson), PLANNED_LIMIT);
   return found.map(toPlannedSource);
 }
 

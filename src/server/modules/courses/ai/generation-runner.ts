@@ -3,20 +3,23 @@ import { type ApproveOutlineInput, COURSE_NOT_FOUND, type GenerationRun } from "
 import type { ProviderFailureLog } from "../../../ai/provider-error.js";
 import { assertLessonCount, claimAiSlot } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
-import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
+import { type CourseSourceScope, courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../../../lib/db-errors.js";
 import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { entitlements } from "../../entitlements/entitlements.js";
+import type { RetrievalDeps } from "../../knowledge/retrieval/retrieve.js";
 import type { VectorStore } from "../../knowledge/retrieval/vector-store.js";
 import { courseFor } from "../access.js";
 import { replaceLessonSources } from "../lesson-sources.js";
 import { lockCourse, nextOrder } from "../ordering.js";
 import { writeLessonBody } from "./course-ai-service.js";
-import { type CourseMaterial, lessonQuery, passagesFor, resolveCourseMaterial, toScope } from "./course-material.js";
+import { type CourseMaterial, lessonQuery, passagesFor, resolveCourseMaterial, toScope, withQueriesEmbedded } from "./course-material.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
+/** What a run from material writes with: the material, and retrieval with its lessons' queries already embedded. */
+type Grounding = { material: CourseMaterial; retrieval: RetrievalDeps };
 /** What the routes pass: the signed-in user and the course (the runner holds the database). */
 type ForCourse = { who: Who; courseId: number };
 export const INTERRUPTED = "Interrupted by a server restart. Press Resume to go on where it stopped.";
@@ -287,7 +290,7 @@ export class CourseGenerationRunner {
   private async loop(runId: number, signal: AbortSignal): Promise<void> {
     const { db } = this.options;
     // The run's material, resolved again from its stored scope once per start (a resume reads the same scope).
-    let material: Promise<CourseMaterial | null> | undefined;
+    let material: Promise<Grounding | null> | undefined;
     const setRun = (change: Partial<RunRow>) =>
       db
         .update(courseGenerationRuns)
@@ -301,7 +304,7 @@ export class CourseGenerationRunner {
       if (lessonId === undefined) return void (await setRun({ status: "done", currentLessonId: null, owner: null }));
       try {
         await setRun({ currentLessonId: lessonId });
-        material ??= run.sources ? resolveCourseMaterial(db, run.userId, run.sources) : Promise.resolve(null);
+        material ??= run.sources ? this.grounding(run, run.sources) : Promise.resolve(null);
         await this.writeLesson(run, lessonId, await material, signal);
         await setRun({ done: run.done + 1 });
       } catch (error) {
@@ -312,8 +315,20 @@ export class CourseGenerationRunner {
     }
   }
 
-  private async writeLesson(run: RunRow, lessonId: number, material: CourseMaterial | null, signal: AbortSignal): Promise<void> {
+  /** A run's material and its retrieval, the lessons' queries embedded together (one provider call per start). */
+  private async grounding(run: RunRow, scope: CourseSourceScope): Promise<Grounding> {
     const { db, platformDeps, vectors } = this.options;
+    const material = await resolveCourseMaterial(db, run.userId, scope);
+    const left = run.lessonIds.slice(run.done);
+    const rows = left.length
+      ? await db.select({ title: lessons.title, summary: lessons.summary }).from(lessons).where(inArray(lessons.id, left))
+      : [];
+    const retrieval = await withQueriesEmbedded({ db, vectors, platformDeps }, material, rows.map(lessonQuery));
+    return { material, retrieval };
+  }
+
+  private async writeLesson(run: RunRow, lessonId: number, grounding: Grounding | null, signal: AbortSignal): Promise<void> {
+    const { db, platformDeps } = this.options;
     const [row] = await db
       .select({ lesson: lessons, module: courseModules, course: courses })
       .from(lessons)
@@ -330,7 +345,7 @@ export class CourseGenerationRunner {
     if (!owner) throw new AppError("NOT_FOUND", "The course's author no longer exists.");
     entitlements.assertCanGenerateCourses(owner);
     // A course from material: the passages retrieved for this lesson now are what the model is given, and its sources.
-    const passages = material ? await passagesFor({ db, vectors, platformDeps }, material, lessonQuery(row.lesson)) : [];
+    const passages = grounding ? await passagesFor(grounding.retrieval, grounding.material, lessonQuery(row.lesson)) : [];
     const text = await writeLessonBody({
       db,
       platformDeps,
@@ -351,7 +366,7 @@ export class CourseGenerationRunner {
         .where(and(eq(lessons.id, lessonId), eq(lessons.content, "")))
         .returning({ id: lessons.id, courseId: lessons.courseId });
       const lesson = written[0];
-      if (lesson && material) await replaceLessonSources(tx, lesson, passages);
+      if (lesson && grounding) await replaceLessonSources(tx, lesson, passages);
     });
   }
 
