@@ -17,7 +17,7 @@ import type { RetrievalDeps } from "../src/server/modules/knowledge/retrieval/re
 import type { OutlineProposal } from "../src/shared/contracts/courses.js";
 import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
 import { CookieClient, newAccount, testConfig } from "../tests/helpers/build-test-app.js";
-import { pointPlatformAt } from "../tests/helpers/chat-setup.js";
+import { pointPlatformAt, setEmbeddingModel } from "../tests/helpers/chat-setup.js";
 import { settledFile } from "../tests/helpers/knowledge-files.js";
 import { makePdf } from "../tests/helpers/make-pdf.js";
 import { multipartFile } from "../tests/helpers/multipart.js";
@@ -69,12 +69,7 @@ async function main() {
     const registered = await author.post("/api/register", newAccount()); // the first account: an admin, who may generate
     const userId = registered.json().id as number;
     await pointPlatformAt(author, "openai", fake);
-    const embedding = await author.request({
-      method: "PUT",
-      url: "/api/admin/embedding-settings",
-      payload: { platformSlug: "openai", model: "text-embedding-3-small" },
-    });
-    if (embedding.statusCode !== 200) throw new Error(`embedding settings: ${embedding.statusCode} ${embedding.body}`);
+    await setEmbeddingModel(author);
 
     const pdf = await makePdf(Array.from({ length: PAGES }, (_, n) => pageText(n)));
     const ingestStarted = performance.now();

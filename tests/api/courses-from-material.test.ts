@@ -10,7 +10,7 @@ import { FAKE_OUTLINE, textOf } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
-import { newChat, pointPlatformAt } from "../helpers/chat-setup.js";
+import { newChat, pointPlatformAt, setEmbeddingModel } from "../helpers/chat-setup.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 
@@ -139,12 +139,7 @@ beforeAll(async () => {
   const admin = (await registerAndSignIn(t.app)).client;
   await pointPlatformAt(admin, "openai", fake);
   // Hybrid retrieval where pgvector is (PGlite here); full text only on a PostgreSQL without it.
-  const embedding = await admin.request({
-    method: "PUT",
-    url: "/api/admin/embedding-settings",
-    payload: { platformSlug: "openai", model: "text-embedding-3-small" },
-  });
-  expect(embedding.statusCode, embedding.body).toBe(200);
+  await setEmbeddingModel(admin);
   const early = async () => {
     const registered = await registerAndSignIn(t.app);
     const res = await admin.patch(`/api/admin/users/${registered.user.id}`, { planType: "earlyAccess" });
