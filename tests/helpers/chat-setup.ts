@@ -49,3 +49,13 @@ export async function newChat(client: CookieClient, body: Record<string, unknown
   if (res.statusCode !== 201) throw new Error(`create chat: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; title: string };
 }
+
+/** Sets the embedding model (the stand-in's `text-embedding-3-small` on the platform `slug`), as an admin would. */
+export async function setEmbeddingModel(admin: CookieClient, slug = "openai") {
+  const res = await admin.request({
+    method: "PUT",
+    url: "/api/admin/embedding-settings",
+    payload: { platformSlug: slug, model: "text-embedding-3-small" },
+  });
+  if (res.statusCode !== 200) throw new Error(`embedding settings: ${res.statusCode} ${res.body}`);
+}

@@ -170,21 +170,38 @@ async function nearest(db: Db, request: RetrieveRequest, k: number, key: string,
   });
 }
 
-/** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
-async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
-  if (!deps.platformDeps) return null;
+/**
+ * The questions' vectors with the model in use, asked in one provider call (one hold of the user's allowance), or null
+ * (none set, no pgvector). Questions known ahead (a course run's lessons) are embedded together this way, then each
+ * search is given its own (`embedQuery`), so a search costs only its two queries.
+ */
+export async function embedQueries(
+  deps: RetrievalDeps,
+  queries: string[],
+  userId: number,
+): Promise<{ key: string; vectors: number[][] } | null> {
+  if (!deps.platformDeps || queries.length === 0) return null;
   const config = await readEmbeddingConfig(deps.db, deps.platformDeps);
   if (!config) return null;
   const { embeddings } = await embedTexts({
     access: config.access,
     modelId: config.modelId,
-    texts: [query],
+    texts: queries,
     spend: { allowance: deps.platformDeps.allowance, userId },
     maxRetries: 1,
   });
-  const vector = embeddings[0];
-  return vector ? { key: config.key, vector } : null;
+  return { key: config.key, vectors: embeddings };
 }
+
+/** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
+async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
+  const found = await embedQueries(deps, [query], userId);
+  const vector = found?.vectors[0];
+  return found && vector ? { key: found.key, vector } : null;
+}
+
+/** A question as it is searched (and embedded): trimmed, at most 2,000 characters. */
+export const searchedQuery = (query: string) => query.trim().slice(0, 2000);
 
 /** Reciprocal rank fusion of ranked lists: a piece's score is Σ 1 / (60 + its rank in each list). */
 export function fuse(lists: Row[][]): { row: Row; score: number }[] {
@@ -202,7 +219,7 @@ export function fuse(lists: Row[][]): { row: Row; score: number }[] {
 
 /** A user's best passages for a question, within a token budget; never another user's. */
 export async function retrievePassages(deps: RetrievalDeps, request: RetrieveRequest): Promise<RetrievedPassage[]> {
-  const query = request.query.trim().slice(0, 2000);
+  const query = searchedQuery(request.query);
   if (!query || request.budgetTokens <= 0) return [];
   const limit = request.limit ?? 8;
   const k = request.candidates ?? Math.max(20, 3 * limit);
