@@ -183,7 +183,7 @@ const SOURCES_RULES =
   "Sources from the user's own files follow, each numbered. When you use one, cite it inline by its number in square " +
   "brackets, like [1] or [2][3]. Cite only the numbers listed here; never invent a number or a source.";
 
-function sourcesBlock(sources: readonly GivenSource[]): string {
+export function sourcesBlock(sources: readonly GivenSource[]): string {
   const entries = sources.map((s) => {
     const where = s.page === null ? "" : `, page ${s.page}`;
     return `[${s.n}] ${s.fileName.replaceAll("\n", " ")}${where}\n${s.text}`;

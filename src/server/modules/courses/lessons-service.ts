@@ -89,7 +89,10 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Prom
 
 /** The lessons as the API answers them, their sources read in one query. */
 async function withSources(db: Pick<Db, "select">, rows: LessonRow[]): Promise<Lesson[]> {
-  const sources = await sourcesOfLessons(db, rows.map((r) => r.id));
+  const sources = await sourcesOfLessons(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toLesson(row, sources.get(row.id) ?? []));
 }
 

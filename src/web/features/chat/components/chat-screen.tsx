@@ -140,6 +140,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           aiPlatform: draftRef.current.aiPlatform ?? "",
           model: draftRef.current.model ?? null,
           collectionIds: [],
+          tutorLesson: null,
           personalityId: draftChoice.personalityId,
           folderId: null,
           pinned: false,
