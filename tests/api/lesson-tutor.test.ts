@@ -48,7 +48,11 @@ let vaultId: number;
 let citedChunkId: number;
 
 async function upload(client: CookieClient, name: string, text: string): Promise<KnowledgeFile> {
-  const res = await client.request({ method: "POST", url: "/api/files", ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(text)) });
+  const res = await client.request({
+    method: "POST",
+    url: "/api/files",
+    ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(text)),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const file = await settledFile(client, (res.json() as KnowledgeFile).id);
   expect(file.status).toBe("ready");
@@ -74,7 +78,7 @@ async function courseWithLesson(client: CookieClient, course: { title: string; i
 const chatRequests = () => fake.requests.filter((r) => Array.isArray((r.body as { messages?: unknown }).messages));
 
 const systemOf = (request: FakeProvider["requests"][number] | undefined) =>
-  (request?.body as { messages: { role: string; content: unknown }[] }).messages
+  ((request?.body ?? { messages: [] }) as { messages: { role: string; content: unknown }[] }).messages
     .filter((m) => m.role === "system")
     .map((m) => String(m.content))
     .join("\n");
