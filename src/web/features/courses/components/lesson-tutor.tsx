@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Loader2, MessageCircleQuestion, SendHorizontal, Square, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
 import { type Citation, chatsApi, type Message } from "../../../../shared/contracts/chat.js";
 import { lessonsApi } from "../../../../shared/contracts/courses.js";
 import { Markdown } from "../../../components/markdown/markdown.js";
@@ -188,7 +189,7 @@ function TutorChat({ chatId }: { chatId: number }) {
           >
             <ExternalLink className="size-3" aria-hidden="true" />
             Open as a full chat
-          </a>
+          </Link>
           {live ? (
             <Button type="button" size="sm" variant="outline" onClick={() => void stop()}>
               <Square aria-hidden="true" />
