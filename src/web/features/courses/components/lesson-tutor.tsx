@@ -183,7 +183,7 @@ function TutorChat({ chatId }: { chatId: number }) {
           className="min-h-12 resize-none"
         />
         <div className="flex items-center justify-between gap-2">
-          <a
+          <Link
             href={chatPath(chatId)}
             className="inline-flex items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:underline"
           >
