@@ -103,16 +103,18 @@ describe("the lesson tutor", () => {
     // The lesson stays in view beside the panel.
     expect(await page.getByRole("heading", { name: "How enzymes copy" }).isVisible()).toBe(true);
 
-    fake.setChunkDelay(120);
     const box = panel.getByRole("textbox", { name: "Your question about this lesson" });
+    // A slow answer (the stand-in's #slow: 40 words, 200 ms a piece) streams in: the wait says so, then the text grows.
+    await box.fill("Walk me through the copy, slowly. #slow");
+    await box.press("Enter");
+    const streaming = panel.locator("[data-streaming]");
+    await streaming.getByText("Slow reply:").waitFor();
+    expect(await streaming.getByText("Writing…").isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath("lesson-tutor-streaming-1440-light.png") });
+    await streaming.waitFor({ state: "detached", timeout: 30_000 });
+
     await box.fill("What does the quokkatron enzyme do? [1]");
     await box.press("Enter");
-    // The answer streams in: the wait says so, then the text grows.
-    await panel.locator("[data-streaming]").waitFor();
-    await panel.getByRole("status").first().waitFor();
-    await panel.locator("[data-streaming]").getByText("Echo:").waitFor();
-    await page.screenshot({ path: screenshotPath("lesson-tutor-streaming-1440-light.png") });
-    fake.setChunkDelay(15);
     const source = panel.getByRole("button", { name: "Source 1: handbook.md" });
     await source.waitFor({ timeout: 20_000 });
     expect(await panel.locator("[data-streaming]").count()).toBe(0);
