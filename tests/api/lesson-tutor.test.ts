@@ -8,7 +8,7 @@ import type { Usage } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
-import { parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
+import { parseEvents, pointPlatformAt, useEmbeddingModel } from "../helpers/chat-setup.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { eventOf } from "../helpers/sse-reader.js";
@@ -101,12 +101,7 @@ beforeAll(async () => {
   reader = (await registerAndSignIn(t.app)).client;
   outsider = (await registerAndSignIn(t.app)).client;
   await pointPlatformAt(admin, "openai", fake);
-  const embedding = await admin.request({
-    method: "PUT",
-    url: "/api/admin/embedding-settings",
-    payload: { platformSlug: "openai", model: "text-embedding-3-small" },
-  });
-  expect(embedding.statusCode, embedding.body).toBe(200);
+  await useEmbeddingModel(admin);
 
   handbookId = (await upload(owner, "handbook.md", HANDBOOK)).id;
   vaultId = (await upload(owner, "vault.md", VAULT)).id;

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
 import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { CookieClient } from "../helpers/build-test-app.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { registerViaApi, signIn, apiAs as signInApi, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 // Issue 31's lesson tutor in the browser: a reader of a public course opens a lesson, asks its tutor beside it, sees the
@@ -25,11 +24,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function apiAs(account: { username: string; password: string }) {
-  const client = new CookieClient(h.app);
-  expect((await client.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
-  return client;
-}
+const apiAs = (account: { username: string; password: string }) => signInApi(h, account);
 
 /** An owner's public course with one lesson that cites a piece of the owner's handbook. */
 async function publishedLesson() {

@@ -65,16 +65,8 @@ function TutorBody({ lessonId }: { lessonId: number }) {
     retry: false,
   });
   if (tutor.isPending) return <Waiting className="m-auto" text="Opening the tutor…" />;
-  if (tutor.isError) {
-    return (
-      <div role="alert" className="m-auto grid max-w-xs gap-3 p-4 text-center text-sm">
-        <p>The tutor could not be opened: {errorMessage(tutor.error)}</p>
-        <Button variant="outline" size="sm" className="justify-self-center" onClick={() => void tutor.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (tutor.isError)
+    return <Failed text={`The tutor could not be opened: ${errorMessage(tutor.error)}`} onRetry={() => void tutor.refetch()} />;
   return <TutorChat chatId={tutor.data.chatId} />;
 }
 
@@ -141,12 +133,7 @@ function TutorChat({ chatId }: { chatId: number }) {
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3" aria-live="polite">
         {messages.isPending ? <Waiting className="m-auto" text="Loading the conversation…" /> : null}
         {messages.isError ? (
-          <div role="alert" className="m-auto grid gap-2 text-center text-sm">
-            <p>The conversation could not be loaded: {errorMessage(messages.error)}</p>
-            <Button variant="outline" size="sm" className="justify-self-center" onClick={() => void messages.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <Failed text={`The conversation could not be loaded: ${errorMessage(messages.error)}`} onRetry={() => void messages.refetch()} />
         ) : null}
         {messages.isSuccess && shown.length === 0 && !live ? (
           <p className="m-auto max-w-xs text-center text-sm text-muted-foreground">
@@ -204,6 +191,18 @@ function TutorChat({ chatId }: { chatId: number }) {
         </div>
       </form>
     </>
+  );
+}
+
+/** A failed read: what failed, and Try again. */
+function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="m-auto grid max-w-xs gap-3 p-4 text-center text-sm">
+      <p>{text}</p>
+      <Button variant="outline" size="sm" className="justify-self-center" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }
 
