@@ -27,6 +27,8 @@ import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.j
 import { courseAiRoutes } from "./modules/courses/course-ai-routes.js";
 import { courseRoutes } from "./modules/courses/courses-routes.js";
 import { lessonRoutes } from "./modules/courses/lessons-routes.js";
+import { tutorRoutes } from "./modules/courses/tutor-routes.js";
+import { tutorMaterial } from "./modules/courses/tutor-service.js";
 import { emailRoutes } from "./modules/email/email-routes.js";
 import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
@@ -243,7 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
   await app.register(aiPlatformRoutes);
-  await app.register(chatRoutes);
+  // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
+  await app.register(chatRoutes, { tutor: tutorMaterial });
   await app.register(chatTransferRoutes);
   await app.register(chatFolderRoutes);
   await app.register(personalityRoutes);
@@ -251,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(courseRoutes);
   await app.register(lessonRoutes);
   await app.register(courseAiRoutes);
+  await app.register(tutorRoutes);
   await app.register(publicContentRoutes);
   await app.register(platformSettingsRoutes);
   await app.register(videoRoutes);

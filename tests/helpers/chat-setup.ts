@@ -23,6 +23,12 @@ export async function pointPlatformAt(admin: CookieClient, slug: string, fake: F
   return res.json() as { id: number };
 }
 
+/** Sets the embedding model, as an admin would (retrieval by meaning as well as by words, where pgvector is). */
+export async function useEmbeddingModel(admin: CookieClient, platformSlug = "openai", model = "text-embedding-3-small") {
+  const res = await admin.request({ method: "PUT", url: "/api/admin/embedding-settings", payload: { platformSlug, model } });
+  if (res.statusCode !== 200) throw new Error(`embedding settings: ${res.statusCode} ${res.body}`);
+}
+
 /** The first account of a fresh database is the admin. */
 export async function adminAndUser(app: FastifyInstance) {
   const admin = await registerAndSignIn(app);

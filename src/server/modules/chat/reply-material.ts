@@ -180,7 +180,7 @@ export function branchFiles(rows: readonly Pick<MessageRow, "role" | "attachment
   return files;
 }
 
-function sourcesBlock(sources: readonly GivenSource[]): string {
+export function sourcesBlock(sources: readonly GivenSource[]): string {
   return numberedSourcesBlock(
     "the user's own files",
     sources.map((s) => ({ n: s.n, label: fileLabel(s.fileName, s.page), text: s.text })),

@@ -19,8 +19,8 @@ export interface RetrievalDeps {
   /** To embed the question with the model in use (and spend its tokens from the user's allowance). */
   platformDeps?: PlatformDeps;
   /**
-   * The question's vector and the model it is from (`"slug/model"`), or null for full text only. Default: the
-   * embedding model the admin set, through the provider. Benches give their own.
+   * The question's vector and the model it is from (`"slug/model"`), or null for full text only; `userId` is who pays
+   * (`payerId`). Default: the embedding model the admin set, through the provider. Benches give their own.
    */
   embedQuery?: (query: string, userId: number) => Promise<{ key: string; vector: number[] } | null>;
 }
@@ -31,6 +31,13 @@ export interface RetrieveRequest {
   /** Only these files and the files of these collections (either may be empty); neither given: the whole library. */
   fileIds?: number[];
   collectionIds?: number[];
+  /**
+   * Only these pieces (a course's sources, issue 31), and within the files and collections when those are given too; an
+   * empty list matches nothing.
+   */
+  chunkIds?: number[];
+  /** Whose allowance embedding the question spends (a lesson tutor's reader, not the files' owner); default `userId`. */
+  payerId?: number;
   /** The passages' tokens added up stay within this. */
   budgetTokens: number;
   /** At most this many passages (8 by default). */
@@ -73,9 +80,14 @@ const ids = (list: number[]) =>
     sql`, `,
   );
 
-/** The files asked for, as a condition on `f` (the file row), always with the owner. */
+/** The files asked for, as a condition on `f` (the file row) and `c` (the piece), always with the owner. */
 function scopeOf(request: RetrieveRequest): SQL {
   const owner = sql`f.user_id = ${request.userId}::int`;
+  if (request.chunkIds !== undefined) {
+    const { chunkIds, ...rest } = request;
+    if (chunkIds.length === 0) return sql`false`;
+    return sql`${scopeOf(rest)} and c.id = any(string_to_array(${chunkIds.join(",")}, ',')::int[])`;
+  }
   if (request.fileIds === undefined && request.collectionIds === undefined) return owner;
   const files = request.fileIds ?? [];
   const collections = request.collectionIds ?? [];
@@ -225,7 +237,7 @@ export async function retrievePassages(deps: RetrievalDeps, request: RetrieveReq
   const k = request.candidates ?? Math.max(20, 3 * limit);
   const asked = { ...request, query };
   const embedding = deps.vectors.available
-    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.userId).catch(() => null)
+    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.payerId ?? request.userId).catch(() => null)
     : null;
   const [byWords, byMeaning] = await Promise.all([
     fullText(deps.db, asked, k),
