@@ -390,6 +390,8 @@ export class IngestionWorker {
       // held the event loop for its whole length (lib/gentle-statements.ts). Each writes only while the file is
       // still this instance's; a rerun after a kill embeds what is missing, so a batch half written costs nothing.
       for (let at = 0; at < rows.length; at += VECTORS_PER_STATEMENT) {
+        // A close (SIGTERM) stops between statements; the rerun embeds the rest.
+        if (signal.aborted) throw new LostClaim();
         const values = rows
           .slice(at, at + VECTORS_PER_STATEMENT)
           .map(
