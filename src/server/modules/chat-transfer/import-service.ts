@@ -3,6 +3,7 @@ import type { ImportResult } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
 import { chats } from "../../db/schema/index.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
+import { gently, letOthersIn } from "../../lib/gentle-statements.js";
 import type { Who } from "../../lib/who.js";
 import type { ImportChat, ImportMessage } from "./import-chat.js";
 import { type ImportUpload, readImport } from "./import-reader.js";
@@ -17,25 +18,6 @@ const SLICE_ROWS = 50;
 const SLICE_CHARS = 16 * 1024;
 
 export const ALREADY_IMPORTED = "It is already in your chats, from an earlier import.";
-
-/** A turn of the event loop: waiting requests (and their timers and sockets) go before the next statement. */
-const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Runs one of the import's statements, then rests as long as it kept this thread busy: the import never takes
- * more than about half of the thread that answers requests. On PGlite a statement runs on this thread, and a
- * request waiting behind it needs several turns of the event loop (its socket, its handler, its answer), each of
- * which would otherwise wait for another statement; on PostgreSQL a statement mostly waits on the network and
- * the rest is short.
- */
-async function gently<T>(statement: () => Promise<T>): Promise<T> {
-  const before = process.threadCpuUsage();
-  const result = await statement();
-  const spent = process.threadCpuUsage(before);
-  const busyMs = (spent.user + spent.system) / 1000;
-  await new Promise<void>((resolve) => setTimeout(resolve, Math.min(Math.round(busyMs), 1_000)));
-  return result;
-}
 
 /** The chat's messages in slices of at most SLICE_ROWS rows and SLICE_CHARS characters (a larger message alone). */
 function* slices(messages: ImportMessage[]): Generator<ImportMessage[]> {

@@ -4,6 +4,7 @@ import { embedTexts } from "../../../ai/embed.js";
 import type { Db } from "../../../db/client.js";
 import { knowledgeChunks, knowledgeFiles } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
+import { gently, letOthersIn } from "../../../lib/gentle-statements.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { type EmbeddingConfig, readEmbeddingConfig } from "../embedding-settings-service.js";
 import type { FileStore } from "../file-store.js";
@@ -50,10 +51,16 @@ export const DEFAULT_INGESTION_TIMING: IngestionTiming = {
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
-/** Pieces written per statement: PGlite runs each on the event loop (their full-text index entries too). */
+/**
+ * Pieces written per statement: PGlite runs each on the event loop (their full-text index entries too), a few
+ * milliseconds for 50, and the loop gets a turn between them (lib/gentle-statements.ts).
+ */
 const PIECES_PER_STATEMENT = 50;
-/** Vectors written per statement (see embed()). */
-const VECTORS_PER_STATEMENT = 4;
+/**
+ * Vectors written per statement (see embed()): each is an HNSW insert, several milliseconds for 1,536 dimensions on
+ * PGlite and more as the graph grows (bench/ingest), so one a statement, with a turn of the loop and a rest after it.
+ */
+const VECTORS_PER_STATEMENT = 1;
 
 /** This instance lost the file (its heartbeat stopped and another took it over, or it was deleted): stop quietly. */
 class LostClaim extends Error {}
@@ -63,7 +70,8 @@ class LostClaim extends Error {}
  * claimed atomically with `FOR UPDATE SKIP LOCKED` (queued files, files waiting for a retry, and files whose owner
  * stopped beating for `staleClaimMs`), beaten every few seconds while worked on. Steps: read the bytes, extract and
  * chunk them (in a reader thread), store the pieces in one transaction (delete then insert, so a rerun after kill -9
- * duplicates nothing), then embed them in batches (a rerun skips pieces already embedded with the model in use), then
+ * duplicates nothing), then embed them in batches (a rerun skips pieces already embedded with the model in use), a few
+ * vectors a statement with a rest between them, then
  * ready. The same claim re-embeds ready files whose vectors come from another model (the admin changed it); they stay
  * ready meanwhile.
  */
@@ -260,7 +268,9 @@ export class IngestionWorker {
     // Pieces are stored once "indexing" is written (one transaction): a rerun goes straight to the vectors.
     if (!reindex && file.stage !== "indexing") {
       await this.read(file);
+      await letOthersIn();
       await this.mergeSearchIndex();
+      await letOthersIn();
     }
     if (signal.aborted) throw new LostClaim();
     const config = await readEmbeddingConfig(db, this.options.platformDeps);
@@ -304,6 +314,8 @@ export class IngestionWorker {
       if (owned.length === 0) throw new LostClaim();
       await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, file.id));
       for (let at = 0; at < chunks.length; at += PIECES_PER_STATEMENT) {
+        // A turn of the loop between statements (not a rest: the transaction holds PGlite's one connection).
+        await letOthersIn();
         await tx.insert(knowledgeChunks).values(
           chunks.slice(at, at + PIECES_PER_STATEMENT).map((chunk) => ({
             fileId: file.id,
@@ -349,6 +361,7 @@ export class IngestionWorker {
     );
     for (;;) {
       if (signal.aborted) throw new LostClaim();
+      await letOthersIn();
       const batch = await db.execute(sql`
         select c.id, c.content from knowledge_chunks c
         where c.file_id = ${file.id}
@@ -373,27 +386,30 @@ export class IngestionWorker {
       const dims = embeddings[0]?.length ?? 0;
       if (dims === 0 || embeddings.length !== rows.length) throw new Error("the embedding model answered no vectors");
       await vectors.ensureIndex(dims);
-      done += rows.length;
-      await db.transaction(async (tx) => {
-        const owned = await tx
-          .update(knowledgeFiles)
-          .set({ progressDone: done, heartbeatAt: new Date(), updatedAt: new Date() })
-          .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, this.instanceId)))
-          .returning({ id: knowledgeFiles.id });
-        if (owned.length === 0) throw new LostClaim();
-        const values = rows.map(
-          (row, i) =>
-            sql`(${Number(row.id)}::int, ${file.userId}::int, ${config.key}::text, ${dims}::int, ${vectorLiteral(embeddings[i] ?? [])}::vector)`,
-        );
-        // A few rows a statement: on PGlite each statement runs on the event loop, and an HNSW insert of a large
-        // vector is slow, so 64 at once held the loop for over a second (bench/ingest).
-        for (let at = 0; at < values.length; at += VECTORS_PER_STATEMENT) {
-          await tx.execute(sql`
+      // Each statement on its own, outside a transaction, with a rest after it: on PGlite a transaction of them all
+      // held the event loop for its whole length (lib/gentle-statements.ts). Each writes only while the file is
+      // still this instance's; a rerun after a kill embeds what is missing, so a batch half written costs nothing.
+      for (let at = 0; at < rows.length; at += VECTORS_PER_STATEMENT) {
+        // A close (SIGTERM) stops between statements; the rerun embeds the rest.
+        if (signal.aborted) throw new LostClaim();
+        const values = rows
+          .slice(at, at + VECTORS_PER_STATEMENT)
+          .map(
+            (row, i) =>
+              sql`(${Number(row.id)}::int, ${file.userId}::int, ${config.key}::text, ${dims}::int, ${vectorLiteral(embeddings[at + i] ?? [])}::vector)`,
+          );
+        const written = await gently(() =>
+          db.execute(sql`
             insert into knowledge_embeddings (chunk_id, user_id, model, dims, embedding)
-            values ${sql.join(values.slice(at, at + VECTORS_PER_STATEMENT), sql`, `)}
-            on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding`);
-        }
-      });
+            select * from (values ${sql.join(values, sql`, `)}) as v (chunk_id, user_id, model, dims, embedding)
+            where exists (select 1 from knowledge_files where id = ${file.id}::int and claimed_by = ${this.instanceId})
+            on conflict (chunk_id) do update set model = excluded.model, dims = excluded.dims, embedding = excluded.embedding
+            returning chunk_id`),
+        );
+        if (written.rows.length === 0) throw new LostClaim();
+      }
+      done += rows.length;
+      await this.mine(file.id, { progressDone: done });
     }
   }
 
