@@ -11,7 +11,7 @@ import {
 } from "../../../components/ui/dropdown-menu.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { endpointUrl } from "../../../lib/api-client.js";
-import { FileState } from "./file-state.js";
+import { FileState } from "../../../components/file-state.js";
 
 const KIND_LABELS: Record<KnowledgeFile["kind"], string> = {
   pdf: "PDF",
