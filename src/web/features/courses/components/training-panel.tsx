@@ -1,10 +1,10 @@
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
+import type { Hints } from "../training-hints.js";
 import { COURSE_AI_LOCKED_NOTE_ID, CourseAiLockedNote } from "./ai-button.js";
+import { LevelSelect } from "./level-select.js";
 
 /** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */
 export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hints: Hints) => void }) {
@@ -28,20 +28,7 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
           value={hints.audience}
           onChange={(event) => set({ audience: event.target.value })}
         />
-        <FormField id="training-level" label="Level">
-          <Select value={hints.level} onValueChange={(level) => set({ level: level as CourseLevel })}>
-            <SelectTrigger id="training-level">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LEVELS.map((level) => (
-                <SelectItem key={level} value={level}>
-                  {LEVEL_LABELS[level]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </FormField>
+        <LevelSelect id="training-level" value={hints.level} onChange={(level) => set({ level })} />
         <FormField id="training-goals" label="Learning goals">
           <Textarea
             id="training-goals"

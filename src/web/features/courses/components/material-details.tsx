@@ -1,0 +1,76 @@
+import { longTitleField } from "../../../../shared/contracts/fields.js";
+import { FormField, TextField } from "../../../components/ui/form-field.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import type { Hints } from "../training-hints.js";
+import { LevelSelect } from "./level-select.js";
+
+export type MaterialDetails = { title: string; moduleCount: string; hints: Hints };
+
+/** What is wrong with the details, by field (nothing: they can be sent). */
+export function detailsErrors(details: MaterialDetails): { title?: string; moduleCount?: string } {
+  const title = longTitleField.safeParse(details.title);
+  const count = Number(details.moduleCount);
+  return {
+    title: title.success ? undefined : title.error.issues[0]?.message,
+    moduleCount: Number.isInteger(count) && count >= 1 && count <= 12 ? undefined : "Choose between 1 and 12 modules",
+  };
+}
+
+/** Step 2 of "From my material": the generation fields (the course's title, audience, level, goals, module count). */
+export function MaterialDetailsFields({
+  details,
+  onChange,
+  showErrors,
+}: {
+  details: MaterialDetails;
+  onChange: (details: MaterialDetails) => void;
+  showErrors: boolean;
+}) {
+  const errors = showErrors ? detailsErrors(details) : {};
+  const setHints = (patch: Partial<Hints>) => onChange({ ...details, hints: { ...details.hints, ...patch } });
+  return (
+    <div className="grid gap-4">
+      <TextField
+        id="material-title"
+        label="Course title"
+        autoComplete="off"
+        value={details.title}
+        error={errors.title}
+        onChange={(event) => onChange({ ...details, title: event.target.value })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="material-audience"
+          label="Target audience"
+          placeholder="e.g. new support staff"
+          maxLength={500}
+          value={details.hints.audience}
+          onChange={(event) => setHints({ audience: event.target.value })}
+        />
+        <LevelSelect id="material-level" value={details.hints.level} onChange={(level) => setHints({ level })} />
+      </div>
+      <FormField id="material-goals" label="Learning goals">
+        <Textarea
+          id="material-goals"
+          rows={2}
+          maxLength={2000}
+          placeholder="What should learners be able to do afterwards?"
+          value={details.hints.goals}
+          onChange={(event) => setHints({ goals: event.target.value })}
+        />
+      </FormField>
+      <TextField
+        id="material-module-count"
+        label="Number of modules"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={12}
+        className="sm:max-w-40"
+        value={details.moduleCount}
+        error={errors.moduleCount}
+        onChange={(event) => onChange({ ...details, moduleCount: event.target.value })}
+      />
+    </div>
+  );
+}
