@@ -148,9 +148,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const platformCache = new PlatformCache({ redis, log: warn });
   await platformCache.start();
   const platformDeps = { secrets, envKeys: envKeysBySlug(config), cache: platformCache, allowance: generations.allowance };
+  // pgvector where it is (else full text only, said once here and in the admin): retrieval for courses and the library.
+  const vectors = new VectorStore({ db: database.db, log: warn });
+  await vectors.start();
   const courseGenerations = new CourseGenerationRunner({
     db: database.db,
     platformDeps,
+    vectors,
     instanceId: generations.instanceId,
     isInstanceAlive: generations.mirror ? (id) => generations.mirror?.isInstanceAlive(id) ?? Promise.resolve(false) : undefined,
     limits: { maxRunning: config.AI_MAX_CONCURRENT_PER_USER, maxLessonsPerApprove: config.AI_MAX_LESSONS_PER_APPROVE },
@@ -172,9 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = s3
     ? s3FileStore(s3, databaseFileStore(database.db), (message, error) => app.log.error({ err: error }, message))
     : databaseFileStore(database.db);
-  // pgvector where it is (else full text only, said once here and in the admin), then the library's reader.
-  const vectors = new VectorStore({ db: database.db, log: warn });
-  await vectors.start();
+  // Then the library's reader.
   const ingestion = new IngestionWorker({
     db: database.db,
     fileStore,
