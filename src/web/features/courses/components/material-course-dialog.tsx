@@ -116,7 +116,7 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && unsaved.confirmLeave(onClose)}>
-      <DialogContent className={step === "review" ? "max-w-3xl" : "max-w-2xl"} aria-label="From my material">
+      <DialogContent className={step === "review" ? "max-w-3xl" : "max-w-2xl"} data-testid="material-dialog">
         <DialogHeader>
           <DialogTitle>{STEP_TITLES[step]}</DialogTitle>
           <DialogDescription>{STEP_TEXT[step]}</DialogDescription>
