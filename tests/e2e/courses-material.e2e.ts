@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../helpers/build-test-app.js";
+import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
@@ -47,10 +48,9 @@ async function uploadReady(name: string, body: string): Promise<number> {
     ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(body)),
   });
   expect(res.statusCode, res.body).toBe(201);
-  const id = (res.json() as { id: number }).id;
-  await expect
-    .poll(async () => ((await api.get(`/api/files/${id}`)).json() as { status: string }).status, { timeout: 30_000 })
-    .toBe("ready");
+  const file = await settledFile(api, (res.json() as { id: number }).id);
+  expect(file.status).toBe("ready");
+  const id = file.id;
   return id;
 }
 
@@ -149,7 +149,7 @@ describe("courses from material", () => {
     await page.screenshot({ path: screenshotPath("courses-material-outline-1440-light.png"), animations: "disabled" });
     // The outline request carried the material.
     const sent = JSON.stringify(fake.requests.map((r) => r.body));
-    expect(sent).toContain("hands-on start, pairing with a buddy");
+    expect(sent).toContain("settle in twice as fast");
 
     await dialog.getByRole("button", { name: "Approve and create" }).click();
     await page.waitForURL(/\/courses\/\d+\/edit$/);
@@ -159,13 +159,25 @@ describe("courses from material", () => {
 
     // A lesson's Sources: each names its file, opens its passage with the text around it in the side panel.
     const lessonId = await firstLesson(courseId);
+    // The stand-in echoes its prompt, so the lesson's text gets its [n] here: [1] names a source, [9] none.
+    const cited = await api.patch(`/api/lessons/${lessonId}`, { content: "New people settle in twice as fast [1]. Not a source: [9]." });
+    expect(cited.statusCode, cited.body).toBe(200);
     await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
     const sources = page.getByRole("region", { name: "Sources" });
     await sources.waitFor();
     const first = sources.getByRole("button", { name: /^Open source 1: / });
     expect(await first.textContent()).toMatch(/handbook\.md|checklist\.md/);
-    const refs = page.locator("article").getByRole("button", { name: /^Source \d+: / });
-    expect(await refs.count()).toBeGreaterThan(0);
+    await page
+      .locator("article")
+      .getByRole("button", { name: /^Source 1: / })
+      .waitFor();
+    expect(
+      await page
+        .locator("article")
+        .getByRole("button", { name: /^Source 9/ })
+        .count(),
+    ).toBe(0);
+    await page.locator("article").getByText("Not a source: [9].").waitFor();
     await first.click();
     const panel = page.getByRole("dialog", { name: "Source 1" });
     await panel.getByLabel("Passage").waitFor();
@@ -184,10 +196,11 @@ describe("courses from material", () => {
     await page.getByRole("button", { name: "Regenerate", exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Regenerate this lesson?" });
     await confirm.getByText("The current text is kept in its versions", { exact: false }).waitFor();
+    const before = ((await api.get(`/api/lessons/${lessonId}/versions`)).json() as unknown[]).length;
     await confirm.getByRole("button", { name: "Regenerate" }).click();
     await toast(page, "Lesson regenerated");
-    const versions = (await api.get(`/api/lessons/${lessonId}/versions`)).json() as unknown[];
-    expect(versions.length).toBeGreaterThan(0);
+    const after = ((await api.get(`/api/lessons/${lessonId}/versions`)).json() as unknown[]).length;
+    expect(after).toBe(before + 1);
     await page.close();
   });
 

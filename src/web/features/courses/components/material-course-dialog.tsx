@@ -186,6 +186,7 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
           </form>
         ) : proposal && courseId !== null ? (
           <OutlineReview
+            fresh
             proposal={proposal}
             pending={approve.isPending}
             onBack={back}
