@@ -1,8 +1,7 @@
 import { longTitleField } from "../../../../shared/contracts/fields.js";
-import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Textarea } from "../../../components/ui/textarea.js";
+import { TextField } from "../../../components/ui/form-field.js";
 import type { Hints } from "../training-hints.js";
-import { LevelSelect } from "./level-select.js";
+import { GoalsField, LevelSelect, ModuleCountField } from "./hint-fields.js";
 
 export type MaterialDetails = { title: string; moduleCount: string; hints: Hints };
 
@@ -49,27 +48,12 @@ export function MaterialDetailsFields({
         />
         <LevelSelect id="material-level" value={details.hints.level} onChange={(level) => setHints({ level })} />
       </div>
-      <FormField id="material-goals" label="Learning goals">
-        <Textarea
-          id="material-goals"
-          rows={2}
-          maxLength={2000}
-          placeholder="What should learners be able to do afterwards?"
-          value={details.hints.goals}
-          onChange={(event) => setHints({ goals: event.target.value })}
-        />
-      </FormField>
-      <TextField
+      <GoalsField id="material-goals" rows={2} value={details.hints.goals} onChange={(goals) => setHints({ goals })} />
+      <ModuleCountField
         id="material-module-count"
-        label="Number of modules"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={12}
-        className="sm:max-w-40"
         value={details.moduleCount}
         error={errors.moduleCount}
-        onChange={(event) => onChange({ ...details, moduleCount: event.target.value })}
+        onChange={(moduleCount) => onChange({ ...details, moduleCount })}
       />
     </div>
   );

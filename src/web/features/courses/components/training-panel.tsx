@@ -4,7 +4,7 @@ import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import type { Hints } from "../training-hints.js";
 import { COURSE_AI_LOCKED_NOTE_ID, CourseAiLockedNote } from "./ai-button.js";
-import { LevelSelect } from "./level-select.js";
+import { GoalsField, LevelSelect } from "./hint-fields.js";
 
 /** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */
 export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hints: Hints) => void }) {
@@ -29,16 +29,7 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
           onChange={(event) => set({ audience: event.target.value })}
         />
         <LevelSelect id="training-level" value={hints.level} onChange={(level) => set({ level })} />
-        <FormField id="training-goals" label="Learning goals">
-          <Textarea
-            id="training-goals"
-            rows={3}
-            maxLength={2000}
-            placeholder="What should learners be able to do afterwards?"
-            value={hints.goals}
-            onChange={(event) => set({ goals: event.target.value })}
-          />
-        </FormField>
+        <GoalsField id="training-goals" rows={3} value={hints.goals} onChange={(goals) => set({ goals })} />
         <FormField id="training-notes" label="Notes">
           <Textarea
             id="training-notes"
