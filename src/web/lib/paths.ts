@@ -71,3 +71,10 @@ export function loginPath(next?: string): string {
 export function earlyAccessCheckoutPath(from?: string | null): string {
   return from && from !== paths.checkout ? `${paths.checkout}?from=${encodeURIComponent(from)}` : paths.checkout;
 }
+
+/** New Course "From my material" (the courses page opens it), made from a chat or a folder when one is named. */
+export function newCourseFromMaterialPath(from?: { chatId: number } | { folderId: number }): string {
+  const base = `${paths.courses}?new=material`;
+  if (!from) return base;
+  return "chatId" in from ? `${base}&chatId=${from.chatId}` : `${base}&folderId=${from.folderId}`;
+}

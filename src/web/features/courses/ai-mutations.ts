@@ -1,9 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { courseAiApi as api, type OutlineDraft } from "../../../shared/contracts/courses.js";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  courseAiApi as api,
+  type CourseSources,
+  coursesApi,
+  type OutlineDraft,
+  type OutlineProposal,
+} from "../../../shared/contracts/courses.js";
 import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
-import { generationQuery, refreshCourse } from "./api.js";
-import { refreshPlanOn403, toastFailure } from "./course-toasts.js";
+import { courseKeys, generationQuery, lessonQuery, refreshCourse } from "./api.js";
+import { type Failure, refreshPlanOn403, toastFailure } from "./course-toasts.js";
 import type { Hints, LessonType } from "./training-hints.js";
 
 /** POST /api/ai/course-description: a description for the title (the form keeps it until the user saves). */
@@ -50,7 +56,8 @@ export function useProposeOutline(courseId: number) {
 export function useApproveOutline(courseId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { outline: OutlineDraft; hints: Hints }) => call(api.approveOutline, { params: { id: courseId }, body }),
+    mutationFn: (body: { outline: OutlineDraft; hints: Hints; sources?: CourseSources }) =>
+      call(api.approveOutline, { params: { id: courseId }, body }),
     onSuccess: (run) => {
       client.setQueryData(generationQuery(courseId).queryKey, run);
       void refreshCourse(client, courseId);
@@ -72,6 +79,70 @@ export function useGenerationControl(courseId: number) {
     onError: (error) => {
       refreshPlanOn403(client, error);
       toastFailure("course", error);
+    },
+  });
+}
+
+/** A step's failure toasted with its own words (an AI refusal also reads the plan again), then passed on. */
+function toasting<T>(kind: Failure, promise: Promise<T>, planOf?: () => QueryClient): Promise<T> {
+  return promise.catch((error: unknown) => {
+    if (planOf) refreshPlanOn403(planOf(), error);
+    toastFailure(kind, error);
+    throw error;
+  });
+}
+
+/** `onCourse`: the course made (kept by the dialog even when the outline then fails, so a retry does not make another). */
+export type MaterialOutlineRequest = {
+  courseId: number | null;
+  title: string;
+  hints: Hints;
+  moduleCount: number;
+  sources: CourseSources;
+  onCourse: (id: number) => void;
+};
+
+/**
+ * "From my material": the course is made first (a private draft; or the one made before, its title kept up to date),
+ * then an outline is proposed from the material. Nothing else is created until the outline is approved.
+ */
+export function useMaterialOutline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      courseId,
+      title,
+      onCourse,
+      ...body
+    }: MaterialOutlineRequest): Promise<{ courseId: number; proposal: OutlineProposal }> => {
+      const id =
+        courseId ??
+        (await toasting("createCourse", call(coursesApi.create, { body: { title, description: "", isPublic: false, status: "draft" } })))
+          .id;
+      if (courseId === null) onCourse(id);
+      else await toasting("updateCourse", call(coursesApi.update, { params: { id }, body: { title } }));
+      void refreshCourse(client);
+      const proposal = await toasting("course", call(api.proposeOutline, { params: { id }, body }), () => client);
+      return { courseId: id, proposal };
+    },
+  });
+}
+
+/** POST /api/lessons/{id}/regenerate: written again from its material; the text it had is kept as a version. */
+export function useRegenerateLesson(courseId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lessonId, hints }: { lessonId: number; hints: Hints }) =>
+      call(api.regenerateLesson, { params: { id: lessonId }, body: { hints } }),
+    onSuccess: (lesson) => {
+      client.setQueryData(lessonQuery(lesson.id).queryKey, lesson);
+      void client.invalidateQueries({ queryKey: courseKeys.versions(lesson.id) });
+      void refreshCourse(client, courseId);
+      notify.success("Lesson regenerated", "The text it had is kept in its versions.");
+    },
+    onError: (error) => {
+      refreshPlanOn403(client, error);
+      toastFailure("regenerate", error);
     },
   });
 }

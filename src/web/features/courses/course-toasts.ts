@@ -23,6 +23,8 @@ export const FAILURES = {
   moveModule: ["Error moving module", "Failed to move module"],
   moveLesson: ["Error moving lesson", "Failed to move lesson"],
   progress: ["Error saving progress", "Failed to save your progress"],
+  regenerate: ["Error regenerating lesson", "Failed to regenerate the lesson. Its text is unchanged; please try again."],
+  removeDraft: ["Could not remove the draft course", "Delete it from My Courses."],
 } as const satisfies Record<string, readonly [string, string | undefined]>;
 
 export type Failure = keyof typeof FAILURES;

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Input } from "../../../components/ui/input.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
-import { paths } from "../../../lib/paths.js";
+import { newCourseFromMaterialPath, paths } from "../../../lib/paths.js";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.js";
 import { chatQuery, useUpdateChat } from "../api.js";
 import { startNewChat, useChatLayout } from "../hooks/use-chat-layout.js";
@@ -65,7 +65,14 @@ export function ChatHistory({ currentId, onNavigate }: { currentId: number | nul
         onError: (error) => notify.error("The chat could not be moved", errorMessage(error)),
       },
     );
+  // "Turn into a course": the courses page opens New Course "From my material" with this chat or folder.
+  const toCourse = (from: { chatId: number } | { folderId: number }) => {
+    onNavigate?.();
+    navigate(newCourseFromMaterialPath(from));
+  };
+  const onFolderAction = (next: FolderAction) => (next.kind === "course" ? toCourse({ folderId: next.folder.id }) : setFolderAction(next));
   const onChatAction = (next: ChatAction) => {
+    if (next.kind === "course") return toCourse({ chatId: next.chat.id });
     if (next.kind !== "pin") return setAction(next);
     update.mutate(
       { id: next.chat.id, body: { pinned: !next.chat.pinned } },
@@ -134,7 +141,7 @@ export function ChatHistory({ currentId, onNavigate }: { currentId: number | nul
           onToggleFolder={folders.toggle}
           onNavigate={onNavigate}
           onAction={onChatAction}
-          onFolderAction={setFolderAction}
+          onFolderAction={onFolderAction}
           onMoveChat={moveChat}
         />
       )}

@@ -1,4 +1,4 @@
-import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { FolderInput, GraduationCap, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { shownTitle } from "../../../../shared/chat-title.js";
 import type { Chat } from "../../../../shared/contracts/chat.js";
@@ -9,9 +9,9 @@ import { formatChatDate } from "../format-chat-date.js";
 import { startChatDrag } from "./folders/chat-drag.js";
 import { PlatformBadge } from "./platform-badge.js";
 
-export type ChatAction = { kind: "rename" | "delete" | "move" | "pin"; chat: Chat };
+export type ChatAction = { kind: "rename" | "delete" | "move" | "pin" | "course"; chat: Chat };
 
-/** One chat of the history: title, platform badge, date; its menu renames, moves, pins or deletes it; it drags onto a folder. */
+/** One chat of the history: title, platform badge, date; its menu renames, moves, pins, turns it into a course or deletes it; it drags onto a folder. */
 export function ChatRow({
   chat,
   platformName,
@@ -88,6 +88,10 @@ export function ChatRow({
               <ui.DropdownMenuItem onSelect={() => onAction({ kind: "move", chat })}>
                 <FolderInput aria-hidden="true" />
                 Move to folder...
+              </ui.DropdownMenuItem>
+              <ui.DropdownMenuItem onSelect={() => onAction({ kind: "course", chat })}>
+                <GraduationCap aria-hidden="true" />
+                Turn into a course
               </ui.DropdownMenuItem>
               <ui.DropdownMenuItem
                 className="text-destructive focus:bg-destructive/10 focus:text-destructive"

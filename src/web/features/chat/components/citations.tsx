@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileText, XIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import { Download, FileText } from "lucide-react";
 import { useMemo, useState } from "react";
 import { type Citation, chatsApi } from "../../../../shared/contracts/chat.js";
 import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js";
+import { Passage, SourcePanel, SourceRef } from "../../../components/sources/source-panel.js";
 import { Button } from "../../../components/ui/button.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { errorMessage } from "../../../lib/api-client.js";
@@ -13,21 +13,6 @@ import { fileContentUrl } from "../files-api.js";
 /** "Source 2: handbook.pdf, page 31". */
 export function sourceLabel(citation: Citation): string {
   return `Source ${citation.n}: ${citation.fileName}${citation.page !== null ? `, page ${citation.page}` : ""}`;
-}
-
-/** A `[n]` that matches one of the reply's citations: a small raised button opening the passage. */
-function CitationRef({ citation, onOpen }: { citation: Citation; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-label={sourceLabel(citation)}
-      title={sourceLabel(citation)}
-      onClick={onOpen}
-      className="mx-0.5 inline-flex h-4 min-w-4 -translate-y-1 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-[0.7rem] leading-none font-semibold text-primary outline-none hover:bg-primary/20 focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {citation.n}
-    </button>
-  );
 }
 
 /** The passage a citation points at, with the text around it (GET .../citations/{n}), and the file to download. */
@@ -48,14 +33,7 @@ function CitationDetail({ chatId, messageId, citation }: { chatId: number; messa
       ) : detail.isError ? (
         <p className="text-sm text-destructive">The passage could not be loaded: {errorMessage(detail.error)}</p>
       ) : (
-        <blockquote
-          aria-label="Passage"
-          className="rounded-md border bg-muted/40 p-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-muted-foreground"
-        >
-          {detail.data.before ? <span>{detail.data.before} </span> : null}
-          <mark className="rounded-sm bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">{detail.data.excerpt}</mark>
-          {detail.data.after ? <span> {detail.data.after}</span> : null}
-        </blockquote>
+        <Passage before={detail.data.before} excerpt={detail.data.excerpt} after={detail.data.after} />
       )}
       <Button asChild variant="outline" size="sm" className="self-start">
         <a href={fileContentUrl(citation.fileId)} download={citation.fileName}>
@@ -64,42 +42,6 @@ function CitationDetail({ chatId, messageId, citation }: { chatId: number; messa
         </a>
       </Button>
     </div>
-  );
-}
-
-/** The side panel (a bottom sheet on phones) with one citation's passage. */
-function CitationPanel({
-  chatId,
-  messageId,
-  citation,
-  onClose,
-}: {
-  chatId: number;
-  messageId: number;
-  citation: Citation | null;
-  onClose: () => void;
-}) {
-  return (
-    <DialogPrimitive.Root open={citation !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 animate-fade-in" />
-        <DialogPrimitive.Content
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col gap-3 rounded-t-2xl border-t bg-background p-5 shadow-lg outline-none sm:inset-y-0 sm:right-0 sm:left-auto sm:max-h-none sm:w-[26rem] sm:rounded-none sm:border-t-0 sm:border-l"
-          aria-describedby={undefined}
-        >
-          {citation ? (
-            <>
-              <DialogPrimitive.Title className="pr-8 text-base font-semibold">Source {citation.n}</DialogPrimitive.Title>
-              <CitationDetail chatId={chatId} messageId={messageId} citation={citation} />
-            </>
-          ) : null}
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <XIcon className="size-5" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
   );
 }
 
@@ -116,7 +58,7 @@ export function useCitations(chatId: number, messageId: number, citations: reado
       numbers: new Set(byNumber.keys()),
       render: (n) => {
         const citation = byNumber.get(n);
-        return citation ? <CitationRef key={`ref-${n}`} citation={citation} onOpen={() => setOpened(citation)} /> : `[${n}]`;
+        return citation ? <SourceRef key={`ref-${n}`} n={n} label={sourceLabel(citation)} onOpen={() => setOpened(citation)} /> : `[${n}]`;
       },
     };
   }, [citations]);
@@ -142,6 +84,10 @@ export function useCitations(chatId: number, messageId: number, citations: reado
         ))}
       </div>
     ) : null;
-  const panel = <CitationPanel chatId={chatId} messageId={messageId} citation={opened} onClose={() => setOpened(null)} />;
+  const panel = (
+    <SourcePanel title={opened ? `Source ${opened.n}` : null} onClose={() => setOpened(null)}>
+      {opened ? <CitationDetail chatId={chatId} messageId={messageId} citation={opened} /> : null}
+    </SourcePanel>
+  );
   return { refs, sources, panel };
 }

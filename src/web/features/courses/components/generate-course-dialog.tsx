@@ -4,7 +4,6 @@ import { useState } from "react";
 import type { OutlineProposal } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
-import { TextField } from "../../../components/ui/form-field.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { notify } from "../../../lib/notify.js";
 import { useUnsavedChanges } from "../../../lib/unsaved-changes.js";
@@ -12,6 +11,7 @@ import { useApproveOutline, useProposeOutline } from "../ai-mutations.js";
 import { refreshCourse } from "../api.js";
 import { LEVEL_LABELS, useTrainingHints } from "../training-hints.js";
 import { CourseAiLockedNote } from "./ai-button.js";
+import { ModuleCountField } from "./hint-fields.js";
 import { OutlineReview } from "./outline-review.js";
 
 const DEFAULT_MODULE_COUNT = "4";
@@ -76,18 +76,7 @@ export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; 
             }}
           >
             <CourseAiLockedNote />
-            <TextField
-              id="outline-module-count"
-              label="Number of modules"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={12}
-              className="sm:max-w-40"
-              value={moduleCount}
-              error={countError}
-              onChange={(event) => setModuleCount(event.target.value)}
-            />
+            <ModuleCountField id="outline-module-count" value={moduleCount} error={countError} onChange={setModuleCount} />
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={onClose} disabled={pending}>
                 Cancel

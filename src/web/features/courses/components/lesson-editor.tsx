@@ -14,6 +14,7 @@ import { LESSON_FIELDS, type LessonFormInput, type LessonFormOutput, lessonFormS
 import { useUpdateLesson } from "../lesson-mutations.js";
 import { LessonFields } from "./lesson-fields.js";
 import { LessonVersions } from "./lesson-versions.js";
+import { RegenerateLesson } from "./regenerate-lesson.js";
 
 /** `scope`: the lesson editor's place in the page; opening another lesson there asks first about this one's changes. */
 type Props = { courseId: number; lessonId: number; scope: LeaveScope; onDone: () => void };
@@ -67,6 +68,14 @@ function LessonEditForm({ courseId, lesson, scope, onDone }: Props & { lesson: L
       onSubmit={onSubmit}
     >
       <LessonFields form={form} idPrefix={`lesson-${lesson.id}`} moduleId={lesson.moduleId} />
+      {lesson.sources.length > 0 ? (
+        <RegenerateLesson
+          courseId={courseId}
+          lesson={lesson}
+          dirty={form.formState.isDirty}
+          onRegenerated={(updated) => form.reset(lessonFormValues(updated))}
+        />
+      ) : null}
       <LessonVersions courseId={courseId} lessonId={lesson.id} onRestored={(restored) => form.reset(lessonFormValues(restored))} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>

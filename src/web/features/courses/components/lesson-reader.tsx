@@ -8,9 +8,10 @@ import { readingOrder, sortedModules } from "../use-course-outline.js";
 import { BackLink } from "./back-link.js";
 import { CompleteToggle } from "./complete-toggle.js";
 import { LessonPager } from "./lesson-pager.js";
+import { useLessonSources } from "./lesson-sources.js";
 import { ModuleLessonList } from "./module-lesson-list.js";
 
-/** The lesson, its place in the course, Mark as complete, Previous / Next and the module's lessons. */
+/** The lesson, its place in the course, its Sources (a grounded lesson), Mark as complete, Previous / Next and the module's lessons. */
 export function LessonReader({ lesson, outline }: { lesson: Lesson; outline: CourseOutline | null }) {
   const order = outline ? readingOrder(outline) : [];
   const index = order.findIndex((entry) => entry.lesson.id === lesson.id);
@@ -21,6 +22,7 @@ export function LessonReader({ lesson, outline }: { lesson: Lesson; outline: Cou
     return found ? { id: found.lesson.id, title: found.lesson.title } : null;
   };
   const written = lesson.content.trim().length > 0;
+  const sources = useLessonSources(lesson, outline?.canEdit ?? false);
   return (
     <div className="grid gap-6">
       <BackLink href={coursePath(lesson.courseId)} label="Back to Course Overview" />
@@ -46,12 +48,14 @@ export function LessonReader({ lesson, outline }: { lesson: Lesson; outline: Cou
           <Card>
             <CardContent className="pt-6">
               {written ? (
-                <Markdown content={lesson.content} className="text-base" />
+                <Markdown content={lesson.content} className="text-base" refs={sources.refs} />
               ) : (
                 <p className="text-muted-foreground">This lesson is still being written.</p>
               )}
             </CardContent>
           </Card>
+          {sources.section}
+          {sources.panel}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CompleteToggle courseId={lesson.courseId} lessonId={lesson.id} completed={entry?.lesson.completed ?? false} />
           </div>

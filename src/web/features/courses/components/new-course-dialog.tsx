@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowRight, Library } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
@@ -22,8 +23,8 @@ import { AiButton, CourseAiLockedNote } from "./ai-button.js";
 type Input = z.input<typeof createCourseBodySchema>;
 type Output = z.output<typeof createCourseBodySchema>;
 
-/** New Course: title, description (or one written by AI), public or private; then the editor opens. */
-export function NewCourseDialog({ onClose }: { onClose: () => void }) {
+/** New Course: title, description (or one written by AI), public or private; then the editor opens. Or "From my material". */
+export function NewCourseDialog({ onClose, onFromMaterial }: { onClose: () => void; onFromMaterial: () => void }) {
   const [, navigate] = useLocation();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(createCourseBodySchema),
@@ -69,6 +70,21 @@ export function NewCourseDialog({ onClose }: { onClose: () => void }) {
             Start with a title and a description. New courses are private drafts until you publish them.
           </DialogDescription>
         </DialogHeader>
+        <button
+          type="button"
+          onClick={() => unsaved.confirmLeave(onFromMaterial)}
+          disabled={create.isPending}
+          className="flex items-center gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 text-left outline-none hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+        >
+          <Library className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          <span className="grid min-w-0 flex-1 gap-0.5">
+            <span className="text-sm font-semibold">From my material</span>
+            <span className="text-xs text-muted-foreground">
+              Build it from your files, a collection or a chat; every lesson lists its sources.
+            </span>
+          </span>
+          <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </button>
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <TextField id="new-course-title" label="Title" autoComplete="off" error={errors.title?.message} {...form.register("title")} />
           <div className="grid gap-2">

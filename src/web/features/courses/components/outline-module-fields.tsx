@@ -8,6 +8,7 @@ import { Input } from "../../../components/ui/input.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { LESSON_TYPE_LABELS } from "../training-hints.js";
+import { ModuleSources, PlannedSources } from "./outline-sources.js";
 
 export type OutlineInput = z.input<typeof outlineDraftSchema>;
 export type OutlineOutput = z.output<typeof outlineDraftSchema>;
@@ -18,10 +19,12 @@ export function arrayError(error: unknown): string | undefined {
   return e?.message ?? e?.root?.message;
 }
 
-/** One proposed module: its title, description and lessons (title and type), each removable; Add lesson. */
+/** One proposed module: its title, description and lessons (title and type), each removable; Add lesson. A grounded
+ * outline shows under each lesson the passages it draws on, and the module's union under its description. */
 export function OutlineModuleFields({ form, index, onRemove }: { form: Form; index: number; onRemove: () => void }) {
   const lessons = useFieldArray({ control: form.control, name: `modules.${index}.lessons` });
   const errors = form.formState.errors.modules?.[index];
+  const planned = form.watch(`modules.${index}.lessons`) ?? [];
   const n = index + 1;
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
@@ -40,6 +43,7 @@ export function OutlineModuleFields({ form, index, onRemove }: { form: Form; ind
         </Button>
       </div>
       <Textarea aria-label={`Module ${n} description`} rows={2} {...form.register(`modules.${index}.description`)} />
+      <ModuleSources lessons={planned} />
       <ol className="grid gap-2 sm:pl-4">
         {lessons.fields.map((lesson, at) => (
           <li key={lesson.id} className="grid gap-1">
@@ -79,11 +83,17 @@ export function OutlineModuleFields({ form, index, onRemove }: { form: Form; ind
               </Button>
             </div>
             <FieldError id={`outline-${index}-${at}-error`} message={errors?.lessons?.[at]?.title?.message} />
+            <PlannedSources sources={planned[at]?.sources ?? []} label={`Sources of module ${n} lesson ${at + 1}`} />
           </li>
         ))}
       </ol>
       <FieldError id={`outline-module-${index}-lessons-error`} message={arrayError(errors?.lessons)} />
-      <Button variant="ghost" size="sm" className="w-fit" onClick={() => lessons.append({ title: "", type: "reading", summary: "" })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-fit"
+        onClick={() => lessons.append({ title: "", type: "reading", summary: "", sources: [] })}
+      >
         <Plus aria-hidden="true" />
         Add lesson
       </Button>

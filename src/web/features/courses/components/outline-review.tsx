@@ -14,8 +14,11 @@ export function OutlineReview({
   pending,
   onApprove,
   onBack,
+  fresh = false,
 }: {
   proposal: OutlineProposal;
+  /** A course made for this outline: there is nothing already in it to speak of. */
+  fresh?: boolean;
   pending: boolean;
   onApprove: (outline: OutlineOutput) => void;
   onBack: () => void;
@@ -35,7 +38,8 @@ export function OutlineReview({
         </Alert>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        {modules.fields.length} modules, {lessonCount} lessons. New modules go after the existing ones; nothing you already have is changed.
+        {modules.fields.length} modules, {lessonCount} lessons.
+        {fresh ? null : " New modules go after the existing ones; nothing you already have is changed."}
       </p>
       <div className="grid gap-3">
         {modules.fields.map((field, index) => (

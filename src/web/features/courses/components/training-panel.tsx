@@ -1,10 +1,10 @@
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { FormField, TextField } from "../../../components/ui/form-field.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { type CourseLevel, type Hints, LEVEL_LABELS, LEVELS } from "../training-hints.js";
+import type { Hints } from "../training-hints.js";
 import { COURSE_AI_LOCKED_NOTE_ID, CourseAiLockedNote } from "./ai-button.js";
+import { GoalsField, LevelSelect } from "./hint-fields.js";
 
 /** Course Training (BETA): audience, level, goals and notes for the AI; kept on this screen only. */
 export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hints: Hints) => void }) {
@@ -28,30 +28,8 @@ export function TrainingPanel({ hints, onChange }: { hints: Hints; onChange: (hi
           value={hints.audience}
           onChange={(event) => set({ audience: event.target.value })}
         />
-        <FormField id="training-level" label="Level">
-          <Select value={hints.level} onValueChange={(level) => set({ level: level as CourseLevel })}>
-            <SelectTrigger id="training-level">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LEVELS.map((level) => (
-                <SelectItem key={level} value={level}>
-                  {LEVEL_LABELS[level]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </FormField>
-        <FormField id="training-goals" label="Learning goals">
-          <Textarea
-            id="training-goals"
-            rows={3}
-            maxLength={2000}
-            placeholder="What should learners be able to do afterwards?"
-            value={hints.goals}
-            onChange={(event) => set({ goals: event.target.value })}
-          />
-        </FormField>
+        <LevelSelect id="training-level" value={hints.level} onChange={(level) => set({ level })} />
+        <GoalsField id="training-goals" rows={3} value={hints.goals} onChange={(goals) => set({ goals })} />
         <FormField id="training-notes" label="Notes">
           <Textarea
             id="training-notes"

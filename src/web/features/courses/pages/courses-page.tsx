@@ -1,12 +1,16 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { usePageTitle } from "../../../lib/page-title.js";
+import { paths } from "../../../lib/paths.js";
 import type { CourseScope } from "../api.js";
 import { CourseList } from "../components/course-list.js";
+import { MaterialCourseDialog } from "../components/material-course-dialog.js";
 import { NewCourseDialog } from "../components/new-course-dialog.js";
+import { sourcesFromSearch } from "../material-api.js";
 
 const TABS: { scope: CourseScope; label: string }[] = [
   { scope: "all", label: "All Courses" },
@@ -14,10 +18,17 @@ const TABS: { scope: CourseScope; label: string }[] = [
   { scope: "public", label: "Public Courses" },
 ];
 
-/** /courses: the Course AI Builder. */
+/** /courses: the Course AI Builder. `?new=material` (with `chatId` or `folderId`) opens "From my material". */
 export function CoursesPage() {
   usePageTitle("Courses");
   const [creating, setCreating] = useState(false);
+  const [, navigate] = useLocation();
+  const linked = sourcesFromSearch(useSearch());
+  const [fromMaterial, setFromMaterial] = useState(false);
+  const closeMaterial = () => {
+    setFromMaterial(false);
+    if (linked.open) navigate(paths.courses, { replace: true });
+  };
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -47,7 +58,16 @@ export function CoursesPage() {
           </TabsContent>
         ))}
       </Tabs>
-      {creating ? <NewCourseDialog onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <NewCourseDialog
+          onClose={() => setCreating(false)}
+          onFromMaterial={() => {
+            setCreating(false);
+            setFromMaterial(true);
+          }}
+        />
+      ) : null}
+      {fromMaterial || linked.open ? <MaterialCourseDialog from={linked.sources} onClose={closeMaterial} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Download, FileText, FolderInput, ImageIcon, MoreHorizontal, Pencil, RotateCw, Trash2 } from "lucide-react";
 import { type Collection, filesApi, formatBytes, type KnowledgeFile } from "../../../../shared/contracts/knowledge.js";
+import { FileState } from "../../../components/file-state.js";
 import { Button } from "../../../components/ui/button.js";
 import {
   DropdownMenu,
@@ -11,7 +12,6 @@ import {
 } from "../../../components/ui/dropdown-menu.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { endpointUrl } from "../../../lib/api-client.js";
-import { FileState } from "./file-state.js";
 
 const KIND_LABELS: Record<KnowledgeFile["kind"], string> = {
   pdf: "PDF",

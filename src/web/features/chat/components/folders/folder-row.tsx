@@ -1,13 +1,13 @@
-import { ChevronRight, Folder as FolderIcon, FolderOpen, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { ChevronRight, Folder as FolderIcon, FolderOpen, GraduationCap, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Folder } from "../../../../../shared/contracts/chat-folders.js";
 import { LazyDropdownMenu } from "../../../../components/lazy-dropdown-menu.js";
 import { cn } from "../../../../lib/cn.js";
 import { carriesChat, draggedChatId } from "./chat-drag.js";
 
-export type FolderAction = { kind: "rename" | "delete"; folder: Folder };
+export type FolderAction = { kind: "rename" | "delete" | "course"; folder: Folder };
 
-/** A folder of the sidebar: opens and closes, takes a dragged chat, and renames or deletes from its menu. */
+/** A folder of the sidebar: opens and closes, takes a dragged chat, and renames, turns into a course (all its chats) or deletes from its menu. */
 export function FolderRow({
   folder,
   open,
@@ -79,10 +79,14 @@ export function FolderRow({
         }
       >
         {(ui) => (
-          <ui.DropdownMenuContent align="end" className="w-40">
+          <ui.DropdownMenuContent align="end" className="w-48">
             <ui.DropdownMenuItem onSelect={() => onAction({ kind: "rename", folder })}>
               <Pencil aria-hidden="true" />
               Rename
+            </ui.DropdownMenuItem>
+            <ui.DropdownMenuItem onSelect={() => onAction({ kind: "course", folder })}>
+              <GraduationCap aria-hidden="true" />
+              Turn into a course
             </ui.DropdownMenuItem>
             <ui.DropdownMenuItem
               className="text-destructive focus:bg-destructive/10 focus:text-destructive"

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Clock, Loader2 } from "lucide-react";
-import type { KnowledgeFile } from "../../../../shared/contracts/knowledge.js";
+import type { KnowledgeFile } from "../../shared/contracts/knowledge.js";
 
-/** queued → "Reading…" → "Indexing 12 of 40" → Ready, or Failed with its reason. */
+/** A library file's state (the library page, the New Course dialog): queued → "Reading…" → "Indexing 12 of 40" → Ready, or Failed with its reason. */
 export function fileStateText(file: KnowledgeFile): string {
   switch (file.status) {
     case "queued":
