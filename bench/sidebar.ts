@@ -7,7 +7,9 @@
  *   - scroll: 10 folders opened, then the sidebar scrolled to the bottom in steps (every page loaded on the
  *     way), measuring frames (requestAnimationFrame deltas) and long animation frames (PerformanceObserver);
  *   - opening the chat of 2,000 messages until its last message is visible.
- * --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock).
+ * --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock), then five
+ * more warm runs under Chromium's trace (TRACED_RUNS) (main-thread CPU, long tasks, JavaScript and React commits before the first
+ * row: first-screen-trace.ts), and one under V8's sampling profiler.
  * Targets: first render < 200 ms, no frame over 50 ms while scrolling. Builds the web app like bench:bundle
  * (--outDir, else WEB_DIST, else a temporary folder; never dist/web). BENCH_DB=postgres uses a scratch
  * PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
@@ -26,6 +28,7 @@ import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { countReactCommits, printFirstScreenCosts, traceFirstScreen } from "./first-screen-trace.js";
 import { median } from "./stats.js";
 
 const CHATS = 10_000;
@@ -34,6 +37,7 @@ const PER_FOLDER = 40;
 const PINNED = 20;
 const LONG_CHAT_MESSAGES = 2_000;
 const WARM_RUNS = 5;
+const TRACED_RUNS = Number(process.env.TRACED_RUNS ?? 5);
 const FIRST_RENDER_TARGET_MS = 200;
 const FRAME_TARGET_MS = 50;
 
@@ -88,13 +92,19 @@ const MARKS_SCRIPT = (lastText: string) => {
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
   const check = () => {
     const now = performance.now();
-    if (!marks.sidebar && document.querySelector('[aria-label="Chats"] [data-chat-id]')) marks.sidebar = now;
+    if (!marks.sidebar && document.querySelector('[aria-label="Chats"] [data-chat-id]')) {
+      marks.sidebar = now;
+      performance.mark("sidebar-shown");
+    }
     if (!marks.lastMessage) {
       const all = document.querySelectorAll("[data-message-role]");
       const last = all[all.length - 1];
       if (last?.textContent?.includes(lastText)) {
         const rect = last.getBoundingClientRect();
-        if (rect.bottom > 0 && rect.top < window.innerHeight) marks.lastMessage = now;
+        if (rect.bottom > 0 && rect.top < window.innerHeight) {
+          marks.lastMessage = now;
+          performance.mark("last-message-shown");
+        }
       }
     }
     if (!marks.sidebar || !marks.lastMessage) requestAnimationFrame(check);
@@ -236,6 +246,7 @@ try {
   // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
   await context.addInitScript("window.__name = (fn) => fn;");
   await context.addInitScript(MARKS_SCRIPT, LAST_MESSAGE_TEXT);
+  if (args.trace) await countReactCommits(context);
 
   const page = await context.newPage();
   const cold = await firstRender(page);
@@ -246,6 +257,9 @@ try {
   );
   if (args.trace) {
     await printWaterfall(page, warm.at(-1)?.total ?? Number.NaN);
+    const costs = [];
+    for (let i = 0; i < TRACED_RUNS; i++) costs.push(await traceFirstScreen(page, () => page.goto(`${baseUrl}/chat`), "sidebar-shown"));
+    printFirstScreenCosts(`first chat row, ${TRACED_RUNS} more warm runs traced`, costs);
     await printProfile(page);
   }
 
