@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
@@ -23,6 +24,29 @@ function publicHtml(): Plugin {
       const index = readFileSync(page("index.html"), "utf8");
       if (!index.includes('src="/main.tsx"')) throw new Error('index.html has no <script src="/main.tsx">');
       return index.replace('src="/main.tsx"', 'src="/public-main.tsx"');
+    },
+  };
+}
+
+/**
+ * theme-init.js (public/, where the dev server serves it) is a classic script that blocks the page's parsing until
+ * it has run, so the theme is on <html> before the first paint. Built, it goes out as a hashed asset, cached for a
+ * year like the rest of assets/, so a warm page runs it at once instead of asking the server again first: that
+ * revalidation waited behind the chat page's preloaded reads on the server's thread, and held the app's code
+ * back with it (issue 29).
+ */
+function hashedThemeInit(): Plugin {
+  const source = readFileSync(page("public/theme-init.js"), "utf8");
+  const fileName = `assets/theme-init-${createHash("sha256").update(source).digest("base64url").slice(0, 8)}.js`;
+  return {
+    name: "hashed-theme-init",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName, source });
+    },
+    transformIndexHtml(html) {
+      if (!html.includes('<script src="/theme-init.js"></script>')) throw new Error('index.html has no <script src="/theme-init.js">');
+      return html.replace('<script src="/theme-init.js"></script>', `<script src="/${fileName}"></script>`);
     },
   };
 }
@@ -56,7 +80,7 @@ const PUBLIC_SITE_CORE = [
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), publicHtml()],
+  plugins: [react(), tailwindcss(), publicHtml(), hashedThemeInit()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

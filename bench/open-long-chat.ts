@@ -4,7 +4,8 @@
  * shows in the viewport, one cold run then WARM_RUNS warm ones (median reported), and how many messages the page
  * then holds. Every 10th reply holds a fenced code block (Markdown and highlighting). Target: < 300 ms on a quiet
  * machine. Builds the web app like bench:sidebar (--outDir, else WEB_DIST, else a temporary folder; never
- * dist/web). BENCH_DB=postgres uses a scratch PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
+ * dist/web). --trace adds five warm runs (TRACED_RUNS) under Chromium's trace (main-thread CPU, long tasks, JavaScript and React
+ * commits before the newest message shows: first-screen-trace.ts). BENCH_DB=postgres uses a scratch PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -20,14 +21,18 @@ import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { countReactCommits, printFirstScreenCosts, traceFirstScreen } from "./first-screen-trace.js";
 import { median } from "./stats.js";
 
 const MESSAGES = 2_000;
 const CODE_EVERY = 10;
 const WARM_RUNS = Number(process.env.WARM_RUNS ?? 7);
 const TARGET_MS = 300;
+const TRACED_RUNS = Number(process.env.TRACED_RUNS ?? 5);
 
-const { values: args } = parseArgs({ options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false }, trace: { type: "boolean", default: false } },
+});
 const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-long-chat-web-")));
 if (!args["no-build"]) {
   for (const command of [
@@ -57,6 +62,7 @@ const MARK_SCRIPT = (lastText: string) => {
       const rect = last.getBoundingClientRect();
       if (rect.bottom > 0 && rect.top < window.innerHeight) {
         (window as unknown as { __shown: number }).__shown = performance.now();
+        performance.mark("last-message-shown");
         return;
       }
     }
@@ -83,6 +89,7 @@ try {
   // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
   await context.addInitScript("window.__name = (fn) => fn;");
   await context.addInitScript(MARK_SCRIPT, LAST_MESSAGE_TEXT);
+  if (args.trace) await countReactCommits(context);
   const page = await context.newPage();
   const cold = await open(page, chatId);
   const warm: number[] = [];
@@ -96,6 +103,13 @@ try {
   console.log(`open a chat of ${MESSAGES} messages (newest visible): cold ${ms(cold.shown)}, warm ${warm.map(ms).join(", ")}`);
   console.log(`warm median ${ms(median(warm))} (target < ${TARGET_MS} ms); message elements in the page: ${nodes} of ${MESSAGES}`);
   console.log(median(warm) < TARGET_MS ? "PASS" : "OVER TARGET");
+  if (args.trace) {
+    const costs = [];
+    for (let i = 0; i < TRACED_RUNS; i++) {
+      costs.push(await traceFirstScreen(page, () => page.goto(`${baseUrl}/chat/${chatId}`), "last-message-shown"));
+    }
+    printFirstScreenCosts(`\nnewest message shown, ${TRACED_RUNS} more warm runs traced`, costs);
+  }
 } finally {
   await browser.close();
   await app.close();

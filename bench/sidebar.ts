@@ -7,13 +7,15 @@
  *   - scroll: 10 folders opened, then the sidebar scrolled to the bottom in steps (every page loaded on the
  *     way), measuring frames (requestAnimationFrame deltas) and long animation frames (PerformanceObserver);
  *   - opening the chat of 2,000 messages until its last message is visible.
- * --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock).
+ * --first-render-only stops after the first render's runs (and --trace's). --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock), then five
+ * more warm runs under Chromium's trace (TRACED_RUNS) (main-thread CPU, long tasks, JavaScript and React commits before the first
+ * row: first-screen-trace.ts), and one under V8's sampling profiler.
  * Targets: first render < 200 ms, no frame over 50 ms while scrolling. Builds the web app like bench:bundle
  * (--outDir, else WEB_DIST, else a temporary folder; never dist/web). BENCH_DB=postgres uses a scratch
  * PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +28,7 @@ import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { countReactCommits, printFirstScreenCosts, traceFirstScreen } from "./first-screen-trace.js";
 import { median } from "./stats.js";
 
 const CHATS = 10_000;
@@ -34,11 +37,17 @@ const PER_FOLDER = 40;
 const PINNED = 20;
 const LONG_CHAT_MESSAGES = 2_000;
 const WARM_RUNS = 5;
+const TRACED_RUNS = Number(process.env.TRACED_RUNS ?? 5);
 const FIRST_RENDER_TARGET_MS = 200;
 const FRAME_TARGET_MS = 50;
 
 const { values: args } = parseArgs({
-  options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false }, trace: { type: "boolean", default: false } },
+  options: {
+    outDir: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    trace: { type: "boolean", default: false },
+    "first-render-only": { type: "boolean", default: false },
+  },
 });
 const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-sidebar-web-")));
 if (!args["no-build"]) {
@@ -88,13 +97,19 @@ const MARKS_SCRIPT = (lastText: string) => {
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
   const check = () => {
     const now = performance.now();
-    if (!marks.sidebar && document.querySelector('[aria-label="Chats"] [data-chat-id]')) marks.sidebar = now;
+    if (!marks.sidebar && document.querySelector('[aria-label="Chats"] [data-chat-id]')) {
+      marks.sidebar = now;
+      performance.mark("sidebar-shown");
+    }
     if (!marks.lastMessage) {
       const all = document.querySelectorAll("[data-message-role]");
       const last = all[all.length - 1];
       if (last?.textContent?.includes(lastText)) {
         const rect = last.getBoundingClientRect();
-        if (rect.bottom > 0 && rect.top < window.innerHeight) marks.lastMessage = now;
+        if (rect.bottom > 0 && rect.top < window.innerHeight) {
+          marks.lastMessage = now;
+          performance.mark("last-message-shown");
+        }
       }
     }
     if (!marks.sidebar || !marks.lastMessage) requestAnimationFrame(check);
@@ -149,6 +164,7 @@ async function printProfile(page: Page) {
   await cdp.send("Profiler.start");
   const { total } = await firstRender(page);
   const { profile } = await cdp.send("Profiler.stop");
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const byScript = new Map<string, number>();
   const byFunction = new Map<string, number>();
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -236,6 +252,7 @@ try {
   // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
   await context.addInitScript("window.__name = (fn) => fn;");
   await context.addInitScript(MARKS_SCRIPT, LAST_MESSAGE_TEXT);
+  if (args.trace) await countReactCommits(context);
 
   const page = await context.newPage();
   const cold = await firstRender(page);
@@ -246,71 +263,79 @@ try {
   );
   if (args.trace) {
     await printWaterfall(page, warm.at(-1)?.total ?? Number.NaN);
+    const costs = [];
+    for (let i = 0; i < TRACED_RUNS; i++) costs.push(await traceFirstScreen(page, () => page.goto(`${baseUrl}/chat`), "sidebar-shown"));
+    printFirstScreenCosts(`first chat row, ${TRACED_RUNS} more warm runs traced`, costs);
     await printProfile(page);
   }
-
-  // Ten folders open (the first ones, in view), each loading its first page of chats. The rows are virtualised
-  // and move while a folder's chats arrive, so no element is held across a render: each step finds a closed
-  // folder (scrolling until one is drawn) and clicks it in the same page task, then waits, through a locator
-  // that looks again each time, until that folder (by its name) shows as open.
-  for (let opened = 0; opened < 10; opened++) {
-    const clicked = await page.waitForFunction(
-      () => {
-        const toggle = document.querySelector<HTMLElement>('[data-folder-toggle][aria-expanded="false"]');
-        if (!toggle) {
-          document.querySelector('[data-testid="chat-list-scroll"]')?.scrollBy(0, 600);
-          return false;
-        }
-        toggle.click();
-        return toggle.getAttribute("aria-label");
-      },
-      undefined,
-      { polling: "raf", timeout: 30_000 },
-    );
-    const name = String(await clicked.jsonValue());
-    await clicked.dispose();
-    // A click that landed while its row was being drawn again can be lost: click that folder again (found by its name)
-    // until it shows as open, a few times at most.
-    for (let attempt = 0; ; attempt++) {
-      const open = await page
-        .locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`)
-        .waitFor({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (open) break;
-      if (attempt >= 5) throw new Error(`folder ${name} did not open after ${attempt + 1} clicks`);
-      await page.evaluate((label) => {
-        const toggle = [...document.querySelectorAll<HTMLElement>('[data-folder-toggle][aria-expanded="false"]')].find(
-          (element) => element.getAttribute("aria-label") === label,
-        );
-        toggle?.click();
-      }, name);
+  if (!args["first-render-only"]) {
+    // Ten folders open (the first ones, in view), each loading its first page of chats. The rows are virtualised
+    // and move while a folder's chats arrive, so no element is held across a render: each step finds a closed
+    // folder (scrolling until one is drawn) and clicks it in the same page task, then waits, through a locator
+    // that looks again each time, until that folder (by its name) shows as open.
+    for (let opened = 0; opened < 10; opened++) {
+      const clicked = await page.waitForFunction(
+        () => {
+          const toggle = document.querySelector<HTMLElement>('[data-folder-toggle][aria-expanded="false"]');
+          if (!toggle) {
+            document.querySelector('[data-testid="chat-list-scroll"]')?.scrollBy(0, 600);
+            return false;
+          }
+          toggle.click();
+          return toggle.getAttribute("aria-label");
+        },
+        undefined,
+        { polling: "raf", timeout: 30_000 },
+      );
+      const name = String(await clicked.jsonValue());
+      await clicked.dispose();
+      // A click that landed while its row was being drawn again can be lost: click that folder again (found by its name)
+      // until it shows as open, a few times at most.
+      for (let attempt = 0; ; attempt++) {
+        const open = await page
+          .locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`)
+          .waitFor({ timeout: 5_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (open) break;
+        if (attempt >= 5) throw new Error(`folder ${name} did not open after ${attempt + 1} clicks`);
+        await page.evaluate((label) => {
+          const toggle = [...document.querySelectorAll<HTMLElement>('[data-folder-toggle][aria-expanded="false"]')].find(
+            (element) => element.getAttribute("aria-label") === label,
+          );
+          toggle?.click();
+        }, name);
+      }
     }
+    await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
+    await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
+    const scroll = await page.evaluate(SCROLL_SCRIPT, FRAME_TARGET_MS);
+
+    const chatPage = await context.newPage();
+    await chatPage.goto(`${baseUrl}/chat/${longId}`);
+    const lastMessage = await markOf(chatPage, "lastMessage");
+
+    const rows: [string, string, string][] = [
+      ["first render, cold (navigation to first chat row)", ms(cold.total), `< ${FIRST_RENDER_TARGET_MS} ms`],
+      [`first render, warm (median of ${WARM_RUNS})`, ms(median(warm.map((w) => w.total))), `< ${FIRST_RENDER_TARGET_MS} ms`],
+      ["  of which after the data arrived (render)", ms(median(warm.map((w) => w.render))), ""],
+      [
+        `scroll to the bottom: ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s`,
+        `p50 ${ms(scroll.p50)}, p99 ${ms(scroll.p99)}`,
+        "",
+      ],
+      ["  longest frame (rAF delta)", ms(scroll.max), `<= ${FRAME_TARGET_MS} ms`],
+      [`  frames over ${FRAME_TARGET_MS} ms`, String(scroll.over), "0"],
+      ["  long animation frames (PerformanceObserver)", `${scroll.longFrames} (longest ${ms(scroll.longestLoaf)})`, "0"],
+      ["  chat rows in the DOM at the end", String(scroll.rows), "virtualised"],
+      [`open a chat of ${LONG_CHAT_MESSAGES} messages (last one visible)`, ms(lastMessage), ""],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(`${"measure".padEnd(width)}  ${"result".padEnd(30)}  target`);
+    for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  ${value.padEnd(30)}  ${target}`);
+    const pass = median(warm.map((w) => w.total)) < FIRST_RENDER_TARGET_MS && scroll.over === 0;
+    console.log(`\n${pass ? "PASS" : "OVER TARGET"}: warm first render and scroll frames against the targets`);
   }
-  await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
-  await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
-  const scroll = await page.evaluate(SCROLL_SCRIPT, FRAME_TARGET_MS);
-
-  const chatPage = await context.newPage();
-  await chatPage.goto(`${baseUrl}/chat/${longId}`);
-  const lastMessage = await markOf(chatPage, "lastMessage");
-
-  const rows: [string, string, string][] = [
-    ["first render, cold (navigation to first chat row)", ms(cold.total), `< ${FIRST_RENDER_TARGET_MS} ms`],
-    [`first render, warm (median of ${WARM_RUNS})`, ms(median(warm.map((w) => w.total))), `< ${FIRST_RENDER_TARGET_MS} ms`],
-    ["  of which after the data arrived (render)", ms(median(warm.map((w) => w.render))), ""],
-    [`scroll to the bottom: ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s`, `p50 ${ms(scroll.p50)}, p99 ${ms(scroll.p99)}`, ""],
-    ["  longest frame (rAF delta)", ms(scroll.max), `<= ${FRAME_TARGET_MS} ms`],
-    [`  frames over ${FRAME_TARGET_MS} ms`, String(scroll.over), "0"],
-    ["  long animation frames (PerformanceObserver)", `${scroll.longFrames} (longest ${ms(scroll.longestLoaf)})`, "0"],
-    ["  chat rows in the DOM at the end", String(scroll.rows), "virtualised"],
-    [`open a chat of ${LONG_CHAT_MESSAGES} messages (last one visible)`, ms(lastMessage), ""],
-  ];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`${"measure".padEnd(width)}  ${"result".padEnd(30)}  target`);
-  for (const [label, value, target] of rows) console.log(`${label.padEnd(width)}  ${value.padEnd(30)}  ${target}`);
-  const pass = median(warm.map((w) => w.total)) < FIRST_RENDER_TARGET_MS && scroll.over === 0;
-  console.log(`\n${pass ? "PASS" : "OVER TARGET"}: warm first render and scroll frames against the targets`);
 } finally {
   await browser.close();
   await app.close();

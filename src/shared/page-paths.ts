@@ -33,3 +33,11 @@ export function isPagePath(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
   return EXACT.has(clean) || PATTERNS.some((pattern) => pattern.test(clean));
 }
+
+/**
+ * The chat pages' paths (`paths.chat` and `/chat/{id}` in web/lib/paths.ts): the pages whose first screen is started
+ * before the first render (web/app/first-screen-prefetch.ts) and whose answer names its first reads (issue 29). Here,
+ * not beside those reads' addresses (contracts/sidebar-first-reads.ts): the web's entry asks it before anything else
+ * and must not load the contracts (and zod) with it.
+ */
+export const opensChat = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");

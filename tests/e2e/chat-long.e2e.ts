@@ -231,20 +231,33 @@ describe("a chat of 2,000 messages", () => {
     await page.goto(`/chat/${chatId}`);
     await page.locator("[data-message-role]", { hasText: LAST_MESSAGE_TEXT }).waitFor();
     // Reply 1,900 is 100 messages up. Scroll up a little at a time until it is drawn: it then sits among the rows
-    // drawn above the view, not yet seen.
+    // drawn above the view, not yet seen. Read in the same frame as it is found: a row drawn at the edge of what the
+    // list keeps may leave the page again when the rows above it are measured.
     const block = page.locator('[data-message-role="assistant"]', { hasText: "Reply 1900 with code" }).locator("pre code");
-    for (let step = 0; step < 400 && (await block.count()) === 0; step++) {
-      await scrollBox(page).evaluate((box) => box.scrollBy(0, -100));
-    }
-    expect(await block.count()).toBe(1);
-    expect(await block.isVisible()).toBe(true); // in the page (drawn), above the viewport
-    const inViewport = await block.evaluate((el) => {
-      const rect = el.getBoundingClientRect();
-      return rect.bottom > 0 && rect.top < window.innerHeight;
-    });
-    expect(inViewport).toBe(false);
-    expect(await block.textContent()).toBe("const answer1900 = 42;\n");
-    expect(await block.locator(".hljs-keyword").count()).toBe(0);
+    const firstDrawn = await page.waitForFunction(
+      () => {
+        const reply = [...document.querySelectorAll('[data-message-role="assistant"]')].find((m) =>
+          m.textContent?.includes("Reply 1900 with code"),
+        );
+        const code = reply?.querySelector("pre code");
+        const box = document.querySelector('[role="log"][aria-label="Messages"]')?.parentElement;
+        if (!box) return false;
+        if (!code) {
+          box.scrollBy(0, -100);
+          return false;
+        }
+        const rect = code.getBoundingClientRect();
+        return {
+          drawn: rect.height > 0, // in the page with a box, above the viewport
+          inViewport: rect.bottom > 0 && rect.top < window.innerHeight,
+          text: code.textContent,
+          keywords: code.querySelectorAll(".hljs-keyword").length,
+        };
+      },
+      undefined,
+      { polling: "raf", timeout: 30_000 },
+    );
+    expect(await firstDrawn.jsonValue()).toEqual({ drawn: true, inViewport: false, text: "const answer1900 = 42;\n", keywords: 0 });
 
     // Scrolled up a little at a time until the block is in view (the page finds it afresh each time).
     await page.waitForFunction(

@@ -84,11 +84,13 @@ describe("dashboard and navigation", () => {
     await page.getByRole("menuitemradio", { name: /Dark/ }).click();
     expect(await page.evaluate(() => localStorage.getItem("ui-theme"))).toBe("dark");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    // Block the app bundle on reload: the dark class must come from /theme-init.js alone (no flash).
-    await page.route(/\/assets\/.*\.js$/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+    // Block the app bundle on reload (theme-init.js, a hashed asset too, let through): the dark class must come from it alone (no flash).
+    await page.route(/\/assets\/(?!theme-init-).*\.js$/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-    await page.unroute(/\/assets\/.*\.js$/);
+    await page.unroute(/\/assets\/(?!theme-init-).*\.js$/);
     await page.reload();
     await page.getByRole("heading", { name: "Key Features" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);

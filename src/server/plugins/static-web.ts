@@ -3,18 +3,20 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { opensChat, sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
-import { isPagePath } from "../../shared/page-paths.js";
+import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
+import { sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
+import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
 import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 
 /**
- * The chat page's preload hints (issue 29): the sidebar's first reads, asked for by the browser as soon as
- * the page's headers arrive, while its code loads; the app's own reads (same address, credentials and mode)
- * take these answers.
+ * The chat page's preload hints (issue 29): the session probe, then the sidebar's first reads, asked for by the
+ * browser as soon as the page's headers arrive, while its code loads; the app's own reads (same address,
+ * credentials and mode) take these answers. The session goes first: the route waits for it before it draws, and
+ * the server answers in the order asked.
  */
-const CHAT_PRELOAD_LINKS = sidebarFirstReadUrls()
+const CHAT_PRELOAD_LINKS = [firstScreenReads.currentUser.path, ...sidebarFirstReadUrls()]
   .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
   .join(", ");
 

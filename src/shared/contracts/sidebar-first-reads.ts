@@ -2,9 +2,6 @@ import { chatsApi } from "./chat.js";
 import { chatFoldersApi } from "./chat-folders.js";
 import { queryString } from "./endpoint.js";
 
-/** The chat pages' paths (`paths.chat` and `/chat/{id}` in web/lib/paths.ts). */
-export const opensChat = (pathname: string) => pathname === "/chat" || pathname.startsWith("/chat/");
-
 /** How many chats a sidebar section reads per page. */
 export const SECTION_PAGE_SIZE = 100;
 

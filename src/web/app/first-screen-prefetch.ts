@@ -1,4 +1,4 @@
-import { opensChat } from "../../shared/contracts/sidebar-first-reads.js";
+import { opensChat } from "../../shared/page-paths.js";
 import { currentUserQuery } from "../domain/session.js";
 import { queryClient } from "../lib/query-client.js";
 import { AppLayout, ChatPage } from "./lazy-pages.js";
