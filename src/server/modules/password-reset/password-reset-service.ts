@@ -127,7 +127,7 @@ export async function checkResetLink(options: {
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, sha256Hex(options.token)))
     .limit(1);
-  if (!link || link.status !== "active") return "invalid";
+  if (link?.status !== "active") return "invalid";
   if (link.usedAt) return "used";
   return link.expired ? "expired" : "valid";
 }
