@@ -43,11 +43,16 @@ export function correctByKey(q: FrozenQuestion, value: AnswerValue | undefined):
 
 /** A short answer the key does not accept, on a question the owner asked the AI to grade against a rubric. */
 export function wantsAi(q: FrozenQuestion, value: AnswerValue | undefined): value is string {
-  return !isChoice(q) && q.aiGrading && q.rubric.trim() !== "" && typeof value === "string" && value.trim() !== "" && !correctByKey(q, value);
+  return (
+    !isChoice(q) && q.aiGrading && q.rubric.trim() !== "" && typeof value === "string" && value.trim() !== "" && !correctByKey(q, value)
+  );
 }
 
 /** The answers to send to the AI, in question order, at most `MAX_AI_GRADINGS_PER_ATTEMPT`. */
-export function answersForAi(questions: FrozenQuestion[], answers: Map<number, AnswerValue>): { question: FrozenQuestion; value: string }[] {
+export function answersForAi(
+  questions: FrozenQuestion[],
+  answers: Map<number, AnswerValue>,
+): { question: FrozenQuestion; value: string }[] {
   const picked: { question: FrozenQuestion; value: string }[] = [];
   for (const question of questions) {
     const value = answers.get(question.id);
