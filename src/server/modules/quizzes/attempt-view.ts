@@ -7,7 +7,8 @@ import type { VersionRow } from "./quiz-view.js";
 // after it, the result of each question, with the key and the explanation only when the quiz shows answers now.
 
 export type AttemptRow = typeof quizAttempts.$inferSelect;
-export type AnswerRow = typeof quizAnswers.$inferSelect;
+/** A saved answer (`answersOf` in attempts-service.ts reads them). */
+export type AnswerRow = { attemptId: number; questionId: number; value: (typeof quizAnswers.$inferSelect)["value"] };
 
 /** What an attempt's view needs besides its own row: its version, its answers, and the learner's attempts at the quiz. */
 export interface AttemptContext {

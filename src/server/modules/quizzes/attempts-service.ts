@@ -8,7 +8,7 @@ import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { lessonFor } from "../courses/access.js";
 import type { LessonRow } from "../courses/course-view.js";
-import { type AttemptRow, toAttempt } from "./attempt-view.js";
+import { type AnswerRow, type AttemptRow, toAttempt } from "./attempt-view.js";
 import { gradeWithAi } from "./attempts-grader.js";
 import { type AnswerValue, answerProblem, answersForAi, gradeAttempt } from "./grading.js";
 import { assertQuiz } from "./questions-service.js";
@@ -48,6 +48,19 @@ async function ownAttempt(db: Reader, who: Who, attemptId: number): Promise<Atte
   return row;
 }
 
+/**
+ * The saved answers of these attempts, by question. The value is read as JSON text and parsed here: a jsonb string that
+ * looks like JSON (a short answer "42" or "true") would otherwise come back from the driver as a number or a boolean.
+ */
+async function answersOf(db: Reader, attemptIds: number[]): Promise<AnswerRow[]> {
+  const rows = await db
+    .select({ attemptId: quizAnswers.attemptId, questionId: quizAnswers.questionId, json: sql<string>`${quizAnswers.value}::text` })
+    .from(quizAnswers)
+    .where(inArray(quizAnswers.attemptId, attemptIds))
+    .orderBy(quizAnswers.questionId);
+  return rows.map((r) => ({ attemptId: r.attemptId, questionId: r.questionId, value: JSON.parse(r.json) as AnswerValue }));
+}
+
 /** The learner's attempts at a quiz as they see them, newest first; `only` narrows them to some ids. */
 async function viewsOf(db: Reader, who: Who, lessonId: number, only?: number[]): Promise<Attempt[]> {
   const mine = await db
@@ -62,16 +75,10 @@ async function viewsOf(db: Reader, who: Who, lessonId: number, only?: number[]):
       .select()
       .from(quizVersions)
       .where(inArray(quizVersions.id, [...new Set(shown.map((a) => a.versionId))])),
-    db
-      .select()
-      .from(quizAnswers)
-      .where(
-        inArray(
-          quizAnswers.attemptId,
-          shown.map((a) => a.id),
-        ),
-      )
-      .orderBy(quizAnswers.questionId),
+    answersOf(
+      db,
+      shown.map((a) => a.id),
+    ),
   ]);
   const passedAny = mine.some((a) => a.passed === true);
   return shown.flatMap((row) => {
@@ -165,10 +172,8 @@ export async function saveAnswer({
   });
 }
 
-const answersOf = async (db: Reader, attemptId: number) =>
-  new Map<number, AnswerValue>(
-    (await db.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId))).map((a) => [a.questionId, a.value]),
-  );
+const answerMap = async (db: Reader, attemptId: number) =>
+  new Map<number, AnswerValue>((await answersOf(db, [attemptId])).map((a) => [a.questionId, a.value]));
 
 /** Submits in progress on this instance, per database and attempt: a second submit of the same attempt waits for the first. */
 const grading = new WeakMap<Db, Map<number, Promise<Attempt>>>();
@@ -200,7 +205,7 @@ export async function submitAttempt({
 async function grade(db: Db, platformDeps: PlatformDeps, who: Who, attempt: AttemptRow, log: ProviderFailureLog): Promise<Attempt> {
   const [version] = await db.select().from(quizVersions).where(eq(quizVersions.id, attempt.versionId)).limit(1);
   if (!version) throw notFound();
-  const asked = answersForAi(version.questions, await answersOf(db, attempt.id));
+  const asked = answersForAi(version.questions, await answerMap(db, attempt.id));
   const verdicts = await gradeWithAi({ db, platformDeps, who, answers: asked, log });
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -210,7 +215,7 @@ async function grade(db: Db, platformDeps: PlatformDeps, who: Who, attempt: Atte
       .for("update");
     if (!row) throw notFound();
     if (row.status !== "open") return viewOf(tx, who, row);
-    const answers = await answersOf(tx, attempt.id);
+    const answers = await answerMap(tx, attempt.id);
     // An answer the AI was to grade changed while it graded: grade what is saved now, on the next submit.
     const nowAsked = answersForAi(version.questions, answers);
     if (
