@@ -7,6 +7,7 @@ import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
 import { lessonQuery, outlineQuery } from "../api.js";
 import { CourseStateView } from "../components/course-state-view.js";
 import { LessonReader } from "../components/lesson-reader.js";
+import { LessonTutor } from "../components/lesson-tutor.js";
 import { toastFailure } from "../course-toasts.js";
 import { loadFailure, parseId } from "../use-course-outline.js";
 
@@ -69,5 +70,10 @@ function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: numb
       </p>
     );
   }
-  return <LessonReader lesson={lesson.data} outline={outline.data ?? null} />;
+  return (
+    <>
+      <LessonReader lesson={lesson.data} outline={outline.data ?? null} />
+      <LessonTutor lessonId={lesson.data.id} lessonTitle={lesson.data.title} />
+    </>
+  );
 }
