@@ -354,3 +354,86 @@ describe("the owner's material behind a course, as every role", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * A quiz (issue 32), as every role: its owner's calls are the course's owner's and admins' (a reader gets the course's
+ * 403); its attempts are for whoever may read the lesson; an attempt is its learner's alone, a 404 for everyone else.
+ */
+describe("a quiz, as every role", () => {
+  let owner: CookieClient;
+  let ownerCookie: string | undefined;
+  const quizzes: Record<"public" | "private", { quizId: number; questionId: number }> = {
+    public: { quizId: 0, questionId: 0 },
+    private: { quizId: 0, questionId: 0 },
+  };
+
+  beforeAll(async () => {
+    ({ client: owner } = await registerAndSignIn(t.app));
+    ownerCookie = owner.sessionCookie;
+    for (const kind of ["public", "private"] as const) {
+      const course = (await owner.post("/api/courses", { title: `Quiz ${kind}`, isPublic: kind === "public", status: "published" })).json();
+      const module = (await owner.post(`/api/courses/${course.id}/modules`, { title: "M" })).json();
+      const quiz = (await owner.post(`/api/modules/${module.id}/lessons`, { title: "Q", type: "quiz", kind: "quiz" })).json();
+      const question = await owner.post(`/api/lessons/${quiz.id}/questions`, { kind: "truefalse", prompt: "Yes?", correct: [0] });
+      expect(question.statusCode, question.body).toBe(201);
+      expect((await owner.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null })).statusCode).toBe(200);
+      quizzes[kind] = { quizId: quiz.id, questionId: question.json().id };
+    }
+  }, 60_000);
+
+  const send = (role: Role | "owner", method: string, path: string, body?: unknown) => {
+    const cookie = role === "owner" ? ownerCookie : cookies[role];
+    return rawRequest(port, {
+      method,
+      path,
+      headers: cookie ? { cookie } : {},
+      body: hasBody(method) ? JSON.stringify(body ?? {}) : undefined,
+    });
+  };
+  const ROLES_AND_OWNER: (Role | "owner")[] = ["anonymous", "user", "earlyAccess", "admin", "owner"];
+
+  it("lets exactly the owner and admins read and write the questions, and readers take the quiz where they may read it", async () => {
+    const wrong: string[] = [];
+    for (const kind of ["public", "private"] as const) {
+      const { quizId } = quizzes[kind];
+      for (const role of ROLES_AND_OWNER) {
+        const editor = role === "owner" || role === "admin";
+        const reader = editor || (kind === "public" && role !== "anonymous");
+        const checks: [string, number][] = [
+          [`GET /api/lessons/${quizId}/quiz`, role === "anonymous" ? 401 : editor ? 200 : 403],
+          [`POST /api/lessons/${quizId}/attempts`, role === "anonymous" ? 401 : reader ? 200 : 403],
+          [`GET /api/lessons/${quizId}/attempts`, role === "anonymous" ? 401 : reader ? 200 : 403],
+        ];
+        for (const [call, status] of checks) {
+          const [method = "GET", path = ""] = call.split(" ");
+          const answer = await send(role, method, path);
+          if (answer.status !== status)
+            wrong.push(`${kind}: ${call} as ${role}: expected ${status}, got ${answer.status} ${answer.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers an attempt to its learner only: every other role gets 404 (401 signed out)", async () => {
+    const { quizId, questionId } = quizzes.public;
+    const mine = JSON.parse((await send("user", "POST", `/api/lessons/${quizId}/attempts`)).body) as { id: number };
+    const wrong: string[] = [];
+    for (const role of ROLES_AND_OWNER) {
+      const calls: [string, string, unknown?][] = [
+        ["GET", `/api/attempts/${mine.id}`],
+        ["PUT", `/api/attempts/${mine.id}/answers/${questionId}`, { value: [1] }],
+        ["POST", `/api/attempts/${mine.id}/submit`],
+      ];
+      for (const [method, path, body] of calls) {
+        if (role === "user" && method !== "GET") continue; // the learner's own writes are the quiz tests' business
+        const expected = role === "anonymous" ? 401 : role === "user" ? 200 : 404;
+        const answer = await send(role, method, path, body);
+        if (answer.status !== expected) wrong.push(`${method} ${path} as ${role}: expected ${expected}, got ${answer.status}`);
+      }
+    }
+    const still = JSON.parse((await send("user", "GET", `/api/attempts/${mine.id}`)).body) as { status: string; answers: unknown[] };
+    expect(still).toMatchObject({ status: "open", answers: [] });
+    expect(wrong).toEqual([]);
+  });
+});
