@@ -1,13 +1,15 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { ListChecks, Pencil, Trash2 } from "lucide-react";
+import { Link } from "wouter";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
+import { MoveButtons } from "../../../components/move-buttons.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
+import { quizEditPath } from "../../../lib/paths.js";
 import { LESSON_TYPE_LABELS } from "../training-hints.js";
-import { MoveButtons } from "./move-buttons.js";
 
 type OutlineLesson = CourseOutline["modules"][number]["lessons"][number];
 
-/** One lesson in the editor: order, title, type, and Move / Edit / Delete. */
+/** One lesson in the editor: order, title, type, and Move / Edit / Delete; a quiz also opens its questions. */
 export function LessonRow({
   lesson,
   first,
@@ -32,10 +34,19 @@ export function LessonRow({
         <span className="text-sm font-medium break-words">{lesson.title}</span>
         <div className="flex flex-wrap gap-1">
           <Badge variant="secondary">{LESSON_TYPE_LABELS[lesson.type]}</Badge>
+          {lesson.kind === "quiz" && lesson.type !== "quiz" ? <Badge variant="outline">Quiz</Badge> : null}
           {lesson.aiGenerated ? <Badge variant="beta">AI</Badge> : null}
         </div>
       </div>
       <div className="ml-auto flex items-center">
+        {lesson.kind === "quiz" ? (
+          <Button asChild variant="ghost" size="sm" className="h-8">
+            <Link href={quizEditPath(lesson.courseId, lesson.id)} aria-label={`Questions of ${lesson.title}`}>
+              <ListChecks aria-hidden="true" />
+              Questions
+            </Link>
+          </Button>
+        ) : null}
         <MoveButtons name={lesson.title} first={first} last={last} disabled={busy} onMove={onMove} />
         <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit lesson ${lesson.title}`} onClick={onEdit}>
           <Pencil aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
+import { MoveButtons } from "../../../components/move-buttons.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card.js";
 import type { LeaveScope } from "../../../lib/unsaved-changes.js";
@@ -9,7 +10,6 @@ import { useMoveModule, useUpdateModule } from "../module-mutations.js";
 import { LessonEditor } from "./lesson-editor.js";
 import { LessonRow } from "./lesson-row.js";
 import { ModuleForm } from "./module-form.js";
-import { MoveButtons } from "./move-buttons.js";
 
 type OutlineModule = CourseOutline["modules"][number];
 type OutlineLesson = OutlineModule["lessons"][number];
