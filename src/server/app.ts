@@ -48,6 +48,7 @@ import { personalityRoutes } from "./modules/personalities/personalities-routes.
 import { platformSettingsRoutes } from "./modules/platform-settings/platform-settings-routes.js";
 import { publicContentRoutes } from "./modules/public-content/public-content-routes.js";
 import { getPublicPlatformSettings } from "./modules/public-content/public-content-service.js";
+import { quizRoutes } from "./modules/quizzes/quizzes-routes.js";
 import { registrationRoutes } from "./modules/registration/registration-routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/settings-routes.js";
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(courseRoutes);
   await app.register(lessonRoutes);
   await app.register(courseAiRoutes);
+  await app.register(quizRoutes);
   await app.register(publicContentRoutes);
   await app.register(platformSettingsRoutes);
   await app.register(videoRoutes);

@@ -39,6 +39,8 @@ export interface PlanInput {
   firstChunkDelayMs?: number;
   /** The request asked for JSON (OpenAI `response_format`): answer a course outline, as structured output. */
   json?: boolean;
+  /** The structured output's name (OpenAI `response_format.json_schema.name`): picks what is answered (`structuredAnswer`). */
+  jsonName?: string;
   /** Names of the tools the request offers (fake-tools.ts). */
   tools?: string[];
   /** The tool results the conversation ends with, as text (none: it does not end with results). */
@@ -78,8 +80,8 @@ export function planReply(input: PlanInput): ReplyPlan {
   } else if (last.includes("#markdown-xss")) {
     text = XSS_REPLY;
   }
-  // Structured output: a valid course outline, or (#bad-json) text that is not JSON at all.
-  if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(FAKE_OUTLINE);
+  // Structured output: a valid answer for the schema asked (structuredAnswer), or (#bad-json) text that is not JSON at all.
+  if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(structuredAnswer(input.jsonName, last));
 
   return {
     kind,
@@ -167,6 +169,45 @@ export async function deliver(res: ServerResponse, plan: ReplyPlan, stream: bool
   out.finish(plan);
   res.end();
 }
+
+/**
+ * What the stand-in answers to a structured-output request, by the name the caller gave its schema: quiz questions
+ * (`quiz_questions`), a grade of a short answer (`answer_grade`: wrong when the last message says `#wrong`, right
+ * otherwise), else a course outline.
+ */
+export function structuredAnswer(name: string | undefined, last: string): unknown {
+  if (name === "quiz_questions") return FAKE_QUESTIONS;
+  if (name === "answer_grade") {
+    const correct = !last.includes("#wrong");
+    return { correct, reasoning: correct ? "Fake grader: the answer meets the rubric." : "Fake grader: the answer misses the rubric." };
+  }
+  return FAKE_OUTLINE;
+}
+
+/** Drafted quiz questions: one valid question of each kind, and one a server must drop (its key is not an option). */
+export const FAKE_QUESTIONS = {
+  questions: [
+    {
+      kind: "single",
+      prompt: "Which colour is the sky?",
+      options: ["Green", "Blue"],
+      correct: [1],
+      accepted: [],
+      explanation: "It is blue.",
+    },
+    {
+      kind: "multiple",
+      prompt: "Which are fruits?",
+      options: ["Apple", "Carrot", "Pear"],
+      correct: [0, 2],
+      accepted: [],
+      explanation: "Apples and pears.",
+    },
+    { kind: "truefalse", prompt: "Water is wet.", options: ["True", "False"], correct: [0], accepted: [], explanation: "It is." },
+    { kind: "short", prompt: "Capital of France?", options: [], correct: [], accepted: ["Paris"], explanation: "Paris." },
+    { kind: "single", prompt: "Broken draft", options: ["A", "B"], correct: [5], accepted: [], explanation: "" },
+  ],
+};
 
 /** What the stand-in answers to a structured-output request (2 modules x 2 lessons). */
 export const FAKE_OUTLINE = {

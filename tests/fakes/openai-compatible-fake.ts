@@ -84,6 +84,7 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
       chunkDelayMs,
       firstChunkDelayMs,
       json: Boolean(request.response_format),
+      jsonName: jsonSchemaName(request.response_format),
       tools: (Array.isArray(request.tools) ? request.tools : []).map((tool) => String(tool.function?.name ?? "")),
       toolResults: trailingToolResults(messages),
       toolIdPrefix: "call_",
@@ -220,4 +221,11 @@ function fields(type: string, code: string | null, message: string): ErrorFields
 /** OpenAI echoes only the ends of a wrong key; never the whole key, even in a fake. */
 function mask(key: string): string {
   return key.length > 8 ? `${key.slice(0, 3)}${"*".repeat(key.length - 7)}${key.slice(-4)}` : "***";
+}
+
+/** The name of a `json_schema` response format, if the request gave one. */
+function jsonSchemaName(format: unknown): string | undefined {
+  if (!format || typeof format !== "object" || !("json_schema" in format)) return undefined;
+  const schema = format.json_schema;
+  return schema && typeof schema === "object" && "name" in schema && typeof schema.name === "string" ? schema.name : undefined;
 }

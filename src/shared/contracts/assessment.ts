@@ -33,6 +33,14 @@ export const QUESTION_MESSAGES = {
   questionNotFound: "Question not found",
   certificateNotFound: "Certificate not found",
   notComplete: "Finish every lesson and pass every quiz to get your certificate",
+  answerText: "Type your answer as text",
+  answerOptions: "Choose options from the list",
+  answerOne: "Choose one option",
+  answerNotOpen: "This attempt is already submitted: start a new attempt to answer again",
+  answersChanged: "Your answers changed while they were being graded. Submit again.",
+  gradingFailed: "Your answers are saved, but the AI could not grade them. Submit again in a moment.",
+  generateFailed: "Could not draft questions",
+  nothingToQuizOn: "Write the module's reading lessons first: questions are drafted from their text",
 } as const;
 
 /** What every question shape shares, before its kind's rules (`questionProblems`) are checked. */
@@ -173,6 +181,23 @@ export const generateQuestionsBodySchema = z.object({
   count: z.number().int().min(1).max(20).default(5),
   kinds: z.array(z.enum(QUESTION_KINDS)).min(1).max(4).default(["single", "multiple", "truefalse", "short"]),
   hints: hintsField,
+});
+
+/**
+ * What the AI answers when it drafts questions (structured output): every field named, none defaulted, so the provider's
+ * JSON schema requires them all. Each draft is then checked with `questionBodySchema` (its kind's rules) on the server.
+ */
+export const draftedQuestionsSchema = z.object({
+  questions: z.array(
+    z.object({
+      kind: z.enum(QUESTION_KINDS),
+      prompt: z.string(),
+      options: z.array(z.string()),
+      correct: z.array(z.number().int()),
+      accepted: z.array(z.string()),
+      explanation: z.string(),
+    }),
+  ),
 });
 
 /** PUT /api/attempts/{id}/answers/{questionId}: option indexes, or text for a short answer. */

@@ -106,7 +106,7 @@ async function lockCourseOf(tx: Tx, courseId: number): Promise<void> {
 }
 
 /** Under the course lock, the lesson as it is now (it may have moved or gone since it was read). */
-async function lockedLesson(tx: Tx, courseId: number, lessonId: number): Promise<LessonRow> {
+export async function lockedLesson(tx: Tx, courseId: number, lessonId: number): Promise<LessonRow> {
   await lockCourseOf(tx, courseId);
   const [row] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
