@@ -163,6 +163,7 @@ describe("quizzes", () => {
     await form.getByText("Mark exactly one option as correct").waitFor();
     await form.getByRole("radio", { name: "Option 2 (Mars) is correct" }).click();
     await form.getByLabel("Explanation").fill("Mars is the fourth planet.");
+    await form.screenshot({ path: screenshotPath("quiz-question-form-1440.png") });
     await form.getByRole("button", { name: "Add Question" }).click();
     await toast(page, "Question added");
     await form.waitFor({ state: "detached" });
@@ -229,6 +230,7 @@ describe("quizzes", () => {
     await lp.keyboard.press("Tab");
     expect(await focused(lp)).toMatch(/^radio:/);
     await lp.keyboard.press("ArrowDown");
+    await expect.poll(() => q1.getByRole("radio", { name: "Mars" }).getAttribute("aria-checked")).toBe("true");
     await lp.keyboard.press("ArrowUp");
     await expect.poll(() => q1.getByRole("radio", { name: "Rock" }).getAttribute("aria-checked")).toBe("true");
     // Question 2 (multiple): Tab to each box, Space ticks.
