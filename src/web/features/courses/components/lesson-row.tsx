@@ -1,7 +1,7 @@
-import { ListChecks, Pencil, Trash2 } from "lucide-react";
+import { ListChecks } from "lucide-react";
 import { Link } from "wouter";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
-import { MoveButtons } from "../../../components/move-buttons.js";
+import { ItemActions } from "../../../components/item-actions.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { quizEditPath } from "../../../lib/paths.js";
@@ -38,29 +38,26 @@ export function LessonRow({
           {lesson.aiGenerated ? <Badge variant="beta">AI</Badge> : null}
         </div>
       </div>
-      <div className="ml-auto flex items-center">
-        {lesson.kind === "quiz" ? (
-          <Button asChild variant="ghost" size="sm" className="h-8">
-            <Link href={quizEditPath(lesson.courseId, lesson.id)} aria-label={`Questions of ${lesson.title}`}>
-              <ListChecks aria-hidden="true" />
-              Questions
-            </Link>
-          </Button>
-        ) : null}
-        <MoveButtons name={lesson.title} first={first} last={last} disabled={busy} onMove={onMove} />
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit lesson ${lesson.title}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-destructive hover:text-destructive"
-          aria-label={`Delete lesson ${lesson.title}`}
-          onClick={onDelete}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
-      </div>
+      <ItemActions
+        name={lesson.title}
+        label={`lesson ${lesson.title}`}
+        first={first}
+        last={last}
+        busy={busy}
+        before={
+          lesson.kind === "quiz" ? (
+            <Button asChild variant="ghost" size="sm" className="h-8">
+              <Link href={quizEditPath(lesson.courseId, lesson.id)} aria-label={`Questions of ${lesson.title}`}>
+                <ListChecks aria-hidden="true" />
+                Questions
+              </Link>
+            </Button>
+          ) : null
+        }
+        onMove={onMove}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </div>
   );
 }

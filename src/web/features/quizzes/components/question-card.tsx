@@ -1,8 +1,7 @@
-import { CheckCircle2, Circle, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { CheckCircle2, Circle, Sparkles } from "lucide-react";
 import type { Question } from "../../../../shared/contracts/assessment.js";
-import { MoveButtons } from "../../../components/move-buttons.js";
+import { ItemActions } from "../../../components/item-actions.js";
 import { Badge } from "../../../components/ui/badge.js";
-import { Button } from "../../../components/ui/button.js";
 import { QUESTION_KIND_LABELS } from "../question-kinds.js";
 
 /** One draft question as the owner reviews it: its key shown, and Move / Edit / Delete. */
@@ -40,21 +39,7 @@ export function QuestionCard({
             ) : null}
           </div>
         </div>
-        <div className="ml-auto flex items-center">
-          <MoveButtons name={name} first={first} last={last} disabled={busy} onMove={onMove} />
-          <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${name}`} onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Delete ${name}`}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
+        <ItemActions name={name} label={name} first={first} last={last} busy={busy} onMove={onMove} onEdit={onEdit} onDelete={onDelete} />
       </div>
       <div className="grid gap-2 pl-8 text-sm">
         {question.kind === "short" ? (
