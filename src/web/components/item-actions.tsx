@@ -3,6 +3,16 @@ import type { ReactNode } from "react";
 import { MoveButtons } from "./move-buttons.js";
 import { Button } from "./ui/button.js";
 
+/** What a row of an ordered list is told by its list: where it stands and what its actions do. */
+export type OrderedItem = {
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove: (direction: "up" | "down") => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
 /**
  * Move up / down, Edit and Delete of one item of an ordered list (a module, a lesson, a quiz question): "Move Tides up",
  * "Edit lesson Tides" (`name` "Tides", `label` "lesson Tides"); `before`: an action of the item's own, first in the row.
@@ -17,17 +27,7 @@ export function ItemActions({
   onMove,
   onEdit,
   onDelete,
-}: {
-  name: string;
-  label: string;
-  first: boolean;
-  last: boolean;
-  busy?: boolean;
-  before?: ReactNode;
-  onMove: (direction: "up" | "down") => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+}: OrderedItem & { name: string; label: string; before?: ReactNode }) {
   return (
     <div className="ml-auto flex items-center">
       {before}

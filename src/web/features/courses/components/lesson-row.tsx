@@ -1,7 +1,7 @@
 import { ListChecks } from "lucide-react";
 import { Link } from "wouter";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
-import { ItemActions } from "../../../components/item-actions.js";
+import { ItemActions, type OrderedItem } from "../../../components/item-actions.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { quizEditPath } from "../../../lib/paths.js";
@@ -10,23 +10,7 @@ import { LESSON_TYPE_LABELS } from "../training-hints.js";
 type OutlineLesson = CourseOutline["modules"][number]["lessons"][number];
 
 /** One lesson in the editor: order, title, type, and Move / Edit / Delete; a quiz also opens its questions. */
-export function LessonRow({
-  lesson,
-  first,
-  last,
-  busy,
-  onMove,
-  onEdit,
-  onDelete,
-}: {
-  lesson: OutlineLesson;
-  first: boolean;
-  last: boolean;
-  busy: boolean;
-  onMove: (direction: "up" | "down") => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function LessonRow({ lesson, ...actions }: OrderedItem & { lesson: OutlineLesson }) {
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-background px-3 py-2">
       <span className="w-6 text-center text-xs font-semibold text-muted-foreground tabular-nums">{lesson.order}</span>
@@ -41,9 +25,7 @@ export function LessonRow({
       <ItemActions
         name={lesson.title}
         label={`lesson ${lesson.title}`}
-        first={first}
-        last={last}
-        busy={busy}
+        {...actions}
         before={
           lesson.kind === "quiz" ? (
             <Button asChild variant="ghost" size="sm" className="h-8">
@@ -54,9 +36,6 @@ export function LessonRow({
             </Button>
           ) : null
         }
-        onMove={onMove}
-        onEdit={onEdit}
-        onDelete={onDelete}
       />
     </div>
   );

@@ -1,27 +1,11 @@
 import { CheckCircle2, Circle, Sparkles } from "lucide-react";
 import type { Question } from "../../../../shared/contracts/assessment.js";
-import { ItemActions } from "../../../components/item-actions.js";
+import { ItemActions, type OrderedItem } from "../../../components/item-actions.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { QUESTION_KIND_LABELS } from "../question-kinds.js";
 
 /** One draft question as the owner reviews it: its key shown, and Move / Edit / Delete. */
-export function QuestionCard({
-  question,
-  first,
-  last,
-  busy,
-  onMove,
-  onEdit,
-  onDelete,
-}: {
-  question: Question;
-  first: boolean;
-  last: boolean;
-  busy: boolean;
-  onMove: (direction: "up" | "down") => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function QuestionCard({ question, ...actions }: OrderedItem & { question: Question }) {
   const name = `question ${question.order}`;
   return (
     <li className="grid gap-3 rounded-lg border bg-background p-3">
@@ -39,7 +23,7 @@ export function QuestionCard({
             ) : null}
           </div>
         </div>
-        <ItemActions name={name} label={name} first={first} last={last} busy={busy} onMove={onMove} onEdit={onEdit} onDelete={onDelete} />
+        <ItemActions name={name} label={name} {...actions} />
       </div>
       <div className="grid gap-2 pl-8 text-sm">
         {question.kind === "short" ? (
