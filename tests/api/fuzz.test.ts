@@ -389,7 +389,16 @@ beforeAll(async () => {
     const module = (await client.post(`/api/courses/${course.id}/modules`, { title: "Fuzz module" })).json();
     const lesson = (await client.post(`/api/modules/${module.id}/lessons`, { title: "Fuzz lesson", type: "reading", content: "x" })).json();
     const chat = (await client.post("/api/chats", { title: "Fuzz chat" })).json();
-    realIds.push(...[course.id, module.id, lesson.id, chat.id].filter((id): id is number => typeof id === "number"));
+    // A published quiz with a question, and an attempt at it (issue 32).
+    const quiz = (await client.post(`/api/modules/${module.id}/lessons`, { title: "Fuzz quiz", type: "quiz", kind: "quiz" })).json();
+    const question = (
+      await client.post(`/api/lessons/${quiz.id}/questions`, { kind: "single", prompt: "Q", options: ["a", "b"], correct: [0] })
+    ).json();
+    await client.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null });
+    const attempt = (await client.post(`/api/lessons/${quiz.id}/attempts`)).json();
+    realIds.push(
+      ...[course.id, module.id, lesson.id, chat.id, quiz.id, question.id, attempt.id].filter((id): id is number => typeof id === "number"),
+    );
   }
 }, 60_000);
 afterAll(async () => {
@@ -413,6 +422,8 @@ const OUTSIDE_SERVICES = new Set([
   "POST /api/chats/:id/messages/:messageId/edit",
   "POST /api/courses/:id/generate/outline",
   "POST /api/modules/:id/lesson-content",
+  "POST /api/lessons/:id/questions/generate",
+  "POST /api/attempts/:id/submit",
   "POST /api/create-payment-intent",
   "POST /api/early-access/complete",
 ]);

@@ -333,6 +333,8 @@ describe("AI grading of short answers", () => {
     const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
     await answerAll(learner, attempt.id, qids, [" 42 ", "forty-two", "a guess #wrong"]);
     const before = fake.requests.length;
+    const tokens = async (client: CookieClient) => (await client.get("/api/usage")).json().tokens.used as number;
+    const [learnerBefore, ownerBefore] = [await tokens(learner), await tokens(owner)];
     const submitted = await learner.post(`/api/attempts/${attempt.id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const graded = submitted.json();
@@ -346,6 +348,9 @@ describe("AI grading of short answers", () => {
     const sent = JSON.stringify(fake.requests.slice(before).map((r) => r.body));
     expect(sent).toContain("The number forty-two, in any words");
     expect(sent).toContain("answer_grade");
+    // The AI's gradings spend from the learner's allowance, not the owner's.
+    expect(await tokens(learner)).toBeGreaterThan(learnerBefore);
+    expect(await tokens(owner)).toBe(ownerBefore);
 
     // An attempt answered only by the key calls no AI at all.
     const keyOnly = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
@@ -379,6 +384,22 @@ describe("AI grading of short answers", () => {
       "key",
     ]);
     expect(graded.score).toBe(Math.round((100 * MAX_AI_GRADINGS_PER_ATTEMPT) / qids.length));
+  });
+
+  it("a double submit in parallel asks the AI once and both answers show its verdict", async () => {
+    const { quizId } = await quizCourse(owner);
+    const [id] = await addQuestions(owner, quizId, [RUBRIC]);
+    await publish(owner, quizId, { passMark: 50, attempts: null });
+    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two" });
+    const before = fake.requests.length;
+    const [a, b] = await Promise.all([
+      learner.post(`/api/attempts/${attempt.id}/submit`),
+      learner.post(`/api/attempts/${attempt.id}/submit`),
+    ]);
+    expect(fake.requests.length - before).toBe(1);
+    expect(a.json()).toEqual(b.json());
+    expect(a.json().results[0]).toMatchObject({ correct: true, gradedBy: "ai" });
   });
 
   it("a provider failure leaves the attempt open with a message to submit again; the next submit grades", async () => {

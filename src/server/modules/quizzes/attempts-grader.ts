@@ -1,12 +1,11 @@
 import { QUESTION_MESSAGES } from "../../../shared/contracts/assessment.js";
-import { completeObject } from "../../ai/generate.js";
-import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
+import type { ProviderFailureLog } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import type { FrozenQuestion } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { courseModelFor } from "../courses/ai/course-model.js";
+import { askObject, courseModelFor } from "../courses/ai/course-model.js";
 import { type AiGrade, aiGradeSchema } from "./grading.js";
 
 // The AI's side of grading (issue 32, decision 040): a short answer the key does not accept, on a question whose owner
@@ -24,10 +23,10 @@ function promptOf(question: FrozenQuestion, answer: string): string {
   return `Question: ${question.prompt}\nRubric: ${question.rubric}${accepted}\nLearner's answer: ${answer}`;
 }
 
-/** A failure while grading, in the grading's words: the answers are saved, submit again. */
-function gradingError(error: unknown, call: Parameters<typeof toProviderError>[1]): AppError {
-  const failure = toProviderError(error, call);
-  return new AppError(failure.code, `${failure.message} ${QUESTION_MESSAGES.gradingFailed}`, failure.extra);
+/** A failure while grading (already a clear AppError), in the grading's words: the answers are saved, submit again. */
+function gradingError(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  return new AppError(error.code, `${error.message} ${QUESTION_MESSAGES.gradingFailed}`, error.extra);
 }
 
 /**
@@ -45,23 +44,22 @@ export async function gradeWithAi(options: {
   if (options.answers.length === 0) return verdicts;
   const model = await courseModelFor(options.db, options.platformDeps, options.who);
   if (!model) return verdicts;
-  const call = { platform: model.platform, model: model.modelId, log: options.log };
   for (const { question, value } of options.answers) {
     let grade: AiGrade | null;
     try {
-      grade = await completeObject({
-        model: model.model,
+      grade = await askObject({
+        model,
         system: SYSTEM,
         prompt: promptOf(question, value),
         schema: aiGradeSchema,
         name: "answer_grade",
         maxOutputTokens: 400,
-        maxRetries: 1,
-        timeout: TIMEOUT_MS,
+        timeoutMs: TIMEOUT_MS,
         spend: { allowance: options.platformDeps.allowance, userId: options.who.id },
+        log: options.log,
       });
     } catch (error) {
-      throw gradingError(error, call);
+      throw gradingError(error);
     }
     if (!grade) throw new AppError("BAD_GATEWAY", `${model.platform.name} did not answer with a grade. ${QUESTION_MESSAGES.gradingFailed}`);
     verdicts.set(question.id, { value, grade });

@@ -7,14 +7,13 @@ import {
   type Question,
   questionBodySchema,
 } from "../../../shared/contracts/assessment.js";
-import { completeObject } from "../../ai/generate.js";
-import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
+import type { ProviderFailureLog } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import { lessonSources, lessons } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
-import { requireCourseModel } from "../courses/ai/course-model.js";
+import { askObject, requireCourseModel } from "../courses/ai/course-model.js";
 import { hintsText } from "../courses/ai/prompts.js";
 import { appendQuestions, editableQuiz, type QuestionBodyOutput } from "./questions-service.js";
 
@@ -78,22 +77,17 @@ export async function generateQuestions(options: {
     `Write ${input.count} questions of these kinds: ${input.kinds.join(", ")}.${hintsText(input.hints)}\n\n` +
     `Course material:\n\n${material}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
-    let drafted: z.output<typeof draftedQuestionsSchema> | null;
-    try {
-      drafted = await completeObject({
-        model: model.model,
-        system: SYSTEM,
-        prompt,
-        schema: draftedQuestionsSchema,
-        name: "quiz_questions",
-        maxOutputTokens: 4000,
-        maxRetries: 1,
-        timeout: TIMEOUT_MS,
-        spend: { allowance: platformDeps.allowance, userId: who.id },
-      });
-    } catch (error) {
-      throw toProviderError(error, { platform: model.platform, model: model.modelId, log });
-    }
+    const drafted = await askObject({
+      model,
+      system: SYSTEM,
+      prompt,
+      schema: draftedQuestionsSchema,
+      name: "quiz_questions",
+      maxOutputTokens: 4000,
+      timeoutMs: TIMEOUT_MS,
+      spend: { allowance: platformDeps.allowance, userId: who.id },
+      log,
+    });
     const valid = (drafted?.questions ?? []).flatMap((draft): QuestionBodyOutput[] => {
       if (!input.kinds.includes(draft.kind)) return [];
       const checked = questionBodySchema.safeParse({ ...draft, rubric: "", aiGrading: false });

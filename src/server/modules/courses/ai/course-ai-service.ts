@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import type { z } from "zod";
 import {
   type DescribeCourseInput,
   type LessonContentInput,
@@ -9,7 +8,7 @@ import {
 } from "../../../../shared/contracts/courses.js";
 import { type TrainingHints, trainingHintsSchema } from "../../../../shared/contracts/fields.js";
 import type { AiAllowance } from "../../../ai/allowance.js";
-import { completeObject, completeText } from "../../../ai/generate.js";
+import { completeText } from "../../../ai/generate.js";
 import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { lessons } from "../../../db/schema/index.js";
@@ -20,7 +19,7 @@ import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/ai-prompts-service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
 import { courseFor, moduleFor } from "../access.js";
-import { courseModelFor, requireCourseModel } from "./course-model.js";
+import { askObject, courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
 
 /** `log`: where a provider failure is written (a request's logger, bound to its request id; the app's for a run). */
@@ -155,23 +154,17 @@ export async function proposeOutline({
   const system = await systemPrompt(db, "course-outline");
   const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
-    let draft: z.output<typeof outlineDraftSchema> | null;
-    try {
-      draft = await completeObject({
-        model: model.model,
-        system,
-        prompt,
-        schema: outlineDraftSchema,
-        name: "course_outline",
-        maxOutputTokens: 4000,
-        maxRetries: 1,
-        timeout: TIMEOUT_MS,
-        // Each attempt is a call of its own: claimed, held and settled.
-        spend: { allowance: platformDeps.allowance, userId: who.id },
-      });
-    } catch (error) {
-      throw toProviderError(error, { platform: model.platform, model: model.modelId, log });
-    }
+    const draft = await askObject({
+      model,
+      system,
+      prompt,
+      schema: outlineDraftSchema,
+      name: "course_outline",
+      maxOutputTokens: 4000,
+      timeoutMs: TIMEOUT_MS,
+      spend: { allowance: platformDeps.allowance, userId: who.id },
+      log,
+    });
     if (draft) return { ...draft, source: "ai", notice: null };
     if (attempt === 2) {
       throw new AppError("BAD_GATEWAY", `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`);

@@ -1,4 +1,8 @@
+import type { z } from "zod";
 import { chooseModel } from "../../../../shared/model-choice.js";
+import type { AiAllowance } from "../../../ai/allowance.js";
+import { completeObject } from "../../../ai/generate.js";
+import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { listChatPlatforms } from "../../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
@@ -24,4 +28,39 @@ export async function requireCourseModel(db: Db, deps: PlatformDeps, who: Entitl
   const model = await courseModelFor(db, deps, who);
   if (!model) throw noPlatformError();
   return model;
+}
+
+/**
+ * One structured answer from a resolved model for `userId`, spent from their allowance (refused with 429 once it is
+ * spent); null when the model answered something that does not fit `schema` (the caller may ask again). A provider
+ * failure is thrown as the clear `AppError` of `toProviderError`. Course outlines, quiz drafts and AI grading use it.
+ */
+export async function askObject<T>(options: {
+  model: ResolvedModel;
+  system: string;
+  prompt: string;
+  schema: z.ZodType<T>;
+  name: string;
+  maxOutputTokens: number;
+  timeoutMs: number;
+  spend: { allowance: AiAllowance; userId: number };
+  log: ProviderFailureLog;
+}): Promise<T | null> {
+  const { model } = options;
+  try {
+    return await completeObject({
+      model: model.model,
+      system: options.system,
+      prompt: options.prompt,
+      schema: options.schema,
+      name: options.name,
+      maxOutputTokens: options.maxOutputTokens,
+      maxRetries: 1,
+      timeout: options.timeoutMs,
+      // Each call is a call of its own: claimed, held and settled.
+      spend: options.spend,
+    });
+  } catch (error) {
+    throw toProviderError(error, { platform: model.platform, model: model.modelId, log: options.log });
+  }
 }
