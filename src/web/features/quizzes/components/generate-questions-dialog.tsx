@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Loader2, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { QUESTION_KINDS, type QuestionKind } from "../../../../shared/contracts/assessment.js";
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../../../shared/plan.js";
@@ -10,7 +10,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError } from "../../../components/ui/form-field.js";
 import { Input } from "../../../components/ui/input.js";
 import { Label } from "../../../components/ui/label.js";
-import { Spinner } from "../../../components/ui/spinner.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { failureText } from "../../../lib/failure-text.js";
 import { useGenerateQuestions } from "../api.js";
@@ -113,7 +112,7 @@ function GenerateQuestionsDialog({ lessonId, onClose }: { lessonId: number; onCl
           </fieldset>
           {generate.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner label="Drafting questions" />
+              <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
               Drafting {number} {number === 1 ? "question" : "questions"} from the module's lessons... this can take a minute.
             </p>
           ) : null}
