@@ -78,6 +78,16 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error(`Tab never reached #${id} (at ${await focused(page)})`);
 }
 
+/**
+ * An arrow key held as a person holds it: Radix's radio group moves the focus a moment after the keydown and checks the
+ * radio only while the arrow is still down, which an instant press (down and up in the same tick) can miss.
+ */
+async function pressArrow(page: Page, key: "ArrowDown" | "ArrowUp") {
+  await page.keyboard.down(key);
+  await page.waitForTimeout(60);
+  await page.keyboard.up(key);
+}
+
 async function addQuestion(page: Page, fill: (form: Locator) => Promise<void>) {
   await page.getByRole("button", { name: "Add Question" }).click();
   const form = page.getByRole("form", { name: "New question" });
@@ -229,9 +239,9 @@ describe("quizzes", () => {
     const q1 = lp.getByRole("radiogroup", { name: "Pick the planet" });
     await lp.keyboard.press("Tab");
     expect(await focused(lp)).toMatch(/^radio:/);
-    await lp.keyboard.press("ArrowDown");
+    await pressArrow(lp, "ArrowDown");
     await expect.poll(() => q1.getByRole("radio", { name: "Mars" }).getAttribute("aria-checked")).toBe("true");
-    await lp.keyboard.press("ArrowUp");
+    await pressArrow(lp, "ArrowUp");
     await expect.poll(() => q1.getByRole("radio", { name: "Rock" }).getAttribute("aria-checked")).toBe("true");
     // Question 2 (multiple): Tab to each box, Space ticks.
     await tabTo(lp, lp.getByRole("checkbox", { name: "Two" }));
