@@ -88,6 +88,14 @@ async function pressArrow(page: Page, key: "ArrowDown" | "ArrowUp") {
   await page.keyboard.up(key);
 }
 
+/** The answers' save line says "Saved" (its state and words are in the failure when it does not). */
+async function expectSaved(page: Page) {
+  const line = page.locator("[data-save-state]");
+  await expect
+    .poll(async () => `${await line.getAttribute("data-save-state")}: ${await line.innerText()}`, { timeout: 20_000 })
+    .toBe("saved: Saved");
+}
+
 async function addQuestion(page: Page, fill: (form: Locator) => Promise<void>) {
   await page.getByRole("button", { name: "Add Question" }).click();
   const form = page.getByRole("form", { name: "New question" });
@@ -249,7 +257,7 @@ describe("quizzes", () => {
     await tabTo(lp, lp.getByRole("checkbox", { name: "Five" }));
     await lp.keyboard.press("Space");
     await lp.getByRole("heading", { name: "2 of 4 answered" }).waitFor();
-    await lp.getByText("Saved", { exact: true }).waitFor();
+    await expectSaved(lp);
     await lp.screenshot({ path: screenshotPath("quiz-taking-1440.png"), fullPage: true });
 
     // Reload half-way: the answers are on the server.
@@ -285,7 +293,7 @@ describe("quizzes", () => {
     await short.focus();
     await lp.keyboard.type("the city of Lima");
     await lp.getByRole("heading", { name: "4 of 4 answered" }).waitFor();
-    await lp.getByText("Saved", { exact: true }).waitFor();
+    await expectSaved(lp);
     await submit.focus();
     await lp.keyboard.press("Enter");
 
