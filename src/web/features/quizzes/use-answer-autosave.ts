@@ -52,8 +52,8 @@ export function useAnswerAutosave(attempt: Attempt) {
       report();
       queue.current = queue.current.then(async () => {
         const value = latest.current.get(questionId);
-        if (value === undefined) return;
         try {
+          if (value === undefined) return;
           await call(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId }, body: { value } });
           failed.current.delete(questionId);
           if (latest.current.get(questionId) === value) unsaved.current.delete(questionId);
