@@ -27,6 +27,8 @@ import { CourseGenerationRunner } from "./modules/courses/ai/generation-runner.j
 import { courseAiRoutes } from "./modules/courses/course-ai-routes.js";
 import { courseRoutes } from "./modules/courses/courses-routes.js";
 import { lessonRoutes } from "./modules/courses/lessons-routes.js";
+import { tutorRoutes } from "./modules/courses/tutor-routes.js";
+import { tutorMaterial } from "./modules/courses/tutor-service.js";
 import { emailRoutes } from "./modules/email/email-routes.js";
 import { emailOutboxRoutes } from "./modules/email/outbox-routes.js";
 import { OutboxWorker } from "./modules/email/outbox-worker.js";
@@ -149,9 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const platformCache = new PlatformCache({ redis, log: warn });
   await platformCache.start();
   const platformDeps = { secrets, envKeys: envKeysBySlug(config), cache: platformCache, allowance: generations.allowance };
+  // pgvector where it is (else full text only, said once here and in the admin): retrieval for courses and the library.
+  const vectors = new VectorStore({ db: database.db, log: warn });
+  await vectors.start();
   const courseGenerations = new CourseGenerationRunner({
     db: database.db,
     platformDeps,
+    vectors,
     instanceId: generations.instanceId,
     isInstanceAlive: generations.mirror ? (id) => generations.mirror?.isInstanceAlive(id) ?? Promise.resolve(false) : undefined,
     limits: { maxRunning: config.AI_MAX_CONCURRENT_PER_USER, maxLessonsPerApprove: config.AI_MAX_LESSONS_PER_APPROVE },
@@ -173,9 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = s3
     ? s3FileStore(s3, databaseFileStore(database.db), (message, error) => app.log.error({ err: error }, message))
     : databaseFileStore(database.db);
-  // pgvector where it is (else full text only, said once here and in the admin), then the library's reader.
-  const vectors = new VectorStore({ db: database.db, log: warn });
-  await vectors.start();
+  // Then the library's reader.
   const ingestion = new IngestionWorker({
     db: database.db,
     fileStore,
@@ -242,7 +246,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
   await app.register(aiPlatformRoutes);
-  await app.register(chatRoutes);
+  // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
+  await app.register(chatRoutes, { tutor: tutorMaterial });
   await app.register(chatTransferRoutes);
   await app.register(chatFolderRoutes);
   await app.register(personalityRoutes);
@@ -251,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lessonRoutes);
   await app.register(courseAiRoutes);
   await app.register(quizRoutes);
+  await app.register(tutorRoutes);
   await app.register(publicContentRoutes);
   await app.register(platformSettingsRoutes);
   await app.register(videoRoutes);

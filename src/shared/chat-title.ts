@@ -43,3 +43,6 @@ export function retitle(current: string, firstUserMessage: string): { title?: st
 export function shownTitle(title: string | null | undefined): string {
   return title || DEFAULT_CHAT_TITLE;
 }
+
+/** A lesson's tutor chat (issue 31) is named after its lesson, and keeps that name after its first message. */
+export const tutorChatTitle = (lessonTitle: string) => `Tutor: ${lessonTitle}`.slice(0, 200).trimEnd();

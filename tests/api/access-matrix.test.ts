@@ -1,10 +1,18 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lessonSources } from "../../src/server/db/schema/index.js";
 import { ADMINS_ONLY, SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
 import { NOT_CANONICAL_MESSAGE } from "../../src/server/lib/canonical-path.js";
 import type { Access, EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
-import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
+import { settledFile } from "../helpers/knowledge-files.js";
+import { multipartFile } from "../helpers/multipart.js";
 import { type RawAnswer, rawRequest } from "../helpers/raw-http.js";
 
 /**
@@ -19,6 +27,7 @@ let t: TestApp;
 let port: number;
 let endpoints: EndpointShape[];
 const cookies: Record<Role, string | undefined> = { anonymous: undefined, user: undefined, earlyAccess: undefined, admin: undefined };
+let adminClient: CookieClient;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -33,6 +42,7 @@ beforeAll(async () => {
   });
   expect(upgraded.statusCode).toBe(200);
   cookies.admin = admin.client.sessionCookie;
+  adminClient = admin.client;
   cookies.user = user.client.sessionCookie;
   cookies.earlyAccess = early.client.sessionCookie;
   await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -197,5 +207,233 @@ describe("paths not in canonical form", () => {
     const session = await rawRequest(port, { method: "GET", path: "/api/session" });
     expect(session.status).toBe(200);
     expect(JSON.parse(session.body)).toEqual({ user: null });
+  });
+});
+
+/**
+ * A course made from its owner's files (issue 31), as every role: its lesson's tutor follows who may read the lesson
+ * (a public course: any signed-in reader; a private one: its owner and admins; others 404), and a reader can never obtain
+ * a passage of the owner's that the course did not cite, by any route that names a file, a collection or a citation, nor
+ * through the tutor's reply. Last in this file: it points the platform at a stand-in, which the walk above must not have.
+ */
+describe("the owner's material behind a course, as every role", () => {
+  const CITED = "The quokkatron enzyme unwinds the spiral ladder before the copy begins.";
+  const UNCITED = "The wombatine cellar code is 5512.";
+  const filler = (word: string) => `${word} cells divide and grow while the membrane keeps the inside apart. `.repeat(70);
+  let fake: FakeProvider;
+  let owner: CookieClient;
+  let ownerCookie: string | undefined;
+  let fileId: number;
+  let collectionId: number;
+  let publicLesson: number;
+  let privateLesson: number;
+
+  async function lessonOf(isPublic: boolean): Promise<{ courseId: number; lessonId: number }> {
+    const course = await owner.post("/api/courses", { title: `Cells ${isPublic}`, isPublic, status: "published" });
+    const courseId = (course.json() as { id: number }).id;
+    const module = await owner.post(`/api/courses/${courseId}/modules`, { title: "Cells" });
+    const lesson = await owner.post(`/api/modules/${(module.json() as { id: number }).id}/lessons`, {
+      title: "Enzymes",
+      type: "reading",
+      content: "Enzymes speed reactions up.",
+    });
+    return { courseId, lessonId: (lesson.json() as { id: number }).id };
+  }
+
+  beforeAll(async () => {
+    fake = await startOpenAiCompatibleFake();
+    await pointPlatformAt(adminClient, "openai", fake);
+    ({ client: owner } = await registerAndSignIn(t.app));
+    ownerCookie = owner.sessionCookie;
+    const collection = await owner.post("/api/collections", { name: "Biology" });
+    expect(collection.statusCode, collection.body).toBe(201);
+    collectionId = (collection.json() as { id: number }).id;
+    const text = `# Cellar\n\n${UNCITED} ${filler("Wombatine")}\n\n# Enzymes\n\n${CITED} ${filler("Quokkatron")}`;
+    const uploaded = await owner.request({
+      method: "POST",
+      url: "/api/files",
+      ...multipartFile("file", "biology.md", "text/markdown", new TextEncoder().encode(text), { collectionId: String(collectionId) }),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    fileId = (await settledFile(owner, (uploaded.json() as KnowledgeFile).id)).id;
+    const pieces = await t.app.ctx.db.execute(sql`select id, content from knowledge_chunks where file_id = ${fileId} order by chunk_index`);
+    const cited = (pieces.rows as { id: number; content: string }[]).find((row) => row.content.includes("quokkatron enzyme"));
+    if (!cited || cited.content.includes("5512")) throw new Error("the cited piece should hold the cited passage only");
+    const made = await lessonOf(true);
+    publicLesson = made.lessonId;
+    privateLesson = (await lessonOf(false)).lessonId;
+    await t.app.ctx.db.insert(lessonSources).values({
+      lessonId: made.lessonId,
+      courseId: made.courseId,
+      n: 1,
+      kind: "file",
+      fileId,
+      chunkId: Number(cited.id),
+      fileName: "biology.md",
+      passage: cited.content,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const asRole = (role: Role | "owner") => (role === "owner" ? ownerCookie : cookies[role]);
+  const send = (role: Role | "owner", method: string, path: string, body?: unknown) => {
+    const cookie = asRole(role);
+    return rawRequest(port, {
+      method,
+      path,
+      headers: cookie ? { cookie } : {},
+      body: hasBody(method) ? JSON.stringify(body ?? {}) : undefined,
+    });
+  };
+
+  it("opens a lesson's tutor for exactly those who may read the lesson", async () => {
+    const expected: Record<Role | "owner", [publicCourse: number, privateCourse: number]> = {
+      anonymous: [401, 401],
+      user: [200, 404],
+      earlyAccess: [200, 404],
+      admin: [200, 200],
+      owner: [200, 200],
+    };
+    const wrong: string[] = [];
+    for (const [role, [onPublic, onPrivate]] of Object.entries(expected) as [Role | "owner", [number, number]][]) {
+      const a = await send(role, "POST", `/api/lessons/${publicLesson}/tutor`);
+      const b = await send(role, "POST", `/api/lessons/${privateLesson}/tutor`);
+      if (a.status !== onPublic) wrong.push(`public course's tutor as ${role}: ${a.status} ${a.body}`);
+      if (b.status !== onPrivate) wrong.push(`private course's tutor as ${role}: ${b.status} ${b.body}`);
+      if (onPrivate === 404 && messageOf(b) !== "Lesson not found") wrong.push(`private course's tutor as ${role}: ${b.body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("never gives a reader a passage of the owner's that the course did not cite", async () => {
+    const wrong: string[] = [];
+    // Every route that names a file or a collection, with the owner's ids, as readers of the course.
+    const named = endpoints.filter((e) => /^\/api\/(files|collections)\/:id/.test(e.path));
+    expect(named.length).toBeGreaterThan(4);
+    for (const role of ["user", "earlyAccess"] as const) {
+      for (const endpoint of named) {
+        const id = endpoint.path.startsWith("/api/files") ? fileId : collectionId;
+        const answer = await send(role, endpoint.method, endpoint.path.replace(":id", String(id)), { name: "Mine now" });
+        if (answer.status < 400 || answer.body.includes("5512"))
+          wrong.push(`${endpoint.method} ${endpoint.path} as ${role}: ${answer.status}`);
+      }
+      const listed = await send(role, "GET", "/api/files");
+      if (listed.body.includes("biology.md")) wrong.push(`GET /api/files as ${role} lists the owner's file`);
+    }
+    // The owner's file and collection are untouched by all that.
+    expect((await send("owner", "GET", `/api/files/${fileId}`)).status).toBe(200);
+    expect(JSON.parse((await send("owner", "GET", `/api/files/${fileId}`)).body)).toMatchObject({ name: "biology.md", collectionId });
+
+    // The tutor's reply, asked with the uncited passage's words: its request, its answer and its citation hold the cited
+    // passage at most.
+    const { chatId } = JSON.parse((await send("user", "POST", `/api/lessons/${publicLesson}/tutor`)).body) as { chatId: number };
+    const before = fake.requests.length;
+    // A stream: through inject, which reads it to its end.
+    const reply = await t.app.inject({
+      method: "POST",
+      url: `/api/chats/${chatId}/reply`,
+      headers: { cookie: cookies.user ?? "" },
+      payload: { content: "What is the wombatine cellar code? And the quokkatron? [1]" },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const sent = JSON.stringify(fake.requests.slice(before).map((r) => r.body));
+    expect(sent).toContain("quokkatron enzyme");
+    if (sent.includes("5512")) wrong.push("the tutor's provider request carried an uncited passage");
+    if (reply.body.includes("5512")) wrong.push("the tutor's reply carried an uncited passage");
+    const done = parseEvents(reply.body).at(-1);
+    const replyId = done?.type === "done" ? done.assistantMessage.id : 0;
+    const citation = await send("user", "GET", `/api/chats/${chatId}/messages/${replyId}/citations/1`);
+    expect(citation.status, citation.body).toBe(200);
+    expect(JSON.parse(citation.body)).toMatchObject({ fileId, before: "", after: "", headingPath: "" });
+    if (citation.body.includes("5512") || /wombatine/i.test(citation.body)) wrong.push("the citation showed the text around the piece");
+    // Nor does someone else's citation of it open for another reader.
+    const other = await send("earlyAccess", "GET", `/api/chats/${chatId}/messages/${replyId}/citations/1`);
+    if (other.status !== 404) wrong.push(`another reader's citation: ${other.status}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * A quiz (issue 32), as every role: its owner's calls are the course's owner's and admins' (a reader gets the course's
+ * 403); its attempts are for whoever may read the lesson; an attempt is its learner's alone, a 404 for everyone else.
+ */
+describe("a quiz, as every role", () => {
+  let owner: CookieClient;
+  let ownerCookie: string | undefined;
+  const quizzes: Record<"public" | "private", { quizId: number; questionId: number }> = {
+    public: { quizId: 0, questionId: 0 },
+    private: { quizId: 0, questionId: 0 },
+  };
+
+  beforeAll(async () => {
+    ({ client: owner } = await registerAndSignIn(t.app));
+    ownerCookie = owner.sessionCookie;
+    for (const kind of ["public", "private"] as const) {
+      const course = (await owner.post("/api/courses", { title: `Quiz ${kind}`, isPublic: kind === "public", status: "published" })).json();
+      const module = (await owner.post(`/api/courses/${course.id}/modules`, { title: "M" })).json();
+      const quiz = (await owner.post(`/api/modules/${module.id}/lessons`, { title: "Q", type: "quiz", kind: "quiz" })).json();
+      const question = await owner.post(`/api/lessons/${quiz.id}/questions`, { kind: "truefalse", prompt: "Yes?", correct: [0] });
+      expect(question.statusCode, question.body).toBe(201);
+      expect((await owner.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null })).statusCode).toBe(200);
+      quizzes[kind] = { quizId: quiz.id, questionId: question.json().id };
+    }
+  }, 60_000);
+
+  const send = (role: Role | "owner", method: string, path: string, body?: unknown) => {
+    const cookie = role === "owner" ? ownerCookie : cookies[role];
+    return rawRequest(port, {
+      method,
+      path,
+      headers: cookie ? { cookie } : {},
+      body: hasBody(method) ? JSON.stringify(body ?? {}) : undefined,
+    });
+  };
+  const ROLES_AND_OWNER: (Role | "owner")[] = ["anonymous", "user", "earlyAccess", "admin", "owner"];
+
+  it("lets exactly the owner and admins read and write the questions, and readers take the quiz where they may read it", async () => {
+    const wrong: string[] = [];
+    for (const kind of ["public", "private"] as const) {
+      const { quizId } = quizzes[kind];
+      for (const role of ROLES_AND_OWNER) {
+        const editor = role === "owner" || role === "admin";
+        const reader = editor || (kind === "public" && role !== "anonymous");
+        const checks: [string, number][] = [
+          [`GET /api/lessons/${quizId}/quiz`, role === "anonymous" ? 401 : editor ? 200 : 403],
+          [`POST /api/lessons/${quizId}/attempts`, role === "anonymous" ? 401 : reader ? 200 : 403],
+          [`GET /api/lessons/${quizId}/attempts`, role === "anonymous" ? 401 : reader ? 200 : 403],
+        ];
+        for (const [call, status] of checks) {
+          const [method = "GET", path = ""] = call.split(" ");
+          const answer = await send(role, method, path);
+          if (answer.status !== status)
+            wrong.push(`${kind}: ${call} as ${role}: expected ${status}, got ${answer.status} ${answer.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers an attempt to its learner only: every other role gets 404 (401 signed out)", async () => {
+    const { quizId, questionId } = quizzes.public;
+    const mine = JSON.parse((await send("user", "POST", `/api/lessons/${quizId}/attempts`)).body) as { id: number };
+    const wrong: string[] = [];
+    for (const role of ROLES_AND_OWNER) {
+      const calls: [string, string, unknown?][] = [
+        ["GET", `/api/attempts/${mine.id}`],
+        ["PUT", `/api/attempts/${mine.id}/answers/${questionId}`, { value: [1] }],
+        ["POST", `/api/attempts/${mine.id}/submit`],
+      ];
+      for (const [method, path, body] of calls) {
+        if (role === "user" && method !== "GET") continue; // the learner's own writes are the quiz tests' business
+        const expected = role === "anonymous" ? 401 : role === "user" ? 200 : 404;
+        const answer = await send(role, method, path, body);
+        if (answer.status !== expected) wrong.push(`${method} ${path} as ${role}: expected ${expected}, got ${answer.status}`);
+      }
+    }
+    const still = JSON.parse((await send("user", "GET", `/api/attempts/${mine.id}`)).body) as { status: string; answers: unknown[] };
+    expect(still).toMatchObject({ status: "open", answers: [] });
+    expect(wrong).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
-import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt, useEmbeddingModel } from "../helpers/chat-setup.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { makePdf } from "../helpers/make-pdf.js";
 import { multipartFile } from "../helpers/multipart.js";
@@ -31,12 +31,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   ({ admin, user } = await adminAndUser(t.app));
   await pointPlatformAt(admin, "openai", fake);
-  const embedding = await admin.request({
-    method: "PUT",
-    url: "/api/admin/embedding-settings",
-    payload: { platformSlug: "openai", model: "text-embedding-3-small" },
-  });
-  expect(embedding.statusCode, embedding.body).toBe(200);
+  await useEmbeddingModel(admin);
 });
 afterAll(async () => {
   await t?.close();

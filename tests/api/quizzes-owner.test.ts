@@ -1,6 +1,7 @@
 // Quizzes, the owner's side (issue 32, decision 040): questions added, changed (merged and checked), moved, removed;
 // publishing versions; drafting questions with the AI stand-in; and who may do none of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lessonSources } from "../../src/server/db/schema/index.js";
 import { QUESTION_MESSAGES, TRUE_FALSE_OPTIONS } from "../../src/shared/contracts/assessment.js";
 import { COURSE_EDIT_FORBIDDEN, COURSE_FORBIDDEN } from "../../src/shared/contracts/courses.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
@@ -226,8 +227,12 @@ describe("drafting questions with the AI", () => {
 
   it("drafts from the module's reading lessons, keeps the valid drafts of the kinds asked, appends them", async () => {
     await pointPlatformAt(admin, "openai", fake);
-    const { quizId } = await quizCourse(owner);
+    const { quizId, courseId, readingId } = await quizCourse(owner);
     await addQuestions(owner, quizId, [QUESTIONS[0]]);
+    // The reading lesson cites a passage of the owner's material (issue 31): the drafts are asked with it too.
+    await t.database.db
+      .insert(lessonSources)
+      .values({ lessonId: readingId, courseId, n: 1, kind: "file", fileName: "notes.md", passage: "Cited passage about the Seine river." });
     const before = fake.requests.length;
     const drafted = await owner.post(`/api/lessons/${quizId}/questions/generate`, { count: 5, kinds: ["single", "multiple", "short"] });
     expect(drafted.statusCode, drafted.body).toBe(200);
@@ -240,6 +245,7 @@ describe("drafting questions with the AI", () => {
     expect(fake.requests.length - before).toBe(1);
     const sent = JSON.stringify(fake.requests.at(-1)?.body);
     expect(sent).toContain("Paris is the capital of France");
+    expect(sent).toContain("Cited passage about the Seine river.");
     expect(sent).toContain("quiz_questions");
     expect((await owner.get(`/api/lessons/${quizId}/quiz`)).json().questions).toHaveLength(4);
     // Nothing is shown to learners: the quiz is still unpublished.

@@ -1,10 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { CookieClient } from "../helpers/build-test-app.js";
 import { makePdf } from "../helpers/make-pdf.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { registerViaApi, signIn, apiAs as signInApi, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 // Issue 30 in the chat: files attached by the paperclip, by dropping and by pasting, each a chip that says where it
@@ -24,11 +23,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function apiAs(account: { username: string; password: string }) {
-  const client = new CookieClient(h.app);
-  expect((await client.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
-  return client;
-}
+const apiAs = (account: { username: string; password: string }) => signInApi(h, account);
 
 async function member() {
   const account = await registerViaApi(h, uniqueAccount("files"));

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_AN_IMAGE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
 import { FULL_TEXT_ONLY } from "../../src/web/features/knowledge/full-text-note.js";
+import { seedFile } from "../helpers/library-seed.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
@@ -156,6 +157,31 @@ describe("knowledge library", () => {
         await page.close();
       }
     }
+  });
+});
+
+describe("a long library", () => {
+  it("shows 50 files, then the rest with Load more", { timeout: 120_000 }, async () => {
+    // Rows as a finished reading leaves them (the worker has nothing to do), more than one page of the list.
+    const owner = await registerViaApi(h, uniqueAccount("hoarder"));
+    for (let i = 1; i <= 53; i++) {
+      await seedFile(h.database.db, {
+        userId: owner.id,
+        name: `note-${String(i).padStart(2, "0")}.md`,
+        chunks: [{ content: `Note ${i}` }],
+      });
+    }
+    const page = await h.newPage();
+    await signIn(page, owner);
+    await page.goto("/knowledge");
+    await fileRow(page, "note-53.md").waitFor();
+    await page.getByText("Showing 50 files").waitFor();
+    expect(await page.getByTestId("knowledge-file").count()).toBe(50);
+    expect(await fileRow(page, "note-03.md").count()).toBe(0);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await fileRow(page, "note-01.md").waitFor();
+    await page.getByText("Showing 53 files (all)").waitFor();
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
   });
 });
 

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { CookieClient } from "../helpers/build-test-app.js";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import type { CookieClient } from "../helpers/build-test-app.js";
+import { registerViaApi, signIn, apiAs as signInApi, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
@@ -26,11 +26,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function apiAs(account: { username: string; password: string }) {
-  const client = new CookieClient(h.app);
-  expect((await client.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
-  return client;
-}
+const apiAs = (account: { username: string; password: string }) => signInApi(h, account);
 
 /** Points a seeded platform at the stand-in (free-tier models, so free users chat too), active. */
 async function setUp(slug: string, models: string[]) {

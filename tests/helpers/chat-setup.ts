@@ -23,6 +23,12 @@ export async function pointPlatformAt(admin: CookieClient, slug: string, fake: F
   return res.json() as { id: number };
 }
 
+/** Sets the embedding model, as an admin would (retrieval by meaning as well as by words, where pgvector is). */
+export async function useEmbeddingModel(admin: CookieClient, platformSlug = "openai", model = "text-embedding-3-small") {
+  const res = await admin.request({ method: "PUT", url: "/api/admin/embedding-settings", payload: { platformSlug, model } });
+  if (res.statusCode !== 200) throw new Error(`embedding settings: ${res.statusCode} ${res.body}`);
+}
+
 /** The first account of a fresh database is the admin. */
 export async function adminAndUser(app: FastifyInstance) {
   const admin = await registerAndSignIn(app);
@@ -48,4 +54,14 @@ export async function newChat(client: CookieClient, body: Record<string, unknown
   const res = await client.post("/api/chats", body);
   if (res.statusCode !== 201) throw new Error(`create chat: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; title: string };
+}
+
+/** Sets the embedding model (the stand-in's `text-embedding-3-small` on the platform `slug`), as an admin would. */
+export async function setEmbeddingModel(admin: CookieClient, slug = "openai") {
+  const res = await admin.request({
+    method: "PUT",
+    url: "/api/admin/embedding-settings",
+    payload: { platformSlug: slug, model: "text-embedding-3-small" },
+  });
+  if (res.statusCode !== 200) throw new Error(`embedding settings: ${res.statusCode} ${res.body}`);
 }

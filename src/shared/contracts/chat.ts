@@ -42,10 +42,13 @@ export const chatSchema = z.object({
   pinned: z.boolean(),
   /** The caller's knowledge collections searched on every reply of this chat (issue 30), in id order. */
   collectionIds: z.array(z.number().int()),
+  /** The lesson this chat is the tutor of (issue 31, `POST /api/lessons/:id/tutor`), or null for any other chat. */
+  tutorLesson: z.object({ id: z.number().int(), title: z.string(), courseId: z.number().int() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Chat = z.infer<typeof chatSchema>;
+export type TutorLessonRef = NonNullable<Chat["tutorLesson"]>;
 
 /**
  * POST /api/chats (spec 000 section 7). `personalityId`: one of the caller's training personalities (Early Access),

@@ -366,6 +366,10 @@ export const coursesApi = {
 };
 
 /** Modules and lessons (lesson-routes.ts): each takes its permission from its course. */
+/** A tutor chat's reply when its reader may no longer read the lesson (issue 31): the course was made private meanwhile. */
+export const TUTOR_LESSON_CLOSED =
+  "You can no longer read this lesson, so its tutor cannot answer. The course may have been made private; ask its author, or start a new chat.";
+
 export const lessonsApi = {
   getModule: endpoint({ method: "GET", path: "/api/modules/:id", access: "user", params, response: moduleSchema }),
   updateModule: endpoint({

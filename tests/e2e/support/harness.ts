@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { buildApp } from "../../../src/server/app.js";
 import type { Database } from "../../../src/server/db/client.js";
-import { testConfig } from "../../helpers/build-test-app.js";
+import { CookieClient, testConfig } from "../../helpers/build-test-app.js";
 import { openTestDatabase } from "../../helpers/test-database.js";
 import { findChromium } from "./chromium-path.js";
 
@@ -116,6 +116,14 @@ export async function registerViaApi(harness: Harness, account = uniqueAccount()
   const response = await harness.app.inject({ method: "POST", url: "/api/register", payload: { ...account, planType: "free" } });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   return { ...account, id: response.json().id as number, role: response.json().role as string };
+}
+
+/** A client of the API signed in as `account` (for what a walk sets up without the browser). */
+export async function apiAs(harness: Harness, account: { username: string; password: string }): Promise<CookieClient> {
+  const client = new CookieClient(harness.app);
+  const response = await client.post("/api/login", { username: account.username, password: account.password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return client;
 }
 
 /** Signs in through the form; stays on the current /login?next=... page when already there. */

@@ -105,3 +105,43 @@ export async function newestLeafUnder(db: Reader, chatId: number, messageId: num
   const id = (result.rows[0] as { id: number | string | null } | undefined)?.id;
   return id === null || id === undefined ? null : Number(id);
 }
+
+/** A message of a branch shown, as a course made from chats reads it (issue 31). */
+export interface ShownBranchMessage {
+  chatId: number;
+  chatTitle: string;
+  messageId: number;
+  role: string;
+  content: string;
+}
+
+type BranchMessageRow = { chat_id: number | string; title: string; id: number | string; role: string; content: string };
+
+/**
+ * The branches shown of the owner's chats: one chat (`chatId`) or every chat of one folder (`folderId`), each oldest
+ * first, chats in order of id; one query. The owner is in the filter: another user's chat or folder gives nothing.
+ */
+export async function shownBranchesOf(
+  db: Reader,
+  userId: number,
+  scope: { chatId: number } | { folderId: number },
+): Promise<ShownBranchMessage[]> {
+  const which = "chatId" in scope ? sql`c.id = ${scope.chatId}::int` : sql`c.folder_id = ${scope.folderId}::int`;
+  const result = await db.execute(sql`
+    with recursive path(id, parent_id, chat_id) as (
+      select m.id, m.parent_id, m.chat_id from chats c join messages m on m.id = ${leafOfChat} and m.chat_id = c.id
+      where c.user_id = ${userId}::int and ${which}
+      union all
+      select m.id, m.parent_id, m.chat_id from messages m join path on m.id = path.parent_id and m.chat_id = path.chat_id
+    )
+    select m.chat_id, c.title, m.id, m.role, m.content
+    from path join messages m on m.id = path.id join chats c on c.id = m.chat_id
+    order by m.chat_id, m.id`);
+  return (result.rows as BranchMessageRow[]).map((row) => ({
+    chatId: Number(row.chat_id),
+    chatTitle: row.title,
+    messageId: Number(row.id),
+    role: row.role,
+    content: row.content,
+  }));
+}

@@ -4,16 +4,28 @@ import { route } from "../../lib/route.js";
 import { answerOnce } from "./ai-chat-service.js";
 import { createChat, getChat, listChats, updateChat } from "./chat-service.js";
 import { openEventStream, relayStarted } from "./event-stream.js";
+import type { LessonTutor } from "./lesson-tutor.js";
 import { addMessage, listMessages, switchBranch } from "./messages-service.js";
 import { readCitation } from "./reply-material.js";
 import { editMessage, regenerateReply, startReply } from "./reply-service.js";
 import { searchChats } from "./search.js";
 import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js";
 
-/** Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
-export async function chatRoutes(app: FastifyInstance) {
+/**
+ * Chats, their messages and their reply streams: owner-only (someone else's chat is a 404). `tutor`: what a lesson's
+ * tutor chat is given (the courses module's, handed over by app.ts: decision 039).
+ */
+export async function chatRoutes(app: FastifyInstance, options: { tutor: LessonTutor }) {
   const { db, platformDeps, generations, config, fileStore, vectors } = app.ctx;
-  const replyDeps = { db, platformDeps, generations, fileStore, vectors, maxRunning: config.AI_MAX_CONCURRENT_PER_USER };
+  const replyDeps = {
+    db,
+    platformDeps,
+    generations,
+    fileStore,
+    vectors,
+    tutor: options.tutor,
+    maxRunning: config.AI_MAX_CONCURRENT_PER_USER,
+  };
 
   route(app, api.list, async (request) => listChats({ db, who: request.user, ...request.query }));
   route(app, api.search, async (request) => searchChats({ db, who: request.user, ...request.query }));

@@ -11,7 +11,7 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { setCollections } from "../knowledge/collection-links.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
-import { type ChatRow, chatCollectionIds, chatColumns, toChat } from "./chat-view.js";
+import { chatCollectionIds, chatColumns, chatTutorLesson, toChat } from "./chat-view.js";
 import { assertOwnFolder } from "./folders-service.js";
 import { personaFor } from "./persona.js";
 
@@ -19,7 +19,7 @@ export const CHAT_NOT_FOUND = "Chat not found";
 const TEMPORARY_CHAT_LIFETIME = "1 day";
 
 /** Someone else's chat and a missing one look the same (404), so ids cannot be probed. */
-export async function findOwnChat(db: Db, userId: number, chatId: number): Promise<ChatRow & { collectionIds: number[] | null }> {
+export async function findOwnChat(db: Db, userId: number, chatId: number) {
   const [row] = await db
     .select(chatColumns)
     .from(chats)
@@ -67,7 +67,7 @@ export async function createChat(options: { db: Db; who: Who; platformDeps: Plat
       throw error;
     });
   if (!row) throw new Error("insert returned no row");
-  return toChat({ ...row, collectionIds: [] });
+  return toChat({ ...row, collectionIds: [], tutorLesson: null });
 }
 
 // The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
@@ -118,6 +118,7 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
       collectionIds: chatCollectionIds,
+      tutorLesson: chatTutorLesson,
       orderUs: sql<string>`(extract(epoch from ${orderAt}) * 1000000)::bigint::text`,
     })
     .from(chats)

@@ -1,5 +1,5 @@
-import { getTableColumns, sql } from "drizzle-orm";
-import type { Chat, Message, MessageStatus, ShownMessage } from "../../../shared/contracts/chat.js";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { Chat, Message, MessageStatus, ShownMessage, TutorLessonRef } from "../../../shared/contracts/chat.js";
 import { chats, messages } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -12,14 +12,30 @@ export type MessageRow = typeof messages.$inferSelect;
 export const chatCollectionIds = sql<number[] | null>`(select array_agg(cc.collection_id order by cc.collection_id)
   from chat_collections cc where cc.chat_id = ${chats.id})`;
 
-/** The chat's columns and its collections: what `toChat` takes. */
-export const chatColumns = { ...getTableColumns(chats), collectionIds: chatCollectionIds };
+/**
+ * The lesson a tutor chat is bound to (issue 31), as a column of the query that reads the chat: one primary-key lookup,
+ * only for a chat that has one. `lessonId`: the chat's `tutor_lesson_id` as the query names it.
+ */
+export const tutorLessonColumn = (lessonId: SQL) =>
+  sql<TutorLessonRef | string | null>`(select json_build_object('id', l.id, 'title', l.title, 'courseId', l.course_id)
+    from lessons l where l.id = ${lessonId})`;
+
+export const chatTutorLesson = tutorLessonColumn(sql`${chats.tutorLessonId}`);
+
+/** The chat's columns, its collections and its lesson: what `toChat` takes. */
+export const chatColumns = { ...getTableColumns(chats), collectionIds: chatCollectionIds, tutorLesson: chatTutorLesson };
+
+function toTutorLesson(value: TutorLessonRef | string | null): TutorLessonRef | null {
+  if (value === null) return null;
+  const ref = (typeof value === "string" ? JSON.parse(value) : value) as TutorLessonRef;
+  return { id: Number(ref.id), title: String(ref.title), courseId: Number(ref.courseId) };
+}
 
 export function toChat(
   row: Pick<
     ChatRow,
     "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
-  > & { collectionIds: readonly number[] | null },
+  > & { collectionIds: readonly number[] | null; tutorLesson: TutorLessonRef | string | null },
 ): Chat {
   return {
     id: row.id,
@@ -31,6 +47,7 @@ export function toChat(
     folderId: row.folderId,
     pinned: row.pinnedAt !== null,
     collectionIds: (row.collectionIds ?? []).map(Number),
+    tutorLesson: toTutorLesson(row.tutorLesson),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

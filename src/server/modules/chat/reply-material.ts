@@ -9,6 +9,7 @@ import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../ai-platforms/resolve-platform.js";
 import type { FileStore } from "../knowledge/file-store.js";
+import { fileLabel, numberedSourcesBlock } from "../knowledge/retrieval/numbered-sources.js";
 import type { RetrievedPassage } from "../knowledge/retrieval/passage.js";
 import { type RetrievalDeps, readWholeFile, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 import type { MessageRow } from "./chat-view.js";
@@ -179,16 +180,11 @@ export function branchFiles(rows: readonly Pick<MessageRow, "role" | "attachment
   return files;
 }
 
-const SOURCES_RULES =
-  "Sources from the user's own files follow, each numbered. When you use one, cite it inline by its number in square " +
-  "brackets, like [1] or [2][3]. Cite only the numbers listed here; never invent a number or a source.";
-
-function sourcesBlock(sources: readonly GivenSource[]): string {
-  const entries = sources.map((s) => {
-    const where = s.page === null ? "" : `, page ${s.page}`;
-    return `[${s.n}] ${s.fileName.replaceAll("\n", " ")}${where}\n${s.text}`;
-  });
-  return `${SOURCES_RULES}\n\n${entries.join("\n\n")}`;
+export function sourcesBlock(sources: readonly GivenSource[]): string {
+  return numberedSourcesBlock(
+    "the user's own files",
+    sources.map((s) => ({ n: s.n, label: fileLabel(s.fileName, s.page), text: s.text })),
+  );
 }
 
 /**

@@ -25,6 +25,7 @@ import { CHAT_NOT_FOUND } from "./chat-service.js";
 import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
+import { type LessonTutor, withTutor } from "./lesson-tutor.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
 import { personaFor, replyParams } from "./persona.js";
 import { assertModelReadsImages, attachFiles, branchFiles, imagesOf, materialFor } from "./reply-material.js";
@@ -44,6 +45,8 @@ export interface ReplyOptions {
   fileStore: FileStore;
   /** pgvector where present (retrieval by meaning as well as by words). */
   vectors: VectorStore;
+  /** A tutor chat's lesson and course passages (the courses module's, wired in app.ts; decision 039). */
+  tutor: LessonTutor;
 }
 
 export interface StartedReply {
@@ -189,11 +192,12 @@ async function prepareReply(
 /**
  * What the reply is given of the user's material (issue 30, decision 037), added to its system prompt and its last
  * user turn: read only when the branch has library files or the chat collections, so a plain reply reads nothing more.
- * Refuses images for a model that cannot read them (400) before anything is stored.
+ * A lesson's tutor chat (issue 31) is also given its lesson and the course's passages, the reader's right to the lesson
+ * checked again first. Refuses images for a model that cannot read them (400) before anything is stored.
  */
 async function withMaterial(
   options: ReplyOptions,
-  prepared: { prior: MessageRow[]; resolved: ResolvedModel; collectionIds: number[] },
+  prepared: { chat: ChatRow; prior: MessageRow[]; resolved: ResolvedModel; collectionIds: number[] },
   turn: { content: string; attachments: StoredAttachment[] },
   history: TextMessage[],
   system: string | undefined,
@@ -201,12 +205,18 @@ async function withMaterial(
   const { db, who, fileStore } = options;
   await assertModelReadsImages({ db, deps: options.platformDeps, who }, prepared.resolved, turn.attachments);
   const files = branchFiles([...prepared.prior, { role: "user", attachments: turn.attachments }]);
-  if (files.length === 0 && prepared.collectionIds.length === 0) return { history, system, sources: [] };
+  const lessonId = prepared.chat.tutorLessonId;
+  if (files.length === 0 && prepared.collectionIds.length === 0 && lessonId === null) return { history, system, sources: [] };
   const images = imagesOf(turn.attachments);
-  const material = await materialFor(
-    { db, fileStore, userId: who.id, retrieval: { db, vectors: options.vectors, platformDeps: options.platformDeps } },
-    { query: turn.content, files, images, collectionIds: prepared.collectionIds },
-  );
+  const retrieval = { db, vectors: options.vectors, platformDeps: options.platformDeps };
+  const [own, tutor] = await Promise.all([
+    materialFor(
+      { db, fileStore, userId: who.id, retrieval },
+      { query: turn.content, files, images, collectionIds: prepared.collectionIds },
+    ),
+    lessonId === null ? null : options.tutor({ db, who, lessonId, query: turn.content, retrieval }),
+  ]);
+  const material = tutor ? withTutor(tutor, own) : own;
   const last = history.at(-1);
   if (last?.role === "user" && material.images.length) history[history.length - 1] = { ...last, images: material.images };
   const withBlock = material.block ? [system, material.block].filter(Boolean).join("\n\n") : system;

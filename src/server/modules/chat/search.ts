@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { ChatSearchHit } from "../../../shared/contracts/chat.js";
+import type { ChatSearchHit, TutorLessonRef } from "../../../shared/contracts/chat.js";
 import { cleanProviderText } from "../../ai/clean-text.js";
 import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
-import { toChat } from "./chat-view.js";
+import { toChat, tutorLessonColumn } from "./chat-view.js";
 import { assertOwnFolder } from "./folders-service.js";
 
 /** Search words become prefix terms ("mark" finds "markdown"), all required; punctuation is dropped. */
@@ -76,7 +76,7 @@ export async function searchChats(options: {
       limit ${limit}
     )
     select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.folder_id, h.pinned_at,
-           h.created_at, h.updated_at,
+           h.created_at, h.updated_at, ${tutorLessonColumn(sql.raw("h.tutor_lesson_id"))} as tutor_lesson,
            (select array_agg(cc.collection_id order by cc.collection_id) from chat_collections cc where cc.chat_id = h.id) as collection_ids,
            left(m.content, 20000) as content
     from hits h left join messages m on m.id = h.message_id
@@ -94,6 +94,7 @@ export async function searchChats(options: {
       createdAt: new Date(row.created_at as string),
       updatedAt: new Date(row.updated_at as string),
       collectionIds: (row.collection_ids as number[] | null) ?? null,
+      tutorLesson: (row.tutor_lesson as TutorLessonRef | string | null) ?? null,
     }),
     snippet: typeof row.content === "string" ? snippetOf(row.content, options.q) : null,
   }));

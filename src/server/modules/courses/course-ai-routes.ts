@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { courseAiApi as api } from "../../../shared/contracts/courses.js";
 import { route } from "../../lib/route.js";
-import { describeCourse, lessonContent, proposeOutline } from "./ai/course-ai-service.js";
+import { describeCourse, lessonContent, proposeOutline, regenerateLesson } from "./ai/course-ai-service.js";
 
 /** AI help for course building: Early Access or admin (the entitlements module decides), owner or admin of the course. */
 export async function courseAiRoutes(app: FastifyInstance) {
-  const { db, platformDeps, courseGenerations: runs } = app.ctx;
+  const { db, platformDeps, vectors, courseGenerations: runs } = app.ctx;
 
   route(app, api.describe, async (request) =>
     describeCourse({ db, platformDeps, who: request.user, input: request.body, log: request.log }),
@@ -14,7 +14,10 @@ export async function courseAiRoutes(app: FastifyInstance) {
     lessonContent({ db, platformDeps, who: request.user, moduleId: request.params.id, input: request.body, log: request.log }),
   );
   route(app, api.proposeOutline, async (request) =>
-    proposeOutline({ db, platformDeps, who: request.user, courseId: request.params.id, input: request.body, log: request.log }),
+    proposeOutline({ db, platformDeps, vectors, who: request.user, courseId: request.params.id, input: request.body, log: request.log }),
+  );
+  route(app, api.regenerateLesson, async (request) =>
+    regenerateLesson({ db, platformDeps, vectors, who: request.user, lessonId: request.params.id, input: request.body, log: request.log }),
   );
   route(app, api.approveOutline, async (request) => runs.approve({ who: request.user, courseId: request.params.id, input: request.body }));
 

@@ -1,7 +1,12 @@
-import { asc, inArray } from "drizzle-orm";
-import type { LessonSource } from "../../../shared/contracts/courses.js";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { LessonSource, LessonSourceDetail } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { lessonSources } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
+import { canEdit, lessonFor } from "./access.js";
+import type { MaterialPassage } from "./ai/course-material.js";
+import type { Tx } from "./ordering.js";
 
 /** How much of a passage a lesson's list shows; the whole passage opens from GET /api/lessons/{id}/sources/{n}. */
 export const SOURCE_EXCERPT_CHARS = 300;
@@ -42,4 +47,85 @@ export async function sourcesOfLessons(db: Pick<Db, "select">, lessonIds: readon
     byLesson.set(row.lessonId, list);
   }
   return byLesson;
+}
+
+/**
+ * A lesson's sources become exactly the passages given to the model for it, numbered as given ([1] is the first):
+ * the old ones deleted and these inserted, inside the caller's transaction (the one that stores the text).
+ */
+export async function replaceLessonSources(
+  tx: Tx,
+  lesson: { id: number; courseId: number },
+  passages: readonly MaterialPassage[],
+): Promise<void> {
+  await tx.delete(lessonSources).where(eq(lessonSources.lessonId, lesson.id));
+  if (passages.length === 0) return;
+  await tx.insert(lessonSources).values(
+    passages.map((p, i) => ({
+      lessonId: lesson.id,
+      courseId: lesson.courseId,
+      n: i + 1,
+      kind: p.kind,
+      ...(p.kind === "file"
+        ? { fileId: p.fileId, chunkId: p.chunkId, fileName: p.fileName, page: p.page }
+        : { chatId: p.chatId, messageId: p.messageId }),
+      passage: p.text,
+    })),
+  );
+}
+
+const SOURCE_NOT_FOUND = "Source not found";
+const NEIGHBOUR_CHARS = 600;
+const trimTail = (text: string) => (text.length > NEIGHBOUR_CHARS ? `…${text.slice(-NEIGHBOUR_CHARS).trimStart()}` : text);
+const trimHead = (text: string) => (text.length > NEIGHBOUR_CHARS ? `${text.slice(0, NEIGHBOUR_CHARS).trimEnd()}…` : text);
+
+type AroundRow = { before: string | null; after: string | null; heading_path: string | null };
+
+/**
+ * GET /api/lessons/{id}/sources/{n}: anyone who may read the lesson (a lesson they may not read is a 404, as a source
+ * it does not have). The text around the passage (the pieces before and after it in its file, or the messages before
+ * and after it in its chat) and its heading path are the course owner's and admins' only: a reader gets the stored
+ * excerpt and nothing more of the owner's material. A removed source answers its excerpt, `removed`.
+ */
+export async function readLessonSource({
+  db,
+  who,
+  lessonId,
+  n,
+}: {
+  db: Db;
+  who: Who;
+  lessonId: number;
+  n: number;
+}): Promise<LessonSourceDetail> {
+  const { course } = await lessonFor(db, who, lessonId, "view").catch((error: unknown) => {
+    throw error instanceof AppError && error.code === "FORBIDDEN" ? new AppError("NOT_FOUND", "Lesson not found") : error;
+  });
+  const [row] = await db
+    .select()
+    .from(lessonSources)
+    .where(sql`${lessonSources.lessonId} = ${lessonId} and ${lessonSources.n} = ${n}`)
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", SOURCE_NOT_FOUND);
+  const source = toLessonSource(row);
+  if (!canEdit(course, who) || source.removed) return { ...source, before: "", after: "", headingPath: "" };
+  const around =
+    row.kind === "file"
+      ? await db.execute(sql`
+          select k.heading_path,
+            (select p.content from knowledge_chunks p where p.file_id = k.file_id and p.chunk_index = k.chunk_index - 1) as before,
+            (select p.content from knowledge_chunks p where p.file_id = k.file_id and p.chunk_index = k.chunk_index + 1) as after
+          from knowledge_chunks k where k.id = ${row.chunkId}::int and k.user_id = ${course.userId}::int`)
+      : await db.execute(sql`
+          select '' as heading_path,
+            (select p.content from messages p where p.id = m.parent_id and p.chat_id = m.chat_id) as before,
+            (select c.content from messages c where c.parent_id = m.id and c.chat_id = m.chat_id order by c.id desc limit 1) as after
+          from messages m where m.id = ${row.messageId}::int and m.user_id = ${course.userId}::int`);
+  const near = around.rows[0] as AroundRow | undefined;
+  return {
+    ...source,
+    before: trimTail(near?.before ?? ""),
+    after: trimHead(near?.after ?? ""),
+    headingPath: near?.heading_path ?? "",
+  };
 }

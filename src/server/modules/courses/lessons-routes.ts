@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { lessonsApi as api } from "../../../shared/contracts/courses.js";
 import { route } from "../../lib/route.js";
+import { readLessonSource } from "./lesson-sources.js";
 import {
   createLesson,
   deleteLesson,
@@ -37,6 +38,8 @@ export async function lessonRoutes(app: FastifyInstance) {
   route(app, api.restoreVersion, async (request) =>
     restoreVersion({ db, who: request.user, lessonId: request.params.id, versionId: request.params.versionId }),
   );
+
+  route(app, api.source, async (request) => readLessonSource({ db, who: request.user, lessonId: request.params.id, n: request.params.n }));
 
   route(app, api.complete, async (request) => setLessonCompleted({ db, who: request.user, lessonId: request.params.id, completed: true }));
   route(app, api.uncomplete, async (request) =>

@@ -12,8 +12,9 @@ import { courseModules, lessons, lessonVersions } from "../../db/schema/index.js
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { lessonFor, moduleFor } from "./access.js";
+import type { MaterialPassage } from "./ai/course-material.js";
 import { type LessonRow, toLesson } from "./course-view.js";
-import { sourcesOfLessons } from "./lesson-sources.js";
+import { replaceLessonSources, sourcesOfLessons } from "./lesson-sources.js";
 import { touchCourse } from "./modules-service.js";
 import { closeLessonGaps, lockCourse, moveInOrder, nextOrder, type Tx } from "./ordering.js";
 
@@ -68,7 +69,7 @@ export async function updateLesson({ db, who, lessonId, input }: Options & { les
  * Locks the course first, as every order write does (course, then modules, then lessons), so the two cannot
  * deadlock; the content kept as a version is the one read under that lock.
  */
-async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Promise<Lesson> {
+async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges, also?: (tx: Tx) => Promise<void>): Promise<Lesson> {
   const lessonId = lesson.id;
   return db.transaction(async (tx) => {
     const { content: previousContent, kind } = await lockedLesson(tx, lesson.courseId, lessonId);
@@ -87,9 +88,23 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges): Prom
       .where(eq(lessons.id, lessonId))
       .returning();
     if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+    await also?.(tx);
     await touchCourse(tx, row.courseId);
     return (await withSources(tx, [row]))[0] as Lesson;
   });
+}
+
+/**
+ * A lesson written again by the AI (POST /api/lessons/{id}/regenerate): its text kept as a version as an edit keeps it,
+ * the new text stored and its sources replaced by the passages it was written from, in one transaction.
+ */
+export async function saveRegeneratedLesson(
+  db: Db,
+  lesson: LessonRow,
+  content: string,
+  passages: readonly MaterialPassage[],
+): Promise<Lesson> {
+  return saveLesson(db, lesson, { content, aiGenerated: true }, (tx) => replaceLessonSources(tx, lesson, passages));
 }
 
 /** The lessons as the API answers them, their sources read in one query. */

@@ -14,6 +14,7 @@ const chat: Chat = {
   folderId: null,
   pinned: false,
   collectionIds: [],
+  tutorLesson: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-02T00:00:00.000Z",
 };

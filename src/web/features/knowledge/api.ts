@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { knowledgeStatusApi } from "../../../shared/contracts/embedding-settings.js";
 import { type Collection, collectionsApi, filesApi, type KnowledgeFile } from "../../../shared/contracts/knowledge.js";
 import { usageQuery } from "../../domain/usage.js";
@@ -6,8 +6,8 @@ import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { uploadWithProgress } from "../../lib/upload-with-progress.js";
 
-/** Files shown at once (the newest; the list pages beyond). */
-export const FILES_PAGE = 200;
+/** Files per page of the list ("Load more" reads the next). */
+export const FILES_PAGE = 50;
 
 /** A file is final once ready or failed: the list is read again every 1.5 s only while one is not. */
 export const isFinal = (file: KnowledgeFile) => file.status === "ready" || file.status === "failed";
@@ -18,11 +18,22 @@ export const collectionsQuery = endpointQuery(collectionsApi.list, {});
 /** Whether searches use meaning (an embedding model and pgvector) or only words: the page says which. */
 export const knowledgeStatusQuery = endpointQuery(knowledgeStatusApi.get, {});
 
-/** GET /api/files, all of them or one collection's, polled while a file is being read. */
+/** GET /api/files, all of them or one collection's, newest first, a page at a time (the next cursor comes in x-next-cursor). */
+export const filesQuery = (collectionId: number | null) => {
+  const query = { limit: FILES_PAGE, ...(collectionId === null ? {} : { collectionId }) };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(filesApi.list, { query }),
+    queryFn: ({ pageParam, signal }) => call(filesApi.list, { query: { ...query, cursor: pageParam ?? undefined } }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+};
+
+/** The files of the list's pages, polled (every page read again) while one shown is being read. */
 export function useFiles(collectionId: number | null) {
-  return useQuery({
-    ...endpointQuery(filesApi.list, { query: { limit: FILES_PAGE, ...(collectionId === null ? {} : { collectionId }) } }),
-    refetchInterval: (query) => (query.state.data?.items.some((file) => !isFinal(file)) ? POLL_MS : false),
+  return useInfiniteQuery({
+    ...filesQuery(collectionId),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((file) => !isFinal(file))) ? POLL_MS : false),
   });
 }
 

@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import {
   type DescribeCourseInput,
+  type Lesson,
   type LessonContentInput,
   type OutlineProposal,
   type OutlineRequestInput,
@@ -11,19 +12,36 @@ import type { AiAllowance } from "../../../ai/allowance.js";
 import { completeText } from "../../../ai/generate.js";
 import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
-import { lessons } from "../../../db/schema/index.js";
+import { courseGenerationRuns, courseModules, lessons } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import { findGlobalPrompt } from "../../ai-prompts/ai-prompts-service.js";
 import type { Entitled } from "../../entitlements/entitlements.js";
-import { courseFor, moduleFor } from "../access.js";
+import type { RetrievalDeps } from "../../knowledge/retrieval/retrieve.js";
+import type { VectorStore } from "../../knowledge/retrieval/vector-store.js";
+import { courseFor, lessonFor, moduleFor } from "../access.js";
+import { saveRegeneratedLesson } from "../lessons-service.js";
+import {
+  type CourseMaterial,
+  lessonQuery,
+  lessonSourcesBlock,
+  type MaterialPassage,
+  outlineMaterial,
+  passagesFor,
+  plannedSourcesFor,
+  resolveCourseMaterial,
+  toScope,
+  withQueriesEmbedded,
+} from "./course-material.js";
 import { askObject, courseModelFor, requireCourseModel } from "./course-model.js";
 import { DEFAULT_PROMPTS, hintsText, lessonContext, templateOutline } from "./prompts.js";
 
 /** `log`: where a provider failure is written (a request's logger, bound to its request id; the app's for a run). */
 type Deps = { db: Db; platformDeps: PlatformDeps; who: Who; log: ProviderFailureLog };
+/** What retrieving from a course's material needs besides: the vector store (pgvector, or full text only). */
+type WithVectors = { vectors: VectorStore };
 const TIMEOUT_MS = 120_000;
 
 export const OUTLINE_FAILED = "Failed to generate course content";
@@ -91,6 +109,8 @@ export async function writeLessonBody(options: {
   module: { id: number; title: string; order: number };
   lesson: { title: string; type: string; summary?: string };
   hints: TrainingHints;
+  /** A grounded lesson's passages, given numbered [n] (the lesson's sources are exactly these). */
+  passages?: readonly MaterialPassage[];
   log: ProviderFailureLog;
   signal?: AbortSignal;
 }): Promise<string> {
@@ -111,7 +131,9 @@ export async function writeLessonBody(options: {
       summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
     }) + hintsText(trainingHintsSchema.parse(options.hints));
-  return write(options.platformDeps.allowance, options.author.id, model, system, prompt, 4000, options.log, options.signal);
+  const block = lessonSourcesBlock(options.passages ?? []);
+  const grounded = block ? `${system}\n\n${block}` : system;
+  return write(options.platformDeps.allowance, options.author.id, model, grounded, prompt, 4000, options.log, options.signal);
 }
 
 /** A lesson body for the editor (not saved: the editor fills the field). */
@@ -140,19 +162,28 @@ export async function proposeOutline({
   courseId,
   input,
   log,
-}: Deps & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
+  vectors,
+}: Deps & WithVectors & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
   const course = await courseFor(db, who, courseId, "edit");
-  const model = await courseModelFor(db, platformDeps, who);
+  const [model, material] = await Promise.all([
+    courseModelFor(db, platformDeps, who),
+    input.sources ? resolveCourseMaterial(db, who.id, toScope(input.sources)) : Promise.resolve(null),
+  ]);
+  const retrieval = { db, vectors, platformDeps };
   if (!model) {
-    return {
+    return withPlannedSources(retrieval, material, {
       ...templateOutline(course.title),
       source: "template",
       notice:
         "No AI platform is set up, so this is the built-in template. An administrator can add an API key under Admin > AI Chat Settings.",
-    };
+    });
   }
   const system = await systemPrompt(db, "course-outline");
-  const prompt = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}Modules: about ${input.moduleCount}${hintsText(input.hints)}`;
+  const about = `Course title: ${course.title}\n${course.description ? `Course description: ${course.description}\n` : ""}`;
+  const grounding = material
+    ? `\n\n${await outlineMaterial(retrieval, material, [course.title, course.description, input.hints.goals, input.hints.notes].filter(Boolean).join(" "))}`
+    : "";
+  const prompt = `${about}Modules: about ${input.moduleCount}${hintsText(input.hints)}${grounding}`;
   for (let attempt = 1; attempt <= 2; attempt++) {
     const draft = await askObject({
       model,
@@ -165,10 +196,75 @@ export async function proposeOutline({
       spend: { allowance: platformDeps.allowance, userId: who.id },
       log,
     });
-    if (draft) return { ...draft, source: "ai", notice: null };
+    if (draft) return withPlannedSources(retrieval, material, { ...draft, source: "ai", notice: null });
     if (attempt === 2) {
       throw new AppError("BAD_GATEWAY", `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`);
     }
   }
   throw new AppError("BAD_GATEWAY", OUTLINE_FAILED);
+}
+
+/**
+ * Each proposed lesson's planned sources, retrieved for it from the material (its title and summary as the query);
+ * whatever the model put there is replaced. Display only: the approve retrieves again (decision 039).
+ */
+async function withPlannedSources(
+  deps: RetrievalDeps,
+  material: CourseMaterial | null,
+  proposal: OutlineProposal,
+): Promise<OutlineProposal> {
+  const queries = proposal.modules.flatMap((m) => m.lessons.map(lessonQuery));
+  const retrieval = material ? await withQueriesEmbedded(deps, material, queries) : deps;
+  const modules = [];
+  for (const module of proposal.modules) {
+    const lessonsOf = [];
+    for (const lesson of module.lessons) {
+      lessonsOf.push({ ...lesson, sources: material ? await plannedSourcesFor(retrieval, material, lesson) : [] });
+    }
+    modules.push({ ...module, lessons: lessonsOf });
+  }
+  return { ...proposal, modules };
+}
+
+/**
+ * The author of a course's material: whoever approved its latest run from material (their files or chats), else the
+ * course's owner.
+ */
+async function materialOwnerOf(db: Db, course: { id: number; userId: number }): Promise<number> {
+  const [run] = await db
+    .select({ userId: courseGenerationRuns.userId })
+    .from(courseGenerationRuns)
+    .where(and(eq(courseGenerationRuns.courseId, course.id), isNotNull(courseGenerationRuns.sources)))
+    .orderBy(desc(courseGenerationRuns.id))
+    .limit(1);
+  return run?.userId ?? course.userId;
+}
+
+/**
+ * POST /api/lessons/{id}/regenerate: writes a saved lesson again. A course made from material retrieves the lesson's
+ * passages again first (a file updated since is used); the old text is kept as a version and the sources replaced,
+ * in one transaction (`saveRegeneratedLesson`).
+ */
+export async function regenerateLesson({
+  db,
+  platformDeps,
+  vectors,
+  who,
+  lessonId,
+  input,
+  log,
+}: Deps & WithVectors & { lessonId: number; input: { hints: TrainingHints } }): Promise<Lesson> {
+  const { course, lesson } = await lessonFor(db, who, lessonId, "edit");
+  const [module] = await db.select().from(courseModules).where(eq(courseModules.id, lesson.moduleId)).limit(1);
+  if (!module) throw new AppError("NOT_FOUND", "Lesson not found");
+  const retrieval = { db, vectors, platformDeps };
+  const passages = course.sourceScope
+    ? await passagesFor(
+        retrieval,
+        await resolveCourseMaterial(db, await materialOwnerOf(db, course), course.sourceScope),
+        lessonQuery(lesson),
+      )
+    : [];
+  const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson, hints: input.hints, passages, log });
+  return saveRegeneratedLesson(db, lesson, content, passages);
 }

@@ -3,17 +3,23 @@ import { type ApproveOutlineInput, COURSE_NOT_FOUND, type GenerationRun } from "
 import type { ProviderFailureLog } from "../../../ai/provider-error.js";
 import { assertLessonCount, claimAiSlot } from "../../../ai/usage-limits.js";
 import type { Db } from "../../../db/client.js";
-import { courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
+import { type CourseSourceScope, courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../../../lib/db-errors.js";
 import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { entitlements } from "../../entitlements/entitlements.js";
+import type { RetrievalDeps } from "../../knowledge/retrieval/retrieve.js";
+import type { VectorStore } from "../../knowledge/retrieval/vector-store.js";
 import { courseFor } from "../access.js";
+import { replaceLessonSources } from "../lesson-sources.js";
 import { lockCourse, nextOrder } from "../ordering.js";
 import { writeLessonBody } from "./course-ai-service.js";
+import { type CourseMaterial, lessonQuery, passagesFor, resolveCourseMaterial, toScope, withQueriesEmbedded } from "./course-material.js";
 
 type RunRow = typeof courseGenerationRuns.$inferSelect;
+/** What a run from material writes with: the material, and retrieval with its lessons' queries already embedded. */
+type Grounding = { material: CourseMaterial; retrieval: RetrievalDeps };
 /** What the routes pass: the signed-in user and the course (the runner holds the database). */
 type ForCourse = { who: Who; courseId: number };
 export const INTERRUPTED = "Interrupted by a server restart. Press Resume to go on where it stopped.";
@@ -51,6 +57,8 @@ export class CourseGenerationRunner {
     private readonly options: {
       db: Db;
       platformDeps: PlatformDeps;
+      /** Retrieval of a course's material (pgvector, or full text only). */
+      vectors: VectorStore;
       instanceId: string;
       isInstanceAlive?: (id: string) => Promise<boolean>;
       /** Replies and course runs one user may have running at once; lessons one approval may write. */
@@ -158,6 +166,9 @@ export class CourseGenerationRunner {
     const { db } = this.options;
     const { outline, hints } = input;
     await courseFor(db, who, courseId, "edit");
+    // The material is checked again (the caller's own, something ready); the outline's planned sources are never used.
+    const scope = input.sources ? toScope(input.sources) : null;
+    if (scope) await resolveCourseMaterial(db, who.id, scope);
     assertLessonCount(
       outline.modules.reduce((sum, m) => sum + m.lessons.length, 0),
       this.options.limits.maxLessonsPerApprove,
@@ -202,7 +213,10 @@ export class CourseGenerationRunner {
           .returning({ id: lessons.id, moduleId: lessons.moduleId, order: lessons.order });
         const moduleRank = new Map(modules.map((m) => [m.id, m.order]));
         created.sort((a, b) => (moduleRank.get(a.moduleId) ?? 0) - (moduleRank.get(b.moduleId) ?? 0) || a.order - b.order);
-        await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+        await tx
+          .update(courses)
+          .set({ updatedAt: sql`now()`, ...(scope ? { sourceScope: scope } : {}) })
+          .where(eq(courses.id, courseId));
         const [row] = await tx
           .insert(courseGenerationRuns)
           .values({
@@ -210,6 +224,7 @@ export class CourseGenerationRunner {
             userId: who.id,
             lessonIds: created.map((l) => l.id),
             hints,
+            sources: scope,
             owner: this.options.instanceId,
           })
           .returning();
@@ -274,6 +289,8 @@ export class CourseGenerationRunner {
 
   private async loop(runId: number, signal: AbortSignal): Promise<void> {
     const { db } = this.options;
+    // The run's material, resolved again from its stored scope once per start (a resume reads the same scope).
+    let material: Promise<Grounding | null> | undefined;
     const setRun = (change: Partial<RunRow>) =>
       db
         .update(courseGenerationRuns)
@@ -287,7 +304,8 @@ export class CourseGenerationRunner {
       if (lessonId === undefined) return void (await setRun({ status: "done", currentLessonId: null, owner: null }));
       try {
         await setRun({ currentLessonId: lessonId });
-        await this.writeLesson(run, lessonId, signal);
+        material ??= run.sources ? this.grounding(run, run.sources) : Promise.resolve(null);
+        await this.writeLesson(run, lessonId, await material, signal);
         await setRun({ done: run.done + 1 });
       } catch (error) {
         if (signal.aborted) return;
@@ -297,7 +315,19 @@ export class CourseGenerationRunner {
     }
   }
 
-  private async writeLesson(run: RunRow, lessonId: number, signal: AbortSignal): Promise<void> {
+  /** A run's material and its retrieval, the lessons' queries embedded together (one provider call per start). */
+  private async grounding(run: RunRow, scope: CourseSourceScope): Promise<Grounding> {
+    const { db, platformDeps, vectors } = this.options;
+    const material = await resolveCourseMaterial(db, run.userId, scope);
+    const left = run.lessonIds.slice(run.done);
+    const rows = left.length
+      ? await db.select({ title: lessons.title, summary: lessons.summary }).from(lessons).where(inArray(lessons.id, left))
+      : [];
+    const retrieval = await withQueriesEmbedded({ db, vectors, platformDeps }, material, rows.map(lessonQuery));
+    return { material, retrieval };
+  }
+
+  private async writeLesson(run: RunRow, lessonId: number, grounding: Grounding | null, signal: AbortSignal): Promise<void> {
     const { db, platformDeps } = this.options;
     const [row] = await db
       .select({ lesson: lessons, module: courseModules, course: courses })
@@ -314,6 +344,8 @@ export class CourseGenerationRunner {
       .limit(1);
     if (!owner) throw new AppError("NOT_FOUND", "The course's author no longer exists.");
     entitlements.assertCanGenerateCourses(owner);
+    // A course from material: the passages retrieved for this lesson now are what the model is given, and its sources.
+    const passages = grounding ? await passagesFor(grounding.retrieval, grounding.material, lessonQuery(row.lesson)) : [];
     const text = await writeLessonBody({
       db,
       platformDeps,
@@ -322,14 +354,20 @@ export class CourseGenerationRunner {
       module: row.module,
       lesson: row.lesson,
       hints: run.hints,
+      passages,
       log: this.options.providerLog,
       signal,
     });
-    // Only into a lesson still empty: the author may have written it while this one was being generated.
-    await db
-      .update(lessons)
-      .set({ content: text, aiGenerated: true, updatedAt: sql`now()` })
-      .where(and(eq(lessons.id, lessonId), eq(lessons.content, "")));
+    // Only into a lesson still empty (the author may have written it meanwhile), with its sources, in one transaction.
+    await db.transaction(async (tx) => {
+      const written = await tx
+        .update(lessons)
+        .set({ content: text, aiGenerated: true, updatedAt: sql`now()` })
+        .where(and(eq(lessons.id, lessonId), eq(lessons.content, "")))
+        .returning({ id: lessons.id, courseId: lessons.courseId });
+      const lesson = written[0];
+      if (lesson && grounding) await replaceLessonSources(tx, lesson, passages);
+    });
   }
 
   private async view(run: RunRow): Promise<GenerationRun> {

@@ -19,8 +19,8 @@ export interface RetrievalDeps {
   /** To embed the question with the model in use (and spend its tokens from the user's allowance). */
   platformDeps?: PlatformDeps;
   /**
-   * The question's vector and the model it is from (`"slug/model"`), or null for full text only. Default: the
-   * embedding model the admin set, through the provider. Benches give their own.
+   * The question's vector and the model it is from (`"slug/model"`), or null for full text only; `userId` is who pays
+   * (`payerId`). Default: the embedding model the admin set, through the provider. Benches give their own.
    */
   embedQuery?: (query: string, userId: number) => Promise<{ key: string; vector: number[] } | null>;
 }
@@ -31,6 +31,13 @@ export interface RetrieveRequest {
   /** Only these files and the files of these collections (either may be empty); neither given: the whole library. */
   fileIds?: number[];
   collectionIds?: number[];
+  /**
+   * Only these pieces (a course's sources, issue 31), and within the files and collections when those are given too; an
+   * empty list matches nothing.
+   */
+  chunkIds?: number[];
+  /** Whose allowance embedding the question spends (a lesson tutor's reader, not the files' owner); default `userId`. */
+  payerId?: number;
   /** The passages' tokens added up stay within this. */
   budgetTokens: number;
   /** At most this many passages (8 by default). */
@@ -73,9 +80,14 @@ const ids = (list: number[]) =>
     sql`, `,
   );
 
-/** The files asked for, as a condition on `f` (the file row), always with the owner. */
+/** The files asked for, as a condition on `f` (the file row) and `c` (the piece), always with the owner. */
 function scopeOf(request: RetrieveRequest): SQL {
   const owner = sql`f.user_id = ${request.userId}::int`;
+  if (request.chunkIds !== undefined) {
+    const { chunkIds, ...rest } = request;
+    if (chunkIds.length === 0) return sql`false`;
+    return sql`${scopeOf(rest)} and c.id = any(string_to_array(${chunkIds.join(",")}, ',')::int[])`;
+  }
   if (request.fileIds === undefined && request.collectionIds === undefined) return owner;
   const files = request.fileIds ?? [];
   const collections = request.collectionIds ?? [];
@@ -170,21 +182,38 @@ async function nearest(db: Db, request: RetrieveRequest, k: number, key: string,
   });
 }
 
-/** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
-async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
-  if (!deps.platformDeps) return null;
+/**
+ * The questions' vectors with the model in use, asked in one provider call (one hold of the user's allowance), or null
+ * (none set, no pgvector). Questions known ahead (a course run's lessons) are embedded together this way, then each
+ * search is given its own (`embedQuery`), so a search costs only its two queries.
+ */
+export async function embedQueries(
+  deps: RetrievalDeps,
+  queries: string[],
+  userId: number,
+): Promise<{ key: string; vectors: number[][] } | null> {
+  if (!deps.platformDeps || queries.length === 0) return null;
   const config = await readEmbeddingConfig(deps.db, deps.platformDeps);
   if (!config) return null;
   const { embeddings } = await embedTexts({
     access: config.access,
     modelId: config.modelId,
-    texts: [query],
+    texts: queries,
     spend: { allowance: deps.platformDeps.allowance, userId },
     maxRetries: 1,
   });
-  const vector = embeddings[0];
-  return vector ? { key: config.key, vector } : null;
+  return { key: config.key, vectors: embeddings };
 }
+
+/** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
+async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
+  const found = await embedQueries(deps, [query], userId);
+  const vector = found?.vectors[0];
+  return found && vector ? { key: found.key, vector } : null;
+}
+
+/** A question as it is searched (and embedded): trimmed, at most 2,000 characters. */
+export const searchedQuery = (query: string) => query.trim().slice(0, 2000);
 
 /** Reciprocal rank fusion of ranked lists: a piece's score is Σ 1 / (60 + its rank in each list). */
 export function fuse(lists: Row[][]): { row: Row; score: number }[] {
@@ -202,13 +231,13 @@ export function fuse(lists: Row[][]): { row: Row; score: number }[] {
 
 /** A user's best passages for a question, within a token budget; never another user's. */
 export async function retrievePassages(deps: RetrievalDeps, request: RetrieveRequest): Promise<RetrievedPassage[]> {
-  const query = request.query.trim().slice(0, 2000);
+  const query = searchedQuery(request.query);
   if (!query || request.budgetTokens <= 0) return [];
   const limit = request.limit ?? 8;
   const k = request.candidates ?? Math.max(20, 3 * limit);
   const asked = { ...request, query };
   const embedding = deps.vectors.available
-    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.userId).catch(() => null)
+    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.payerId ?? request.userId).catch(() => null)
     : null;
   const [byWords, byMeaning] = await Promise.all([
     fullText(deps.db, asked, k),

@@ -1,6 +1,7 @@
-import { Info, TriangleAlert } from "lucide-react";
+import { GraduationCap, Info, TriangleAlert } from "lucide-react";
 import { Link } from "wouter";
-import { paths } from "../../../lib/paths.js";
+import type { TutorLessonRef } from "../../../../shared/contracts/chat.js";
+import { lessonPath, paths } from "../../../lib/paths.js";
 
 /**
  * No usable platform: say so plainly, and how it gets fixed. `turnedOff`: the platforms that have a key but
@@ -52,6 +53,19 @@ export function TemporaryChatNote() {
     <p className="flex items-center justify-center gap-1.5 border-b bg-muted/50 px-3 py-1 text-center text-xs text-muted-foreground">
       <Info className="size-3.5 shrink-0" aria-hidden="true" />
       Temporary chat: not saved to history
+    </p>
+  );
+}
+
+/** A lesson's tutor chat (issue 31): which lesson it is about, and the way back to it. */
+export function TutorLessonNote({ lesson }: { lesson: TutorLessonRef }) {
+  return (
+    <p className="flex items-center justify-center gap-1.5 border-b bg-primary/5 px-3 py-1.5 text-center text-xs text-muted-foreground">
+      <GraduationCap className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 truncate">Tutor for {lesson.title}</span>
+      <Link href={lessonPath(lesson.courseId, lesson.id)} className="shrink-0 font-medium text-primary underline-offset-4 hover:underline">
+        Back to the lesson
+      </Link>
     </p>
   );
 }

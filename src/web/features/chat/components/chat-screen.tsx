@@ -28,7 +28,7 @@ import { type LiveReply, mergeLive } from "../live-reply.js";
 import { ChatHeader } from "./chat-header.js";
 import { ChatInput, type VisionCheck } from "./chat-input.js";
 import { ChatKnowledge } from "./chat-knowledge.js";
-import { NoPlatformNotice, TemporaryChatNote } from "./chat-notices.js";
+import { NoPlatformNotice, TemporaryChatNote, TutorLessonNote } from "./chat-notices.js";
 import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
 import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
@@ -140,6 +140,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           aiPlatform: draftRef.current.aiPlatform ?? "",
           model: draftRef.current.model ?? null,
           collectionIds: [],
+          tutorLesson: null,
           personalityId: draftChoice.personalityId,
           folderId: null,
           pinned: false,
@@ -222,6 +223,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
         actions={chatId !== null ? <ChatKnowledge chat={current} /> : null}
       />
       {current.temporary ? <TemporaryChatNote /> : null}
+      {current.tutorLesson ? <TutorLessonNote lesson={current.tutorLesson} /> : null}
       {messages.isError ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center text-sm">
           <p className="text-destructive">The messages could not be loaded: {errorMessage(messages.error)}</p>

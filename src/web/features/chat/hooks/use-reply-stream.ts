@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../../../shared/contracts/chat.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
+import { openReplyStream, readReplyStream } from "../../../lib/reply-stream.js";
 import { applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
 import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
-import { openReplyStream, readReplyStream } from "../reply-stream.js";
 
 const FLUSH_MS = 40;
 

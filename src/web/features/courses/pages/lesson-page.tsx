@@ -9,6 +9,7 @@ import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
 import { parseId } from "../../../lib/route-id.js";
 import { lessonQuery, outlineQuery } from "../api.js";
 import { LessonReader } from "../components/lesson-reader.js";
+import { LessonTutor } from "../components/lesson-tutor.js";
 import { toastFailure } from "../course-toasts.js";
 import type { QuizView } from "../quiz-view.js";
 
@@ -71,5 +72,10 @@ function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; less
       </p>
     );
   }
-  return <LessonReader lesson={lesson.data} outline={outline.data ?? null} quizView={quizView} />;
+  return (
+    <>
+      <LessonReader lesson={lesson.data} outline={outline.data ?? null} quizView={quizView} />
+      <LessonTutor lessonId={lesson.data.id} lessonTitle={lesson.data.title} />
+    </>
+  );
 }

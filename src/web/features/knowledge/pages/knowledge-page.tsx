@@ -11,6 +11,7 @@ import {
 import { Button } from "../../../components/ui/button.js";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu.js";
+import { LoadMoreFooter } from "../../../components/ui/load-more.js";
 import { NativeSelect } from "../../../components/ui/native-select.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { storageShareUsed, storageText, usageQuery } from "../../../domain/usage.js";
@@ -97,7 +98,7 @@ export function KnowledgePage() {
   const status = useQuery(knowledgeStatusQuery);
   const storage = usage.data?.storage;
   const share = storage ? storageShareUsed(storage) : null;
-  const fileItems = files.data?.items ?? [];
+  const fileItems = files.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is the pointer way; "Upload files" is the keyboard way.
@@ -321,6 +322,7 @@ export function KnowledgePage() {
               ))}
             </ul>
           )}
+          {fileItems.length > 0 ? <LoadMoreFooter list={files} shown={fileItems.length} noun={{ one: "file", many: "files" }} /> : null}
         </section>
       </div>
 

@@ -24,7 +24,7 @@ export function QuizLesson({ lesson, canEdit }: { lesson: Lesson; canEdit: boole
   const [taking, setTaking] = useState(false);
   const latest = attempts.data?.[0];
   const open = latest?.status === "open" ? latest : undefined;
-  const unpublished = isApiError(attempts.error) && [404, 409].includes(attempts.error.status);
+  const unpublished = isApiError(attempts.error) && attempts.error.status === 409;
   const begin = () => start.mutate(undefined, { onSuccess: () => setTaking(true) });
 
   const intro = lesson.content.trim() ? (

@@ -1,7 +1,7 @@
-import { type chatsApi, type StreamEvent, streamEventSchema } from "../../../shared/contracts/chat.js";
-import type { EndpointInput } from "../../../shared/contracts/endpoint.js";
-import { ApiError, endpointUrl } from "../../lib/api-client.js";
-import { readSseStream } from "../../lib/sse.js";
+import { type chatsApi, type StreamEvent, streamEventSchema } from "../../shared/contracts/chat.js";
+import type { EndpointInput } from "../../shared/contracts/endpoint.js";
+import { ApiError, endpointUrl } from "./api-client.js";
+import { readSseStream } from "./sse.js";
 
 /** The server's `{ message }` of a refused request, kept with its status. */
 async function refusal(response: Response): Promise<ApiError> {
