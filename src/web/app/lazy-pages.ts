@@ -38,6 +38,11 @@ export const CourseEditPage = lazy(() =>
   import("../features/courses/pages/course-edit-page.js").then((m) => ({ default: m.CourseEditPage })),
 );
 export const LessonPage = lazy(() => import("../features/courses/pages/lesson-page.js").then((m) => ({ default: m.LessonPage })));
+/** Quizzes (decision 040): the owner's editor is a page; the learner's quiz is drawn by the lesson page, given it by the route table. */
+export const QuizEditorPage = lazy(() =>
+  import("../features/quizzes/pages/quiz-editor-page.js").then((m) => ({ default: m.QuizEditorPage })),
+);
+export const QuizLesson = lazy(() => import("../features/quizzes/components/quiz-lesson.js").then((m) => ({ default: m.QuizLesson })));
 export const AdminContactMessagesPage = lazy(() =>
   import("../features/admin/content/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );

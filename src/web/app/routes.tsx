@@ -31,6 +31,8 @@ import {
   PersonalitiesPage,
   PricingPage,
   PrivacyPage,
+  QuizEditorPage,
+  QuizLesson,
   ResetPasswordPage,
   SettingsPage,
   TermsPage,
@@ -177,7 +179,15 @@ export const routes: RouteEntry[] = [
     path: paths.lessonRoute,
     render: () => (
       <RequireAuth>
-        <LessonPage />
+        <LessonPage quizView={QuizLesson} />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: paths.quizEditRoute,
+    render: () => (
+      <RequireAuth>
+        <QuizEditorPage />
       </RequireAuth>
     ),
   },

@@ -24,6 +24,8 @@ export const paths = {
   courseRoute: "/courses/:id",
   courseEditRoute: "/courses/:id/edit",
   lessonRoute: "/courses/:courseId/lessons/:lessonId",
+  /** A quiz lesson's questions and publish settings (the owner's; features/quizzes, decision 040). */
+  quizEditRoute: "/courses/:courseId/lessons/:lessonId/quiz",
   /** Any other /courses path (wouter pattern): redirects to /courses. */
   coursesAny: "/courses/*",
   admin: "/admin",
@@ -60,6 +62,11 @@ export function courseEditPath(id: number): string {
 /** The lesson reader. */
 export function lessonPath(courseId: number, lessonId: number): string {
   return `${paths.courses}/${courseId}/lessons/${lessonId}`;
+}
+
+/** A quiz lesson's editor: its questions and publish settings. */
+export function quizEditPath(courseId: number, lessonId: number): string {
+  return `${lessonPath(courseId, lessonId)}/quiz`;
 }
 
 /** The sign-in screen, remembering where the visitor was going. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { currentUserQuery } from "../../domain/session.js";
 import { isApiError } from "../../lib/api-client.js";
+import { failureText } from "../../lib/failure-text.js";
 import { notify } from "../../lib/notify.js";
 
 /** Spec 001 section 8: each failure toast's title and the text shown when the server sends none. */
@@ -28,17 +29,6 @@ export const FAILURES = {
 } as const satisfies Record<string, readonly [string, string | undefined]>;
 
 export type Failure = keyof typeof FAILURES;
-
-/** The server's (or the thrown) message; the spec's fallback when there is none. */
-export function failureText(error: unknown, fallback?: string): string {
-  if (isApiError(error)) {
-    const sent = error.body.message;
-    if (typeof sent === "string" && sent) return sent;
-    return error.status === 0 || !fallback ? error.message : fallback;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback ?? "Something went wrong. Please try again.";
-}
 
 /** A destructive toast with the spec's title. */
 export function toastFailure(kind: Failure, error: unknown) {

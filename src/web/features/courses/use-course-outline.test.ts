@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CourseOutline } from "../../../shared/contracts/courses.js";
 import { ApiError } from "../../lib/api-client.js";
-import { failureText } from "./course-toasts.js";
-import { loadFailure, parseId, readingOrder } from "./use-course-outline.js";
+import { failureText } from "../../lib/failure-text.js";
+import { loadFailure } from "../../lib/load-failure.js";
+import { parseId } from "../../lib/route-id.js";
+import { readingOrder } from "./use-course-outline.js";
 
 const lesson = (id: number, order: number) => ({
   id,

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { filesApi } from "../../../shared/contracts/knowledge.js";
 import { endpointKey } from "../../lib/api-client.js";
-import { failureText } from "./course-toasts.js";
+import { failureText } from "../../lib/failure-text.js";
 import { uploadMaterialFile } from "./material-api.js";
 
 /** A file on its way to the library from the dialog: its share sent, or the server's refusal. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { NO_HINTS } from "../../../../shared/contracts/fields.js";
+import { BackLink } from "../../../components/back-link.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
@@ -20,7 +21,6 @@ import {
 } from "../course-details-schema.js";
 import { useUpdateCourse } from "../course-mutations.js";
 import { type Hints, TrainingHintsContext } from "../training-hints.js";
-import { BackLink } from "./back-link.js";
 import { COURSE_DETAILS_FORM_ID, CourseDetailsForm } from "./course-details-form.js";
 import { CoverUpload } from "./cover-upload.js";
 import { ModulesPanel } from "./modules-panel.js";

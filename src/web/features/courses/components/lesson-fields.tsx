@@ -2,6 +2,7 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { LESSON_TYPES } from "../../../../shared/contracts/courses.js";
 import { FieldError, FormField, TextField } from "../../../components/ui/form-field.js";
 import { Label } from "../../../components/ui/label.js";
+import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { notify } from "../../../lib/notify.js";
@@ -12,9 +13,23 @@ import { AiButton, CourseAiLockedNote } from "./ai-button.js";
 
 type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
 
-/** Title, Type and Content (markdown), with "Generate with AI" filling the content (the user then saves). */
-export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefix: string; moduleId: number }) {
+/**
+ * Title, Type and Content (markdown), with "Generate with AI" filling the content (the user then saves). A new lesson
+ * (`chooseKind`) is a reading lesson or a quiz; a quiz's content is its optional introduction (decision 040).
+ */
+export function LessonFields({
+  form,
+  idPrefix,
+  moduleId,
+  chooseKind = false,
+}: {
+  form: Form;
+  idPrefix: string;
+  moduleId: number;
+  chooseKind?: boolean;
+}) {
   const { errors } = form.formState;
+  const quiz = form.watch("kind") === "quiz";
   const hints = useTrainingHints();
   const generate = useGenerateLessonContent();
 
@@ -39,6 +54,38 @@ export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefi
 
   return (
     <>
+      {chooseKind ? (
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Lesson kind</legend>
+              <RadioGroup
+                value={field.value ?? "reading"}
+                onValueChange={(kind) => {
+                  field.onChange(kind);
+                  if (kind === "quiz") form.setValue("type", "quiz", { shouldDirty: true });
+                  else if (form.getValues("type") === "quiz") form.setValue("type", "reading", { shouldDirty: true });
+                }}
+                className="flex flex-wrap gap-x-6 gap-y-2"
+              >
+                {(
+                  [
+                    ["reading", "Reading lesson"],
+                    ["quiz", "Quiz"],
+                  ] as const
+                ).map(([kind, label]) => (
+                  <div key={kind} className="flex items-center gap-2">
+                    <RadioGroupItem id={`${idPrefix}-kind-${kind}`} value={kind} />
+                    <Label htmlFor={`${idPrefix}-kind-${kind}`}>{label}</Label>
+                  </div>
+                ))}
+              </RadioGroup>
+            </fieldset>
+          )}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <TextField
           id={`${idPrefix}-title`}
@@ -70,21 +117,25 @@ export function LessonFields({ form, idPrefix, moduleId }: { form: Form; idPrefi
       </div>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <Label htmlFor={`${idPrefix}-content`}>Content</Label>
-          <AiButton pending={generate.isPending} onClick={onGenerate} lockedNoteId={`${idPrefix}-ai-locked`} />
+          <Label htmlFor={`${idPrefix}-content`}>{quiz ? "Introduction (optional)" : "Content"}</Label>
+          {quiz ? null : <AiButton pending={generate.isPending} onClick={onGenerate} lockedNoteId={`${idPrefix}-ai-locked`} />}
         </div>
         <Textarea
           id={`${idPrefix}-content`}
-          rows={12}
           className="font-mono text-sm"
-          placeholder="Write the lesson in Markdown..."
+          rows={quiz ? 5 : 12}
+          placeholder={quiz ? "What the quiz covers, shown before it starts (Markdown)..." : "Write the lesson in Markdown..."}
           aria-invalid={errors.content ? true : undefined}
           aria-describedby={errors.content ? `${idPrefix}-content-error` : undefined}
           {...form.register("content")}
         />
         <p className="text-xs text-muted-foreground">Markdown: headings, lists, links, tables and code blocks.</p>
         <FieldError id={`${idPrefix}-content-error`} message={errors.content?.message} />
-        <CourseAiLockedNote id={`${idPrefix}-ai-locked`} />
+        {quiz ? (
+          <p className="text-xs text-muted-foreground">You add the questions next, in the quiz editor.</p>
+        ) : (
+          <CourseAiLockedNote id={`${idPrefix}-ai-locked`} />
+        )}
       </div>
     </>
   );

@@ -1,18 +1,30 @@
 import type { CourseOutline, Lesson } from "../../../../shared/contracts/courses.js";
+import { BackLink } from "../../../components/back-link.js";
 import { Markdown } from "../../../components/markdown/markdown.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { coursePath } from "../../../lib/paths.js";
+import type { QuizView } from "../quiz-view.js";
 import { LESSON_TYPE_LABELS } from "../training-hints.js";
 import { readingOrder, sortedModules } from "../use-course-outline.js";
-import { BackLink } from "./back-link.js";
 import { CompleteToggle } from "./complete-toggle.js";
 import { LessonPager } from "./lesson-pager.js";
 import { useLessonSources } from "./lesson-sources.js";
 import { ModuleLessonList } from "./module-lesson-list.js";
 
-/** The lesson, its place in the course, its Sources (a grounded lesson), Mark as complete, Previous / Next and the module's lessons. */
-export function LessonReader({ lesson, outline }: { lesson: Lesson; outline: CourseOutline | null }) {
+/**
+ * The lesson, its place in the course, its Sources (a grounded lesson), Mark as complete, Previous / Next and the
+ * module's lessons. A quiz lesson shows `quizView` instead of the text and Mark as complete (a quiz is done when passed).
+ */
+export function LessonReader({
+  lesson,
+  outline,
+  quizView: QuizLesson,
+}: {
+  lesson: Lesson;
+  outline: CourseOutline | null;
+  quizView?: QuizView;
+}) {
   const order = outline ? readingOrder(outline) : [];
   const index = order.findIndex((entry) => entry.lesson.id === lesson.id);
   const module = outline ? sortedModules(outline).find((m) => m.id === lesson.moduleId) : undefined;
@@ -45,20 +57,26 @@ export function LessonReader({ lesson, outline }: { lesson: Lesson; outline: Cou
               ) : null}
             </div>
           </header>
-          <Card>
-            <CardContent className="pt-6">
-              {written ? (
-                <Markdown content={lesson.content} className="text-base" refs={sources.refs} />
-              ) : (
-                <p className="text-muted-foreground">This lesson is still being written.</p>
-              )}
-            </CardContent>
-          </Card>
-          {sources.section}
-          {sources.panel}
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <CompleteToggle courseId={lesson.courseId} lessonId={lesson.id} completed={entry?.lesson.completed ?? false} />
-          </div>
+          {lesson.kind === "quiz" && QuizLesson ? (
+            <QuizLesson lesson={lesson} canEdit={outline?.canEdit ?? false} />
+          ) : (
+            <>
+              <Card>
+                <CardContent className="pt-6">
+                  {written ? (
+                    <Markdown content={lesson.content} className="text-base" refs={sources.refs} />
+                  ) : (
+                    <p className="text-muted-foreground">This lesson is still being written.</p>
+                  )}
+                </CardContent>
+              </Card>
+              {sources.section}
+              {sources.panel}
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <CompleteToggle courseId={lesson.courseId} lessonId={lesson.id} completed={entry?.lesson.completed ?? false} />
+              </div>
+            </>
+          )}
           <LessonPager courseId={lesson.courseId} previous={neighbour(index - 1)} next={index >= 0 ? neighbour(index + 1) : null} />
         </article>
         {module ? (

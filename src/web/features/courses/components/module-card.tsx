@@ -1,6 +1,7 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
+import { ItemActions } from "../../../components/item-actions.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card.js";
 import type { LeaveScope } from "../../../lib/unsaved-changes.js";
@@ -9,7 +10,6 @@ import { useMoveModule, useUpdateModule } from "../module-mutations.js";
 import { LessonEditor } from "./lesson-editor.js";
 import { LessonRow } from "./lesson-row.js";
 import { ModuleForm } from "./module-form.js";
-import { MoveButtons } from "./move-buttons.js";
 
 type OutlineModule = CourseOutline["modules"][number];
 type OutlineLesson = OutlineModule["lessons"][number];
@@ -57,33 +57,16 @@ export function ModuleCard({
             </h3>
             {module.description && !editing ? <p className="text-sm break-words text-muted-foreground">{module.description}</p> : null}
           </div>
-          <div className="ml-auto flex items-center">
-            <MoveButtons
-              name={module.title}
-              first={first}
-              last={last}
-              disabled={moveModule.isPending}
-              onMove={(direction) => moveModule.mutate({ id: module.id, direction })}
-            />
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={`Edit module ${module.title}`}
-              onClick={() => setEditing(true)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              aria-label={`Delete module ${module.title}`}
-              onClick={onDelete}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </div>
+          <ItemActions
+            name={module.title}
+            label={`module ${module.title}`}
+            first={first}
+            last={last}
+            busy={moveModule.isPending}
+            onMove={(direction) => moveModule.mutate({ id: module.id, direction })}
+            onEdit={() => setEditing(true)}
+            onDelete={onDelete}
+          />
         </div>
         {editing ? (
           <div className="rounded-lg border border-primary/40 bg-muted/30 p-4">

@@ -1,18 +1,19 @@
 import { Redirect, useParams } from "wouter";
 import { COURSE_FORBIDDEN } from "../../../../shared/contracts/courses.js";
+import { BackLink } from "../../../components/back-link.js";
+import { CourseStateView } from "../../../components/course-state-view.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
-import { BackLink } from "../components/back-link.js";
+import { parseId } from "../../../lib/route-id.js";
 import { CourseBadges } from "../components/course-badges.js";
 import { CourseContentList } from "../components/course-content-list.js";
 import { CourseCover } from "../components/course-cover.js";
 import { CourseNavigation } from "../components/course-navigation.js";
 import { CourseOverview } from "../components/course-overview.js";
-import { CourseStateView } from "../components/course-state-view.js";
-import { parseId, useCourseOutline } from "../use-course-outline.js";
+import { useCourseOutline } from "../use-course-outline.js";
 
 /** /courses/{id}: the course, its content and the reader's way through it. */
 export function CourseDetailPage() {

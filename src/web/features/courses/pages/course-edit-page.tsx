@@ -1,12 +1,13 @@
 import { Redirect, useParams } from "wouter";
 import { COURSE_EDIT_FORBIDDEN } from "../../../../shared/contracts/courses.js";
+import { CourseStateView } from "../../../components/course-state-view.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
+import { parseId } from "../../../lib/route-id.js";
 import { CourseEditor } from "../components/course-editor.js";
-import { CourseStateView } from "../components/course-state-view.js";
-import { parseId, useCourseOutline } from "../use-course-outline.js";
+import { useCourseOutline } from "../use-course-outline.js";
 
 /** /courses/{id}/edit: only the owner or an admin; anyone else sees Access Denied. */
 export function CourseEditPage() {

@@ -1,32 +1,34 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Redirect, useParams } from "wouter";
+import { CourseStateView } from "../../../components/course-state-view.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
+import { loadFailure } from "../../../lib/load-failure.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
+import { parseId } from "../../../lib/route-id.js";
 import { lessonQuery, outlineQuery } from "../api.js";
-import { CourseStateView } from "../components/course-state-view.js";
 import { LessonReader } from "../components/lesson-reader.js";
 import { LessonTutor } from "../components/lesson-tutor.js";
 import { toastFailure } from "../course-toasts.js";
-import { loadFailure, parseId } from "../use-course-outline.js";
+import type { QuizView } from "../quiz-view.js";
 
-/** /courses/{courseId}/lessons/{lessonId}: the lesson reader. */
-export function LessonPage() {
+/** /courses/{courseId}/lessons/{lessonId}: the lesson reader; a quiz lesson shows `quizView` (given by the route table). */
+export function LessonPage({ quizView }: { quizView?: QuizView }) {
   const params = useParams<{ courseId: string; lessonId: string }>();
   const courseId = parseId(params.courseId);
   const lessonId = parseId(params.lessonId);
   if (courseId === null || lessonId === null) return <Redirect to={paths.courses} replace />;
-  return <LessonScreen courseId={courseId} lessonId={lessonId} />;
+  return <LessonScreen courseId={courseId} lessonId={lessonId} quizView={quizView} />;
 }
 
 const DENIED = "You don't have permission to view this lesson.";
 
-function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: number }) {
+function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; lessonId: number; quizView?: QuizView }) {
   const lesson = useQuery({
     ...lessonQuery(lessonId),
     // A lesson still being written fills in while it is open.
-    refetchInterval: (query) => (query.state.data && !query.state.data.content.trim() ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.kind === "reading" && !query.state.data.content.trim() ? 3000 : false),
   });
   // The outline gives the module, the order and the neighbours; its failure alone is only logged (spec 001 section 8).
   const outline = useQuery(outlineQuery(courseId));
@@ -72,7 +74,7 @@ function LessonScreen({ courseId, lessonId }: { courseId: number; lessonId: numb
   }
   return (
     <>
-      <LessonReader lesson={lesson.data} outline={outline.data ?? null} />
+      <LessonReader lesson={lesson.data} outline={outline.data ?? null} quizView={quizView} />
       <LessonTutor lessonId={lesson.data.id} lessonTitle={lesson.data.title} />
     </>
   );

@@ -1,7 +1,7 @@
 import { AlertCircle, ArrowLeft, ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../../components/ui/button.js";
-import { Card, CardContent } from "../../../components/ui/card.js";
+import { Button } from "./ui/button.js";
+import { Card, CardContent } from "./ui/card.js";
 
 /** A full-page answer instead of the screen: not found, restricted or denied, with the way back. */
 export function CourseStateView({

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { Button } from "../../../components/ui/button.js";
+import { Button } from "./ui/button.js";
 
 /** Up / Down, one step; the first cannot go up and the last cannot go down. */
 export function MoveButtons({
