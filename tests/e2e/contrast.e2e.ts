@@ -6,8 +6,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages.js";
+import { TINY_PNG } from "../helpers/multipart.js";
 import { audit } from "./support/axe.js";
-import { startHarness } from "./support/harness.js";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 
 const h = startHarness();
 
@@ -65,6 +66,30 @@ describe("public pages: AA contrast and text alternatives", () => {
       await settled(phone);
       expect(await audit(phone)).toEqual([]);
       await phone.context().close();
+    }
+  });
+});
+
+describe("toasts: AA contrast", () => {
+  it("a success and an error toast read at 4.5:1 or more, in the light and the dark theme", { timeout: 90_000 }, async () => {
+    const account = await registerViaApi(h, uniqueAccount("toasts"));
+    for (const dark of [false, true]) {
+      const page = await h.newPage({ width: 1440, height: 900 });
+      if (dark) await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await signIn(page, account);
+      await page.goto("/settings");
+      const photo = page.locator("#avatar-file");
+      // Refused in the page (not an image): an error toast; then a real photo: a success toast. Each is audited while it
+      // is the one shown (one toast at a time).
+      await photo.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
+      await page.locator('[data-sonner-toast][data-type="error"]').waitFor();
+      await settled(page);
+      expect(await audit(page, ["color-contrast"]), `error toast, ${dark ? "dark" : "light"}`).toEqual([]);
+      await photo.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(TINY_PNG) });
+      await page.locator('[data-sonner-toast][data-type="success"][data-visible="true"]').waitFor();
+      await settled(page);
+      expect(await audit(page, ["color-contrast"]), `success toast, ${dark ? "dark" : "light"}`).toEqual([]);
+      await page.context().close();
     }
   });
 });
