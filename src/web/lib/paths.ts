@@ -20,6 +20,8 @@ export const paths = {
   chat: "/chat",
   /** /chat and /chat/{id} in one route, so the page stays mounted while a new chat gets its id. */
   chatRoute: "/chat/:id?",
+  /** A certificate's public verification page (issue 32): anyone, signed in or not. */
+  certificateRoute: "/certificates/:code",
   courses: "/courses",
   courseRoute: "/courses/:id",
   courseEditRoute: "/courses/:id/edit",
@@ -70,4 +72,9 @@ export function loginPath(next?: string): string {
 /** The Early Access checkout, coming back to `from` (a same-site path) once paid. */
 export function earlyAccessCheckoutPath(from?: string | null): string {
   return from && from !== paths.checkout ? `${paths.checkout}?from=${encodeURIComponent(from)}` : paths.checkout;
+}
+
+/** A certificate's public verification page. */
+export function certificatePath(code: string): string {
+  return `/certificates/${encodeURIComponent(code)}`;
 }
