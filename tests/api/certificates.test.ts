@@ -130,6 +130,16 @@ describe("drip release", () => {
     expect((await learner.get(`/api/lessons/${overridden}`)).statusCode).toBe(200);
     // Every route that gives the lesson goes through the same check: marking it done too.
     expect((await learner.post(`/api/lessons/${lessonDrip}/complete`)).statusCode).toBe(403);
+    // The module's list gives a locked lesson without its content; the owner gets it.
+    const listed = (await learner.get(`/api/modules/${first}/lessons`)).json() as { id: number; content: string }[];
+    expect(listed.map((l) => [l.id, l.content])).toEqual([
+      [open, "Text"],
+      [lessonDrip, ""],
+    ]);
+    expect(((await owner.get(`/api/modules/${first}/lessons`)).json() as { content: string }[]).map((l) => l.content)).toEqual([
+      "Text",
+      "Text",
+    ]);
 
     const outline = await outlineOf(learner, courseId);
     expect(lessonIn(outline, lessonDrip)).toMatchObject({ locked: true, opensAt, kind: "reading" });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { lessonLockedMessage } from "../../../shared/contracts/assessment.js";
 import type { Db } from "../../db/client.js";
 import { courseEnrollments } from "../../db/schema/index.js";
@@ -32,6 +32,16 @@ export async function startCourse(db: Db, userId: number, courseId: number, know
     .returning({ startedAt: courseEnrollments.startedAt });
   if (!row) throw new Error("enrolment upsert returned no row");
   return row.startedAt;
+}
+
+/** When the learner started the course, or null when they have not yet. */
+export async function startOf(db: Db, userId: number, courseId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ startedAt: courseEnrollments.startedAt })
+    .from(courseEnrollments)
+    .where(and(eq(courseEnrollments.userId, userId), eq(courseEnrollments.courseId, courseId)))
+    .limit(1);
+  return row?.startedAt ?? null;
 }
 
 /** A learner's lesson still locked: 403 with the date it opens (`opensAt` in the error body). */
