@@ -83,6 +83,8 @@ async function completedCourse() {
     await h.database.db.execute(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
       values (${quiz}, ${courseId}, ${learner.id}, ${versionId}, 'submitted', ${score}, ${passed}, ${JSON.stringify(results)}::jsonb, now())`);
   }
+  // The learner opens the course again: the outline sees it complete and issues the certificate.
+  expect((await learnerApi.get(`/api/courses/${courseId}/outline`)).json().progress.complete).toBe(true);
   return { owner, learner, ownerApi, learnerApi, courseId };
 }
 
