@@ -145,7 +145,7 @@ describe("certificates", () => {
       const panel = page.getByRole("tabpanel", { name: "Analytics" });
       await panel.getByText("Learners started").waitFor();
       await panel.getByText("Tide quiz").waitFor();
-      expect(await panel.getByText('Most missed: "Waves carry water far" (1 times)').count()).toBe(1);
+      expect(await panel.getByText('Most missed: "Waves carry water far" (wrong in 1 attempt)').count()).toBe(1);
       expect(await panel.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`/api/courses/${courseId}/analytics/export`);
       await panel.getByText("Lena Learner").waitFor();
       await page.screenshot({ path: screenshotPath(`certificates-analytics-${width}-${theme}.png`), fullPage: true });

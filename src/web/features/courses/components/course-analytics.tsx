@@ -87,7 +87,7 @@ export function CourseAnalytics({ courseId }: { courseId: number }) {
                       </dl>
                       <p className="text-sm break-words text-muted-foreground">
                         {quiz.mostMissed
-                          ? `Most missed: "${quiz.mostMissed.prompt}" (${quiz.mostMissed.missed} times)`
+                          ? `Most missed: "${quiz.mostMissed.prompt}" (wrong in ${quiz.mostMissed.missed} ${quiz.mostMissed.missed === 1 ? "attempt" : "attempts"})`
                           : "No missed questions yet."}
                       </p>
                     </li>
