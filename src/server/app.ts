@@ -17,6 +17,7 @@ import { PlatformCache } from "./modules/ai-platforms/platform-cache.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/ai-prompts-routes.js";
 import { authRoutes } from "./modules/auth/auth-routes.js";
+import { certificateRoutes } from "./modules/certificates/certificates-routes.js";
 import { chatRoutes } from "./modules/chat/chat-routes.js";
 import { sweepTemporaryChats } from "./modules/chat/chat-service.js";
 import { chatFolderRoutes } from "./modules/chat/folders-routes.js";
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(personalityRoutes);
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
+  await app.register(certificateRoutes);
   await app.register(lessonRoutes);
   await app.register(courseAiRoutes);
   await app.register(quizRoutes);

@@ -48,6 +48,7 @@ describe("contracts", () => {
         .sort(),
     ).toEqual(
       [
+        "GET /api/certificates/:code",
         "GET /api/early-access/checkout",
         "GET /api/early-access/registration",
         "GET /api/getting-started-videos",

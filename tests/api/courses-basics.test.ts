@@ -34,7 +34,7 @@ describe("courses, modules and lessons", () => {
       ["Ownership", []],
     ]);
     expect(outline.modules[0].lessons[0].content).toBeUndefined();
-    expect(outline.progress).toEqual({ completed: 0, total: 2, nextLessonId: l1.id });
+    expect(outline.progress).toEqual({ completed: 0, total: 2, nextLessonId: l1.id, complete: false, certificateCode: null });
     expect(outline.learners).toEqual({ started: 0, finished: 0 });
   });
 
@@ -86,7 +86,12 @@ describe("courses, modules and lessons", () => {
     expect(restored.json().content).toBe("# One");
 
     expect((await other.post(`/api/lessons/${l.id}/complete`)).json()).toEqual({ completed: true });
-    expect((await other.get(`/api/courses/${id}/outline`)).json().progress).toEqual({ completed: 1, total: 1, nextLessonId: null });
+    expect((await other.get(`/api/courses/${id}/outline`)).json().progress).toMatchObject({
+      completed: 1,
+      total: 1,
+      nextLessonId: null,
+      complete: true,
+    });
     expect((await owner.get(`/api/courses/${id}/outline`)).json().learners).toEqual({ started: 1, finished: 1 });
     expect((await other.request({ method: "DELETE", url: `/api/lessons/${l.id}/complete` })).json()).toEqual({ completed: false });
     expect((await other.get(`/api/courses/${id}/outline`)).json().progress.completed).toBe(0);

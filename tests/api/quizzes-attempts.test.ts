@@ -261,6 +261,21 @@ describe("submitting", () => {
     ]);
   });
 
+  it("passing the course's last quiz completes it: the certificate is issued at the submit, not at a later read", async () => {
+    const { courseId, readingId, quizId, ids } = await publishedQuiz();
+    expect((await learner.post(`/api/lessons/${readingId}/complete`)).statusCode).toBe(200);
+    const listed = async () => (await owner.get(`/api/courses/${courseId}/certificates`)).json() as unknown[];
+    const failing = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    await answerAll(learner, failing.id, ids, [[0], [0], [1], "no"]);
+    expect((await learner.post(`/api/attempts/${failing.id}/submit`)).json()).toMatchObject({ passed: false });
+    expect(await listed()).toEqual([]);
+    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    await answerAll(learner, attempt.id, ids, RIGHT);
+    expect((await learner.post(`/api/attempts/${attempt.id}/submit`)).json()).toMatchObject({ passed: true });
+    // Read by the owner's list, which issues nothing itself.
+    expect(await listed()).toHaveLength(1);
+  });
+
   it("allows the attempts the owner set, then refuses with 409", async () => {
     const { quizId, ids } = await publishedQuiz({ passMark: 50, attempts: 2 });
     for (let i = 0; i < 2; i++) {

@@ -25,7 +25,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string>; reason?: SignedOutReason } = {},
+    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string>; reason?: SignedOutReason; opensAt?: string } = {},
   ) {
     super(message);
     this.name = "AppError";

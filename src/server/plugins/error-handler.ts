@@ -14,6 +14,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         message: error.message,
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
         ...(error.extra.reason ? { reason: error.extra.reason } : {}),
+        ...(error.extra.opensAt ? { opensAt: error.extra.opensAt } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

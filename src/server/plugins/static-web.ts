@@ -23,6 +23,10 @@ const CHAT_PRELOAD_LINKS = [firstScreenReads.currentUser.path, ...sidebarFirstRe
 /** The sign-in screens (`paths.auth`, `paths.login` in web/lib/paths.ts), drawn by the small app for visitors. */
 const SIGN_IN_PATHS = new Set(["/auth", "/login"]);
 
+/** A certificate's verification page (`paths.certificateRoute`): drawn by the small app for visitors, never indexed. */
+const CERTIFICATE_PAGE = /^\/certificates\/[^/]+$/;
+const NOINDEX_META = '<meta name="robots" content="noindex" />';
+
 export interface StaticWebOptions {
   /** The public settings, as the public API answers them (the live values of the prerendered pages). */
   readPublicSettings: ReadPublicSettings;
@@ -65,7 +69,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
   };
 
   /**
-   * /auth and /login for a visitor without a session: the small app's page with the live values, which draws
+   * /auth, /login and a certificate page for a visitor without a session: the small app's page with the live values, which draws
    * the sign-in screens without the signed-in app's code (decision 017); null when the app shell is the answer.
    */
   const signInPage = async (request: FastifyRequest): Promise<string | null> => {
@@ -113,10 +117,14 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       return reply.status(404).type("text/plain").send("Not found");
     }
     reply.header("Cache-Control", "no-cache");
-    if (prerendered && SIGN_IN_PATHS.has(file)) {
+    const certificatePage = CERTIFICATE_PAGE.test(file);
+    if (certificatePage) reply.header("X-Robots-Tag", "noindex");
+    if (prerendered && (SIGN_IN_PATHS.has(file) || certificatePage)) {
       reply.header("Vary", "Cookie");
       const html = await signInPage(request);
-      if (html !== null) return reply.type("text/html; charset=utf-8").send(html);
+      if (html !== null) {
+        return reply.type("text/html; charset=utf-8").send(certificatePage ? html.replace("</head>", `${NOINDEX_META}</head>`) : html);
+      }
     }
     if (prerendered?.has(file)) {
       // The answer depends on the session cookie: a shared cache must not hand one visitor's to another.

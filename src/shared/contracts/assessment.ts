@@ -41,6 +41,7 @@ export const QUESTION_MESSAGES = {
   gradingFailed: "Your answers are saved, but the AI could not grade them. Submit again in a moment.",
   generateFailed: "Could not draft questions",
   nothingToQuizOn: "Write the module's reading lessons first: questions are drafted from their text",
+  certificateRevoked: "This certificate was revoked by the course's owner",
 } as const;
 
 /** What every question shape shares, before its kind's rules (`questionProblems`) are checked. */
@@ -258,7 +259,9 @@ export const courseAnalyticsSchema = z.object({
       lessonId: z.number().int(),
       title: z.string(),
       attempts: z.number().int(),
+      /** Submitted attempts' mean score in percent (one decimal); null before any. */
       averageScore: z.number().nullable(),
+      /** Percent of submitted attempts that passed (one decimal); null before any. */
       passRate: z.number().nullable(),
       mostMissed: z.object({ questionId: z.number().int(), prompt: z.string(), missed: z.number().int() }).nullable(),
     }),
@@ -369,6 +372,19 @@ export const certificatesApi = {
     response: z.null(),
   }),
 };
+
+/** The analytics export's columns: one row per quiz (the course's numbers repeated on each). */
+export const ANALYTICS_CSV_COLUMNS = [
+  "Course",
+  "Learners started",
+  "Learners completed",
+  "Quiz",
+  "Attempts",
+  "Average score (%)",
+  "Pass rate (%)",
+  "Most missed question",
+  "Times missed",
+] as const;
 
 /** A lesson still locked by drip release answers 403 with this message and `opensAt`. */
 export const lessonLockedMessage = (opensAt: string) => `This lesson opens on ${opensAt.slice(0, 10)}. Come back then.`;

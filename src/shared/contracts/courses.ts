@@ -186,12 +186,30 @@ export const outlineSchema = z.object({
   canEdit: z.boolean(),
   modules: z.array(
     moduleSchema.extend({
-      lessons: z.array(lessonSchema.omit({ content: true, sources: true }).extend({ completed: z.boolean() })),
+      lessons: z.array(
+        lessonSchema.omit({ content: true, sources: true }).extend({
+          /** A reading lesson marked done, a quiz passed. */
+          completed: z.boolean(),
+          /** Drip release (issue 32): not open yet for this reader (never for the owner or an admin). */
+          locked: z.boolean(),
+          /** When it opens (or opened) for this reader; null when it is open from the start. */
+          opensAt: z.string().nullable(),
+        }),
+      ),
     }),
   ),
-  /** The signed-in reader's progress. */
-  progress: z.object({ completed: z.number().int(), total: z.number().int(), nextLessonId: z.number().int().nullable() }),
-  /** Owner and admin only: how many learners started and finished. */
+  /**
+   * The signed-in reader's progress: reading lessons done and published quizzes passed, of every reading lesson and
+   * published quiz; `complete` when all are, with the reader's certificate's code once issued.
+   */
+  progress: z.object({
+    completed: z.number().int(),
+    total: z.number().int(),
+    nextLessonId: z.number().int().nullable(),
+    complete: z.boolean(),
+    certificateCode: z.string().nullable(),
+  }),
+  /** Owner and admin only: how many learners started (opened the course) and completed it. */
   learners: z.object({ started: z.number().int(), finished: z.number().int() }).nullable(),
 });
 export type CourseOutline = z.infer<typeof outlineSchema>;

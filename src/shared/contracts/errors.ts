@@ -7,5 +7,7 @@ export const errorBodySchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
   /** A 401's why, when the server knows it: the session's account was disabled (issue 29). */
   reason: z.enum(SIGNED_OUT_REASONS).optional(),
+  /** A lesson still locked by drip release (403): when it opens, ISO 8601 (issue 32). */
+  opensAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

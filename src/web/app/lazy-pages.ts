@@ -1,7 +1,16 @@
 import { lazy } from "react";
 import { preloadable } from "./preloadable.js";
 
-export { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPage, TermsPage } from "./public-lazy-pages.js";
+export {
+  CertificatePage,
+  ContactPage,
+  FaqPage,
+  FeaturesPage,
+  LandingPage,
+  PricingPage,
+  PrivacyPage,
+  TermsPage,
+} from "./public-lazy-pages.js";
 
 /**
  * Every page (and the signed-in shell) is its own chunk, so /auth never

@@ -7,7 +7,16 @@ import { PublicReadsContext } from "../domain/public-reads.js";
 import { paths } from "../lib/paths.js";
 import { PageHead } from "./document-title.js";
 import { ErrorBoundary } from "./error-boundary.js";
-import { ContactPage, FaqPage, FeaturesPage, LandingPage, PricingPage, PrivacyPage, TermsPage } from "./public-lazy-pages.js";
+import {
+  CertificatePage,
+  ContactPage,
+  FaqPage,
+  FeaturesPage,
+  LandingPage,
+  PricingPage,
+  PrivacyPage,
+  TermsPage,
+} from "./public-lazy-pages.js";
 import { ScrollToTop } from "./scroll-to-top.js";
 import { ThemeProvider } from "./theme-provider.js";
 
@@ -19,6 +28,8 @@ const PUBLIC_ROUTES: { path: string; page: () => ReactNode }[] = [
   { path: paths.contact, page: () => <ContactPage /> },
   { path: paths.terms, page: () => <TermsPage /> },
   { path: paths.privacy, page: () => <PrivacyPage /> },
+  /** Not prerendered: the server sends the small app's page to visitors (noindex), and the page reads the API. */
+  { path: paths.certificateRoute, page: () => <CertificatePage /> },
 ];
 
 /** The sign-in screens, drawn in the browser (not prerendered): the server sends them to visitors without a session. */

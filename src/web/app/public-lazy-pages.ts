@@ -10,4 +10,7 @@ export const PricingPage = lazy(() => import("../features/public/pages/pricing-p
 export const FaqPage = lazy(() => import("../features/public/pages/faq-page.js").then((m) => ({ default: m.FaqPage })));
 export const ContactPage = lazy(() => import("../features/public/pages/contact-page.js").then((m) => ({ default: m.ContactPage })));
 export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.js").then((m) => ({ default: m.TermsPage })));
+export const CertificatePage = lazy(() =>
+  import("../features/public/pages/certificate-page.js").then((m) => ({ default: m.CertificatePage })),
+);
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));

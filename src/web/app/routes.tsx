@@ -14,6 +14,7 @@ import {
   AdminUserActivityPage,
   AdminUsersPage,
   AuthPage,
+  CertificatePage,
   ChatPage,
   CheckoutPage,
   ContactPage,
@@ -108,6 +109,14 @@ export const routes: RouteEntry[] = [
     render: () => (
       <PublicPage>
         <PrivacyPage />
+      </PublicPage>
+    ),
+  },
+  {
+    path: paths.certificateRoute,
+    render: () => (
+      <PublicPage>
+        <CertificatePage />
       </PublicPage>
     ),
   },

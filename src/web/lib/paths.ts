@@ -20,6 +20,8 @@ export const paths = {
   chat: "/chat",
   /** /chat and /chat/{id} in one route, so the page stays mounted while a new chat gets its id. */
   chatRoute: "/chat/:id?",
+  /** A certificate's public verification page (issue 32): anyone, signed in or not. */
+  certificateRoute: "/certificates/:code",
   courses: "/courses",
   courseRoute: "/courses/:id",
   courseEditRoute: "/courses/:id/edit",
@@ -84,4 +86,9 @@ export function newCourseFromMaterialPath(from?: { chatId: number } | { folderId
   const base = `${paths.courses}?new=material`;
   if (!from) return base;
   return "chatId" in from ? `${base}&chatId=${from.chatId}` : `${base}&folderId=${from.folderId}`;
+}
+
+/** A certificate's public verification page. */
+export function certificatePath(code: string): string {
+  return `/certificates/${encodeURIComponent(code)}`;
 }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { COURSE_EDIT_FORBIDDEN, COURSE_FORBIDDEN, COURSE_NOT_FOUND } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
-import { courseModules, courses, lessons } from "../../db/schema/index.js";
+import { courseEnrollments, courseModules, courses, lessons } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { CourseRow, LessonRow, ModuleRow } from "./course-view.js";
+import { assertLessonOpen, lessonOpensAt, startCourse } from "./drip.js";
 
 /** Who is asking, as far as courses care. */
 export interface Reader {
@@ -56,7 +57,11 @@ export async function moduleFor(
   return { course: check(row.course, who, mode), module: row.module };
 }
 
-/** A lesson with its course, in one query; 404 "Lesson not found" when it does not exist. */
+/**
+ * A lesson with its course, in one query; 404 "Lesson not found" when it does not exist. Viewing is also where drip
+ * release is enforced (issue 32): a learner (not the owner, not an admin) starts the course here the first time, and a
+ * lesson that is not open yet is a 403 with the date it opens, for every route that gives the lesson's content or quiz.
+ */
 export async function lessonFor(
   db: Db,
   who: Reader,
@@ -64,11 +69,18 @@ export async function lessonFor(
   mode: "view" | "edit",
 ): Promise<{ course: CourseRow; lesson: LessonRow }> {
   const [row] = await db
-    .select({ lesson: lessons, course: courses })
+    .select({ lesson: lessons, course: courses, moduleDays: courseModules.releaseAfterDays, startedAt: courseEnrollments.startedAt })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .leftJoin(courseEnrollments, and(eq(courseEnrollments.courseId, lessons.courseId), eq(courseEnrollments.userId, who.id)))
     .where(eq(lessons.id, lessonId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
-  return { course: check(row.course, who, mode), lesson: row.lesson };
+  const course = check(row.course, who, mode);
+  if (mode === "view" && !canEdit(course, who)) {
+    const startedAt = await startCourse(db, who.id, course.id, row.startedAt);
+    assertLessonOpen(lessonOpensAt(startedAt, row.lesson.releaseAfterDays, row.moduleDays));
+  }
+  return { course, lesson: row.lesson };
 }

@@ -11,9 +11,10 @@ import type { Db } from "../../db/client.js";
 import { courseModules, lessons, lessonVersions } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
-import { lessonFor, moduleFor } from "./access.js";
+import { canEdit, lessonFor, moduleFor } from "./access.js";
 import type { MaterialPassage } from "./ai/course-material.js";
 import { type LessonRow, toLesson } from "./course-view.js";
+import { lessonOpensAt, startCourse, startOf } from "./drip.js";
 import { replaceLessonSources, sourcesOfLessons } from "./lesson-sources.js";
 import { touchCourse } from "./modules-service.js";
 import { closeLessonGaps, lockCourse, moveInOrder, nextOrder, type Tx } from "./ordering.js";
@@ -22,9 +23,18 @@ type Options = { db: Db; who: Who };
 const KEEP_VERSIONS = 20;
 
 export async function listLessons({ db, who, moduleId }: Options & { moduleId: number }): Promise<Lesson[]> {
-  await moduleFor(db, who, moduleId, "view");
+  const { course, module } = await moduleFor(db, who, moduleId, "view");
   const rows = await db.select().from(lessons).where(eq(lessons.moduleId, moduleId)).orderBy(asc(lessons.order), asc(lessons.id));
-  return withSources(db, rows);
+  if (canEdit(course, who)) return withSources(db, rows);
+  // Drip release: a learner gets a lesson that is not open yet without its content (and without its sources).
+  const startedAt = await startCourse(db, who.id, course.id, await startOf(db, who.id, course.id));
+  const now = new Date();
+  const open = rows.filter((row) => {
+    const opensAt = lessonOpensAt(startedAt, row.releaseAfterDays, module.releaseAfterDays);
+    return !opensAt || opensAt <= now;
+  });
+  const shown = await withSources(db, open);
+  return rows.map((row) => shown.find((lesson) => lesson.id === row.id) ?? toLesson({ ...row, content: "" }, []));
 }
 
 /** Appends: order is the module's highest plus 1 (1 if none); `order` is ignored. */

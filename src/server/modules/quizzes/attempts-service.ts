@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { lessonFor } from "../courses/access.js";
+import { settleCompletion } from "../courses/completion.js";
 import type { LessonRow } from "../courses/course-view.js";
 import { type AnswerRow, type AttemptRow, toAttempt } from "./attempt-view.js";
 import { gradeWithAi } from "./attempts-grader.js";
@@ -207,7 +208,7 @@ async function grade(db: Db, platformDeps: PlatformDeps, who: Who, attempt: Atte
   if (!version) throw notFound();
   const asked = answersForAi(version.questions, await answerMap(db, attempt.id));
   const verdicts = await gradeWithAi({ db, platformDeps, who, answers: asked, log });
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(quizAttempts)
@@ -233,4 +234,7 @@ async function grade(db: Db, platformDeps: PlatformDeps, who: Who, attempt: Atte
     if (!graded) throw new AppError("CONFLICT", QUESTION_MESSAGES.submitted);
     return viewOf(tx, who, graded);
   });
+  // A passing attempt may complete the course: its certificate is issued now, not at the next read of the course.
+  if (view.passed) await settleCompletion(db, who.id, attempt.courseId);
+  return view;
 }

@@ -6,7 +6,7 @@ export const lessonFormSchema = readingNeedsContent(lessonFieldsSchema.omit({ or
 export type LessonFormInput = z.input<typeof lessonFormSchema>;
 export type LessonFormOutput = z.output<typeof lessonFormSchema>;
 
-export const LESSON_FIELDS = ["title", "type", "content"] as const;
+export const LESSON_FIELDS = ["title", "type", "content", "releaseAfterDays"] as const;
 
 export function lessonFormValues(lesson?: Lesson): LessonFormInput {
   return {

@@ -1,9 +1,11 @@
-import { Pencil, PlayCircle } from "lucide-react";
+import { Award, Pencil, PlayCircle } from "lucide-react";
 import { Link } from "wouter";
+import { certificatesApi } from "../../../../shared/contracts/assessment.js";
 import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.js";
-import { courseEditPath, lessonPath } from "../../../lib/paths.js";
+import { endpointUrl } from "../../../lib/api-client.js";
+import { certificatePath, courseEditPath, lessonPath } from "../../../lib/paths.js";
 import { readingOrder } from "../use-course-outline.js";
 import { ProgressBar } from "./progress-bar.js";
 
@@ -12,6 +14,24 @@ function Stat({ label, value }: { label: string; value: number }) {
     <div className="flex items-center justify-between gap-2 text-sm">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** A completed course: the learner's certificate as a PDF (the browser downloads it with the session cookie) and its public page. */
+function CertificateLinks({ courseId, code }: { courseId: number; code: string }) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-3">
+      <p className="text-sm font-medium">You completed this course.</p>
+      <Button asChild className="w-full">
+        <a href={endpointUrl(certificatesApi.certificate, { params: { id: courseId } })} download>
+          <Award aria-hidden="true" />
+          Download certificate
+        </a>
+      </Button>
+      <a className="text-center text-xs text-primary underline-offset-4 hover:underline" href={certificatePath(code)}>
+        Verification page
+      </a>
     </div>
   );
 }
@@ -44,9 +64,10 @@ export function CourseNavigation({ outline }: { outline: CourseOutline }) {
         <div className="grid gap-1">
           <ProgressBar label="Your progress" value={progress.completed} max={progress.total} />
           <p className="text-xs text-muted-foreground">
-            {progress.completed} of {progress.total} lessons completed
+            {progress.completed} of {progress.total} lessons and quizzes completed
           </p>
         </div>
+        {progress.complete && progress.certificateCode ? <CertificateLinks courseId={course.id} code={progress.certificateCode} /> : null}
         <section aria-labelledby="quick-stats" className="grid gap-2">
           <h3 id="quick-stats" className="text-sm font-semibold">
             Quick Stats

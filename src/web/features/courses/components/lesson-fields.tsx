@@ -10,6 +10,7 @@ import { useGenerateLessonContent } from "../ai-mutations.js";
 import type { LessonFormInput, LessonFormOutput } from "../lesson-form-values.js";
 import { LESSON_TYPE_LABELS, useTrainingHints } from "../training-hints.js";
 import { AiButton, CourseAiLockedNote } from "./ai-button.js";
+import { DripDaysField, dripDaysValue } from "./drip-days-field.js";
 
 type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
 
@@ -137,6 +138,12 @@ export function LessonFields({
           <CourseAiLockedNote id={`${idPrefix}-ai-locked`} />
         )}
       </div>
+      <DripDaysField
+        id={`${idPrefix}-release`}
+        hint="Opens this many days after a learner starts the course; empty: as its module says."
+        error={errors.releaseAfterDays?.message}
+        {...form.register("releaseAfterDays", dripDaysValue)}
+      />
     </>
   );
 }

@@ -72,7 +72,7 @@ export function ModuleCard({
           <div className="rounded-lg border border-primary/40 bg-muted/30 p-4">
             <ModuleForm
               idPrefix={`edit-module-${module.id}`}
-              initial={{ title: module.title, description: module.description }}
+              initial={{ title: module.title, description: module.description, releaseAfterDays: module.releaseAfterDays }}
               submitLabel="Save Module"
               pendingLabel="Saving..."
               pending={update.isPending}

@@ -8,6 +8,7 @@ import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { type LeaveScope, savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
+import { DripDaysField, dripDaysValue } from "./drip-days-field.js";
 
 const schema = moduleBodySchema.omit({ order: true });
 type Input = z.input<typeof schema>;
@@ -28,7 +29,7 @@ export function ModuleForm({
   scope,
 }: {
   idPrefix: string;
-  initial?: { title: string; description: string };
+  initial?: { title: string; description: string; releaseAfterDays?: number | null };
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -38,13 +39,17 @@ export function ModuleForm({
 }) {
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
-    defaultValues: initial ?? { title: "", description: "" },
+    defaultValues: {
+      title: initial?.title ?? "",
+      description: initial?.description ?? "",
+      releaseAfterDays: initial?.releaseAfterDays ?? null,
+    },
   });
   const { errors } = form.formState;
   const persist = (body: Output) =>
     savedOrNot(
       onSubmit(body).catch((error: unknown) => {
-        applyServerFieldErrors(form.setError, error, ["title", "description"]);
+        applyServerFieldErrors(form.setError, error, ["title", "description", "releaseAfterDays"]);
         throw error;
       }),
     );
@@ -62,6 +67,12 @@ export function ModuleForm({
       <FormField id={`${idPrefix}-description`} label="Module description" error={errors.description?.message}>
         <Textarea id={`${idPrefix}-description`} rows={3} {...form.register("description")} />
       </FormField>
+      <DripDaysField
+        id={`${idPrefix}-release`}
+        hint="Its lessons open this many days after a learner starts the course, unless a lesson says otherwise."
+        error={errors.releaseAfterDays?.message}
+        {...form.register("releaseAfterDays", dripDaysValue)}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import { parseId } from "../../../lib/route-id.js";
+import { CourseAnalytics } from "../components/course-analytics.js";
 import { CourseBadges } from "../components/course-badges.js";
 import { CourseContentList } from "../components/course-content-list.js";
 import { CourseCover } from "../components/course-cover.js";
@@ -74,13 +75,18 @@ function CourseDetail({ id }: { id: number }) {
             </div>
           </header>
           <Tabs defaultValue="content">
-            <TabsList className="grid h-auto grid-cols-2 sm:w-fit sm:min-w-sm">
+            <TabsList className={`grid h-auto sm:w-fit sm:min-w-sm ${outline.canEdit ? "grid-cols-3" : "grid-cols-2"}`}>
               <TabsTrigger value="content" className="py-1.5">
                 Course Content
               </TabsTrigger>
               <TabsTrigger value="overview" className="py-1.5">
                 Overview
               </TabsTrigger>
+              {outline.canEdit ? (
+                <TabsTrigger value="analytics" className="py-1.5">
+                  Analytics
+                </TabsTrigger>
+              ) : null}
             </TabsList>
             <TabsContent value="content">
               <CourseContentList outline={outline} />
@@ -88,6 +94,11 @@ function CourseDetail({ id }: { id: number }) {
             <TabsContent value="overview">
               <CourseOverview outline={outline} />
             </TabsContent>
+            {outline.canEdit ? (
+              <TabsContent value="analytics">
+                <CourseAnalytics courseId={outline.course.id} />
+              </TabsContent>
+            ) : null}
           </Tabs>
         </div>
         <aside aria-label="Course Navigation" className="lg:sticky lg:top-24 lg:self-start">

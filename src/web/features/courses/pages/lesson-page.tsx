@@ -3,11 +3,13 @@ import { useEffect } from "react";
 import { Redirect, useParams } from "wouter";
 import { CourseStateView } from "../../../components/course-state-view.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
+import { isApiError } from "../../../lib/api-client.js";
 import { loadFailure } from "../../../lib/load-failure.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { coursePath, lessonPath, paths } from "../../../lib/paths.js";
 import { parseId } from "../../../lib/route-id.js";
 import { lessonQuery, outlineQuery } from "../api.js";
+import { openingDay } from "../components/course-content-list.js";
 import { LessonReader } from "../components/lesson-reader.js";
 import { LessonTutor } from "../components/lesson-tutor.js";
 import { toastFailure } from "../course-toasts.js";
@@ -44,6 +46,18 @@ function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; less
     if (outline.error) console.warn("Could not load the course outline for the lesson page", outline.error);
   }, [outline.error]);
 
+  const opensAt = isApiError(lesson.error) ? lesson.error.body.opensAt : undefined;
+  if (opensAt && isApiError(lesson.error)) {
+    return (
+      <CourseStateView
+        kind="denied"
+        title="This lesson is locked"
+        message={`${lesson.error.message} (${openingDay(opensAt)})`}
+        backHref={back}
+        backLabel="Back to Course Overview"
+      />
+    );
+  }
   if (lessonFailure === "forbidden" || outlineFailure === "forbidden") {
     return <CourseStateView kind="denied" title="Access Denied" message={DENIED} backHref={paths.courses} backLabel="Back to Courses" />;
   }

@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CookieClient } from "../helpers/build-test-app.js";
+import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+
+// Issue 32: the certificate's verification page signed out (genuine, then revoked; noindex), and the owner's analytics.
+
+const h = startHarness();
+
+async function apiClient(account: { username: string; password: string }) {
+  const api = new CookieClient(h.app);
+  expect((await api.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
+  return api;
+}
+
+const QUESTIONS = [
+  {
+    id: 1,
+    kind: "single",
+    prompt: "Which way do tides turn?",
+    options: ["a", "b"],
+    correct: [0],
+    accepted: [],
+    rubric: "",
+    aiGrading: false,
+    explanation: "",
+  },
+  {
+    id: 2,
+    kind: "truefalse",
+    prompt: "Waves carry water far",
+    options: ["True", "False"],
+    correct: [1],
+    accepted: [],
+    rubric: "",
+    aiGrading: false,
+    explanation: "",
+  },
+];
+
+/** A public course with a reading lesson and a published quiz, completed by a learner who failed once and then passed. */
+async function completedCourse() {
+  const owner = await registerViaApi(h, { ...uniqueAccount("owner"), name: "Olga Owner" });
+  const learner = await registerViaApi(h, { ...uniqueAccount("learner"), name: "Lena Learner" });
+  const ownerApi = await apiClient(owner);
+  const learnerApi = await apiClient(learner);
+  const courseId = (await ownerApi.post("/api/courses", { title: "Ocean Basics", description: "Tides and waves" })).json().id as number;
+  expect((await ownerApi.patch(`/api/courses/${courseId}`, { status: "published", isPublic: true })).statusCode).toBe(200);
+  const moduleId = (await ownerApi.post(`/api/courses/${courseId}/modules`, { title: "Water" })).json().id as number;
+  const reading = (await ownerApi.post(`/api/modules/${moduleId}/lessons`, { title: "Tides", type: "reading", content: "# Tides" })).json()
+    .id;
+  const quiz = (
+    await ownerApi.post(`/api/modules/${moduleId}/lessons`, { title: "Tide quiz", type: "quiz", kind: "quiz", content: "" })
+  ).json().id;
+  const later = (
+    await ownerApi.post(`/api/modules/${moduleId}/lessons`, {
+      title: "Currents",
+      type: "reading",
+      content: "# Currents",
+      releaseAfterDays: 5,
+    })
+  ).json().id;
+  const version = await h.database.db.execute(
+    sql`insert into quiz_versions (lesson_id, version, pass_mark, questions) values (${quiz}, 1, 60, ${JSON.stringify(QUESTIONS)}::jsonb) returning id`,
+  );
+  const versionId = Number((version.rows[0] as { id: number }).id);
+  expect((await learnerApi.post(`/api/lessons/${reading}/complete`)).statusCode).toBe(200);
+  // Still locked for the learner (the page says when it opens), but done: as if they had read it before a change.
+  await h.database.db.execute(
+    sql`insert into lesson_completions (user_id, lesson_id, course_id) values (${learner.id}, ${later}, ${courseId})`,
+  );
+  for (const [score, passed, missed] of [
+    [50, false, [2]],
+    [100, true, []],
+  ] as const) {
+    const results = QUESTIONS.map((q) => ({
+      questionId: q.id,
+      correct: !(missed as readonly number[]).includes(q.id),
+      gradedBy: "key",
+      reasoning: null,
+    }));
+    await h.database.db.execute(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
+      values (${quiz}, ${courseId}, ${learner.id}, ${versionId}, 'submitted', ${score}, ${passed}, ${JSON.stringify(results)}::jsonb, now())`);
+  }
+  // The learner opens the course again: the outline sees it complete and issues the certificate.
+  expect((await learnerApi.get(`/api/courses/${courseId}/outline`)).json().progress.complete).toBe(true);
+  return { owner, learner, ownerApi, learnerApi, courseId };
+}
+
+describe("certificates", () => {
+  it("the verification page works signed out, is not indexed, and says revoked after a revoke", { timeout: 180_000 }, async () => {
+    const { ownerApi, learnerApi, courseId, learner } = await completedCourse();
+    // The learner sees the last lesson locked with its day, and the certificate to download.
+    const learnerPage = await h.newPage({ width: 1440, height: 900 });
+    await signIn(learnerPage, learner);
+    await learnerPage.goto(`/courses/${courseId}`);
+    await learnerPage.getByRole("link", { name: "Download certificate" }).waitFor();
+    await learnerPage.getByText(/Opens on /).waitFor();
+    await learnerPage.screenshot({ path: screenshotPath("certificates-learner-course-1440-light.png") });
+    await learnerPage.close();
+
+    const code = (await learnerApi.get(`/api/courses/${courseId}/outline`)).json().progress.certificateCode as string;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const html = await fetch(`${h.baseUrl}/certificates/${code}`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await html.text()).toContain('<meta name="robots" content="noindex" />');
+
+    for (const { width, theme } of SCREENSHOT_VIEWS) {
+      const page = await h.newPage({ width, height: 900 });
+      if (theme === "dark") await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await page.goto(`/certificates/${code}`);
+      await page.getByRole("heading", { name: "This certificate is genuine" }).waitFor();
+      expect(await page.getByText("Lena Learner").count()).toBe(1);
+      expect(await page.getByText("Ocean Basics").count()).toBeGreaterThan(0);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+      await page.screenshot({ path: screenshotPath(`certificates-verify-${width}-${theme}.png`), fullPage: true });
+      await page.close();
+    }
+
+    expect((await ownerApi.post(`/api/certificates/${code}/revoke`)).statusCode).toBe(200);
+    const revoked = await h.newPage({ width: 390, height: 900 });
+    await revoked.goto(`/certificates/${code}`);
+    await revoked.getByRole("heading", { name: "This certificate was revoked" }).waitFor();
+    await revoked.screenshot({ path: screenshotPath("certificates-verify-revoked-390-light.png"), fullPage: true });
+    await revoked.close();
+
+    const missing = await h.newPage({ width: 1440, height: 900 });
+    await missing.goto("/certificates/nosuchcertificate");
+    await missing.getByRole("heading", { name: "Certificate not found" }).waitFor();
+    await missing.close();
+  });
+
+  it("the owner sees the analytics, the CSV export and the certificates, and revokes one after confirming", {
+    timeout: 180_000,
+  }, async () => {
+    const { owner, courseId } = await completedCourse();
+    for (const { width, theme } of SCREENSHOT_VIEWS) {
+      const page = await h.newPage({ width, height: 900 });
+      if (theme === "dark") await page.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await signIn(page, owner);
+      await page.goto(`/courses/${courseId}`);
+      await page.getByRole("tab", { name: "Analytics" }).click();
+      const panel = page.getByRole("tabpanel", { name: "Analytics" });
+      await panel.getByText("Learners started").waitFor();
+      await panel.getByText("Tide quiz").waitFor();
+      expect(await panel.getByText('Most missed: "Waves carry water far" (wrong in 1 attempt)').count()).toBe(1);
+      expect(await panel.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`/api/courses/${courseId}/analytics/export`);
+      await panel.getByText("Lena Learner").waitFor();
+      await page.screenshot({ path: screenshotPath(`certificates-analytics-${width}-${theme}.png`), fullPage: true });
+      if (width === 390 && theme === "dark") {
+        await panel.getByRole("button", { name: "Revoke" }).click();
+        const dialog = page.getByRole("dialog", { name: "Revoke this certificate?" });
+        await dialog.getByRole("button", { name: "Revoke" }).click();
+        await panel.getByText("Revoked", { exact: true }).waitFor();
+      }
+      await page.close();
+    }
+  });
+});
