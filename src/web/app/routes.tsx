@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { EMAIL_PREVIEW_ROUTE } from "../../shared/email-preview-path.js";
+import { quizEditRoute } from "../lib/app-paths.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
@@ -193,7 +194,7 @@ export const routes: RouteEntry[] = [
     ),
   },
   {
-    path: paths.quizEditRoute,
+    path: quizEditRoute,
     render: () => (
       <RequireAuth>
         <QuizEditorPage />

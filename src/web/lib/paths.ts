@@ -26,8 +26,6 @@ export const paths = {
   courseRoute: "/courses/:id",
   courseEditRoute: "/courses/:id/edit",
   lessonRoute: "/courses/:courseId/lessons/:lessonId",
-  /** A quiz lesson's questions and publish settings (the owner's; features/quizzes, decision 040). */
-  quizEditRoute: "/courses/:courseId/lessons/:lessonId/quiz",
   /** Any other /courses path (wouter pattern): redirects to /courses. */
   coursesAny: "/courses/*",
   admin: "/admin",
@@ -66,11 +64,6 @@ export function lessonPath(courseId: number, lessonId: number): string {
   return `${paths.courses}/${courseId}/lessons/${lessonId}`;
 }
 
-/** A quiz lesson's editor: its questions and publish settings. */
-export function quizEditPath(courseId: number, lessonId: number): string {
-  return `${lessonPath(courseId, lessonId)}/quiz`;
-}
-
 /** The sign-in screen, remembering where the visitor was going. */
 export function loginPath(next?: string): string {
   return next && next !== paths.home ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login;
@@ -79,16 +72,4 @@ export function loginPath(next?: string): string {
 /** The Early Access checkout, coming back to `from` (a same-site path) once paid. */
 export function earlyAccessCheckoutPath(from?: string | null): string {
   return from && from !== paths.checkout ? `${paths.checkout}?from=${encodeURIComponent(from)}` : paths.checkout;
-}
-
-/** New Course "From my material" (the courses page opens it), made from a chat or a folder when one is named. */
-export function newCourseFromMaterialPath(from?: { chatId: number } | { folderId: number }): string {
-  const base = `${paths.courses}?new=material`;
-  if (!from) return base;
-  return "chatId" in from ? `${base}&chatId=${from.chatId}` : `${base}&folderId=${from.folderId}`;
-}
-
-/** A certificate's public verification page. */
-export function certificatePath(code: string): string {
-  return `/certificates/${encodeURIComponent(code)}`;
 }

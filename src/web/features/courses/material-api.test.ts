@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newCourseFromMaterialPath } from "../../lib/paths.js";
+import { newCourseFromMaterialPath } from "../../lib/app-paths.js";
 import { sourcesFromSearch } from "./material-api.js";
 
 describe('the link into New Course "From my material"', () => {

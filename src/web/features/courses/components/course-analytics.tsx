@@ -9,8 +9,8 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { call, endpointKey, endpointUrl } from "../../../lib/api-client.js";
+import { certificatePath } from "../../../lib/app-paths.js";
 import { endpointQuery } from "../../../lib/endpoint-query.js";
-import { certificatePath } from "../../../lib/paths.js";
 import { openingDay } from "./course-content-list.js";
 
 const percent = (value: number | null) => (value === null ? "—" : `${value}%`);

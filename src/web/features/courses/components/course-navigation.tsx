@@ -5,7 +5,8 @@ import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { endpointUrl } from "../../../lib/api-client.js";
-import { certificatePath, courseEditPath, lessonPath } from "../../../lib/paths.js";
+import { certificatePath } from "../../../lib/app-paths.js";
+import { courseEditPath, lessonPath } from "../../../lib/paths.js";
 import { readingOrder } from "../use-course-outline.js";
 import { ProgressBar } from "./progress-bar.js";
 

@@ -4,7 +4,7 @@ import type { CourseOutline } from "../../../../shared/contracts/courses.js";
 import { ItemActions, type OrderedItem } from "../../../components/item-actions.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
-import { quizEditPath } from "../../../lib/paths.js";
+import { quizEditPath } from "../../../lib/app-paths.js";
 import { LESSON_TYPE_LABELS } from "../training-hints.js";
 
 type OutlineLesson = CourseOutline["modules"][number]["lessons"][number];

@@ -9,7 +9,7 @@ import { Card, CardContent } from "../../../components/ui/card.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { isApiError } from "../../../lib/api-client.js";
-import { quizEditPath } from "../../../lib/paths.js";
+import { quizEditPath } from "../../../lib/app-paths.js";
 import { attemptsQuery, useStartAttempt } from "../api.js";
 import { AttemptForm, attemptsLine } from "./attempt-form.js";
 import { AttemptResult } from "./attempt-result.js";
