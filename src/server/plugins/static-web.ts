@@ -3,7 +3,6 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
 import { sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
 import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
@@ -11,12 +10,12 @@ import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 
 /**
- * The chat page's preload hints (issue 29): the session probe, then the sidebar's first reads, asked for by the
- * browser as soon as the page's headers arrive, while its code loads; the app's own reads (same address,
- * credentials and mode) take these answers. The session goes first: the route waits for it before it draws, and
- * the server answers in the order asked.
+ * The chat page's preload hints (issue 29): the sidebar's first reads, asked for by the browser as soon as the page's
+ * headers arrive, while its code loads; the app's own reads (same address, credentials and mode) take these answers.
+ * Not the session probe: preloading it too put the warm first render at 430 ms instead of 180 ms (quiet machine,
+ * bench:sidebar; decision 032).
  */
-const CHAT_PRELOAD_LINKS = [firstScreenReads.currentUser.path, ...sidebarFirstReadUrls()]
+const CHAT_PRELOAD_LINKS = sidebarFirstReadUrls()
   .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
   .join(", ");
 
