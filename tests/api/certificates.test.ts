@@ -3,6 +3,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonLockedMessage, QUESTION_MESSAGES } from "../../src/shared/contracts/assessment.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
 
 // Issue 32: drip release, completion (reading lessons done, published quizzes passed), certificates (the PDF, public
 // verification, revoke, the owner's list) and the owner's analytics. Quiz results are made by inserting quiz_versions
@@ -49,49 +50,6 @@ async function addLesson(moduleId: number, body: Record<string, unknown> = {}) {
   const res = await owner.post(`/api/modules/${moduleId}/lessons`, { title: "Lesson", type: "reading", content: "Text", ...body });
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
-}
-const QUESTIONS = [
-  {
-    id: 1,
-    kind: "single",
-    prompt: "First question",
-    options: ["a", "b"],
-    correct: [0],
-    accepted: [],
-    rubric: "",
-    aiGrading: false,
-    explanation: "",
-  },
-  {
-    id: 2,
-    kind: "truefalse",
-    prompt: "Second question",
-    options: ["True", "False"],
-    correct: [1],
-    accepted: [],
-    rubric: "",
-    aiGrading: false,
-    explanation: "",
-  },
-];
-async function publishQuiz(lessonId: number) {
-  const [row] = await rowsOf<{ id: number }>(
-    sql`insert into quiz_versions (lesson_id, version, pass_mark, attempts, questions) values (${lessonId}, 1, 60, null, ${JSON.stringify(QUESTIONS)}::jsonb) returning id`,
-  );
-  return Number(row?.id);
-}
-async function seedAttempt(a: {
-  userId: number;
-  lessonId: number;
-  courseId: number;
-  versionId: number;
-  score: number;
-  passed: boolean;
-  missed: number[];
-}) {
-  const results = QUESTIONS.map((q) => ({ questionId: q.id, correct: !a.missed.includes(q.id), gradedBy: "key", reasoning: null }));
-  await run(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
-    values (${a.lessonId}, ${a.courseId}, ${a.userId}, ${a.versionId}, 'submitted', ${a.score}, ${a.passed}, ${JSON.stringify(results)}::jsonb, now())`);
 }
 const outlineOf = async (client: CookieClient, courseId: number) => {
   const res = await client.get(`/api/courses/${courseId}/outline`);
@@ -185,7 +143,7 @@ describe("completion and certificates", () => {
     reading = await addLesson(m);
     quiz = await addLesson(m, { kind: "quiz", type: "quiz", content: "" });
     await addLesson(m, { title: "Unpublished quiz", kind: "quiz", type: "quiz", content: "" });
-    versionId = await publishQuiz(quiz);
+    versionId = await seedPublishedQuiz(t.database.db, quiz);
   });
 
   it("counts reading lessons done and published quizzes passed; a failed quiz is not complete", async () => {
@@ -193,13 +151,13 @@ describe("completion and certificates", () => {
     let outline = await outlineOf(learner, courseId);
     expect(outline.progress).toMatchObject({ completed: 1, total: 2, complete: false, certificateCode: null });
 
-    await seedAttempt({ userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
+    await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
     expect((await outlineOf(learner, courseId)).progress).toMatchObject({ completed: 1, total: 2, complete: false });
     const refused = await learner.get(`/api/courses/${courseId}/certificate`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(QUESTION_MESSAGES.notComplete);
 
-    await seedAttempt({ userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
+    await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
     outline = await outlineOf(learner, courseId);
     expect(outline.progress).toMatchObject({ completed: 2, total: 2, complete: true });
     expect(outline.progress.certificateCode).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -226,7 +184,7 @@ describe("completion and certificates", () => {
 
   it("issues one certificate under parallel requests", async () => {
     await run(sql`insert into lesson_completions (user_id, lesson_id, course_id) values (${otherId}, ${reading}, ${courseId})`);
-    await seedAttempt({ userId: otherId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
+    await seedAttempt(t.database.db, { userId: otherId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
     const answers = await Promise.all(Array.from({ length: 6 }, () => other.get(`/api/courses/${courseId}/certificate`)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((a) => a.headers["x-certificate-code"])).size).toBe(1);
@@ -282,12 +240,12 @@ describe("analytics", () => {
     const reading = await addLesson(m);
     const quiz = await addLesson(m, { title: "+Quiz one", kind: "quiz", type: "quiz", content: "" });
     const empty = await addLesson(m, { title: "Quiz two", kind: "quiz", type: "quiz", content: "" });
-    const versionId = await publishQuiz(quiz);
+    const versionId = await seedPublishedQuiz(t.database.db, quiz);
     await learner.get(`/api/lessons/${reading}`);
     await other.get(`/api/lessons/${reading}`);
-    await seedAttempt({ userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
-    await seedAttempt({ userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
-    await seedAttempt({ userId: otherId, lessonId: quiz, courseId, versionId, score: 0, passed: false, missed: [1, 2] });
+    await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
+    await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
+    await seedAttempt(t.database.db, { userId: otherId, lessonId: quiz, courseId, versionId, score: 0, passed: false, missed: [1, 2] });
     // An open attempt is not counted.
     await run(
       sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id) values (${quiz}, ${courseId}, ${otherId}, ${versionId})`,

@@ -1,50 +1,19 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieClient } from "../helpers/build-test-app.js";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
+import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 // Issue 32: the certificate's verification page signed out (genuine, then revoked; noindex), and the owner's analytics.
 
 const h = startHarness();
 
-async function apiClient(account: { username: string; password: string }) {
-  const api = new CookieClient(h.app);
-  expect((await api.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
-  return api;
-}
-
-const QUESTIONS = [
-  {
-    id: 1,
-    kind: "single",
-    prompt: "Which way do tides turn?",
-    options: ["a", "b"],
-    correct: [0],
-    accepted: [],
-    rubric: "",
-    aiGrading: false,
-    explanation: "",
-  },
-  {
-    id: 2,
-    kind: "truefalse",
-    prompt: "Waves carry water far",
-    options: ["True", "False"],
-    correct: [1],
-    accepted: [],
-    rubric: "",
-    aiGrading: false,
-    explanation: "",
-  },
-];
-
 /** A public course with a reading lesson and a published quiz, completed by a learner who failed once and then passed. */
 async function completedCourse() {
   const owner = await registerViaApi(h, { ...uniqueAccount("owner"), name: "Olga Owner" });
   const learner = await registerViaApi(h, { ...uniqueAccount("learner"), name: "Lena Learner" });
-  const ownerApi = await apiClient(owner);
-  const learnerApi = await apiClient(learner);
+  const ownerApi = await apiAs(h, owner);
+  const learnerApi = await apiAs(h, learner);
   const courseId = (await ownerApi.post("/api/courses", { title: "Ocean Basics", description: "Tides and waves" })).json().id as number;
   expect((await ownerApi.patch(`/api/courses/${courseId}`, { status: "published", isPublic: true })).statusCode).toBe(200);
   const moduleId = (await ownerApi.post(`/api/courses/${courseId}/modules`, { title: "Water" })).json().id as number;
@@ -61,10 +30,7 @@ async function completedCourse() {
       releaseAfterDays: 5,
     })
   ).json().id;
-  const version = await h.database.db.execute(
-    sql`insert into quiz_versions (lesson_id, version, pass_mark, questions) values (${quiz}, 1, 60, ${JSON.stringify(QUESTIONS)}::jsonb) returning id`,
-  );
-  const versionId = Number((version.rows[0] as { id: number }).id);
+  const versionId = await seedPublishedQuiz(h.database.db, quiz);
   expect((await learnerApi.post(`/api/lessons/${reading}/complete`)).statusCode).toBe(200);
   // Still locked for the learner (the page says when it opens), but done: as if they had read it before a change.
   await h.database.db.execute(
@@ -74,14 +40,7 @@ async function completedCourse() {
     [50, false, [2]],
     [100, true, []],
   ] as const) {
-    const results = QUESTIONS.map((q) => ({
-      questionId: q.id,
-      correct: !(missed as readonly number[]).includes(q.id),
-      gradedBy: "key",
-      reasoning: null,
-    }));
-    await h.database.db.execute(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
-      values (${quiz}, ${courseId}, ${learner.id}, ${versionId}, 'submitted', ${score}, ${passed}, ${JSON.stringify(results)}::jsonb, now())`);
+    await seedAttempt(h.database.db, { userId: learner.id, lessonId: quiz, courseId, versionId, score, passed, missed });
   }
   // The learner opens the course again: the outline sees it complete and issues the certificate.
   expect((await learnerApi.get(`/api/courses/${courseId}/outline`)).json().progress.complete).toBe(true);
@@ -145,7 +104,7 @@ describe("certificates", () => {
       const panel = page.getByRole("tabpanel", { name: "Analytics" });
       await panel.getByText("Learners started").waitFor();
       await panel.getByText("Tide quiz").waitFor();
-      expect(await panel.getByText('Most missed: "Waves carry water far" (wrong in 1 attempt)').count()).toBe(1);
+      expect(await panel.getByText('Most missed: "Second question" (wrong in 1 attempt)').count()).toBe(1);
       expect(await panel.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`/api/courses/${courseId}/analytics/export`);
       await panel.getByText("Lena Learner").waitFor();
       await page.screenshot({ path: screenshotPath(`certificates-analytics-${width}-${theme}.png`), fullPage: true });

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { CookieClient } from "../helpers/build-test-app.js";
+import type { CookieClient } from "../helpers/build-test-app.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { AXE_RULES, audit } from "./support/axe.js";
-import { type Harness, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { apiAs, type Harness, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
 // Issue 32, the quiz screens: the owner writes a quiz (one question of each kind, AI drafts reviewed and deleted,
@@ -42,12 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
 });
-
-async function signedInApi(account: { username: string; password: string }) {
-  const api = new CookieClient(h.app);
-  expect((await api.post("/api/login", { username: account.username, password: account.password })).statusCode).toBe(200);
-  return api;
-}
 
 async function toast(page: Page, title: string) {
   const found = page.locator("[data-sonner-toast]", { hasText: title }).first();
@@ -111,7 +105,7 @@ describe("quizzes", () => {
   }, async () => {
     const author = await registerViaApi(h, uniqueAccount("quizzer"));
     expect((await adminApi.patch(`/api/admin/users/${author.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
-    const authorApi = await signedInApi(author);
+    const authorApi = await apiAs(h, author);
     const created = await authorApi.post("/api/courses", { title: "Planets", description: "", isPublic: true, status: "published" });
     expect(created.statusCode, created.body).toBe(201);
     const courseId = created.json().id as number;

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import type { Db } from "../../src/server/db/client.js";
+import type { FrozenQuestion } from "../../src/server/db/schema/index.js";
 import type { CookieClient } from "./build-test-app.js";
 
 // Quiz fixtures for the API tests (issue 32): a course with a reading lesson and a quiz lesson, one question of each
@@ -82,4 +85,48 @@ export async function publish(owner: CookieClient, quizId: number, settings: obj
   const published = await owner.post(`/api/lessons/${quizId}/publish-quiz`, settings);
   expect(published.statusCode, published.body).toBe(200);
   return published.json();
+}
+
+/** A published version's two questions as stored (frozen, keys in), for tests that seed quiz results without the routes. */
+export const FROZEN_QUESTIONS: FrozenQuestion[] = [
+  {
+    id: 1,
+    kind: "single",
+    prompt: "First question",
+    options: ["a", "b"],
+    correct: [0],
+    accepted: [],
+    rubric: "",
+    aiGrading: false,
+    explanation: "",
+  },
+  {
+    id: 2,
+    kind: "truefalse",
+    prompt: "Second question",
+    options: ["True", "False"],
+    correct: [1],
+    accepted: [],
+    rubric: "",
+    aiGrading: false,
+    explanation: "",
+  },
+];
+
+/** Version 1 of a quiz lesson, published with `FROZEN_QUESTIONS` (pass mark 60, no attempt limit); its id. */
+export async function seedPublishedQuiz(db: Db, lessonId: number): Promise<number> {
+  const result = await db.execute(
+    sql`insert into quiz_versions (lesson_id, version, pass_mark, attempts, questions) values (${lessonId}, 1, 60, null, ${JSON.stringify(FROZEN_QUESTIONS)}::jsonb) returning id`,
+  );
+  return Number((result.rows[0] as { id: number }).id);
+}
+
+/** A submitted attempt at a `seedPublishedQuiz` version, wrong on the questions `missed` names. */
+export async function seedAttempt(
+  db: Db,
+  a: { userId: number; lessonId: number; courseId: number; versionId: number; score: number; passed: boolean; missed: readonly number[] },
+): Promise<void> {
+  const results = FROZEN_QUESTIONS.map((q) => ({ questionId: q.id, correct: !a.missed.includes(q.id), gradedBy: "key", reasoning: null }));
+  await db.execute(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
+    values (${a.lessonId}, ${a.courseId}, ${a.userId}, ${a.versionId}, 'submitted', ${a.score}, ${a.passed}, ${JSON.stringify(results)}::jsonb, now())`);
 }

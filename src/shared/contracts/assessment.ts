@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { certificateVerifyAddress } from "./certificate-address.js";
 import { idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { hintsField } from "./fields.js";
@@ -339,9 +340,7 @@ export const certificatesApi = {
   certificate: endpoint({ method: "GET", path: "/api/courses/:id/certificate", access: "user", params, kind: "file", response: z.null() }),
   /** Anyone, without an account: is this certificate genuine, and is it revoked. */
   verify: endpoint({
-    method: "GET",
-    path: "/api/certificates/:code",
-    access: "public",
+    ...certificateVerifyAddress,
     params: certificateParamsSchema,
     response: certificateSchema,
   }),

@@ -2,6 +2,7 @@ import { BadgeCheck, ShieldX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import type { Certificate, certificatesApi } from "../../../../shared/contracts/assessment.js";
+import { certificateVerifyAddress } from "../../../../shared/contracts/certificate-address.js";
 import { typedAddress } from "../../../../shared/contracts/endpoint.js";
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
 import { Spinner } from "../../../components/ui/spinner.js";
@@ -9,7 +10,7 @@ import { call, isApiError } from "../../../lib/api-client.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 
 /** GET /api/certificates/:code without the contract's schemas (the public pages' small app loads no zod). */
-const verifyRead = typedAddress<typeof certificatesApi.verify>({ method: "GET", path: "/api/certificates/:code", access: "public" });
+const verifyRead = typedAddress<typeof certificatesApi.verify>(certificateVerifyAddress);
 
 type State = { kind: "loading" } | { kind: "found"; certificate: Certificate } | { kind: "missing" } | { kind: "failed" };
 
