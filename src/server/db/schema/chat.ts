@@ -57,6 +57,8 @@ export const chats = pgTable(
     importKey: text("import_key"),
     /** A lesson's tutor chat (issue 31): its replies are given the lesson and the course's sources. One per user and lesson. */
     tutorLessonId: integer("tutor_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    /** The tools the user switched on for this chat (issue 34): `builtin:<name>` or `mcp:<serverId>:<tool>`. */
+    tools: jsonb("tools").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -90,6 +92,22 @@ export interface StoredAttachment {
   missing?: boolean;
 }
 
+/**
+ * A tool call a reply made (issue 34), in the order made; `step` is the model step that asked for it, so the reply's
+ * text and its calls can be given back to a model in order. `result` is the text the model got (capped, untrusted).
+ */
+export interface StoredToolCall {
+  id: string;
+  tool: string;
+  step: number;
+  args: unknown;
+  result: string | null;
+  /** running | awaiting-approval | done | error | denied */
+  status: string;
+  /** Where the reply's text stood when the call was made, so cards sit between the right paragraphs. */
+  textOffset: number;
+}
+
 /** A passage a reply was given and cited as [n] (issue 30): only passages really retrieved for it are kept. */
 export interface StoredCitation {
   n: number;
@@ -120,6 +138,7 @@ export const messages = pgTable(
     model: text("model"),
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
     citations: jsonb("citations").$type<StoredCitation[]>().notNull().default([]),
+    toolCalls: jsonb("tool_calls").$type<StoredToolCall[]>().notNull().default([]),
     inputTokens: integer("input_tokens"),
     outputTokens: integer("output_tokens"),
     /** The personality that wrote the reply, by name, so history keeps it. */

@@ -53,6 +53,9 @@ export const platformSettings = pgTable("platform_settings", {
   smtpFromName: text("smtp_from_name"),
   /** Shown on the contact page; contact messages are emailed to it (to every admin when empty). */
   supportEmail: text("support_email"),
+  /** A reply's tool steps at most (issue 34), and each tool call's time limit. */
+  toolMaxSteps: integer("tool_max_steps").notNull().default(8),
+  toolCallTimeoutSeconds: integer("tool_call_timeout_seconds").notNull().default(30),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -17,6 +17,8 @@ export const courses = pgTable(
     /** draft | published */
     status: text("status").notNull().default("draft"),
     isPublic: boolean("is_public").notNull().default(false),
+    /** A public, published course is listed in the visitors' catalogue (issue 33) unless the owner turns this off. */
+    listedInCatalog: boolean("listed_in_catalog").notNull().default(true),
     coverImage: text("cover_image"),
     /** What the course was made from (issue 31: files, a collection, a chat or a folder); null for a course from a title. */
     sourceScope: jsonb("source_scope").$type<CourseSourceScope>(),

@@ -9,6 +9,8 @@ export * from "./email.js";
 export * from "./knowledge.js";
 export * from "./payments.js";
 export * from "./personalities.js";
+export * from "./sharing.js";
 export * from "./throttle.js";
+export * from "./tools.js";
 export * from "./usage.js";
 export * from "./users.js";

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /** A saved AI profile (issue 5): its instructions join the system prompt of the chats that use it. */
@@ -17,6 +17,8 @@ export const personalities = pgTable(
     maxTokens: integer("max_tokens").notNull().default(1024),
     platformSlug: text("platform_slug"),
     model: text("model"),
+    /** The tools a chat with this personality starts with (issue 34). */
+    tools: jsonb("tools").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

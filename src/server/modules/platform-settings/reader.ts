@@ -18,6 +18,8 @@ const DEFAULTS: EffectivePlatformSettings = {
   smtpFromEmail: null,
   smtpFromName: null,
   supportEmail: null,
+  toolMaxSteps: 8,
+  toolCallTimeoutSeconds: 30,
   updatedAt: null,
   stored: false,
 };
