@@ -8,6 +8,7 @@ import { type CounterStore, createMemoryCounterStore, createRedisCounterStore } 
 import { createDatabaseCounterStore } from "./lib/database-counter-store.js";
 import { lazyRequestLogger } from "./lib/lazy-request-logger.js";
 import { loggerOptions } from "./lib/log-redaction.js";
+import { registerOpenApi } from "./lib/openapi.js";
 import type { RedisLink } from "./lib/redis.js";
 import { resolveAppSecret, SecretBox } from "./lib/secret-box.js";
 import { activityRoutes } from "./modules/activity/activity-routes.js";
@@ -16,6 +17,7 @@ import { aiPlatformRoutes } from "./modules/ai-platforms/ai-platforms-routes.js"
 import { PlatformCache } from "./modules/ai-platforms/platform-cache.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/ai-prompts-routes.js";
+import { apiDocsRoutes } from "./modules/api-docs/api-docs-routes.js";
 import { authRoutes } from "./modules/auth/auth-routes.js";
 import { certificateRoutes } from "./modules/certificates/certificates-routes.js";
 import { chatRoutes } from "./modules/chat/chat-routes.js";
@@ -239,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await registerOpenApi(app, { title: "Lumora API", version: "1" });
 
   await app.register(authRoutes);
   await app.register(registrationRoutes);
@@ -272,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes);
   await app.register(collectionsRoutes);
   await app.register(embeddingSettingsRoutes);
+  await app.register(apiDocsRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

@@ -142,6 +142,7 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
     url: endpoint.path,
     config: {
       access: endpoint.access,
+      endpoint,
       ...(check && kind === "events" ? { checkEvent: (event: unknown) => eventDrift(endpoint, event) } : {}),
     },
     onRequest: accessHook(endpoint, () => app.ctx.sessions),

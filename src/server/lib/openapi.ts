@@ -1,0 +1,115 @@
+import swagger from "@fastify/swagger";
+import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
+import { z } from "zod";
+import { type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
+import { errorBodySchema } from "../../shared/contracts/errors.js";
+import { SESSION_COOKIE } from "./access.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The contract a route was registered from (`route()`): the OpenAPI document is written from it. */
+    endpoint?: EndpointShape;
+  }
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** A contract's zod schema as OpenAPI 3.1 reads it (JSON Schema 2020-12): what comes in (`input`) or goes out (`output`). */
+export function openApiSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
+  return withoutStringKeyRule(rest) as JsonSchema;
+}
+
+/**
+ * zod writes `propertyNames: { type: "string" }` for every record: it says nothing (JSON keys are strings) and Swagger
+ * UI stops drawing the page at the first one, so it goes.
+ */
+function withoutStringKeyRule(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutStringKeyRule);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const names = value as Record<string, unknown> | null;
+    if (key === "propertyNames" && names && Object.keys(names).length === 1 && names.type === "string") continue;
+    out[key] = withoutStringKeyRule(value);
+  }
+  return out;
+}
+
+const ERROR_RESPONSE = () => ({ description: "An error: `{ message, errors? }`", ...openApiSchema(errorBodySchema, "output") });
+
+function successResponses(endpoint: EndpointShape): Record<string, unknown> {
+  const status = String(endpoint.status ?? 200);
+  switch (endpoint.kind ?? "json") {
+    case "empty":
+      return { 204: { description: "No content", type: "null" } };
+    case "events":
+      return {
+        200: {
+          description: "Server-Sent Events: each `data:` line is one JSON event",
+          content: { "text/event-stream": { schema: openApiSchema(endpoint.response, "output") } },
+        },
+      };
+    case "file":
+      return { 200: { description: "A file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } };
+    case "paged":
+      return {
+        200: {
+          description: `One page; the next page's cursor is in the \`${NEXT_CURSOR_HEADER}\` header (absent on the last page)`,
+          headers: { [NEXT_CURSOR_HEADER]: { type: "string" } },
+          ...openApiSchema(endpoint.response, "output"),
+        },
+      };
+    default:
+      return {
+        [status]: { description: "Success", ...openApiSchema(endpoint.response, "output") },
+        ...(endpoint.nullIs204 ? { 204: { description: "Nothing there", type: "null" } } : {}),
+      };
+  }
+}
+
+/** Who may call an operation, in the words the reference shows beside it (the contract's `access`). */
+const WHO_MAY_CALL: Record<EndpointShape["access"], string> = {
+  public: "Anyone",
+  user: "Signed-in users",
+  earlyAccess: "Early Access plan",
+  admin: "Admins only",
+};
+
+/** One route's operation, written from its contract: parameters, body, answers, access and tag. */
+export function operationFromContract(endpoint: EndpointShape): FastifySchema & Record<string, unknown> {
+  const tag = endpoint.path.split("/")[2] ?? "api";
+  return {
+    tags: [tag],
+    summary: WHO_MAY_CALL[endpoint.access] + (endpoint.feature ? ` (${endpoint.feature})` : ""),
+    ...(endpoint.access === "public" ? {} : { security: [{ session: [] }] }),
+    ...(endpoint.params ? { params: openApiSchema(endpoint.params, "input") } : {}),
+    ...(endpoint.query ? { querystring: openApiSchema(endpoint.query, "input") } : {}),
+    ...(endpoint.upload
+      ? { consumes: ["multipart/form-data"], body: { type: "object", properties: { file: { type: "string", format: "binary" } } } }
+      : endpoint.body
+        ? { body: openApiSchema(endpoint.body, "input") }
+        : {}),
+    response: { ...successResponses(endpoint), "4XX": ERROR_RESPONSE(), "5XX": ERROR_RESPONSE() },
+  };
+}
+
+/**
+ * `@fastify/swagger` collects the routes as they are registered; each `/api` route's operation is written from the
+ * contract `route()` put on its config, so the document says exactly what the routes check and answer. Every other
+ * route (pages, assets) is left out. Registered before the routes (it hooks `onRoute`).
+ */
+export async function registerOpenApi(app: FastifyInstance, info: { title: string; version: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { ...info, description: "Generated from the app's contracts (src/shared/contracts): never edited by hand." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+    },
+    hideUntagged: true,
+    transform: ({ url, route }: { url: string; route: RouteOptions }) => {
+      const endpoint = route.config?.endpoint;
+      return { url, schema: endpoint ? operationFromContract(endpoint) : { hide: true } };
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint.js";
+
+/**
+ * The API described for developers (issue 35): an OpenAPI 3.1 document generated from these contracts at start-up
+ * (never written by hand), and an interactive reference that reads it. Both are for signed-in users (decision 047).
+ */
+export const apiDocsApi = {
+  openapi: endpoint({
+    method: "GET",
+    path: "/api/openapi.json",
+    access: "user",
+    response: z.record(z.string(), z.unknown()),
+  }),
+  /** An HTML page (Swagger UI, served from the app itself: no outside script). */
+  reference: endpoint({ method: "GET", path: "/api/docs", access: "user", response: z.null(), kind: "file" }),
+};

@@ -1,0 +1,105 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillPath } from "../../src/shared/contracts/endpoint.js";
+import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { contractEndpoints } from "../helpers/contract-endpoints.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Operation = {
+  parameters?: { in: string; name: string; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }>;
+  security?: unknown[];
+};
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
+
+describe("GET /api/openapi.json (issue 35)", () => {
+  it("needs a signed-in user, as the reference page does", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/openapi.json" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBe(401);
+  });
+
+  it("is a valid OpenAPI 3.1 document listing every contract route with its request and answer schemas", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const response = await client.get("/api/openapi.json");
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as Document;
+    expect(document.openapi).toBe("3.1.0");
+
+    const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const endpoints = await contractEndpoints();
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    // Exactly the contracts: nothing undocumented, and no page or asset route in the API's document.
+    expect(documented.sort()).toEqual(endpoints.map((e) => `${e.method} ${openApiPath(e.path)}`).sort());
+
+    for (const endpoint of endpoints) {
+      const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+      const where = `${endpoint.method} ${endpoint.path}`;
+      expect(operation, where).toBeDefined();
+      if (!operation) continue;
+      const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+      expect(success.length, `${where} has a success answer`).toBeGreaterThan(0);
+      expect(operation.responses["4XX"]?.content?.["application/json"]?.schema, `${where} describes its errors`).toBeDefined();
+      if (endpoint.kind !== "empty")
+        expect(
+          success.some(([, answer]) => answer.content),
+          `${where} describes its answer`,
+        ).toBe(true);
+      if (endpoint.body && !endpoint.upload)
+        expect(operation.requestBody?.content["application/json"]?.schema, `${where} body`).toBeDefined();
+      const pathNames = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+      expect(
+        operation.parameters
+          ?.filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort() ?? [],
+        `${where} path parameters`,
+      ).toEqual(pathNames.sort());
+      expect(Boolean(operation.security), `${where} security`).toBe(endpoint.access !== "public");
+    }
+  });
+
+  it("describes a route exactly as its contract checks it: required fields, enums and the paging header", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const document = (await client.get("/api/openapi.json")).json() as Document;
+    const createChat = document.paths["/api/chats"]?.post;
+    expect(createChat?.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["id", "title"]),
+    });
+    const listChats = document.paths["/api/chats"]?.get;
+    expect(Object.keys(listChats?.responses["200"]?.headers ?? {})).toContain("x-next-cursor");
+    expect(listChats?.parameters?.some((p) => p.in === "query" && p.name === "limit")).toBe(true);
+    expect(fillPath("/api/chats/:id", { id: 1 })).toBe("/api/chats/1");
+  });
+
+  it("the reference page loads Swagger UI from the app itself, under a strict policy", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const page = await client.get("/api/docs");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBe(2);
+    for (const src of scripts) {
+      const asset = await t.app.inject({ method: "GET", url: src });
+      expect(asset.statusCode, src).toBe(200);
+      expect(asset.headers["content-type"]).toContain("javascript");
+    }
+  });
+});
