@@ -3,7 +3,7 @@ import { endpoint } from "./endpoint.js";
 
 /**
  * The API described for developers (issue 35): an OpenAPI 3.1 document generated from these contracts at start-up
- * (never written by hand), and an interactive reference that reads it. Both are for signed-in users (decision 047).
+ * (never written by hand), and an interactive reference that reads it. Both are for signed-in users (decision 048).
  */
 export const apiDocsApi = {
   openapi: endpoint({
