@@ -182,6 +182,32 @@ describe("completion and certificates", () => {
     expect((await new CookieClient(t.app).get(`/api/courses/${courseId}/certificate`)).statusCode).toBe(401);
   });
 
+  it("prints names in any script: Latin with accents, Greek and Cyrillic as written; CJK and emoji as a visible mark", async () => {
+    // A learner and an owner whose names the standard PDF fonts could not write (decision 042: DejaVu Sans, embedded).
+    const zoe = await registerAndSignIn(t.app, { name: "Zoë Łukasiewicz · Ελένη · Дмитрий" });
+    const dmitry = await registerAndSignIn(t.app, { name: "Дмитрий Ελένη" });
+    const id = (await dmitry.client.post("/api/courses", { title: "Ελληνικά για όλους 山田 🎓" })).json().id as number;
+    expect((await dmitry.client.patch(`/api/courses/${id}`, { status: "published", isPublic: true })).statusCode).toBe(200);
+    const m = (await dmitry.client.post(`/api/courses/${id}/modules`, { title: "Μέρος" })).json().id as number;
+    const lesson = (await dmitry.client.post(`/api/modules/${m}/lessons`, { title: "Α", type: "reading", content: "Text" })).json()
+      .id as number;
+    expect((await zoe.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
+
+    const res = await zoe.client.get(`/api/courses/${id}/certificate`);
+    expect(res.statusCode).toBe(200);
+    const bytes = new Uint8Array(res.rawPayload);
+    // Subset: only the glyphs drawn are embedded (the two font files are 1.4 MB together).
+    expect(bytes.length).toBeLessThan(60_000);
+    const { text } = await extractText(bytes, { mergePages: true });
+    for (const written of ["Zoë Łukasiewicz", "Ελένη", "Дмитрий", "Taught by Дмитрий Ελένη", "Ελληνικά για όλους"]) {
+      expect(text).toContain(written);
+    }
+    // The font has no CJK and no emoji: each such character is one replacement mark, and the rest of the line stays.
+    expect(text).toContain("Ελληνικά για όλους \ufffd\ufffd \ufffd");
+    expect(text).not.toContain("?");
+    expect(text).toContain(`${ORIGIN}/certificates/${res.headers["x-certificate-code"]}`);
+  });
+
   it("issues one certificate under parallel requests", async () => {
     await run(sql`insert into lesson_completions (user_id, lesson_id, course_id) values (${otherId}, ${reading}, ${courseId})`);
     await seedAttempt(t.database.db, { userId: otherId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });

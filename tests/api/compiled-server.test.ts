@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/build-test-app.js";
 import { type RunningServer, serveScriptArgs, spawnServer } from "../helpers/spawn-server.js";
@@ -80,7 +81,7 @@ describe("the compiled server", () => {
     }
   });
 
-  it("migrates a new embedded database, answers, registers the first account, and ends on SIGTERM", async () => {
+  it("migrates a new embedded database, answers, registers the first account, prints a certificate, and ends on SIGTERM", async () => {
     const settings = await fetch(`${server.url}/api/payment-settings`);
     expect(settings.status).toBe(200);
     const register = await fetch(`${server.url}/api/register`, {
@@ -105,6 +106,27 @@ describe("the compiled server", () => {
     });
     expect(imported.status, await imported.clone().text()).toBe(200);
     expect(await imported.json()).toEqual({ imported: 1, skipped: [] });
+    // A certificate: the PDF's font (decision 042) is found from the compiled module, and a Greek name is printed.
+    const send = (url: string, method: string, body: unknown, as: string) =>
+      fetch(`${server.url}${url}`, {
+        method,
+        headers: { "content-type": "application/json", origin: server.url, cookie: as },
+        body: JSON.stringify(body),
+      });
+    const course = await send("/api/courses", "POST", { title: "Compiled course", isPublic: true, status: "published" }, cookie);
+    expect(course.status, await course.clone().text()).toBe(201);
+    const courseId = ((await course.json()) as { id: number }).id;
+    const module = (await (await send(`/api/courses/${courseId}/modules`, "POST", { title: "One" }, cookie)).json()) as { id: number };
+    const lesson = await send(`/api/modules/${module.id}/lessons`, "POST", { title: "Only", type: "reading", content: "Text" }, cookie);
+    const lessonId = ((await lesson.json()) as { id: number }).id;
+    const learner = await send("/api/register", "POST", newAccount({ name: "Ελένη Дмитрий" }), "");
+    expect(learner.status, await learner.clone().text()).toBe(201);
+    const learnerCookie = (learner.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect((await send(`/api/lessons/${lessonId}/complete`, "POST", {}, learnerCookie)).status).toBe(200);
+    const certificate = await fetch(`${server.url}/api/courses/${courseId}/certificate`, { headers: { cookie: learnerCookie } });
+    expect(certificate.status, await certificate.clone().text()).toBe(200);
+    const { text } = await extractText(new Uint8Array(await certificate.arrayBuffer()), { mergePages: true });
+    expect(text).toContain("Ελένη Дмитрий");
     // The log line is written as it starts listening; its pipe may reach us after the answers did.
     await until("the server's Ready line", () => server.output().includes("Ready on"), 10_000);
     server.child.kill("SIGTERM");

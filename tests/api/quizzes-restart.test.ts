@@ -1,17 +1,30 @@
-// Nothing lost (issue 32): the real server on PGlite in a folder of its own is killed with SIGKILL between two autosaves
+// Nothing lost (issue 32): the real server on PGlite in a folder of its own (on PostgreSQL with TEST_DB=postgres) is killed with SIGKILL between two autosaves
 // and right after a submit; on each restart every answer saved before the kill and the graded attempt are there.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount } from "../helpers/build-test-app.js";
 import { QUESTIONS, RIGHT } from "../helpers/quiz-kit.js";
 import { cookieFetch, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
+import { createScratchPostgres, usingPostgres } from "../helpers/test-database.js";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lumora-quiz-restart-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+// TEST_DB=postgres: the server runs on a scratch PostgreSQL database of its own instead (the same kills).
+let postgres: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+beforeAll(async () => {
+  if (usingPostgres()) postgres = await createScratchPostgres();
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+});
 
-const start = () => spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, undefined, { readyWithinMs: 120_000 });
+const start = () =>
+  spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...(postgres ? { DATABASE_URL: postgres.url } : {}) }, undefined, {
+    readyWithinMs: 120_000,
+  });
 
 async function kill(server: RunningServer) {
   server.child.kill("SIGKILL");
@@ -71,6 +84,14 @@ describe("a quiz when the server is killed", () => {
       expect(after.json).toEqual(graded.json);
       expect(after.json).toMatchObject({ status: "submitted", score: 100, passed: true });
       expect(after.json.answers).toHaveLength(4);
+      if (postgres) {
+        // The servers ran on the scratch PostgreSQL database: the graded attempt is in it.
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        const stored = await client.query("select status from quiz_attempts where id = $1", [attempt.id]);
+        await client.end();
+        expect(stored.rows).toEqual([{ status: "submitted" }]);
+      }
     } finally {
       for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await kill(s);
     }

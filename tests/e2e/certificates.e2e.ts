@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
+import { seriousFindings } from "./support/axe.js";
 import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
@@ -45,6 +48,25 @@ async function completedCourse() {
   // The learner opens the course again: the outline sees it complete and issues the certificate.
   expect((await learnerApi.get(`/api/courses/${courseId}/outline`)).json().progress.complete).toBe(true);
   return { owner, learner, ownerApi, learnerApi, courseId };
+}
+
+/** The element that has the keyboard focus: its role (or tag) and its text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.getAttribute("role") ?? el.tagName.toLowerCase()}:${el.textContent?.trim() ?? ""}` : "none";
+  });
+
+/** Presses Tab until the focus is on `target` ("role:text"), at most `limit` times; fails naming where it was. */
+async function tabTo(page: Page, target: string, limit = 40) {
+  const seen: string[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press("Tab");
+    const now = await focused(page);
+    if (now === target) return;
+    seen.push(now);
+  }
+  throw new Error(`Tab never reached ${target}; it went through ${seen.join(" | ")}`);
 }
 
 describe("certificates", () => {
@@ -107,6 +129,7 @@ describe("certificates", () => {
       expect(await panel.getByText('Most missed: "Second question" (wrong in 1 attempt)').count()).toBe(1);
       expect(await panel.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(`/api/courses/${courseId}/analytics/export`);
       await panel.getByText("Lena Learner").waitFor();
+      expect(await seriousFindings(page), `axe on the Analytics tab at ${width} ${theme}`).toEqual([]);
       await page.screenshot({ path: screenshotPath(`certificates-analytics-${width}-${theme}.png`), fullPage: true });
       if (width === 390 && theme === "dark") {
         await panel.getByRole("button", { name: "Revoke" }).click();
@@ -116,5 +139,43 @@ describe("certificates", () => {
       }
       await page.close();
     }
+  });
+
+  it("the owner reaches the Analytics tab and its CSV export with the keyboard only; axe finds nothing serious", {
+    timeout: 180_000,
+  }, async () => {
+    const { owner, courseId } = await completedCourse();
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await signIn(page, owner);
+    await page.goto(`/courses/${courseId}`);
+    await page.getByRole("heading", { name: "Ocean Basics" }).waitFor();
+    // Tab reaches the tab list on its selected tab; the arrows move along it and select (Radix: automatic activation).
+    await tabTo(page, "tab:Course Content");
+    // (Radix moves the focus on a timer after the keydown: wait for it.)
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => focused(page)).toBe("tab:Overview");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => focused(page)).toBe("tab:Analytics");
+    expect(await page.getByRole("tab", { name: "Analytics" }).getAttribute("aria-selected")).toBe("true");
+    const panel = page.getByRole("tabpanel", { name: "Analytics" });
+    await panel.getByText("Tide quiz").waitFor();
+    // Tab goes into the panel, then to Export CSV; Enter downloads the CSV.
+    await tabTo(page, "a:Export CSV", 3);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv).toContain("Tide quiz");
+    // Then the certificates: the learner's page, and Revoke, which Enter opens and Escape closes.
+    await tabTo(page, "a:Lena Learner", 3);
+    await tabTo(page, "button:Revoke", 2);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Revoke this certificate?" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Radix gives the focus back to Revoke a moment after the dialog is gone (a timer): wait for it.
+    await expect.poll(() => focused(page)).toBe("button:Revoke");
+    expect(await seriousFindings(page), "axe on the Analytics tab").toEqual([]);
+    await page.close();
   });
 });

@@ -28,3 +28,29 @@ export async function audit(page: Page, rules: string[] = AXE_RULES): Promise<Fi
     );
   }, rules);
 }
+
+/**
+ * Every axe rule of WCAG 2.0/2.1 A and AA and axe's best practices, with label-content-name-mismatch (experimental, so
+ * off unless named): the findings whose impact is serious or critical, as readable lines (issue 32's "no serious
+ * violations"). `within` narrows the check to one part of the page (a tab panel), as a CSS selector.
+ */
+export async function seriousFindings(page: Page, within?: string): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (selector) => {
+    type Rule = { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] };
+    type AxeResults = { violations: Rule[]; passes: Rule[]; incomplete: Rule[]; inapplicable: Rule[] };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(selector ? { include: [[selector]] } : document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      rules: { "label-content-name-mismatch": { enabled: true } },
+      resultTypes: ["violations"],
+    });
+    const ran = [...results.violations, ...results.passes, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id);
+    if (!ran.includes("label-content-name-mismatch")) throw new Error("axe did not run label-content-name-mismatch");
+    return results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+      );
+  }, within);
+}
