@@ -77,10 +77,41 @@ const PUBLIC_SITE_CORE = [
   ),
 ];
 
+/**
+ * zod's JSON Schema export, left out of the web build (decision 041): the server turns the contracts into Fastify's
+ * response schemas with it, the browser never does, yet zod's classic schemas import it (each schema keeps a hook to
+ * it), so it shipped with every screen that loads a contract (about 5 KiB gzip on /chat's first screen). In the build
+ * its two modules keep their export names, each a function that throws if ever called. The dev server keeps zod whole.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const stubbed = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema|json-schema-generator)\.js$/;
+  return {
+    name: "zod-without-json-schema",
+    apply: "build",
+    load(id) {
+      if (!stubbed.test(id)) return null;
+      const source = readFileSync(id, "utf8");
+      const names = new Set<string>();
+      for (const match of source.matchAll(/export\s+(?:function|const|let|class)\s+([A-Za-z_$][\w$]*)/g)) if (match[1]) names.add(match[1]);
+      for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+        for (const part of (match[1] ?? "").split(",")) {
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop();
+          if (name) names.add(name);
+        }
+      }
+      const missing = '() => () => { throw new Error("zod\'s JSON Schema export is not in the web build"); }';
+      return [...names].map((name) => `export const ${name} = ${missing};`).join("\n");
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), publicHtml(), hashedThemeInit()],
+  plugins: [react(), tailwindcss(), publicHtml(), hashedThemeInit(), zodWithoutJsonSchema()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

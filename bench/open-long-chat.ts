@@ -31,7 +31,12 @@ const TARGET_MS = 300;
 const TRACED_RUNS = Number(process.env.TRACED_RUNS ?? 5);
 
 const { values: args } = parseArgs({
-  options: { outDir: { type: "string" }, "no-build": { type: "boolean", default: false }, trace: { type: "boolean", default: false } },
+  options: {
+    outDir: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    trace: { type: "boolean", default: false },
+    timeline: { type: "boolean", default: false },
+  },
 });
 const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-long-chat-web-")));
 if (!args["no-build"]) {
@@ -71,6 +76,48 @@ const MARK_SCRIPT = (lastText: string) => {
   requestAnimationFrame(check);
 };
 
+/**
+ * --timeline: what each warm run waited for, in the page's clock: when the session, the chat, its messages and the
+ * Markdown chunk arrived, when React committed, and when a message element and a loading spinner were first in the page.
+ */
+const TIMELINE_SCRIPT = () => {
+  const seen: Record<string, number> = {};
+  (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+  new MutationObserver(() => {
+    const now = performance.now();
+    for (const spinner of document.querySelectorAll('[role="status"]')) {
+      const key = `spinner "${spinner.textContent}"`;
+      seen[key] ??= now;
+    }
+    if (!seen.message && document.querySelector("[data-message-role]")) seen.message = now;
+    if (!seen.markdown && document.querySelector("[data-message-role] .markdown, [data-message-role] pre")) seen.markdown = now;
+  }).observe(document, { subtree: true, childList: true });
+};
+
+async function timelineOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const at = (pattern: RegExp) => {
+      const entry = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => pattern.test(e.name));
+      return entry ? `${entry.startTime.toFixed(0)}→${entry.responseEnd.toFixed(0)}` : "-";
+    };
+    const w = window as unknown as { __seen: Record<string, number>; __reactCommits?: number[]; __shown: number };
+    const ms = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(0));
+    return [
+      `session ${at(/\/api\/session/)}`,
+      `chat ${at(/\/api\/chats\/\d+$/)}`,
+      `messages ${at(/\/api\/chats\/\d+\/messages/)}`,
+      `markdown.js ${at(/\/markdown-[^/]*\.js$/)}`,
+      ...Object.entries(w.__seen)
+        .filter(([key]) => key.startsWith("spinner"))
+        .map(([key, at]) => `${key} ${ms(at)}`),
+      `first message ${ms(w.__seen.message)}`,
+      `markdown drawn ${ms(w.__seen.markdown)}`,
+      `commits ${(w.__reactCommits ?? []).map((t) => t.toFixed(0)).join(",")}`,
+      `shown ${ms(w.__shown)}`,
+    ].join(" | ");
+  });
+}
+
 async function open(page: Page, chatId: number): Promise<{ shown: number; nodes: number }> {
   await page.goto(`${baseUrl}/chat/${chatId}`);
   await page.waitForFunction(() => (window as unknown as { __shown?: number }).__shown, undefined, { timeout: 60_000 });
@@ -89,7 +136,8 @@ try {
   // tsx keeps function names with a `__name` helper that the page does not have: the page gets a no-op one.
   await context.addInitScript("window.__name = (fn) => fn;");
   await context.addInitScript(MARK_SCRIPT, LAST_MESSAGE_TEXT);
-  if (args.trace) await countReactCommits(context);
+  if (args.trace || args.timeline) await countReactCommits(context);
+  if (args.timeline) await context.addInitScript(TIMELINE_SCRIPT);
   const page = await context.newPage();
   const cold = await open(page, chatId);
   const warm: number[] = [];
@@ -98,6 +146,7 @@ try {
     const run = await open(page, chatId);
     warm.push(run.shown);
     nodes = run.nodes;
+    if (args.timeline) console.log(`warm ${i + 1}: ${await timelineOf(page)}`);
   }
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`open a chat of ${MESSAGES} messages (newest visible): cold ${ms(cold.shown)}, warm ${warm.map(ms).join(", ")}`);

@@ -208,6 +208,32 @@ describe("sign in and out", () => {
     expect(scripts.some((script) => /\/assets\/schemas-/.test(script.url))).toBe(false);
   });
 
+  it("draws /chat signed in with ≤ 200 KiB of scripts (gzip), a fresh profile as from a bookmark (issue 15, decision 041)", async () => {
+    const account = await registerViaApi(h);
+    const page = await h.newPage();
+    // Signed in through the API in this profile: its cache holds none of the app's code yet.
+    const login = await page.request.post("/api/login", { data: { username: account.username, password: account.password } });
+    expect(login.status()).toBe(200);
+    const sizes: Promise<{ url: string; gzip: number }>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      sizes.push(
+        response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).byteLength })),
+      );
+    });
+    await page.goto("/chat", { waitUntil: "networkidle" });
+    await page.getByRole("textbox", { name: "Message" }).waitFor();
+    const scripts = await Promise.all(sizes);
+    const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+    expect(total / 1024, `/chat: first-screen scripts in KiB, gzip (${scripts.length} files)`).toBeLessThanOrEqual(200);
+    // What the first screen does not draw loads when it is opened: the Markdown renderer (a stored chat's replies),
+    // Radix Dialog (the knowledge dialog, an image at full size, a citation's panel), the dropdown menus.
+    const loaded = scripts.map((script) => script.url);
+    for (const later of [/\/assets\/markdown-/, /\/assets\/dialog-/, /\/assets\/dropdown-menu-/, /\/assets\/chat-knowledge-dialog-/]) {
+      expect(loaded.filter((url) => later.test(url))).toEqual([]);
+    }
+  });
+
   it("signs in from the small app into the signed-in app at ?next, with the welcome toast", async () => {
     const account = await registerViaApi(h);
     const page = await h.newPage();

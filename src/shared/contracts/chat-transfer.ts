@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENTS } from "../constants.js";
 import { MESSAGE_FILES_MAX } from "./chat.js";
+import { chatExportAddress } from "./chat-export-address.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
@@ -146,9 +147,7 @@ export const chatTransferApi = {
   }),
   /** One chat, as a download. */
   exportOne: endpoint({
-    method: "GET",
-    path: "/api/chats/:id/export",
-    access: "user",
+    ...chatExportAddress,
     params: idParamsSchema,
     query: exportQuerySchema,
     response: chatExportFileSchema,

@@ -10,7 +10,7 @@ import { AppLayout, ChatPage } from "./lazy-pages.js";
  * nothing more than the code: the route guard sends them to sign in. The session is asked for first: asking
  * for the code adds a preload link per module, which took 30 ms before it went out (issue 29). For a
  * live session the server's preload hints have already started the sidebar's reads (issue 29). On /chat/{id} the
- * open chat's first reads go with the sidebar's (issue 29).
+ * open chat's first reads go with the sidebar's, and the Markdown renderer's code with the page's (issue 29).
  */
 export function prefetchFirstScreen(pathname: string): void {
   if (!opensChat(pathname)) return;
@@ -20,12 +20,13 @@ export function prefetchFirstScreen(pathname: string): void {
   void AppLayout.preload().catch(ignore);
   void ChatPage.preload().catch(ignore);
   sidebar.catch(ignore);
+  const chatId = openChatId(pathname);
+  if (chatId !== null) sidebar.then((prefetch) => prefetch.preloadOpenChatCode()).catch(ignore);
   void session
     .then(async (user) => {
       if (!user) return;
       const prefetch = await sidebar;
       prefetch.prefetchSidebar(queryClient);
-      const chatId = openChatId(pathname);
       if (chatId !== null) prefetch.prefetchOpenChat(queryClient, chatId);
     })
     .catch(ignore);

@@ -1,5 +1,6 @@
-import { lazy } from "react";
-import { preloadable } from "./preloadable.js";
+import { createElement, lazy } from "react";
+import { PageSpinner } from "../components/ui/spinner.js";
+import { preloadable } from "../lib/preloadable.js";
 
 export {
   CertificatePage,
@@ -16,7 +17,9 @@ export {
  * Every page (and the signed-in shell) is its own chunk, so /auth never
  * downloads the dashboard's or the settings' code.
  */
-export const AppLayout = preloadable(() => import("./layouts/app-layout.js").then((m) => m.AppLayout));
+/** The page's spinner while a preloadable page's code arrives (drawn as the Suspense fallback around it was). */
+const pageSpinner = () => createElement(PageSpinner);
+export const AppLayout = preloadable(() => import("./layouts/app-layout.js").then((m) => m.AppLayout), pageSpinner);
 export const AuthPage = lazy(() => import("../features/auth/pages/auth-page-in-app.js").then((m) => ({ default: m.AuthPageInApp })));
 export const ForgotPasswordPage = lazy(() =>
   import("../features/password-reset/pages/forgot-password-page.js").then((m) => ({ default: m.ForgotPasswordPage })),
@@ -31,7 +34,7 @@ export const DashboardPage = lazy(() =>
   import("../features/dashboard/pages/dashboard-page.js").then((m) => ({ default: m.DashboardPage })),
 );
 /** The shell and the chat can be fetched at boot (`first-screen-prefetch.ts`). */
-export const ChatPage = preloadable(() => import("../features/chat/pages/chat-page.js").then((m) => m.ChatPage));
+export const ChatPage = preloadable(() => import("../features/chat/pages/chat-page.js").then((m) => m.ChatPage), pageSpinner);
 export const SettingsPage = lazy(() => import("../features/settings/pages/settings-page.js").then((m) => ({ default: m.SettingsPage })));
 export const KnowledgePage = lazy(() =>
   import("../features/knowledge/pages/knowledge-page.js").then((m) => ({ default: m.KnowledgePage })),

@@ -2,6 +2,8 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
 
+export { SourceRef } from "./source-ref.js";
+
 /**
  * The side panel (from `sm`; a bottom sheet on phones) that shows one source's passage: a reply's citation in the
  * chat, a lesson's source in a course. Open while `title` is not null.
@@ -42,20 +44,5 @@ export function Passage({ before, excerpt, after }: { before: string; excerpt: s
       <mark className="rounded-sm bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">{excerpt}</mark>
       {after ? <span> {after}</span> : null}
     </blockquote>
-  );
-}
-
-/** A `[n]` in a text that matches a known source: a small raised button opening it. `label` names the source. */
-export function SourceRef({ n, label, onOpen }: { n: number; label: string; onOpen: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onOpen}
-      className="mx-0.5 inline-flex h-4 min-w-4 -translate-y-1 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-[0.7rem] leading-none font-semibold text-primary outline-none hover:bg-primary/20 focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {n}
-    </button>
   );
 }

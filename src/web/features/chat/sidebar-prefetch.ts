@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { chatQuery, messagesQuery } from "./api.js";
+import { Markdown } from "./components/lazy-markdown.js";
 import { foldersQuery, pinnedChatsQuery, unfiledChatsQuery } from "./folders-api.js";
 
 /**
@@ -21,4 +22,12 @@ export function prefetchSidebar(client: QueryClient): void {
 export function prefetchOpenChat(client: QueryClient, chatId: number): void {
   void client.prefetchQuery(chatQuery(chatId));
   void client.prefetchInfiniteQuery(messagesQuery(chatId));
+}
+
+/**
+ * The Markdown renderer's code, for a /chat/{id} opened at boot: asked for with the page's code (not after the chat
+ * screen has drawn), so the replies are drawn formatted at once rather than as typed and then again (decision 041).
+ */
+export function preloadOpenChatCode(): Promise<unknown> {
+  return Markdown.preload();
 }

@@ -1,48 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
-import { Download, FileText } from "lucide-react";
-import { useMemo, useState } from "react";
-import { type Citation, chatsApi } from "../../../../shared/contracts/chat.js";
+import { FileText } from "lucide-react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { Citation } from "../../../../shared/contracts/chat.js";
 import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js";
-import { Passage, SourcePanel, SourceRef } from "../../../components/sources/source-panel.js";
-import { Button } from "../../../components/ui/button.js";
-import { Spinner } from "../../../components/ui/spinner.js";
-import { errorMessage } from "../../../lib/api-client.js";
-import { endpointQuery } from "../../../lib/endpoint-query.js";
-import { fileContentUrl } from "../files-api.js";
+import { SourceRef } from "../../../components/sources/source-ref.js";
+
+/** The side panel with a citation's passage: its code (Radix Dialog) loads when a source is first opened (decision 041). */
+const CitationPanel = lazy(() => import("./citation-panel.js").then((m) => ({ default: m.CitationPanel })));
 
 /** "Source 2: handbook.pdf, page 31". */
 export function sourceLabel(citation: Citation): string {
   return `Source ${citation.n}: ${citation.fileName}${citation.page !== null ? `, page ${citation.page}` : ""}`;
-}
-
-/** The passage a citation points at, with the text around it (GET .../citations/{n}), and the file to download. */
-function CitationDetail({ chatId, messageId, citation }: { chatId: number; messageId: number; citation: Citation }) {
-  const detail = useQuery(endpointQuery(chatsApi.citation, { params: { id: chatId, messageId, n: citation.n } }));
-  return (
-    <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto">
-      <div className="flex flex-col gap-0.5 text-sm">
-        <p className="flex items-center gap-1.5 font-medium break-all">
-          <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          {citation.fileName}
-        </p>
-        {citation.page !== null ? <p className="text-muted-foreground">Page {citation.page}</p> : null}
-        {detail.data?.headingPath ? <p className="text-muted-foreground">{detail.data.headingPath}</p> : null}
-      </div>
-      {detail.isPending ? (
-        <Spinner label="Loading the passage" />
-      ) : detail.isError ? (
-        <p className="text-sm text-destructive">The passage could not be loaded: {errorMessage(detail.error)}</p>
-      ) : (
-        <Passage before={detail.data.before} excerpt={detail.data.excerpt} after={detail.data.after} />
-      )}
-      <Button asChild variant="outline" size="sm" className="self-start">
-        <a href={fileContentUrl(citation.fileId)} download={citation.fileName}>
-          <Download aria-hidden="true" />
-          Download {citation.fileName}
-        </a>
-      </Button>
-    </div>
-  );
 }
 
 /**
@@ -84,10 +51,10 @@ export function useCitations(chatId: number, messageId: number, citations: reado
         ))}
       </div>
     ) : null;
-  const panel = (
-    <SourcePanel title={opened ? `Source ${opened.n}` : null} onClose={() => setOpened(null)}>
-      {opened ? <CitationDetail chatId={chatId} messageId={messageId} citation={opened} /> : null}
-    </SourcePanel>
-  );
+  const panel = opened ? (
+    <Suspense fallback={null}>
+      <CitationPanel chatId={chatId} messageId={messageId} citation={opened} onClose={() => setOpened(null)} />
+    </Suspense>
+  ) : null;
   return { refs, sources, panel };
 }

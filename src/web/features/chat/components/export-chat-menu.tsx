@@ -1,11 +1,15 @@
 import { Download, FileJson, FileText } from "lucide-react";
-import { chatTransferApi, type ExportFormat } from "../../../../shared/contracts/chat-transfer.js";
+import { chatExportAddress } from "../../../../shared/contracts/chat-export-address.js";
+import type { ExportFormat } from "../../../../shared/contracts/chat-transfer.js";
+import { fillPath, queryString } from "../../../../shared/contracts/endpoint.js";
 import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
 import { Button } from "../../../components/ui/button.js";
-import { endpointUrl } from "../../../lib/api-client.js";
 
-/** GET /api/chats/{id}/export: the download of one chat (the server names the file after the title). */
-const exportUrl = (id: number, format: ExportFormat) => endpointUrl(chatTransferApi.exportOne, { params: { id }, query: { format } });
+/**
+ * GET /api/chats/{id}/export: the download of one chat (the server names the file after the title). Built from the
+ * address alone, so the chat's first screen loads no transfer schemas (decision 041).
+ */
+const exportUrl = (id: number, format: ExportFormat) => fillPath(chatExportAddress.path, { id }) + queryString({ format });
 
 /** "Export chat" in the chat header: the chat as Markdown (the branch shown) or JSON (every branch). */
 export function ExportChatMenu({ chatId }: { chatId: number }) {

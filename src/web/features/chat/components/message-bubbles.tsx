@@ -1,30 +1,16 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
-import { lazy, Suspense } from "react";
 import type { Citation, Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
-import { type NumberedRefs, splitNumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { useCitations } from "./citations.js";
+import { Markdown, PlainText } from "./lazy-markdown.js";
 import { EditableUserMessage } from "./message-edit.js";
 import { MessageFiles } from "./message-files.js";
 import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
-
-/** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
-export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
-const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
-
-/** The reply as typed (markdown rendering off, or while the renderer loads), its known `[n]` drawn as sources. */
-function PlainText({ content, refs }: { content: string; refs?: NumberedRefs }) {
-  return (
-    <div className="whitespace-pre-wrap break-words text-[0.9375rem] leading-7">
-      {refs ? splitNumberedRefs(content, refs.numbers).map((part) => (typeof part === "string" ? part : refs.render(part))) : content}
-    </div>
-  );
-}
 
 const NO_CITATIONS: Citation[] = [];
 
@@ -71,9 +57,7 @@ export function AssistantMessage({
           {typing && content === "" ? (
             <TypingIndicator />
           ) : markdown ? (
-            <Suspense fallback={<PlainText content={content} refs={cited.refs} />}>
-              <Markdown content={content} className="text-[0.9375rem] leading-7" refs={cited.refs} />
-            </Suspense>
+            <Markdown content={content} className="text-[0.9375rem] leading-7" refs={cited.refs} />
           ) : (
             <PlainText content={content} refs={cited.refs} />
           )}

@@ -1,13 +1,12 @@
 import { useState } from "react";
 import type { MessageAttachment } from "../../../../shared/contracts/chat.js";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../../components/ui/dialog.js";
 import { fileContentUrl } from "../files-api.js";
-import { formatBytes } from "../format-bytes.js";
 import { AttachmentChip } from "./attachment-chip.js";
+import { ImageDialog } from "./lazy-chat-dialogs.js";
 
 const isImage = (file: MessageAttachment) => file.kind === "image" || (file.type?.startsWith("image/") ?? false);
 
-/** An attached image: a small thumbnail (loaded when in view) that opens full size. */
+/** An attached image: a small thumbnail (loaded when in view) that opens full size (the dialog's code loads then). */
 function ImageThumbnail({ file, fileId }: { file: MessageAttachment; fileId: number }) {
   const [open, setOpen] = useState(false);
   const url = fileContentUrl(fileId);
@@ -21,13 +20,7 @@ function ImageThumbnail({ file, fileId }: { file: MessageAttachment; fileId: num
       >
         <img src={url} alt={file.name} loading="lazy" decoding="async" className="block max-h-40 max-w-[min(16rem,60vw)] object-contain" />
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-[min(64rem,calc(100%-2rem))] gap-3 p-4">
-          <DialogTitle className="pr-8 text-base break-all">{file.name}</DialogTitle>
-          <DialogDescription className="sr-only">{formatBytes(file.size)}</DialogDescription>
-          {open ? <img src={url} alt={file.name} className="mx-auto max-h-[calc(100dvh-8rem)] max-w-full object-contain" /> : null}
-        </DialogContent>
-      </Dialog>
+      {open ? <ImageDialog file={file} url={url} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { ChatHistory } from "../components/chat-history.js";
 import { ChatScreen } from "../components/chat-screen.js";
 import { ChatLoadFailed } from "../components/chat-status.js";
 import { ShortcutsDialog } from "../components/lazy-chat-dialogs.js";
-import { loadMarkdown } from "../components/message-bubbles.js";
+import { Markdown } from "../components/lazy-markdown.js";
 import { type ChatActions, type ChatLayout, ChatLayoutContext, startNewChat, useRailCollapsed } from "../hooks/use-chat-layout.js";
 import { useChatShortcuts } from "../hooks/use-chat-shortcuts.js";
 
@@ -55,8 +55,9 @@ export function ChatPage() {
   const { id: raw } = useParams<{ id?: string }>();
   const opensStoredChat = raw !== undefined;
   useEffect(() => {
-    // Fetch the renderer while a stored chat loads; a new chat has no reply to draw yet (its first screen stays small).
-    if (opensStoredChat) void loadMarkdown();
+    // Fetch the renderer while a stored chat loads (a chat opened from the sidebar; at boot it was asked for already);
+    // a new chat has no reply to draw yet (its first screen stays small).
+    if (opensStoredChat) void Markdown.preload().catch(() => undefined);
   }, [opensStoredChat]);
   const id = raw !== undefined && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const [, navigate] = useLocation();
