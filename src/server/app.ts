@@ -62,6 +62,8 @@ import { usageRoutes } from "./modules/usage/usage-routes.js";
 import { userRoutes } from "./modules/user/user-routes.js";
 import { videoRoutes } from "./modules/videos/videos-routes.js";
 import "./context.js";
+import { shareRoutes } from "./modules/sharing/shares-routes.js";
+import { findSharedChat } from "./modules/sharing/shares-service.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -254,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes, { tutor: tutorMaterial });
   await app.register(chatTransferRoutes);
   await app.register(chatFolderRoutes);
+  await app.register(shareRoutes);
   await app.register(personalityRoutes);
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
@@ -286,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ]);
       return { platformSettings, paymentSettings };
     },
+    findShare: (token) => findSharedChat(database.db, token),
   });
   return app;
 }

@@ -55,6 +55,7 @@ describe("contracts", () => {
         "GET /api/payment-settings",
         "GET /api/platform-settings",
         "GET /api/session",
+        "GET /api/shares/:token",
         "POST /api/contact",
         "POST /api/create-payment-intent",
         "POST /api/early-access/checkout/cancel",

@@ -1,11 +1,14 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { SHARE_TOKEN_PATTERN } from "../../shared/contracts/sharing.js";
 import { sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
 import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR } from "../../shared/prerender.js";
+import { SHARE_PAGE, type SharePageData, sharedChatNoscript, sharedChatScript, shareHead } from "../../shared/share-page.js";
 import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 
@@ -29,6 +32,8 @@ const NOINDEX_META = '<meta name="robots" content="noindex" />';
 export interface StaticWebOptions {
   /** The public settings, as the public API answers them (the live values of the prerendered pages). */
   readPublicSettings: ReadPublicSettings;
+  /** A live share link's snapshot, read from the database on every call (null: revoked, unknown, owner disabled). */
+  findShare?: (token: string) => Promise<SharePageData | null>;
 }
 
 /**
@@ -95,6 +100,29 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     }
   };
 
+  /**
+   * /share/:token (issue 33, decision 043), written at request time from the database (a revoked link is a 404 at once,
+   * on every instance): the chat's title and first lines in the head, noindex, the snapshot as data and as plain text.
+   * A visitor gets the small app's page, a signed-in user the app; both draw the messages with the chat's Markdown.
+   * A link that does not work gets the site's not-found page with a 404.
+   */
+  const sharePage = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    reply.header("X-Robots-Tag", "noindex");
+    reply.header("Cache-Control", "no-store");
+    reply.header("Vary", "Cookie");
+    const shared = SHARE_TOKEN_PATTERN.test(token) && options.findShare ? await options.findShare(token) : null;
+    if (!shared) return reply.code(404).sendFile("index.html");
+    const shell = (await signInPage(request)) ?? (await readFile(path.join(root, "index.html"), "utf8"));
+    const platformName = (await options.readPublicSettings().catch(() => null))?.platformSettings.platformName ?? "Lumora";
+    const head = shareHead(shared, platformName);
+    const html = shell
+      .replace(/<title>[^<]*<\/title>/, () => head.title)
+      .replace(/<meta name="description"[^>]*>/, "")
+      .replace("</head>", () => `    ${head.meta}\n  </head>`)
+      .replace("</body>", () => `${sharedChatScript(shared)}\n${sharedChatNoscript(shared)}\n  </body>`);
+    return reply.type("text/html; charset=utf-8").send(html);
+  };
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -116,6 +144,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       return reply.status(404).type("text/plain").send("Not found");
     }
     reply.header("Cache-Control", "no-cache");
+    const shareToken = SHARE_PAGE.exec(file)?.[1];
+    if (shareToken !== undefined) return sharePage(request, reply, shareToken);
     const certificatePage = CERTIFICATE_PAGE.test(file);
     if (certificatePage) reply.header("X-Robots-Tag", "noindex");
     if (prerendered && (SIGN_IN_PATHS.has(file) || certificatePage)) {

@@ -10,6 +10,7 @@ export {
   LandingPage,
   PricingPage,
   PrivacyPage,
+  SharePage,
   TermsPage,
 } from "./public-lazy-pages.js";
 
@@ -55,6 +56,12 @@ export const QuizEditorPage = lazy(() =>
   import("../features/quizzes/pages/quiz-editor-page.js").then((m) => ({ default: m.QuizEditorPage })),
 );
 export const QuizLesson = lazy(() => import("../features/quizzes/components/quiz-lesson.js").then((m) => ({ default: m.QuizLesson })));
+export const AdminSharesPage = lazy(() =>
+  import("../features/admin/sharing/pages/shares-page.js").then((m) => ({ default: m.SharesPage })),
+);
+export const ContinueSharedChat = lazy(() =>
+  import("../features/chat/components/continue-shared-chat.js").then((m) => ({ default: m.ContinueSharedChat })),
+);
 export const AdminContactMessagesPage = lazy(() =>
   import("../features/admin/content/pages/contact-messages-page.js").then((m) => ({ default: m.ContactMessagesPage })),
 );

@@ -12,6 +12,7 @@ import {
   AdminGlobalAiPromptsPage,
   AdminPaymentSettingsPage,
   AdminPlatformSettingsPage,
+  AdminSharesPage,
   AdminUserActivityPage,
   AdminUsersPage,
   AuthPage,
@@ -19,6 +20,7 @@ import {
   ChatPage,
   CheckoutPage,
   ContactPage,
+  ContinueSharedChat,
   CourseDetailPage,
   CourseEditPage,
   CoursesPage,
@@ -37,6 +39,7 @@ import {
   QuizLesson,
   ResetPasswordPage,
   SettingsPage,
+  SharePage,
   TermsPage,
 } from "./lazy-pages.js";
 import { CheckoutAccess, GuestOnly, HomeSwitch, NotFoundFrame, PublicPage, RequireAdmin, RequireAuth } from "./route-guards.js";
@@ -118,6 +121,15 @@ export const routes: RouteEntry[] = [
     render: () => (
       <PublicPage>
         <CertificatePage />
+      </PublicPage>
+    ),
+  },
+  {
+    // Written by the server with the snapshot (decision 043); a link that does not work is the not-found page.
+    path: paths.shareRoute,
+    render: () => (
+      <PublicPage>
+        <SharePage continueAction={(token) => <ContinueSharedChat token={token} />} notFound={renderNotFound()} />
       </PublicPage>
     ),
   },
@@ -229,6 +241,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminPaymentSettings, () => <AdminPaymentSettingsPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminContactMessages, () => <AdminContactMessagesPage />),
+  ...adminPage(paths.adminShares, () => <AdminSharesPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 

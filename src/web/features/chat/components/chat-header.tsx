@@ -1,4 +1,4 @@
-import { History, Keyboard, PanelLeftClose, PanelLeftOpen, Settings } from "lucide-react";
+import { History, Keyboard, PanelLeftClose, PanelLeftOpen, Settings, Share2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../../components/ui/button.js";
@@ -41,6 +41,38 @@ function HistorySheet({ currentId }: { currentId: number | null }) {
       {mounted ? (
         <Suspense fallback={null}>
           <HistorySheetPanel open={open} onOpenChange={setOpen} currentId={currentId} layout={layout} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+const loadShareDialog = () => import("./share-chat-dialog.js");
+const ShareChatDialog = lazy(() => loadShareDialog().then((m) => ({ default: m.ShareChatDialog })));
+
+/** "Share link": the dialog's code loads when a pointer or the focus reaches the button, or when it opens (issue 33). */
+function ShareButton({ chatId }: { chatId: number }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 shrink-0"
+        aria-label="Share link"
+        title="Share link"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadShareDialog()}
+        onFocus={() => void loadShareDialog()}
+        onClick={() => setOpen(true)}
+      >
+        <Share2 className="size-5" aria-hidden="true" />
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ShareChatDialog chatId={chatId} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>
@@ -109,6 +141,7 @@ export function ChatHeader({
         </Button>
       ) : null}
       {actions}
+      {currentId !== null ? <ShareButton chatId={currentId} /> : null}
       {currentId !== null ? <ExportChatMenu chatId={currentId} /> : null}
       <Button asChild variant="ghost" size="icon" className="size-9 shrink-0">
         <Link href={paths.settings} aria-label="Settings" title="Settings">

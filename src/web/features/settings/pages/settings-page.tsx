@@ -8,12 +8,17 @@ import { AiPreferences } from "../components/ai-preferences.js";
 import { ChatDataCard } from "../components/chat-data-card.js";
 import { PasswordForm } from "../components/password-form.js";
 import { ProfileTab } from "../components/profile-tab.js";
+import { SharedLinksCard } from "../components/shared-links-card.js";
 
 const sections = {
   profile: { title: "Profile", description: "Your photo, plan, name and email." },
   password: { title: "Password", description: "Changing it signs you out on your other devices." },
   ai: { title: "AI Preferences", description: "How the AI answers you. Changes are saved at once." },
   chats: { title: "Your chats", description: "Export your chats, or import them from a file." },
+  shares: {
+    title: "Shared links",
+    description: "Links to read-only copies of your chats. Copy a link, update it to the chat as it is now, or revoke it.",
+  },
 } as const;
 
 function Section({ id, children }: { id: keyof typeof sections; children: React.ReactNode }) {
@@ -78,6 +83,11 @@ export function SettingsPage() {
           <Section id="chats">
             <ChatDataCard />
           </Section>
+          <div className="mt-6">
+            <Section id="shares">
+              <SharedLinksCard />
+            </Section>
+          </div>
         </TabsContent>
       </Tabs>
     </div>

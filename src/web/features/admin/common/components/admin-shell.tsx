@@ -3,6 +3,7 @@ import {
   Bot,
   CreditCard,
   Inbox,
+  Link2,
   type LucideIcon,
   Mail,
   MessageSquareText,
@@ -38,6 +39,8 @@ const entries: MenuEntry[] = [
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
   // Beyond the spec's eight entries: the contact form's messages (issue 13).
   { href: paths.adminContactMessages, label: "Contact Messages", icon: Inbox },
+  // Issue 33: every chat share link, with revoke.
+  { href: paths.adminShares, label: "Shared Links", icon: Link2 },
 ];
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
