@@ -2,6 +2,9 @@ import { lazy } from "react";
 import { preloadable } from "./preloadable.js";
 
 export {
+  CatalogCoursePage,
+  CatalogPage,
+  CatalogPreviewPage,
   CertificatePage,
   ContactPage,
   FaqPage,
