@@ -33,7 +33,14 @@ interface Made {
 /** A course of `client`'s with modules of lessons (`[["L1", "L2"], ["L3"]]`), in the given state. */
 async function makeCourse(
   client: CookieClient,
-  options: { title: string; description?: string; isPublic?: boolean; status?: "draft" | "published"; modules?: string[][]; content?: string },
+  options: {
+    title: string;
+    description?: string;
+    isPublic?: boolean;
+    status?: "draft" | "published";
+    modules?: string[][];
+    content?: string;
+  },
 ): Promise<Made> {
   const created = await client.post("/api/courses", {
     title: options.title,
