@@ -35,7 +35,7 @@ const h: Harness = startHarness({
       [
         "The shore",
         [
-          ["Reading the tide", "# Reading the tide\n\nTwice a day the sea **retreats**, and a small world opens.\n\n- Anemones\n- Crabs"],
+          ["Reading the tide", "## At low tide\n\nTwice a day the sea **retreats**, and a small world opens.\n\n- Anemones\n- Crabs"],
           ["Zones of the shore", "Splash zone, high, middle and low."],
         ],
       ],

@@ -12,27 +12,26 @@ export function StartLearning({ courseId, size = "lg" }: { courseId: number; siz
   const user = useSignedInUser();
   const { settings } = usePlatformSettings();
   const course = coursePath(courseId);
-  if (user) {
-    return (
-      <Button asChild size={size}>
-        <Link href={course}>Start learning</Link>
-      </Button>
-    );
-  }
+  const href = user ? course : settings.allowRegistration ? registerPath(course) : loginPath(course);
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <Button asChild size={size}>
-        <Link href={settings.allowRegistration ? registerPath(course) : loginPath(course)}>Start learning</Link>
-      </Button>
-      {settings.allowRegistration ? (
-        <p className="text-sm text-muted-foreground">
-          Free account.{" "}
-          <Link href={loginPath(course)} className="font-medium text-primary underline underline-offset-2">
-            Sign in
-          </Link>{" "}
-          if you have one.
-        </p>
-      ) : null}
-    </div>
+    <Button asChild size={size}>
+      <Link href={href}>Start learning</Link>
+    </Button>
+  );
+}
+
+/** Under Start learning, for a visitor who may register: it is free, and those with an account sign in instead. */
+export function StartLearningNote({ courseId }: { courseId: number }) {
+  const user = useSignedInUser();
+  const { settings } = usePlatformSettings();
+  if (user || !settings.allowRegistration) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      Free account.{" "}
+      <Link href={loginPath(coursePath(courseId))} className="font-medium text-primary underline underline-offset-2">
+        Sign in
+      </Link>{" "}
+      if you have one.
+    </p>
   );
 }

@@ -9,7 +9,7 @@ import { catalogCoursePath, catalogPreviewPath, paths } from "../../../lib/paths
 import { catalogReads, useCatalogRead } from "../api.js";
 import { CatalogMissing } from "../components/catalog-missing.js";
 import { CourseCover, lessonsLabel } from "../components/course-card.js";
-import { StartLearning } from "../components/start-learning.js";
+import { StartLearning, StartLearningNote } from "../components/start-learning.js";
 
 /** /catalog/:slug (issue 33): a catalogue course's landing page: what it is, who wrote it, its outline, the preview, Start learning. */
 export function CatalogCoursePage() {
@@ -55,6 +55,7 @@ export function CatalogCoursePage() {
                   </Button>
                 ) : null}
               </div>
+              <StartLearningNote courseId={course.id} />
               <section aria-labelledby="outline-heading" className="grid gap-4">
                 <h2 id="outline-heading" className="text-2xl font-semibold">
                   Course outline
@@ -85,7 +86,7 @@ export function CatalogCoursePage() {
                 )}
               </section>
             </div>
-            <CourseCover cover={course.cover} className="rounded-xl border lg:sticky lg:top-24" />
+            <CourseCover cover={course.cover} className="order-first rounded-xl border lg:sticky lg:top-24 lg:order-none" />
           </article>
         )}
       </div>

@@ -7,7 +7,7 @@ import { catalogCoursePath } from "../../../lib/paths.js";
 import { catalogReads, useCatalogRead } from "../api.js";
 import { CatalogMissing } from "../components/catalog-missing.js";
 import { lessonsLabel } from "../components/course-card.js";
-import { StartLearning } from "../components/start-learning.js";
+import { StartLearning, StartLearningNote } from "../components/start-learning.js";
 
 /**
  * /catalog/:slug/preview (issue 33): the course's first lesson, for anyone, drawn with the lesson reader's Markdown (the
@@ -47,7 +47,10 @@ export function CatalogPreviewPage() {
               <p className="text-muted-foreground">
                 The course has {lessonsLabel(lesson.lessonCount)}. Start learning to read them all and keep your progress.
               </p>
-              <StartLearning courseId={lesson.courseId} size="default" />
+              <div className="grid justify-items-start gap-2">
+                <StartLearning courseId={lesson.courseId} size="default" />
+                <StartLearningNote courseId={lesson.courseId} />
+              </div>
             </aside>
           </article>
         )}
