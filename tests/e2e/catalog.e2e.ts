@@ -11,7 +11,9 @@ import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 // straight there. Both pages at 1440 and 390 px, light and dark, signed out and signed in; axe; first-screen scripts.
 
 let course: { id: number; slug: string };
+let mountain: { id: number; slug: string };
 let walker: { username: string; password: string };
+let teacher: { username: string; password: string };
 
 const h: Harness = startHarness({
   ready: async (harness) => {
@@ -30,7 +32,10 @@ const h: Harness = startHarness({
       }
       return { id, slug: courseSlug(title, id) };
     };
-    await make("Mountain Geology", "Rocks, faults and the slow life of mountains.", [["Rocks", [["Igneous rocks", "# Igneous"]]]]);
+    teacher = owner;
+    mountain = await make("Mountain Geology", "Rocks, faults and the slow life of mountains.", [
+      ["Rocks", [["Igneous rocks", "# Igneous"]]],
+    ]);
     course = await make("Tidepool Ecology", "Life between the tides: anemones, crabs and the rhythm of the sea.", [
       [
         "The shore",
@@ -163,10 +168,26 @@ describe("the public course catalogue", () => {
     ] as const) {
       const page = await h.newPage();
       const { kib, app } = await firstScreenScripts(page, url, () => page.getByRole("heading", { name: heading, level: 1 }).waitFor());
+      console.log(`${url}: ${kib.toFixed(1)} KiB of first-screen scripts (gzip)`);
       expect(app, `${url} loads the signed-in app's entry`).toBe(false);
       expect(kib, `${url}: first-screen scripts in KiB, gzip`).toBeLessThanOrEqual(100);
       await page.close();
     }
+  });
+
+  it("the owner turns the listing off in the course settings: the landing page is gone at once", async () => {
+    expect((await fetch(`${h.baseUrl}/catalog/${mountain.slug}`)).status).toBe(200);
+    const page = await themed(1440, "light", teacher);
+    await page.goto(`/courses/${mountain.id}/edit`);
+    await page.getByRole("tab", { name: "Course Details" }).click();
+    const listed = page.getByRole("switch", { name: "List in the public catalogue" });
+    expect(await listed.getAttribute("aria-checked")).toBe("true");
+    await listed.click();
+    expect(await listed.getAttribute("aria-checked")).toBe("false");
+    await page.screenshot({ path: screenshotPath("catalog-owner-switch-1440-light.png") });
+    await page.getByRole("button", { name: "Save Course" }).click();
+    await expect.poll(async () => (await fetch(`${h.baseUrl}/catalog/${mountain.slug}`)).status).toBe(404);
+    expect(await (await fetch(`${h.baseUrl}/sitemap.xml`)).text()).not.toContain(mountain.slug);
   });
 
   it("looks right at 1440 and 390 px, light and dark, signed out and signed in, with no axe findings", { timeout: 240_000 }, async () => {
