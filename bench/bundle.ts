@@ -2,8 +2,8 @@
  * npm run bench:bundle [-- --outDir <dir>] [-- --no-build]
  * Gzip size of the JavaScript the browser downloads for the first screen, measured by loading the built
  * app in Chromium and adding up every script it fetched: /auth (signed out), every public page (signed out: the
- * prerendered pages, issue 13), / (signed in: the dashboard) and /chat (signed in). It fails (exit code 1) when
- * /auth is over 100 KiB, a public page over 100 KiB or /chat over 200 KiB (issue 15).
+ * prerendered pages, issue 13), the catalogue and a course's landing page (signed out, rendered at request time, issue 33), / (signed in: the dashboard) and /chat (signed in). It fails (exit code 1) when
+ * /auth is over 100 KiB, a public or catalogue page over 100 KiB or /chat over 200 KiB (issue 15).
  *
  * It builds with the prerendering build (npm run build's two steps) into --outDir, else WEB_DIST, else a
  * fresh temporary folder (never dist/web, which a running server may be serving). --no-build measures the
@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
+import { courseSlug } from "../src/shared/catalog-slug.js";
 import { PUBLIC_PAGES } from "../src/shared/public-pages.js";
 import { findChromium } from "../tests/e2e/support/chromium-path.js";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
@@ -113,6 +114,22 @@ try {
   await chatContext.close();
   report("/chat (signed in)", chat);
 
+  // The catalogue's two pages (issue 33), rendered by the server at request time: a course in it first, then each page
+  // in a fresh signed-out profile, as a visitor arriving from a search.
+  const made = await context.request.post(`${baseUrl}/api/courses`, {
+    data: { title: "Bundle Bench Course", description: "A course to measure the catalogue with.", isPublic: true, status: "published" },
+  });
+  if (made.status() !== 201) throw new Error(`course: ${made.status()}`);
+  const courseId = ((await made.json()) as { id: number }).id;
+  const catalogPages: { path: string; measure: Measure }[] = [];
+  for (const pagePath of ["/catalog", `/catalog/${courseSlug("Bundle Bench Course", courseId)}`]) {
+    const visitor = await browser.newContext();
+    const measure = await scriptsFor(await visitor.newPage(), pagePath);
+    await visitor.close();
+    catalogPages.push({ path: pagePath, measure });
+    report(`${pagePath} (signed out, catalogue)`, measure);
+  }
+
   console.log("\nBudgets (first-screen JS, gzip):");
   let over = false;
   const budget = (label: string, measure: Measure, limitKib: number) => {
@@ -121,7 +138,7 @@ try {
     console.log(`  ${label.padEnd(18)} ${kib(measure.total).padStart(6)} KiB of ${limitKib}: ${within ? "within" : "OVER"}`);
   };
   budget("/auth", auth, AUTH_BUDGET_KIB);
-  for (const { path: pagePath, measure } of publicPages) budget(pagePath, measure, PUBLIC_BUDGET_KIB);
+  for (const { path: pagePath, measure } of [...publicPages, ...catalogPages]) budget(pagePath, measure, PUBLIC_BUDGET_KIB);
   budget("/chat", chat, CHAT_BUDGET_KIB);
   if (over) {
     console.log("\nOver budget: see the scripts listed above for what the first screen loads.");

@@ -14,7 +14,7 @@
  * (a render error, a value used other than as text) stops the build, naming the page and what differed.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -30,6 +30,8 @@ import {
   type PrerenderManifest,
   publicPageTitle,
   SENTINELS,
+  SSR_DIR,
+  SSR_ENTRY,
   variantKey,
 } from "../src/shared/prerender.js";
 import { PUBLIC_PAGES, type PublicPage } from "../src/shared/public-pages.js";
@@ -123,14 +125,17 @@ async function prerenderPage(entry: Entry, page: PublicPage, target: string) {
 }
 
 process.env.NODE_ENV = "production";
-const cache = path.join(projectRoot, "node_modules", ".cache");
-mkdirSync(cache, { recursive: true });
-const ssrDir = mkdtempSync(path.join(cache, "prerender-"));
-try {
+// Kept beside the web build (never served: the static plugin refuses the folder): the server renders the pages that
+// show live data (the catalogue, issue 33) with it at request time. Its packages are bundled in (`noExternal`), so it
+// runs wherever the build is.
+const ssrDir = path.join(outDir, SSR_DIR);
+rmSync(ssrDir, { recursive: true, force: true });
+{
   const started = performance.now();
   await build({
     configFile: path.join(projectRoot, "vite.config.ts"),
     logLevel: "warn",
+    ssr: { noExternal: true },
     build: {
       ssr: path.join(projectRoot, "src/web/entry-prerender.tsx"),
       outDir: ssrDir,
@@ -141,7 +146,7 @@ try {
       reportCompressedSize: false,
     },
   });
-  const entryFile = readdirSync(ssrDir).find((file) => /^entry-prerender\.m?js$/.test(file));
+  const entryFile = readdirSync(ssrDir).find((file) => file === SSR_ENTRY);
   if (!entryFile) throw new Error(`the SSR build wrote no entry-prerender.js in ${ssrDir}`);
   const entry = (await import(pathToFileURL(path.join(ssrDir, entryFile)).href)) as Entry;
 
@@ -169,6 +174,4 @@ try {
     process.exitCode = 1;
   } else
     console.log(`prerendered ${PUBLIC_PAGES.length} public pages into ${target} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-} finally {
-  rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -19,6 +19,9 @@ import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/ai-prompts-routes.js";
 import { apiDocsRoutes } from "./modules/api-docs/api-docs-routes.js";
 import { authRoutes } from "./modules/auth/auth-routes.js";
+import { catalogLivePages } from "./modules/catalog/catalog-pages.js";
+import { catalogRoutes } from "./modules/catalog/catalog-routes.js";
+import { catalogSlugs } from "./modules/catalog/catalog-service.js";
 import { certificateRoutes } from "./modules/certificates/certificates-routes.js";
 import { chatRoutes } from "./modules/chat/chat-routes.js";
 import { sweepTemporaryChats } from "./modules/chat/chat-service.js";
@@ -261,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
   await app.register(certificateRoutes);
+  await app.register(catalogRoutes);
   await app.register(lessonRoutes);
   await app.register(courseAiRoutes);
   await app.register(quizRoutes);
@@ -279,9 +283,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(collectionsRoutes);
   await app.register(embeddingSettingsRoutes);
   await app.register(apiDocsRoutes);
-  await app.register(seoPlugin, { origin: publicOrigin(config) });
+  await app.register(seoPlugin, { origin: publicOrigin(config), catalogSlugs: () => catalogSlugs({ db: database.db }) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {
+    livePages: catalogLivePages({ db: database.db, origin: publicOrigin(config) }),
     readPublicSettings: async () => {
       const [platformSettings, paymentSettings] = await Promise.all([
         getPublicPlatformSettings({ db: database.db }),

@@ -19,6 +19,7 @@ const EXACT = new Set([
   "/courses",
   "/admin",
   "/knowledge",
+  "/catalog",
 ]);
 
 /**
@@ -26,7 +27,14 @@ const EXACT = new Set([
  * which the specs send to /courses and the users page (spec 001, spec 002). A chat or course id that does not
  * exist (or is not yours) is the page's to say ("Chat not found", "Course not found"): the status stays 200.
  */
-const PATTERNS = [/^\/certificates\/[^/]+$/, /^\/share\/[^/]+$/, /^\/chat\/[^/]+$/, /^\/courses\/.+$/, /^\/admin\/.+$/];
+const PATTERNS = [
+  /^\/catalog\/[^/]+(?:\/preview)?$/,
+  /^\/certificates\/[^/]+$/,
+  /^\/share\/[^/]+$/,
+  /^\/chat\/[^/]+$/,
+  /^\/courses\/.+$/,
+  /^\/admin\/.+$/,
+];
 
 /** Whether the path (no query; a trailing slash ignored) is a page of the app. */
 export function isPagePath(pathname: string): boolean {

@@ -29,11 +29,19 @@ export interface BootData {
     earlyAccessPrice: string;
   };
   paymentSettings: { currency: string; earlyAccessPrice: string; paymentsAvailable: boolean; publishableKey: string | null };
+  /**
+   * A page rendered at request time (the catalogue, issue 33): the public API's answers its first render reads, by the
+   * read's URL (`/api/catalog?q=x`); null where that read answers 404. The page takes them instead of asking again.
+   */
+  reads?: Record<string, unknown>;
 }
 
 /** Beside index.html in the built web app: the pages and the manifest naming the file of each variant. */
 export const PRERENDERED_DIR = "prerendered";
 export const PRERENDER_MANIFEST = "manifest.json";
+/** Beside index.html too: the render bundle of entry-prerender.tsx the server renders live pages with (never served). */
+export const SSR_DIR = "ssr";
+export const SSR_ENTRY = "entry-prerender.js";
 
 export interface PrerenderManifest {
   /** By page path: the file (in PRERENDERED_DIR) of each variant, by `variantKey()`. */
@@ -135,7 +143,11 @@ export function fillLiveValues(html: string, boot: BootData): string {
 
 /** The boot data block; `<` is escaped so no value can close the script element. */
 export function bootDataScript(boot: BootData): string {
-  const json = JSON.stringify({ platformSettings: boot.platformSettings, paymentSettings: boot.paymentSettings });
+  const json = JSON.stringify({
+    platformSettings: boot.platformSettings,
+    paymentSettings: boot.paymentSettings,
+    ...(boot.reads ? { reads: boot.reads } : {}),
+  });
   return `<script type="application/json" id="${BOOT_DATA_ID}">${json.replace(/</g, "\\u003c")}</script>`;
 }
 

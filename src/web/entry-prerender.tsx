@@ -10,14 +10,15 @@ import type { BootData } from "../shared/prerender.js";
 import { PublicApp } from "./app/public-app.js";
 
 /**
- * The markup of `#root` at `path`. `prerenderToNodeStream` waits for the lazy pages and every Suspense
+ * The markup of `#root` at `path` (and `search`, without its "?"). Also run by the server at request time for the pages
+ * it renders with live data (the catalogue, issue 33: plugins/server-rendered-pages.ts loads this bundle). `prerenderToNodeStream` waits for the lazy pages and every Suspense
  * boundary, so the page's real content comes out, never a spinner. An error anywhere in the tree fails the page.
  */
-export async function renderPage(path: string, boot: BootData): Promise<string> {
+export async function renderPage(path: string, boot: BootData, search = ""): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Router ssrPath={path}>
+      <Router ssrPath={path} ssrSearch={search}>
         <PublicApp boot={boot} />
       </Router>
     </StrictMode>,

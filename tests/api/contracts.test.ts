@@ -48,6 +48,10 @@ describe("contracts", () => {
         .sort(),
     ).toEqual(
       [
+        "GET /api/catalog",
+        "GET /api/catalog/:slug",
+        "GET /api/catalog/:slug/cover",
+        "GET /api/catalog/:slug/preview",
         "GET /api/certificates/:code",
         "GET /api/early-access/checkout",
         "GET /api/early-access/registration",

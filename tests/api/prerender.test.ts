@@ -145,12 +145,12 @@ describe("a signed-in user", () => {
 });
 
 describe("for crawlers", () => {
-  it("/sitemap.xml lists exactly the public pages, with the public origin", async () => {
+  it("/sitemap.xml lists exactly the public pages and the course catalogue (no course in it here), with the public origin", async () => {
     const res = await get("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     const locations = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(PUBLIC_PAGES.map((page) => `http://localhost:3000${page.path}`));
+    expect(locations).toEqual([...PUBLIC_PAGES.map((page) => `http://localhost:3000${page.path}`), "http://localhost:3000/catalog"]);
     expect(res.body).not.toMatch(/admin|dashboard|settings/);
   });
 

@@ -102,6 +102,11 @@ export class PrerenderedPages {
     return html;
   }
 
+  /** Today's public settings (the boot data), from the same few-seconds snapshot the pages use. */
+  settings(): Promise<BootData> {
+    return this.current().boot;
+  }
+
   /** After an admin changed something: the next page reads the values again. */
   invalidate(): void {
     this.snapshot = null;

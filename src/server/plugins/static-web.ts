@@ -7,10 +7,11 @@ import fp from "fastify-plugin";
 import { SHARE_TOKEN_PATTERN } from "../../shared/contracts/sharing.js";
 import { sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
 import { isPagePath, opensChat } from "../../shared/page-paths.js";
-import { PRERENDERED_DIR } from "../../shared/prerender.js";
+import { PRERENDERED_DIR, SSR_DIR } from "../../shared/prerender.js";
 import { SHARE_PAGE, type SharePageData, sharedChatNoscript, sharedChatScript, shareHead } from "../../shared/share-page.js";
 import { SESSION_COOKIE } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
+import { type LivePage, LivePageRenderer } from "./server-rendered-pages.js";
 
 /**
  * The chat page's preload hints (issue 29): the sidebar's first reads, asked for by the browser as soon as the page's
@@ -34,6 +35,8 @@ export interface StaticWebOptions {
   readPublicSettings: ReadPublicSettings;
   /** A live share link's snapshot, read from the database on every call (null: revoked, unknown, owner disabled). */
   findShare?: (token: string) => Promise<SharePageData | null>;
+  /** Pages rendered for visitors at request time with live data (the catalogue, issue 33; decision 044). */
+  livePages?: readonly LivePage[];
 }
 
 /**
@@ -54,6 +57,13 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     prerendered = PrerenderedPages.load(root, options.readPublicSettings);
   } catch (error) {
     app.log.error({ err: error }, `The prerendered pages in ${root} could not be read; serving the app shell instead.`);
+  }
+  const livePages = options.livePages ?? [];
+  let liveRenderer: LivePageRenderer | null = null;
+  try {
+    liveRenderer = prerendered && livePages.length > 0 ? LivePageRenderer.load(root) : null;
+  } catch (error) {
+    app.log.error({ err: error }, `The live pages' renderer in ${root} could not be read; serving the app shell instead.`);
   }
   if (prerendered) {
     const pages = prerendered;
@@ -123,13 +133,39 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     return reply.type("text/html; charset=utf-8").send(html);
   };
 
+  /**
+   * A live page (the catalogue) for a visitor without a session: rendered now with its data, a 301 for an old address,
+   * or null when the app shell is the answer (a signed-in user, no renderer in this build, or a failure, logged).
+   */
+  const livePage = async (
+    request: FastifyRequest,
+    page: LivePage,
+    pathname: string,
+    search: string,
+  ): Promise<{ status: number; html: string } | { location: string } | null> => {
+    if (!prerendered || !liveRenderer) return null;
+    try {
+      if (await signedIn(request)) return null;
+      const boot = await prerendered.settings();
+      const answer = await page.load(pathname, new URLSearchParams(search), boot);
+      if (answer.kind === "redirect") return { location: answer.location };
+      const html = await liveRenderer.render(pathname, search, { ...boot, reads: answer.reads }, answer.head);
+      return { status: answer.status, html };
+    } catch (error) {
+      request.log.error({ err: error }, `rendering ${pathname} failed; sent the app shell`);
+      return null;
+    }
+  };
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     // The prerendered pages hold tokens, not values: they go out only through the route below. public.html is
     // their template (the public pages' app, empty), never a page of its own.
-    allowedPath: (pathname) => !pathname.startsWith(`/${PRERENDERED_DIR}/`) && pathname !== "/public.html",
+    // The live pages' render bundle (SSR_DIR) is the server's, never the browser's.
+    allowedPath: (pathname) =>
+      !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !pathname.startsWith(`/${SSR_DIR}/`) && pathname !== "/public.html",
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -154,6 +190,13 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       if (html !== null) {
         return reply.type("text/html; charset=utf-8").send(certificatePage ? html.replace("</head>", `${NOINDEX_META}</head>`) : html);
       }
+    }
+    const live = livePages.find((page) => page.pattern.test(file));
+    if (live) {
+      reply.header("Vary", "Cookie");
+      const answer = await livePage(request, live, file, request.url.slice(file.length + 1));
+      if (answer && "location" in answer) return reply.redirect(answer.location, 301);
+      if (answer) return reply.code(answer.status).type("text/html; charset=utf-8").send(answer.html);
     }
     if (prerendered?.has(file)) {
       // The answer depends on the session cookie: a shared cache must not hand one visitor's to another.

@@ -37,6 +37,8 @@ export const updateCourseBodySchema = z.object({
   description: description.optional(),
   status: z.enum(COURSE_STATUSES, { error: "Status is required" }).optional(),
   isPublic: z.boolean().optional(),
+  /** Issue 33: a public, published course is in the visitors' catalogue unless this is off. */
+  listedInCatalog: z.boolean().optional(),
 });
 export type UpdateCourseBody = z.input<typeof updateCourseBodySchema>;
 export type CourseChanges = z.output<typeof updateCourseBodySchema>;
@@ -48,6 +50,8 @@ export const courseSchema = z.object({
   description: z.string(),
   status: z.enum(COURSE_STATUSES),
   isPublic: z.boolean(),
+  /** Listed in the public catalogue while public and published (issue 33). */
+  listedInCatalog: z.boolean(),
   coverImage: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

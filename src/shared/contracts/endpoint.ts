@@ -48,12 +48,12 @@ export interface EndpointShape {
 }
 
 /**
- * A plain JSON endpoint's address (method and path: all `call()` reads of it) carrying its contract's types,
+ * A plain JSON (or paged) endpoint's address (method, path and kind: all `call()` reads of it) carrying its contract's types,
  * for web code that must not load the contract's schemas (`first-screen-reads.ts`). The method and path must
  * be the contract's own, or this does not compile; at run time the object holds only the address.
  */
-export function typedAddress<E extends EndpointShape & { kind?: "json"; nullIs204?: false; upload?: false }>(
-  address: Pick<E, "method" | "path" | "access">,
+export function typedAddress<E extends EndpointShape & { kind?: "json" | "paged"; nullIs204?: false; upload?: false }>(
+  address: Pick<E, "method" | "path" | "access"> & (E["kind"] extends "paged" ? { kind: "paged" } : unknown),
 ): E {
   return address as E;
 }

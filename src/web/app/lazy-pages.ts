@@ -3,6 +3,9 @@ import { PageSpinner } from "../components/ui/spinner.js";
 import { preloadable } from "../lib/preloadable.js";
 
 export {
+  CatalogCoursePage,
+  CatalogPage,
+  CatalogPreviewPage,
   CertificatePage,
   ContactPage,
   FaqPage,

@@ -3,11 +3,15 @@ import { Route, Switch, useLocation } from "wouter";
 import type { BootData } from "../../shared/prerender.js";
 import { PageSpinner } from "../components/ui/spinner.js";
 import { bootPublicReads } from "../domain/boot-reads.js";
+import { InitialReadsContext } from "../domain/initial-reads.js";
 import { PublicReadsContext } from "../domain/public-reads.js";
 import { paths } from "../lib/paths.js";
 import { PageHead } from "./document-title.js";
 import { ErrorBoundary } from "./error-boundary.js";
 import {
+  CatalogCoursePage,
+  CatalogPage,
+  CatalogPreviewPage,
   CertificatePage,
   ContactPage,
   FaqPage,
@@ -33,6 +37,10 @@ const PUBLIC_ROUTES: { path: string; page: () => ReactNode }[] = [
   { path: paths.certificateRoute, page: () => <CertificatePage /> },
   /** Written by the server at request time with the snapshot (decision 043); the page draws it from that data. */
   { path: paths.shareRoute, page: () => <SharePage /> },
+  /** Rendered by the server at request time with their data (the boot data's `reads`), then hydrated (issue 33). */
+  { path: paths.catalog, page: () => <CatalogPage /> },
+  { path: paths.catalogCourseRoute, page: () => <CatalogCoursePage /> },
+  { path: paths.catalogPreviewRoute, page: () => <CatalogPreviewPage /> },
 ];
 
 /** The sign-in screens, drawn in the browser (not prerendered): the server sends them to visitors without a session. */
@@ -59,35 +67,38 @@ function LoadFromServer() {
 export function PublicApp({ boot: initialBoot }: { boot: BootData }) {
   const [boot, setBoot] = useState(initialBoot);
   const reads = useMemo(() => bootPublicReads(boot), [boot]);
+  const initialReads = useMemo(() => boot.reads ?? {}, [boot.reads]);
   const [location] = useLocation();
 
   return (
     <PublicReadsContext value={reads}>
-      <ThemeProvider>
-        <ScrollToTop />
-        <PageHead homeIsLanding />
-        <ErrorBoundary resetKey={location}>
-          <Suspense fallback={null}>
-            <Switch>
-              {PUBLIC_ROUTES.map((route) => (
-                <Route key={route.path} path={route.path}>
-                  {route.page()}
+      <InitialReadsContext value={initialReads}>
+        <ThemeProvider>
+          <ScrollToTop />
+          <PageHead homeIsLanding />
+          <ErrorBoundary resetKey={location}>
+            <Suspense fallback={null}>
+              <Switch>
+                {PUBLIC_ROUTES.map((route) => (
+                  <Route key={route.path} path={route.path}>
+                    {route.page()}
+                  </Route>
+                ))}
+                {AUTH_PATHS.map((path) => (
+                  <Route key={path} path={path}>
+                    <Suspense fallback={<PageSpinner label="Loading the sign-in form" />}>
+                      <PublicAuthPage setBoot={setBoot} />
+                    </Suspense>
+                  </Route>
+                ))}
+                <Route>
+                  <LoadFromServer />
                 </Route>
-              ))}
-              {AUTH_PATHS.map((path) => (
-                <Route key={path} path={path}>
-                  <Suspense fallback={<PageSpinner label="Loading the sign-in form" />}>
-                    <PublicAuthPage setBoot={setBoot} />
-                  </Suspense>
-                </Route>
-              ))}
-              <Route>
-                <LoadFromServer />
-              </Route>
-            </Switch>
-          </Suspense>
-        </ErrorBoundary>
-      </ThemeProvider>
+              </Switch>
+            </Suspense>
+          </ErrorBoundary>
+        </ThemeProvider>
+      </InitialReadsContext>
     </PublicReadsContext>
   );
 }

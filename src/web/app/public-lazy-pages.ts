@@ -15,3 +15,10 @@ export const CertificatePage = lazy(() =>
 );
 export const SharePage = lazy(() => import("../features/public/pages/share-page.js").then((m) => ({ default: m.SharePage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
+export const CatalogPage = lazy(() => import("../features/catalog/pages/catalog-page.js").then((m) => ({ default: m.CatalogPage })));
+export const CatalogCoursePage = lazy(() =>
+  import("../features/catalog/pages/catalog-course-page.js").then((m) => ({ default: m.CatalogCoursePage })),
+);
+export const CatalogPreviewPage = lazy(() =>
+  import("../features/catalog/pages/catalog-preview-page.js").then((m) => ({ default: m.CatalogPreviewPage })),
+);

@@ -16,6 +16,9 @@ import {
   AdminUserActivityPage,
   AdminUsersPage,
   AuthPage,
+  CatalogCoursePage,
+  CatalogPage,
+  CatalogPreviewPage,
   CertificatePage,
   ChatPage,
   CheckoutPage,
@@ -124,6 +127,12 @@ export const routes: RouteEntry[] = [
       </PublicPage>
     ),
   },
+  // The public catalogue (issue 33): visitors get these from the server, rendered with their data; here they read it.
+  ...[
+    { path: paths.catalog, page: () => <CatalogPage /> },
+    { path: paths.catalogCourseRoute, page: () => <CatalogCoursePage /> },
+    { path: paths.catalogPreviewRoute, page: () => <CatalogPreviewPage /> },
+  ].map(({ path, page }) => ({ path, render: () => <PublicPage>{page()}</PublicPage> })),
   {
     // Written by the server with the snapshot (decision 043); a link that does not work is the not-found page.
     path: paths.shareRoute,

@@ -24,6 +24,10 @@ export const paths = {
   certificateRoute: "/certificates/:code",
   /** A shared chat's read-only page (issue 33): anyone with the link. */
   shareRoute: "/share/:token",
+  /** The public course catalogue (issue 33): the list, a course's landing page, its first lesson as a preview. */
+  catalog: "/catalog",
+  catalogCourseRoute: "/catalog/:slug",
+  catalogPreviewRoute: "/catalog/:slug/preview",
   courses: "/courses",
   courseRoute: "/courses/:id",
   courseEditRoute: "/courses/:id/edit",
@@ -65,6 +69,21 @@ export function courseEditPath(id: number): string {
 /** The lesson reader. */
 export function lessonPath(courseId: number, lessonId: number): string {
   return `${paths.courses}/${courseId}/lessons/${lessonId}`;
+}
+
+/** A catalogue course's landing page. */
+export function catalogCoursePath(slug: string): string {
+  return `${paths.catalog}/${slug}`;
+}
+
+/** A catalogue course's preview lesson. */
+export function catalogPreviewPath(slug: string): string {
+  return `${paths.catalog}/${slug}/preview`;
+}
+
+/** The registration form, then (once registered or signed in) `next`, a same-site path. */
+export function registerPath(next: string): string {
+  return `${paths.register}&next=${encodeURIComponent(next)}`;
 }
 
 /** The sign-in screen, remembering where the visitor was going. */

@@ -1,9 +1,32 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /** `courseSourcesSchema`'s output as stored (issue 31). */
 export type CourseSourceScope = { fileIds?: number[]; collectionId?: number; chatId?: number; folderId?: number };
+
+/**
+ * The text the catalogue's search looks in (title and description), lower-cased: one expression for the trigram index
+ * and the query (`ILIKE '%term%'`), as USER_SEARCH_TEXT is for the admin's user search (issue 33).
+ */
+export const CATALOG_SEARCH_TEXT = (t: { title: AnyPgColumn; description: AnyPgColumn }) =>
+  sql`lower(${t.title} || ' ' || ${t.description})`;
+
+/** What puts a course in the visitors' catalogue (its owner's account being active is checked in the query too). */
+export const IN_CATALOG = (t: { isPublic: AnyPgColumn; status: AnyPgColumn; listedInCatalog: AnyPgColumn }) =>
+  sql`${t.isPublic} and ${t.status} = 'published' and ${t.listedInCatalog}`;
 
 export const courses = pgTable(
   "courses",
@@ -25,7 +48,15 @@ export const courses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("courses_user_idx").on(t.userId, t.id), index("courses_public_idx").on(t.isPublic, t.status, t.id)],
+  (t) => [
+    index("courses_user_idx").on(t.userId, t.id),
+    index("courses_public_idx").on(t.isPublic, t.status, t.id),
+    // The catalogue (issue 33): its pages newest first, and its search, over the listed courses only.
+    index("courses_catalog_idx").on(t.id).where(IN_CATALOG(t)),
+    index("courses_catalog_search_trgm_idx")
+      .using("gin", sql`${CATALOG_SEARCH_TEXT(t)} gin_trgm_ops`)
+      .where(IN_CATALOG(t)),
+  ],
 );
 
 export const courseModules = pgTable(

@@ -13,6 +13,7 @@ export function toCourse(row: CourseRow): Course {
     description: row.description,
     status: row.status as Course["status"],
     isPublic: row.isPublic,
+    listedInCatalog: row.listedInCatalog,
     coverImage: row.coverImage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -70,6 +70,7 @@ export async function updateCourse(options: { db: Db; who: Who; courseId: number
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
+      ...(input.listedInCatalog !== undefined ? { listedInCatalog: input.listedInCatalog } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(courses.id, courseId))

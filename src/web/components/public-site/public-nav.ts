@@ -8,6 +8,8 @@ export interface PublicNavLink {
 /** The header's page links (spec 002: Features and Pricing for everyone; the FAQ page's header names the FAQ too). */
 export const PAGE_LINKS: readonly PublicNavLink[] = [
   { href: paths.features, label: "Features" },
+  /** Issue 33: the public course catalogue. */
+  { href: paths.catalog, label: "Courses" },
   { href: paths.pricing, label: "Pricing" },
   { href: paths.faq, label: "FAQ" },
 ];
@@ -25,6 +27,7 @@ export function accountLinks(signedIn: boolean, registrationOpen: boolean): { se
 /** The footer's links (spec 002). */
 export const FOOTER_LINKS: readonly PublicNavLink[] = [
   { href: paths.features, label: "Features" },
+  { href: paths.catalog, label: "Course catalog" },
   { href: paths.pricing, label: "Pricing" },
   { href: paths.contact, label: "Contact" },
   { href: paths.faq, label: "FAQ" },

@@ -6,9 +6,15 @@ export const courseDetailsSchema = updateCourseBodySchema.required({ title: true
 export type CourseDetailsInput = z.input<typeof courseDetailsSchema>;
 export type CourseDetailsOutput = z.output<typeof courseDetailsSchema>;
 
-export const COURSE_DETAIL_FIELDS = ["title", "description", "status", "isPublic"] as const;
+export const COURSE_DETAIL_FIELDS = ["title", "description", "status", "isPublic", "listedInCatalog"] as const;
 
 /** The stored values, which Reset Changes brings back. */
 export function courseDetailsValues(course: Course): CourseDetailsInput {
-  return { title: course.title, description: course.description, status: course.status, isPublic: course.isPublic };
+  return {
+    title: course.title,
+    description: course.description,
+    status: course.status,
+    isPublic: course.isPublic,
+    listedInCatalog: course.listedInCatalog,
+  };
 }

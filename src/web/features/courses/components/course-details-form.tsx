@@ -9,7 +9,7 @@ export const COURSE_DETAILS_FORM_ID = "course-details-form";
 
 type Form = UseFormReturn<CourseDetailsInput, unknown, CourseDetailsOutput>;
 
-/** Title, description, status and visibility; Save Course (in the page header) submits it. */
+/** Title, description, status, visibility and the catalogue listing (issue 33); Save Course (in the page header) submits it. */
 export function CourseDetailsForm({ form, onSubmit }: { form: Form; onSubmit: () => void }) {
   const { errors } = form.formState;
   return (
@@ -59,6 +59,23 @@ export function CourseDetailsForm({ form, onSubmit }: { form: Form; onSubmit: ()
               description="When published, every signed-in user can read it."
               checked={field.value ?? false}
               onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="listedInCatalog"
+          render={({ field }) => (
+            <SwitchField
+              label="List in the public catalogue"
+              description={
+                form.watch("isPublic")
+                  ? "When published, anyone can find it at /catalog, without an account. Off: signed-in users only."
+                  : "Only for a public course: this one is private."
+              }
+              checked={field.value ?? true}
+              onChange={field.onChange}
+              disabled={!form.watch("isPublic")}
             />
           )}
         />

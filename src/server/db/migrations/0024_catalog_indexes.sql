@@ -1,0 +1,2 @@
+CREATE INDEX "courses_catalog_idx" ON "courses" USING btree ("id") WHERE "courses"."is_public" and "courses"."status" = 'published' and "courses"."listed_in_catalog";--> statement-breakpoint
+CREATE INDEX "courses_catalog_search_trgm_idx" ON "courses" USING gin (lower("title" || ' ' || "description") gin_trgm_ops) WHERE "courses"."is_public" and "courses"."status" = 'published' and "courses"."listed_in_catalog";

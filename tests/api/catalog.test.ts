@@ -1,0 +1,395 @@
+// The public course catalogue (issue 33, decision 044): the API (`GET /api/catalog?q=`, a course's landing JSON, its
+// preview lesson, its cover), the pages the server renders for visitors at request time (/catalog, /catalog/:slug,
+// /catalog/:slug/preview: their own head, their data in the HTML), the sitemap, and the owner's listing switch.
+// Only public + published + listed courses of active owners ever show; nothing else leaks. Builds the web app with the
+// prerender step into a temporary folder once (the render bundle the server uses lives there).
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courseSlug } from "../../src/shared/catalog-slug.js";
+import { BOOT_DATA_ID } from "../../src/shared/prerender.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
+
+const run = promisify(execFile);
+const webDist = mkdtempSync(path.join(tmpdir(), "web-catalog-test-"));
+const ORIGIN = "http://localhost:3000";
+
+let t: TestApp;
+let admin: CookieClient;
+let owner: CookieClient;
+let reader: CookieClient;
+let other: { client: CookieClient; id: number };
+
+interface Made {
+  id: number;
+  slug: string;
+  lessonIds: number[];
+}
+
+/** A course of `client`'s with modules of lessons (`[["L1", "L2"], ["L3"]]`), in the given state. */
+async function makeCourse(
+  client: CookieClient,
+  options: {
+    title: string;
+    description?: string;
+    isPublic?: boolean;
+    status?: "draft" | "published";
+    modules?: string[][];
+    content?: string;
+  },
+): Promise<Made> {
+  const created = await client.post("/api/courses", {
+    title: options.title,
+    description: options.description ?? "",
+    isPublic: options.isPublic ?? true,
+    status: options.status ?? "published",
+  });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().id as number;
+  const lessonIds: number[] = [];
+  for (const [index, lessons] of (options.modules ?? [["First lesson"]]).entries()) {
+    const module = await client.post(`/api/courses/${id}/modules`, { title: `Module ${index + 1}` });
+    expect(module.statusCode).toBe(201);
+    for (const title of lessons) {
+      const content = lessonIds.length === 0 ? (options.content ?? `# ${title}\n\nThe body of ${title}.`) : `Body of ${title}`;
+      const lesson = await client.post(`/api/modules/${module.json().id}/lessons`, { title, type: "reading", content });
+      expect(lesson.statusCode).toBe(201);
+      lessonIds.push(lesson.json().id);
+    }
+  }
+  return { id, slug: courseSlug(options.title, id), lessonIds };
+}
+
+const anon = (url: string) => t.app.inject({ method: "GET", url });
+const listOf = async (query = "") => {
+  const res = await anon(`/api/catalog${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; slug: string; title: string; ownerName: string; lessonCount: number; cover: string | null }[];
+};
+const titles = async (query = "") => (await listOf(query)).map((course) => course.title);
+const sitemap = async () => (await anon("/sitemap.xml")).body;
+
+function bootReads(html: string): Record<string, unknown> {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">([^<]*)</script>`).exec(html);
+  if (!match?.[1]) throw new Error("no boot data in the page");
+  return (JSON.parse(match[1]) as { reads: Record<string, unknown> }).reads;
+}
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+let listed: Made;
+let hidden: Record<"privatePublished" | "publicDraft" | "unlisted" | "disabledOwner", Made>;
+
+beforeAll(async () => {
+  await run("npx", ["vite", "build", "--logLevel", "error", "--outDir", webDist]);
+  await run("npx", ["tsx", "scripts/prerender.ts", "--outDir", webDist]);
+  t = await buildTestApp({ env: { WEB_DIST: webDist } });
+  admin = (await registerAndSignIn(t.app)).client;
+  owner = (await registerAndSignIn(t.app, { name: "Ada Author" })).client;
+  reader = (await registerAndSignIn(t.app)).client;
+  const made = await registerAndSignIn(t.app, { name: "Gone Owner" });
+  other = { client: made.client, id: made.user.id };
+
+  listed = await makeCourse(owner, {
+    title: "Intro to Zebrafish Genetics",
+    description: "Stripes, genes and glowing fins.",
+    modules: [["Why zebrafish", "Breeding"], ["Glowing fins"]],
+  });
+  hidden = {
+    privatePublished: await makeCourse(owner, { title: "Secret Zebrafish Notes", isPublic: false }),
+    publicDraft: await makeCourse(owner, { title: "Draft Zebrafish Plans", status: "draft" }),
+    unlisted: await makeCourse(owner, { title: "Unlisted Zebrafish Club" }),
+    disabledOwner: await makeCourse(other.client, { title: "Zebrafish of a Disabled Owner" }),
+  };
+  expect((await owner.patch(`/api/courses/${hidden.unlisted.id}`, { listedInCatalog: false })).statusCode).toBe(200);
+  expect((await admin.patch(`/api/admin/users/${other.id}`, { status: "inactive" })).statusCode).toBe(200);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const HIDDEN_TITLES = ["Secret Zebrafish Notes", "Draft Zebrafish Plans", "Unlisted Zebrafish Club", "Zebrafish of a Disabled Owner"];
+
+describe("GET /api/catalog", () => {
+  it("lists only public, published, listed courses of active owners, with slug, owner's name and lesson count", async () => {
+    const courses = await listOf("?q=zebrafish");
+    expect(courses.map((course) => course.title)).toEqual(["Intro to Zebrafish Genetics"]);
+    expect(courses[0]).toEqual({
+      id: listed.id,
+      slug: `intro-to-zebrafish-genetics-${listed.id}`,
+      title: "Intro to Zebrafish Genetics",
+      description: "Stripes, genes and glowing fins.",
+      cover: null,
+      ownerName: "Ada Author",
+      lessonCount: 3,
+    });
+    // Signed in (even the owner, even an admin), the catalogue is the same.
+    for (const client of [reader, owner, admin]) {
+      const res = await client.get("/api/catalog?q=zebrafish");
+      expect(res.json().map((course: { title: string }) => course.title)).toEqual(["Intro to Zebrafish Genetics"]);
+    }
+  });
+
+  it("searches title and description, in any case, with % and _ taken literally", async () => {
+    expect(await titles("?q=GENETICS")).toEqual(["Intro to Zebrafish Genetics"]);
+    expect(await titles("?q=glowing%20fins")).toEqual(["Intro to Zebrafish Genetics"]);
+    expect(await titles("?q=%25")).toEqual([]);
+    expect(await titles("?q=_")).toEqual([]);
+    expect(await titles("?q=nothing-like-this")).toEqual([]);
+    const long = await anon(`/api/catalog?q=${"a".repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe("Search cannot exceed 200 characters");
+  });
+
+  it("pages newest first with limit and the x-next-cursor header", async () => {
+    const made = [];
+    for (const n of [1, 2, 3]) made.push(await makeCourse(owner, { title: `Paging Quokka ${n}` }));
+    const first = await anon("/api/catalog?q=quokka&limit=2");
+    expect(first.json().map((c: { title: string }) => c.title)).toEqual(["Paging Quokka 3", "Paging Quokka 2"]);
+    const cursor = first.headers["x-next-cursor"];
+    expect(cursor).toBe(String(made[1]?.id));
+    const second = await anon(`/api/catalog?q=quokka&limit=2&cursor=${cursor}`);
+    expect(second.json().map((c: { title: string }) => c.title)).toEqual(["Paging Quokka 1"]);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+    for (const bad of ["abc", "0", "-1", "99999999999"]) {
+      const res = await anon(`/api/catalog?cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe("Invalid cursor");
+    }
+    expect((await anon("/api/catalog?limit=61")).statusCode).toBe(400);
+  });
+});
+
+describe("a course's landing JSON, preview and cover", () => {
+  it("answers the outline in order, the owner's name, the lesson count and that a preview exists", async () => {
+    const res = await anon(`/api/catalog/${listed.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: listed.id,
+      slug: listed.slug,
+      title: "Intro to Zebrafish Genetics",
+      ownerName: "Ada Author",
+      lessonCount: 3,
+      hasPreview: true,
+      modules: [
+        { title: "Module 1", lessons: [{ title: "Why zebrafish" }, { title: "Breeding" }] },
+        { title: "Module 2", lessons: [{ title: "Glowing fins" }] },
+      ],
+    });
+    expect(JSON.stringify(res.json())).not.toMatch(/Body of|userId|content/);
+  });
+
+  it("finds the course by the id at the end of any slug, answering its current slug; junk is 400, unknown 404", async () => {
+    expect((await anon(`/api/catalog/old-title-${listed.id}`)).json().slug).toBe(listed.slug);
+    expect((await anon(`/api/catalog/${listed.id}`)).json().slug).toBe(listed.slug);
+    const unknown = await anon("/api/catalog/nothing-here-2147483000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Course not found");
+    for (const junk of ["Not-A-Slug", "no-id-here", "x-0", "a-99999999999"]) {
+      const res = await anon(`/api/catalog/${junk}`);
+      expect(res.statusCode, junk).toBe(400);
+      expect(res.json().message).toBe("Invalid course address");
+    }
+  });
+
+  it("lets a visitor read the first lesson only; every other lesson still needs an account", async () => {
+    const preview = await anon(`/api/catalog/${listed.slug}/preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      courseId: listed.id,
+      courseTitle: "Intro to Zebrafish Genetics",
+      slug: listed.slug,
+      moduleTitle: "Module 1",
+      title: "Why zebrafish",
+      content: "# Why zebrafish\n\nThe body of Why zebrafish.",
+      lessonCount: 3,
+    });
+    for (const lessonId of listed.lessonIds) {
+      const visitor = await anon(`/api/lessons/${lessonId}`);
+      expect(visitor.statusCode).toBe(401);
+    }
+    // A signed-in reader goes by the course rules as before.
+    expect((await reader.get(`/api/lessons/${listed.lessonIds[1]}`)).statusCode).toBe(200);
+  });
+
+  it("has no preview when the first lesson opens later (drip) or the course has no lesson", async () => {
+    const drip = await makeCourse(owner, { title: "Drip Pelican" });
+    expect((await owner.patch(`/api/lessons/${drip.lessonIds[0]}`, { releaseAfterDays: 3 })).statusCode).toBe(200);
+    expect((await anon(`/api/catalog/${drip.slug}`)).json().hasPreview).toBe(false);
+    const res = await anon(`/api/catalog/${drip.slug}/preview`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("This course has no preview lesson");
+    const empty = await makeCourse(owner, { title: "Empty Pelican", modules: [] });
+    expect((await anon(`/api/catalog/${empty.slug}`)).json()).toMatchObject({ hasPreview: false, lessonCount: 0, modules: [] });
+  });
+
+  it("serves the cover to visitors through the catalogue only", async () => {
+    const course = await makeCourse(owner, { title: "Covered Heron" });
+    const upload = await owner.request({
+      method: "POST",
+      url: `/api/courses/${course.id}/cover`,
+      ...multipartFile("file", "c.png", "image/png", TINY_PNG),
+    });
+    expect(upload.statusCode).toBe(200);
+    const [item] = await listOf("?q=heron");
+    expect(item?.cover).toBe(`/api/catalog/${course.slug}/cover`);
+    const cover = await anon(item?.cover ?? "");
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers["content-type"]).toBe("image/png");
+    expect(cover.rawPayload.equals(TINY_PNG)).toBe(true);
+    // The upload's own address still needs an account; a course without a cover has none to give.
+    expect((await anon(upload.json().coverImage)).statusCode).toBe(401);
+    expect((await anon(`/api/catalog/${listed.slug}/cover`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for every hidden course, to every role, the owner included", async () => {
+    for (const course of Object.values(hidden)) {
+      for (const client of [null, reader, owner, admin]) {
+        for (const suffix of ["", "/preview", "/cover"]) {
+          const url = `/api/catalog/${course.slug}${suffix}`;
+          const res = client ? await client.get(url) : await anon(url);
+          expect(res.statusCode, url).toBe(404);
+        }
+      }
+    }
+  });
+});
+
+describe("the owner's switch", () => {
+  it("takes listedInCatalog on the course update (owner only, a boolean), and the course answers it", async () => {
+    const course = await makeCourse(owner, { title: "Switch Ibis" });
+    expect((await owner.get(`/api/courses/${course.id}`)).json().listedInCatalog).toBe(true);
+    const bad = await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: "no" });
+    expect(bad.statusCode).toBe(400);
+    const signedOut = await t.app.inject({ method: "PATCH", url: `/api/courses/${course.id}`, payload: { listedInCatalog: false } });
+    expect(signedOut.statusCode).toBe(401);
+    const notOwner = await reader.patch(`/api/courses/${course.id}`, { listedInCatalog: false });
+    expect(notOwner.statusCode).toBe(403);
+    expect(notOwner.json().message).toBe("You don't have permission to edit this course.");
+    expect((await anon(`/api/catalog/${course.slug}`)).statusCode).toBe(200);
+  });
+
+  it("off: gone at once from the list, the landing JSON, the page (404) and the sitemap; still public to signed-in users", async () => {
+    const course = await makeCourse(owner, { title: "Vanishing Egret" });
+    expect(await titles("?q=egret")).toEqual(["Vanishing Egret"]);
+    expect(await sitemap()).toContain(`${ORIGIN}/catalog/${course.slug}<`);
+    expect((await anon(`/catalog/${course.slug}`)).statusCode).toBe(200);
+
+    const off = await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: false });
+    expect(off.json().listedInCatalog).toBe(false);
+    expect(await titles("?q=egret")).toEqual([]);
+    expect((await anon(`/api/catalog/${course.slug}`)).statusCode).toBe(404);
+    expect((await anon(`/api/catalog/${course.slug}/preview`)).statusCode).toBe(404);
+    const page = await anon(`/catalog/${course.slug}`);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain("Vanishing Egret");
+    expect(page.body).toContain("Course not found");
+    expect(await sitemap()).not.toContain(course.slug);
+    expect((await reader.get(`/api/courses/${course.id}`)).statusCode).toBe(200);
+    expect((await reader.get(`/api/lessons/${course.lessonIds[0]}`)).statusCode).toBe(200);
+
+    await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: true });
+    expect(await titles("?q=egret")).toEqual(["Vanishing Egret"]);
+  });
+});
+
+describe("the pages, rendered at request time for visitors", () => {
+  it("/catalog carries its own title, description, og tags and canonical URL, with the courses and their data in the HTML", async () => {
+    const res = await anon("/catalog");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const html = res.body;
+    expect(html).toContain("<title>Course catalog · Lumora</title>");
+    expect(html).toMatch(/<meta name="description" content="Free and open courses on Lumora[^"]*" \/>/);
+    expect(html).toContain('<meta property="og:title" content="Course catalog · Lumora" />');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/catalog" />`);
+    expect(rootOf(html)).toContain("Intro to Zebrafish Genetics");
+    expect(rootOf(html)).toContain(`href="/catalog/${listed.slug}"`);
+    expect(bootReads(html)).toHaveProperty(["/api/catalog"]);
+    for (const title of HIDDEN_TITLES) expect(html).not.toContain(title);
+  });
+
+  it("/catalog?q= renders the search's results, and says when nothing matches", async () => {
+    const found = await anon("/catalog?q=genetics");
+    expect(rootOf(found.body)).toContain("Intro to Zebrafish Genetics");
+    expect(bootReads(found.body)).toHaveProperty(["/api/catalog?q=genetics"]);
+    const none = await anon("/catalog?q=no-such-course");
+    expect(none.statusCode).toBe(200);
+    expect(rootOf(none.body)).toContain("No courses match");
+    expect(rootOf(none.body)).not.toContain("Intro to Zebrafish Genetics");
+  });
+
+  it("/catalog/:slug carries the course's head (og:image from its cover) and its outline; an old slug moves (301)", async () => {
+    const res = await anon(`/catalog/${listed.slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain("<title>Intro to Zebrafish Genetics · Course catalog · Lumora</title>");
+    expect(html).toContain('<meta name="description" content="Stripes, genes and glowing fins." />');
+    expect(html).toContain('<meta property="og:title" content="Intro to Zebrafish Genetics · Course catalog · Lumora" />');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/catalog/${listed.slug}" />`);
+    expect(html).not.toContain("og:image");
+    const root = rootOf(html);
+    for (const text of ["Intro to Zebrafish Genetics", "Ada Author", "3 lessons", "Why zebrafish", "Glowing fins", "Start learning"])
+      expect(root).toContain(text);
+    expect(root).toContain(`href="/auth?tab=register&amp;next=${encodeURIComponent(`/courses/${listed.id}`)}"`);
+    expect(bootReads(html)[`/api/catalog/${listed.slug}`]).toMatchObject({ id: listed.id, slug: listed.slug });
+
+    const moved = await anon(`/catalog/zebrafish-${listed.id}`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/catalog/${listed.slug}`);
+
+    const covered = (await listOf("?q=heron"))[0];
+    const withCover = await anon(`/catalog/${covered?.slug}`);
+    expect(withCover.body).toContain(`<meta property="og:image" content="${ORIGIN}/api/catalog/${covered?.slug}/cover" />`);
+  });
+
+  it("answers 404 with the not-found page for a hidden, unknown or malformed course", async () => {
+    for (const url of [
+      ...Object.values(hidden).flatMap((course) => [`/catalog/${course.slug}`, `/catalog/${course.slug}/preview`]),
+      "/catalog/nothing-2147483000",
+      "/catalog/Not_A_Slug",
+    ]) {
+      const res = await anon(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain("Course not found");
+      for (const title of HIDDEN_TITLES) expect(res.body, url).not.toContain(title);
+    }
+  });
+
+  it("/catalog/:slug/preview renders the first lesson's Markdown, sanitised as lessons are", async () => {
+    const course = await makeCourse(owner, {
+      title: "Hostile Cormorant",
+      content: '## Safe heading\n\n<script>alert("x")</script><img src=x onerror="alert(1)">\n\n[click](javascript:alert(1))',
+    });
+    const res = await anon(`/catalog/${course.slug}/preview`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body).split('<script type="application/json"')[0] ?? "";
+    expect(root).toMatch(/<h2[^>]*>Safe heading<\/h2>/);
+    // Raw HTML stays text (escaped), a javascript: link loses its address: no element of the content can run script.
+    expect(root).toContain("&lt;script&gt;");
+    expect(root).not.toMatch(/<script|<img|<[^>]*\son[a-z]+=|href="javascript:/i);
+    expect(res.body).toContain("<title>First lesson · Hostile Cormorant · Lumora</title>");
+  });
+
+  it("sends a signed-in user the app shell, which reads the catalogue itself", async () => {
+    const res = await reader.get(`/catalog/${listed.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("Ada Author");
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe("/sitemap.xml", () => {
+  it("lists the catalogue and each listed course's landing page, and nothing hidden", async () => {
+    const body = await sitemap();
+    expect(body).toContain(`<loc>${ORIGIN}/catalog</loc>`);
+    expect(body).toContain(`<loc>${ORIGIN}/catalog/${listed.slug}</loc>`);
+    for (const course of Object.values(hidden)) expect(body).not.toContain(`-${course.id}<`);
+    expect(body).not.toMatch(/Secret|Draft Zebrafish|Unlisted/i);
+  });
+});
