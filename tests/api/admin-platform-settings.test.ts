@@ -4,7 +4,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrPromoteAdmin } from "../../src/server/modules/auth/create-admin.js";
-import { DEFAULT_MODEL_UNAVAILABLE, REGISTRATION_CLOSED } from "../../src/shared/contracts/platform-settings.js";
+import {
+  DEFAULT_MODEL_UNAVAILABLE,
+  REGISTRATION_CLOSED,
+  TOOL_CALL_TIMEOUT_INVALID,
+  TOOL_MAX_STEPS_INVALID,
+} from "../../src/shared/contracts/platform-settings.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -66,6 +71,8 @@ describe("reading and saving", () => {
       smtpFromEmail: null,
       smtpFromName: null,
       supportEmail: null,
+      toolMaxSteps: 8,
+      toolCallTimeoutSeconds: 30,
       updatedAt: null,
     });
     expect(await settingsRows()).toHaveLength(0);
@@ -100,6 +107,19 @@ describe("reading and saving", () => {
     expect((await save({})).json().platformName).toBe("Acme Academy");
   });
 
+  it("saves the chat tools' step bound and call timeout at their limits", async () => {
+    expect((await save({ toolMaxSteps: 20, toolCallTimeoutSeconds: 1 })).json()).toMatchObject({
+      toolMaxSteps: 20,
+      toolCallTimeoutSeconds: 1,
+    });
+    expect((await save({ toolMaxSteps: 1, toolCallTimeoutSeconds: 300 })).json()).toMatchObject({
+      toolMaxSteps: 1,
+      toolCallTimeoutSeconds: 300,
+    });
+    expect((await admin.get(URL)).json()).toMatchObject({ toolMaxSteps: 1, toolCallTimeoutSeconds: 300, platformName: "Acme Academy" });
+    expect((await save({ toolMaxSteps: 8, toolCallTimeoutSeconds: 30 })).statusCode).toBe(200);
+  });
+
   it("refuses each wrong field with the form's message, and never answers 5xx to junk", async () => {
     const cases: [unknown, string, string][] = [
       [{ platformName: "" }, "platformName", "Platform name is required"],
@@ -113,6 +133,13 @@ describe("reading and saving", () => {
       [{ allowRegistration: "false" }, "allowRegistration", "Allow registration must be on or off"],
       [{ enableHistory: 0 }, "enableHistory", "Chat history must be on or off"],
       [{ enableModelSelection: null }, "enableModelSelection", "Model selection must be on or off"],
+      [{ toolMaxSteps: 0 }, "toolMaxSteps", TOOL_MAX_STEPS_INVALID],
+      [{ toolMaxSteps: 21 }, "toolMaxSteps", TOOL_MAX_STEPS_INVALID],
+      [{ toolMaxSteps: 2.5 }, "toolMaxSteps", TOOL_MAX_STEPS_INVALID],
+      [{ toolMaxSteps: "8" }, "toolMaxSteps", TOOL_MAX_STEPS_INVALID],
+      [{ toolCallTimeoutSeconds: 0 }, "toolCallTimeoutSeconds", TOOL_CALL_TIMEOUT_INVALID],
+      [{ toolCallTimeoutSeconds: 301 }, "toolCallTimeoutSeconds", TOOL_CALL_TIMEOUT_INVALID],
+      [{ toolCallTimeoutSeconds: null }, "toolCallTimeoutSeconds", TOOL_CALL_TIMEOUT_INVALID],
     ];
     for (const [body, field, message] of cases) {
       const res = await save(body);

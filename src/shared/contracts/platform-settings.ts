@@ -14,6 +14,13 @@ const ONE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 
 const switchField = (label: string) => z.boolean({ error: `${label} must be on or off` });
 
+/** The chat's tools (issue 34): how many tool steps one reply may take, and how long one tool call may run. */
+export const TOOL_MAX_STEPS_LIMIT = 20;
+export const TOOL_CALL_TIMEOUT_LIMIT_SECONDS = 300;
+export const TOOL_MAX_STEPS_INVALID = `Tool steps must be a whole number from 1 to ${TOOL_MAX_STEPS_LIMIT}`;
+export const TOOL_CALL_TIMEOUT_INVALID = `Tool call timeout must be a whole number of seconds from 1 to ${TOOL_CALL_TIMEOUT_LIMIT_SECONDS}`;
+const wholeNumber = (max: number, message: string) => z.number({ error: message }).int(message).min(1, message).max(max, message);
+
 /** The Platform Settings form and PATCH /api/admin/platform-settings (spec 002 section 5). */
 export const platformSettingsFormSchema = z.object({
   platformName: z
@@ -41,6 +48,8 @@ export const platformSettingsFormSchema = z.object({
     .transform((email) => email.toLowerCase() || null)
     .nullable()
     .optional(),
+  toolMaxSteps: wholeNumber(TOOL_MAX_STEPS_LIMIT, TOOL_MAX_STEPS_INVALID),
+  toolCallTimeoutSeconds: wholeNumber(TOOL_CALL_TIMEOUT_LIMIT_SECONDS, TOOL_CALL_TIMEOUT_INVALID),
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 
@@ -134,6 +143,8 @@ export const adminPlatformSettingsSchema = z.object({
   smtpFromEmail: z.string().nullable(),
   smtpFromName: z.string().nullable(),
   supportEmail: z.string().nullable(),
+  toolMaxSteps: z.number().int(),
+  toolCallTimeoutSeconds: z.number().int(),
   updatedAt: z.string().nullable(),
 });
 export type AdminPlatformSettings = z.infer<typeof adminPlatformSettingsSchema>;

@@ -37,6 +37,8 @@ function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSett
     smtpFromEmail: settings.smtpFromEmail,
     smtpFromName: settings.smtpFromName,
     supportEmail: settings.supportEmail,
+    toolMaxSteps: settings.toolMaxSteps,
+    toolCallTimeoutSeconds: settings.toolCallTimeoutSeconds,
     updatedAt: settings.updatedAt ? settings.updatedAt.toISOString() : null,
   };
 }
@@ -107,6 +109,8 @@ export async function updatePlatformSettings(options: {
     "enableHistory",
     "enableModelSelection",
     "supportEmail",
+    "toolMaxSteps",
+    "toolCallTimeoutSeconds",
   ] as const) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }

@@ -5,6 +5,8 @@ import {
   type PlatformSettingsForm as FormValues,
   PLATFORM_NAME_MAX,
   platformSettingsFormSchema,
+  TOOL_CALL_TIMEOUT_LIMIT_SECONDS,
+  TOOL_MAX_STEPS_LIMIT,
 } from "../../../../../../shared/contracts/platform-settings.js";
 import { Button } from "../../../../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
@@ -18,7 +20,16 @@ import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsa
 import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { DefaultModelField } from "./default-model-field.js";
 
-const FIELDS = ["platformName", "defaultModel", "allowRegistration", "enableHistory", "enableModelSelection", "supportEmail"] as const;
+const FIELDS = [
+  "platformName",
+  "defaultModel",
+  "allowRegistration",
+  "enableHistory",
+  "enableModelSelection",
+  "supportEmail",
+  "toolMaxSteps",
+  "toolCallTimeoutSeconds",
+] as const;
 
 function formValues(settings: AdminPlatformSettings): FormValues {
   return {
@@ -28,6 +39,8 @@ function formValues(settings: AdminPlatformSettings): FormValues {
     enableHistory: settings.enableHistory,
     enableModelSelection: settings.enableModelSelection,
     supportEmail: settings.supportEmail ?? "",
+    toolMaxSteps: settings.toolMaxSteps,
+    toolCallTimeoutSeconds: settings.toolCallTimeoutSeconds,
   };
 }
 
@@ -137,6 +150,38 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
                 onChange={field.onChange}
               />
             )}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Tools in chat</CardTitle>
+          <CardDescription>How far a reply may go with tools (MCP servers and the built-in tools).</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="platform-tool-max-steps"
+            label="Tool steps per reply"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={TOOL_MAX_STEPS_LIMIT}
+            step={1}
+            hint={`How many rounds of tool calls one reply may take (1 to ${TOOL_MAX_STEPS_LIMIT}); then the model answers with what it has.`}
+            error={errors.toolMaxSteps?.message}
+            {...form.register("toolMaxSteps", { valueAsNumber: true })}
+          />
+          <TextField
+            id="platform-tool-timeout"
+            label="Tool call timeout (seconds)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={TOOL_CALL_TIMEOUT_LIMIT_SECONDS}
+            step={1}
+            hint={`How long one tool call may run (1 to ${TOOL_CALL_TIMEOUT_LIMIT_SECONDS} seconds); a call that takes longer gives the model an error.`}
+            error={errors.toolCallTimeoutSeconds?.message}
+            {...form.register("toolCallTimeoutSeconds", { valueAsNumber: true })}
           />
         </CardContent>
       </Card>
