@@ -8,7 +8,7 @@ import { openEventStream, relayStarted } from "./event-stream.js";
 import type { LessonTutor } from "./lesson-tutor.js";
 import { addMessage, listMessages, switchBranch } from "./messages-service.js";
 import { readCitation } from "./reply-material.js";
-import { editMessage, regenerateReply, startReply } from "./reply-service.js";
+import { answerToolCall, editMessage, regenerateReply, startReply } from "./reply-service.js";
 import { searchChats } from "./search.js";
 import { deleteChat, followStreamingReply, stopReply } from "./stream-service.js";
 
@@ -25,6 +25,7 @@ export async function chatRoutes(app: FastifyInstance, options: { tutor: LessonT
     fileStore,
     vectors,
     tutor: options.tutor,
+    mcp: options.mcp,
     maxRunning: config.AI_MAX_CONCURRENT_PER_USER,
   };
 
@@ -67,6 +68,16 @@ export async function chatRoutes(app: FastifyInstance, options: { tutor: LessonT
     const follow = await followStreamingReply({ db, who: request.user, generations, chatId: request.params.id });
     if (!follow) return null;
     await follow(openEventStream(request, reply));
+  });
+  route(app, api.approveToolCall, async (request, reply) => {
+    const { id: chatId, callId } = request.params;
+    const started = await answerToolCall({ ...replyDeps, log: request.log, who: request.user, chatId, callId, approved: true });
+    relayStarted(openEventStream(request, reply), started);
+  });
+  route(app, api.denyToolCall, async (request, reply) => {
+    const { id: chatId, callId } = request.params;
+    const started = await answerToolCall({ ...replyDeps, log: request.log, who: request.user, chatId, callId, approved: false });
+    relayStarted(openEventStream(request, reply), started);
   });
   route(app, api.citation, async (request) => readCitation({ db, who: request.user, chatId: request.params.id, ...request.params }));
   route(app, api.stop, async (request) => stopReply({ db, who: request.user, generations, chatId: request.params.id }));
