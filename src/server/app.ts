@@ -60,6 +60,8 @@ import { quizRoutes } from "./modules/quizzes/quizzes-routes.js";
 import { registrationRoutes } from "./modules/registration/registration-routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/settings-routes.js";
+import { toolsRoutes } from "./modules/tools/tools-routes.js";
+import { mcpToolAccess } from "./modules/tools/tools-service.js";
 import { uploadRoutes } from "./modules/uploads/uploads-routes.js";
 import { usageRoutes } from "./modules/usage/usage-routes.js";
 import { userRoutes } from "./modules/user/user-routes.js";
@@ -262,11 +264,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiPlatformRoutes);
   await app.register(mcpServerRoutes);
   // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
-  await app.register(chatRoutes, { tutor: tutorMaterial });
+  // The MCP servers' tools reach chats through the tools module's access (issue 34, decision 046).
+  const mcp = mcpToolAccess({ db: app.ctx.db, secrets: app.ctx.secrets, lookup: app.ctx.mcpLookup });
+  await app.register(chatRoutes, { tutor: tutorMaterial, mcp });
+  await app.register(toolsRoutes, { mcp });
   await app.register(chatTransferRoutes);
   await app.register(chatFolderRoutes);
   await app.register(shareRoutes);
-  await app.register(personalityRoutes);
+  await app.register(personalityRoutes, { mcp });
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
   await app.register(certificateRoutes);

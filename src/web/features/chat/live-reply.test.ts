@@ -14,6 +14,7 @@ const message = (id: number, content: string, role: Message["role"] = "assistant
   model: "gpt-4o-mini",
   attachments: [],
   citations: [],
+  toolCalls: [],
   inputTokens: null,
   outputTokens: null,
   personalityName: null,

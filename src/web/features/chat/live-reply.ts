@@ -49,6 +49,7 @@ export function optimisticMessage(chatId: number, request: ReplyRequest): Messag
         missing: false,
       })),
     citations: [],
+    toolCalls: [],
     inputTokens: null,
     outputTokens: null,
     personalityName: null,
