@@ -143,8 +143,11 @@ export async function createChatForFirstMessage(
   client: QueryClient,
   choice: { aiPlatform?: string; model?: string },
   personalityId: number | null,
+  tools?: string[],
 ): Promise<Chat> {
-  const chat = await call(chatsApi.create, { body: { ...choice, ...(personalityId !== null ? { personalityId } : {}) } });
+  const chat = await call(chatsApi.create, {
+    body: { ...choice, ...(personalityId !== null ? { personalityId } : {}), ...(tools !== undefined ? { tools } : {}) },
+  });
   client.setQueryData(chatQuery(chat.id).queryKey, chat);
   client.setQueryData(messagesQuery(chat.id).queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
   return chat;

@@ -12,10 +12,13 @@ import { EditableUserMessage } from "./message-edit.js";
 import { MessageFiles } from "./message-files.js";
 import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
+import { replySegments } from "../tool-segments.js";
 
 /** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
 export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
 const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+/** Tool cards (issue 34) load with the first reply that made a call: the chat's first screen has none of their code. */
+const ToolCallCards = lazy(() => import("./tool-call-card.js").then((m) => ({ default: m.ToolCallCards })));
 
 /** The reply as typed (markdown rendering off, or while the renderer loads), its known `[n]` drawn as sources. */
 function PlainText({ content, refs }: { content: string; refs?: NumberedRefs }) {
@@ -27,6 +30,41 @@ function PlainText({ content, refs }: { content: string; refs?: NumberedRefs }) 
 }
 
 const NO_CITATIONS: Citation[] = [];
+
+/** A part of a reply's text: markdown, or as typed (markdown off, or while the renderer loads). */
+function ReplyText({ content, markdown, refs }: { content: string; markdown: boolean; refs?: NumberedRefs }) {
+  return markdown ? (
+    <Suspense fallback={<PlainText content={content} refs={refs} />}>
+      <Markdown content={content} className="text-[0.9375rem] leading-7" refs={refs} />
+    </Suspense>
+  ) : (
+    <PlainText content={content} refs={refs} />
+  );
+}
+
+/** Where a call's card will be while the cards' code loads: the same height, so the list does not jump. */
+function CardsPlaceholder({ count }: { count: number }) {
+  return (
+    <div aria-hidden="true" className="my-2 flex flex-col gap-2">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="h-[38px] rounded-lg border bg-muted/30" />
+      ))}
+    </div>
+  );
+}
+
+/** The reply's text with its tool calls as cards where they were made (issue 34). */
+function ReplyBody({ message, markdown, refs }: { message: Message; markdown: boolean; refs?: NumberedRefs }) {
+  return replySegments(message.content, message.toolCalls).map((segment) =>
+    segment.kind === "text" ? (
+      <ReplyText key={segment.key} content={segment.text} markdown={markdown} refs={refs} />
+    ) : (
+      <Suspense key={segment.key} fallback={<CardsPlaceholder count={segment.calls.length} />}>
+        <ToolCallCards calls={segment.calls} />
+      </Suspense>
+    ),
+  );
+}
 
 /** Why a reply is short: stopped, cut off, or failed. */
 function StatusNote({ message }: { message: Message }) {
@@ -68,14 +106,12 @@ export function AssistantMessage({
       <div className="flex min-w-0 flex-col items-start gap-1.5">
         {message ? <ReplyMeta message={message} /> : null}
         <div className="w-full min-w-0">
-          {typing && content === "" ? (
+          {typing && content === "" && !message?.toolCalls.length ? (
             <TypingIndicator />
-          ) : markdown ? (
-            <Suspense fallback={<PlainText content={content} refs={cited.refs} />}>
-              <Markdown content={content} className="text-[0.9375rem] leading-7" refs={cited.refs} />
-            </Suspense>
+          ) : message?.toolCalls.length ? (
+            <ReplyBody message={message} markdown={markdown} refs={cited.refs} />
           ) : (
-            <PlainText content={content} refs={cited.refs} />
+            <ReplyText content={content} markdown={markdown} refs={cited.refs} />
           )}
         </div>
         {message ? <StatusNote message={message} /> : null}

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../../../shared/contracts/chat.js";
-import { errorMessage } from "../../../lib/api-client.js";
+import { call, errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { openReplyStream, readReplyStream } from "../../../lib/reply-stream.js";
 import { applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
-import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
+import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest, withToolCall } from "../live-reply.js";
 
 const FLUSH_MS = 40;
 
@@ -72,6 +72,11 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
         case "delta":
           if (current.assistant?.id === event.messageId) {
             commit({ ...current, assistant: appendDelta(current.assistant, event.offset, event.text) }, false);
+          }
+          return;
+        case "tool":
+          if (current.assistant?.id === event.messageId) {
+            commit({ ...current, assistant: withToolCall(current.assistant, event.toolCall) });
           }
           return;
         case "done":
@@ -259,6 +264,30 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, [chatId, client, run]);
 
+  /**
+   * Approve or Deny a tool call the reply paused on (issue 34). Once the server has the answer the reply goes on
+   * where it stopped, possibly on another instance: the screen follows it as after a reload (GET /stream).
+   */
+  const answerToolCall = useCallback(
+    async (callId: string, approve: boolean) => {
+      const id = idRef.current;
+      if (id === null) return;
+      const { queryKey } = messagesQuery(id);
+      try {
+        await call(approve ? chatsApi.approveToolCall : chatsApi.denyToolCall, { params: { id, callId } });
+      } catch (error) {
+        notify.error(approve ? "Could not approve the tool call" : "Could not deny the tool call", errorMessage(error));
+        // Answered already (another tab, another device) or gone: show how it stands now.
+        void client.invalidateQueries({ queryKey });
+        return;
+      }
+      const outcome = await run((signal) => openReplyStream(chatsApi.stream, { params: { id } }, signal), null).catch(() => "nothing");
+      // Nothing running any more (the reply ended before the screen asked): its stored copy says how it ended.
+      if (outcome === "nothing") await client.refetchQueries({ queryKey });
+    },
+    [client, run],
+  );
+
   // Leaving the screen ends its stream (the server keeps generating; coming back resumes it).
   useEffect(() => {
     return () => {
@@ -269,5 +298,5 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, []);
 
-  return { live, busy: live !== null, send, regenerate, edit, stop };
+  return { live, busy: live !== null, send, regenerate, edit, stop, answerToolCall };
 }
