@@ -3,6 +3,7 @@ import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { titleField } from "./fields.js";
+import { toolCallParamsSchema, toolCallSchema, toolIdsField } from "./tools.js";
 import { usageSchema } from "./usage.js";
 
 const slug = z
@@ -44,6 +45,8 @@ export const chatSchema = z.object({
   collectionIds: z.array(z.number().int()),
   /** The lesson this chat is the tutor of (issue 31, `POST /api/lessons/:id/tutor`), or null for any other chat. */
   tutorLesson: z.object({ id: z.number().int(), title: z.string(), courseId: z.number().int() }).nullable(),
+  /** The tools switched on for this chat's replies (issue 34): ids from GET /api/tools, sorted. */
+  tools: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -76,6 +79,8 @@ export const updateChatBodySchema = z
     pinned: z.boolean({ error: "Pinned must be true or false" }).optional(),
     /** The caller's collections searched on every reply (replaces the set; [] detaches all); another's is a 404. */
     collectionIds: collectionIdsField.optional(),
+    /** The tools its replies may call (replaces the set; [] switches all off); a tool the caller may not use is a 403. */
+    tools: toolIdsField.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type UpdateChatBody = z.input<typeof updateChatBodySchema>;
@@ -104,7 +109,11 @@ export const chatSearchHitSchema = chatSchema.extend({
 });
 export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
 
-export const messageStatusSchema = z.enum(["complete", "streaming", "incomplete", "failed"]);
+/**
+ * `awaiting-approval`: the reply is paused on a tool call that needs the user's answer (issue 34, decision 046); it
+ * goes on (status streaming again) after approve or deny.
+ */
+export const messageStatusSchema = z.enum(["complete", "streaming", "incomplete", "failed", "awaiting-approval"]);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 export const attachmentSchema = z.object({
@@ -167,6 +176,8 @@ export const messageSchema = z.object({
   attachments: z.array(messageAttachmentSchema),
   /** The passages a reply cited as [n] (only passages it was really given); [] for user messages. */
   citations: z.array(citationSchema),
+  /** The tool calls a reply made, in order (issue 34); [] for user messages. */
+  toolCalls: z.array(toolCallSchema),
   inputTokens: z.number().int().nullable(),
   outputTokens: z.number().int().nullable(),
   /** The personality that wrote this reply, kept even if the chat changes personality later. */
@@ -290,6 +301,8 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), userMessage: messageSchema.nullable(), assistantMessage: messageSchema }),
   z.object({ type: z.literal("snapshot"), assistantMessage: messageSchema }),
   z.object({ type: z.literal("delta"), messageId: z.number().int(), offset: z.number().int(), text: z.string() }),
+  /** A tool call started, needs approval (the stream then ends with `done`, the reply awaiting-approval), or ended. */
+  z.object({ type: z.literal("tool"), messageId: z.number().int(), toolCall: toolCallSchema }),
   z.object({ type: z.literal("done"), assistantMessage: messageSchema, after: replyEndSchema.nullable() }),
   z.object({ type: z.literal("error"), message: z.string(), status: z.number().int() }),
 ]);
@@ -403,6 +416,27 @@ export const chatsApi = {
     access: "user",
     params: citationParamsSchema,
     response: citationDetailSchema,
+  }),
+  /**
+   * The answer to a tool call awaiting approval (issue 34): the reply goes on from its stored state, streamed like a
+   * regenerate (`start` with userMessage null). Owner only (404); a call not awaiting approval is a 409.
+   */
+  approveToolCall: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/tool-calls/:callId/approve",
+    access: "user",
+    params: toolCallParamsSchema,
+    response: streamEventSchema,
+    kind: "events",
+  }),
+  /** As approve; the model is told the user denied the call, and the reply goes on. */
+  denyToolCall: endpoint({
+    method: "POST",
+    path: "/api/chats/:id/tool-calls/:callId/deny",
+    access: "user",
+    params: toolCallParamsSchema,
+    response: streamEventSchema,
+    kind: "events",
   }),
   stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", access: "user", params: idParamsSchema, response: stopResultSchema }),
   /** One non-streamed answer (spec 000 section 7). */

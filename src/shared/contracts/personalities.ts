@@ -5,6 +5,7 @@ import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { requiredText } from "./fields.js";
 import { maxTokensField, temperatureField } from "./generation-params.js";
+import { toolIdsField } from "./tools.js";
 
 /** Suggested tones; any short free text is accepted too. */
 export const SUGGESTED_TONES = ["friendly", "professional", "concise", "Socratic"] as const;
@@ -32,6 +33,8 @@ export const personalityBodySchema = z.object({
   model: z.string().trim().max(120).nullable().optional(),
   /** The caller's knowledge collections searched on every reply of a chat with this personality (issue 30). */
   collectionIds: collectionIdsField.default([]),
+  /** The tools a new chat with this personality starts with (issue 34); a tool the caller may not use is a 403. */
+  tools: toolIdsField.default([]),
 });
 export type PersonalityBody = z.input<typeof personalityBodySchema>;
 /** What the service receives: checked, defaults applied. */
@@ -49,6 +52,7 @@ export const updatePersonalityBodySchema = z.object({
   model: personalityBodySchema.shape.model,
   /** Replaces the set ([] detaches all); another user's collection is a 404. */
   collectionIds: collectionIdsField.optional(),
+  tools: toolIdsField.optional(),
 });
 export type UpdatePersonalityBody = z.input<typeof updatePersonalityBodySchema>;
 export type PersonalityPatch = z.output<typeof updatePersonalityBodySchema>;
@@ -65,6 +69,8 @@ export const personalitySchema = z.object({
   model: z.string().nullable(),
   /** Its collections, in id order. */
   collectionIds: z.array(z.number().int()),
+  /** Its default tools, sorted. */
+  tools: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -99,11 +99,12 @@ export interface StoredAttachment {
 export interface StoredToolCall {
   id: string;
   tool: string;
+  /** The tool's name as shown when the call was made (kept: a tool may be renamed or removed later). */
+  name?: string;
   step: number;
   args: unknown;
   result: string | null;
-  /** running | awaiting-approval | done | error | denied */
-  status: string;
+  status: "running" | "awaiting-approval" | "done" | "error" | "denied";
   /** Where the reply's text stood when the call was made, so cards sit between the right paragraphs. */
   textOffset: number;
 }

@@ -115,6 +115,7 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
       personalityId: chats.personalityId,
       folderId: chats.folderId,
       pinnedAt: chats.pinnedAt,
+      tools: chats.tools,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
       collectionIds: chatCollectionIds,

@@ -1,6 +1,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Chat, Message, MessageStatus, ShownMessage, TutorLessonRef } from "../../../shared/contracts/chat.js";
-import { chats, messages } from "../../db/schema/index.js";
+import type { ToolCall } from "../../../shared/contracts/tools.js";
+import { chats, messages, type StoredToolCall } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -34,7 +35,7 @@ function toTutorLesson(value: TutorLessonRef | string | null): TutorLessonRef | 
 export function toChat(
   row: Pick<
     ChatRow,
-    "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "createdAt" | "updatedAt"
+    "id" | "title" | "aiPlatform" | "model" | "temporary" | "personalityId" | "folderId" | "pinnedAt" | "tools" | "createdAt" | "updatedAt"
   > & { collectionIds: readonly number[] | null; tutorLesson: TutorLessonRef | string | null },
 ): Chat {
   return {
@@ -48,6 +49,7 @@ export function toChat(
     pinned: row.pinnedAt !== null,
     collectionIds: (row.collectionIds ?? []).map(Number),
     tutorLesson: toTutorLesson(row.tutorLesson),
+    tools: [...(row.tools ?? [])].sort(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -94,10 +96,24 @@ export function toMessage(row: MessageRow, missingFileIds: readonly number[] | n
       missing: a.missing === true || (a.fileId !== undefined && (missingFileIds ?? []).map(Number).includes(a.fileId)),
     })),
     citations: row.citations.map((c) => ({ n: c.n, fileId: c.fileId, fileName: c.fileName, page: c.page, excerpt: c.excerpt })),
+    toolCalls: (row.toolCalls ?? []).map(toToolCall),
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     personalityName: row.personalityName,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A stored tool call as its card shows it (issue 34). */
+export function toToolCall(call: StoredToolCall): ToolCall {
+  return {
+    id: call.id,
+    tool: call.tool,
+    name: call.name ?? call.tool,
+    args: call.args && typeof call.args === "object" && !Array.isArray(call.args) ? (call.args as Record<string, unknown>) : {},
+    result: call.result,
+    status: call.status,
+    textOffset: call.textOffset,
   };
 }
 

@@ -75,7 +75,7 @@ export async function searchChats(options: {
       order by c.updated_at desc, c.id desc
       limit ${limit}
     )
-    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.folder_id, h.pinned_at,
+    select h.id, h.title, h.ai_platform, h.model, h.temporary, h.personality_id, h.folder_id, h.pinned_at, h.tools,
            h.created_at, h.updated_at, ${tutorLessonColumn(sql.raw("h.tutor_lesson_id"))} as tutor_lesson,
            (select array_agg(cc.collection_id order by cc.collection_id) from chat_collections cc where cc.chat_id = h.id) as collection_ids,
            left(m.content, 20000) as content
@@ -91,6 +91,7 @@ export async function searchChats(options: {
       personalityId: row.personality_id === null ? null : Number(row.personality_id),
       folderId: row.folder_id === null ? null : Number(row.folder_id),
       pinnedAt: row.pinned_at === null ? null : new Date(row.pinned_at as string),
+      tools: (typeof row.tools === "string" ? JSON.parse(row.tools) : row.tools) ?? [],
       createdAt: new Date(row.created_at as string),
       updatedAt: new Date(row.updated_at as string),
       collectionIds: (row.collection_ids as number[] | null) ?? null,

@@ -26,6 +26,7 @@ function toPersonality(row: PersonalityRow & { collectionIds: readonly number[] 
     platformSlug: row.platformSlug,
     model: row.model,
     collectionIds: (row.collectionIds ?? []).map(Number),
+    tools: [...(row.tools ?? [])].sort(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -15,6 +15,7 @@ const chat: Chat = {
   pinned: false,
   collectionIds: [],
   tutorLesson: null,
+  tools: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-02T00:00:00.000Z",
 };
@@ -42,6 +43,7 @@ function shown(id: number, parentId: number | null, siblingIds: number[] = [id])
     model: null,
     attachments: [],
     citations: [],
+    toolCalls: [],
     inputTokens: null,
     outputTokens: null,
     personalityName: null,

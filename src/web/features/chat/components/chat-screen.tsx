@@ -153,6 +153,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           model: draftRef.current.model ?? null,
           collectionIds: [],
           tutorLesson: null,
+          tools: [],
           personalityId: draftChoice.personalityId,
           tools: draftTools,
           folderId: null,
