@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Message, ToolCall } from "../../../shared/contracts/chat.js";
+import type { Message } from "../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../shared/contracts/tools.js";
 import { appendDelta, mergeLive, optimisticMessage, withToolCall } from "./live-reply.js";
 
 const message = (id: number, content: string, role: Message["role"] = "assistant"): Message => ({

@@ -1,4 +1,5 @@
-import type { Attachment, Message, MessageAttachment, ToolCall } from "../../../shared/contracts/chat.js";
+import type { Attachment, Message, MessageAttachment } from "../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../shared/contracts/tools.js";
 
 /** The reply being sent or streamed, shown over the stored messages until they are fetched again. */
 export type LiveReply = {

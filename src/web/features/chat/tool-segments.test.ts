@@ -10,11 +10,7 @@ describe("replySegments", () => {
 
   it("puts each call between the text before it and the text after it", () => {
     const segments = replySegments("Let me check. It is noon.", [call("a", 14)]);
-    expect(segments.map((s) => (s.kind === "text" ? s.text : s.calls.map((c) => c.id)))).toEqual([
-      "Let me check. ",
-      ["a"],
-      "It is noon.",
-    ]);
+    expect(segments.map((s) => (s.kind === "text" ? s.text : s.calls.map((c) => c.id)))).toEqual(["Let me check. ", ["a"], "It is noon."]);
   });
 
   it("groups calls made at the same place, in the order made, and starts with them when no text came first", () => {

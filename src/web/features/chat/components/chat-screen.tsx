@@ -153,7 +153,6 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           model: draftRef.current.model ?? null,
           collectionIds: [],
           tutorLesson: null,
-          tools: [],
           personalityId: draftChoice.personalityId,
           tools: draftTools,
           folderId: null,
@@ -203,7 +202,10 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const setTools = (tools: string[]) =>
     chatId === null
       ? setDraftChoice((d) => ({ ...d, tools }))
-      : update.mutate({ id: chatId, body: { tools } }, { onError: (error) => notify.error("Could not change the tools", errorMessage(error)) });
+      : update.mutate(
+          { id: chatId, body: { tools } },
+          { onError: (error) => notify.error("Could not change the tools", errorMessage(error)) },
+        );
   view.current = lastReplyView(stored, reply.live, !noPlatform, (id) => void reply.regenerate(id, choice));
 
   return (
@@ -256,22 +258,22 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           }
         >
           <ToolCallActionsContext value={chatId === null ? null : toolActions}>
-          <MessageList
-            chatId={chatId}
-            stored={stored}
-            live={reply.live}
-            loading={chatId !== null && messages.isPending}
-            user={user}
-            greetingName={user?.name?.trim() || user?.username || null}
-            markdown={settings.data?.markdownRendering ?? true}
-            older={{
-              hasMore: messages.hasNextPage,
-              loading: messages.isFetchingNextPage,
-              load: () => void messages.fetchNextPage(),
-            }}
-            onRegenerate={(id) => void reply.regenerate(id, choice)}
-            canReply={!noPlatform}
-          />
+            <MessageList
+              chatId={chatId}
+              stored={stored}
+              live={reply.live}
+              loading={chatId !== null && messages.isPending}
+              user={user}
+              greetingName={user?.name?.trim() || user?.username || null}
+              markdown={settings.data?.markdownRendering ?? true}
+              older={{
+                hasMore: messages.hasNextPage,
+                loading: messages.isFetchingNextPage,
+                load: () => void messages.fetchNextPage(),
+              }}
+              onRegenerate={(id) => void reply.regenerate(id, choice)}
+              canReply={!noPlatform}
+            />
           </ToolCallActionsContext>
         </MessageActionsContext>
       )}

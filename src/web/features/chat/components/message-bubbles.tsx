@@ -6,13 +6,13 @@ import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { type NumberedRefs, splitNumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
+import { replySegments } from "../tool-segments.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { useCitations } from "./citations.js";
 import { EditableUserMessage } from "./message-edit.js";
 import { MessageFiles } from "./message-files.js";
 import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
-import { replySegments } from "../tool-segments.js";
 
 /** The markdown renderer (with highlight.js) is its own chunk: the chat shows at once, replies format when it arrives. */
 export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
@@ -44,13 +44,7 @@ function ReplyText({ content, markdown, refs }: { content: string; markdown: boo
 
 /** Where a call's card will be while the cards' code loads: the same height, so the list does not jump. */
 function CardsPlaceholder({ count }: { count: number }) {
-  return (
-    <div aria-hidden="true" className="my-2 flex flex-col gap-2">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="h-[38px] rounded-lg border bg-muted/30" />
-      ))}
-    </div>
-  );
+  return <div aria-hidden="true" className="my-2 rounded-lg border bg-muted/30" style={{ height: count * 38 + (count - 1) * 8 }} />;
 }
 
 /** The reply's text with its tool calls as cards where they were made (issue 34). */
@@ -70,6 +64,9 @@ function ReplyBody({ message, markdown, refs }: { message: Message; markdown: bo
 function StatusNote({ message }: { message: Message }) {
   if (message.status === "incomplete") {
     return <p className="text-xs text-muted-foreground italic">{message.error || "Stopped before the end"}</p>;
+  }
+  if (message.status === "awaiting-approval") {
+    return <p className="text-xs text-muted-foreground italic">Paused: the reply goes on once you approve or deny the tool call.</p>;
   }
   if (message.status === "failed") {
     return (
@@ -98,7 +95,8 @@ export function AssistantMessage({
   onRegenerate?: () => void;
 }) {
   const content = message?.content ?? "";
-  const settled = message !== null && message.status !== "streaming" && !typing;
+  // A reply paused on a tool call (awaiting approval) is not over: no Copy or Regenerate until it ends.
+  const settled = message !== null && message.status !== "streaming" && message.status !== "awaiting-approval" && !typing;
   // Citations come with the reply's end (its done event): a streaming reply shows its [n] as text until then.
   const cited = useCitations(message?.chatId ?? 0, message?.id ?? 0, settled && message ? message.citations : NO_CITATIONS);
   return (

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Ban, Check, ChevronRight, CircleAlert, Loader2, ShieldQuestion, Wrench } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import type { ToolCall } from "../../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../../shared/contracts/tools.js";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { toolsQuery, toolSourceLabel } from "../../../domain/tools.js";
+import { toolSourceLabel, toolsQuery } from "../../../domain/tools.js";
 import { cn } from "../../../lib/cn.js";
 import { useToolCallActions } from "./tool-call-actions.js";
 
@@ -82,7 +82,10 @@ function ToolCallCard({ call }: { call: ToolCall }) {
         onClick={() => setOpen((was) => !was)}
         className="flex w-full min-w-0 items-center gap-2 rounded-lg px-3 py-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <ChevronRight aria-hidden="true" className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")} />
+        <ChevronRight
+          aria-hidden="true"
+          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")}
+        />
         <Wrench aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
         <span className="min-w-0 truncate font-medium">{call.name}</span>
         <span className="hidden min-w-0 truncate text-xs text-muted-foreground sm:inline">{source}</span>

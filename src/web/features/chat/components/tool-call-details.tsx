@@ -1,5 +1,4 @@
-import { useId } from "react";
-import type { ToolCall } from "../../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../../shared/contracts/tools.js";
 
 /** The arguments as the model wrote them, indented when they are JSON. */
 function argumentsText(args: unknown): string {
@@ -27,32 +26,27 @@ const blockClass =
  * the tool: shown as text (React escapes it), never as HTML or markdown; a long one scrolls inside its box.
  */
 export function ToolCallDetails({ call, source }: { call: ToolCall; source: string }) {
-  const id = useId();
   return (
     <div className="grid gap-2 px-3 py-2.5">
       <p className="text-xs text-muted-foreground sm:hidden">{source}</p>
-      <div className="grid gap-1">
-        <p id={`${id}-args`} className="text-xs font-medium text-muted-foreground">
-          Arguments
-        </p>
+      <figure className="grid gap-1">
+        <figcaption className="text-xs font-medium text-muted-foreground">Arguments</figcaption>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard. */}
-        <pre tabIndex={0} aria-labelledby={`${id}-args`} className={blockClass}>
+        <pre tabIndex={0} className={blockClass}>
           {argumentsText(call.args)}
         </pre>
-      </div>
-      <div className="grid gap-1">
-        <p id={`${id}-result`} className="text-xs font-medium text-muted-foreground">
-          Result
-        </p>
+      </figure>
+      <figure className="grid gap-1">
+        <figcaption className="text-xs font-medium text-muted-foreground">Result</figcaption>
         {call.result === null ? (
           <p className="text-xs text-muted-foreground italic">{noResult(call.status)}</p>
         ) : (
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard.
-          <pre tabIndex={0} aria-labelledby={`${id}-result`} data-tool-result className={blockClass}>
+          <pre tabIndex={0} data-tool-result className={blockClass}>
             {call.result}
           </pre>
         )}
-      </div>
+      </figure>
     </div>
   );
 }

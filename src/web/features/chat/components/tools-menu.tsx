@@ -16,39 +16,50 @@ const ToolsMenuList = lazy(() => loadList().then((m) => ({ default: m.ToolsMenuL
  * the button is on the first screen (decision 021); the list's code and its read start when a pointer or the
  * focus reaches it.
  */
-export function ToolsMenu({ selected, disabled, onChange }: { selected: string[]; disabled?: boolean; onChange: (tools: string[]) => void }) {
+export function ToolsMenu({
+  selected,
+  disabled,
+  onChange,
+}: {
+  selected: string[];
+  disabled?: boolean;
+  onChange: (tools: string[]) => void;
+}) {
   const client = useQueryClient();
-  const preload = () => void loadList().then((m) => m.prefetchTools(client), () => undefined);
+  const preload = () =>
+    void loadList().then(
+      (m) => m.prefetchTools(client),
+      () => undefined,
+    );
   const count = selected.length;
   return (
-    <span className="contents" onPointerEnter={preload} onFocus={preload}>
-      <LazyDropdownMenu
-        trigger={
-          <Button
-            variant="ghost"
-            size="icon"
-            className={cn("relative size-[38px] shrink-0 text-muted-foreground", count > 0 && "text-primary")}
-            aria-label={count > 0 ? `Tools (${count} on)` : "Tools"}
-            title="Tools"
-            disabled={disabled}
-          >
-            <Wrench aria-hidden="true" />
-            {count > 0 ? (
-              <span className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-primary-foreground">
-                {count}
-              </span>
-            ) : null}
-          </Button>
-        }
-      >
-        {(ui) => (
-          <ui.DropdownMenuContent align="start" side="top" className="w-80 max-w-[calc(100vw-1.5rem)]">
-            <Suspense fallback={<Spinner className="m-2 size-4" label="Loading tools" />}>
-              <ToolsMenuList selected={selected} onChange={onChange} />
-            </Suspense>
-          </ui.DropdownMenuContent>
-        )}
-      </LazyDropdownMenu>
-    </span>
+    <LazyDropdownMenu
+      preload={preload}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          className={cn("relative size-[38px] shrink-0 text-muted-foreground", count > 0 && "text-primary")}
+          aria-label={count > 0 ? `Tools (${count} on)` : "Tools"}
+          title="Tools"
+          disabled={disabled}
+        >
+          <Wrench aria-hidden="true" />
+          {count > 0 ? (
+            <span className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-primary-foreground">
+              {count}
+            </span>
+          ) : null}
+        </Button>
+      }
+    >
+      {(ui) => (
+        <ui.DropdownMenuContent align="start" side="top" className="w-80 max-w-[calc(100vw-1.5rem)]">
+          <Suspense fallback={<Spinner className="m-2 size-4" label="Loading tools" />}>
+            <ToolsMenuList selected={selected} onChange={onChange} />
+          </Suspense>
+        </ui.DropdownMenuContent>
+      )}
+    </LazyDropdownMenu>
   );
 }

@@ -12,7 +12,15 @@ const ID = "personality-tools";
  * The tools a chat with this personality starts with (issue 34): a switch per tool the user may use, built-in first,
  * then each MCP server's. A saved tool the user can no longer use is dropped at the next save.
  */
-export function PersonalityToolsField({ value, error, onChange }: { value: string[]; error?: string; onChange: (tools: string[]) => void }) {
+export function PersonalityToolsField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string[];
+  error?: string;
+  onChange: (tools: string[]) => void;
+}) {
   const tools = useQuery(toolsQuery);
   const on = new Set(value);
   const toggle = (id: string, next: boolean) => onChange(switchTool(tools.data ?? [], value, id, next));
