@@ -35,7 +35,6 @@ import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { PersonalityPicker } from "./personality-picker.js";
-import { ToolCallActionsContext } from "./tool-call-actions.js";
 import { ToolsMenu } from "./tools-menu.js";
 
 /** For the shortcuts: the last reply's text, and Regenerate when the Regenerate button would show. */
@@ -123,8 +122,6 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
     [client, onCreated],
   );
   const reply = useReplyStream(chatId, newChat);
-  const { answerToolCall } = reply;
-  const toolActions = useMemo(() => ({ answer: answerToolCall }), [answerToolCall]);
   const composer = useRef<HTMLDivElement>(null);
   const clearance = useToastClearance<HTMLDivElement>();
   const view = useRef<ChatView>({ lastReply: null });
@@ -254,27 +251,32 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
       ) : (
         <MessageActionsContext
           value={
-            chatId === null ? null : { busy: reply.busy || noPlatform, edit: (message, content) => reply.edit(message, content, choice) }
+            chatId === null
+              ? null
+              : {
+                  busy: reply.busy || noPlatform,
+                  edit: (message, content) => reply.edit(message, content, choice),
+                  chatId,
+                  follow: reply.follow,
+                }
           }
         >
-          <ToolCallActionsContext value={chatId === null ? null : toolActions}>
-            <MessageList
-              chatId={chatId}
-              stored={stored}
-              live={reply.live}
-              loading={chatId !== null && messages.isPending}
-              user={user}
-              greetingName={user?.name?.trim() || user?.username || null}
-              markdown={settings.data?.markdownRendering ?? true}
-              older={{
-                hasMore: messages.hasNextPage,
-                loading: messages.isFetchingNextPage,
-                load: () => void messages.fetchNextPage(),
-              }}
-              onRegenerate={(id) => void reply.regenerate(id, choice)}
-              canReply={!noPlatform}
-            />
-          </ToolCallActionsContext>
+          <MessageList
+            chatId={chatId}
+            stored={stored}
+            live={reply.live}
+            loading={chatId !== null && messages.isPending}
+            user={user}
+            greetingName={user?.name?.trim() || user?.username || null}
+            markdown={settings.data?.markdownRendering ?? true}
+            older={{
+              hasMore: messages.hasNextPage,
+              loading: messages.isFetchingNextPage,
+              load: () => void messages.fetchNextPage(),
+            }}
+            onRegenerate={(id) => void reply.regenerate(id, choice)}
+            canReply={!noPlatform}
+          />
         </MessageActionsContext>
       )}
       {/* What sits under the messages: toasts stay above it on a phone (lib/toast-clearance.ts). */}

@@ -6,7 +6,6 @@ import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { type NumberedRefs, splitNumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
-import { replySegments } from "../tool-segments.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { useCitations } from "./citations.js";
 import { EditableUserMessage } from "./message-edit.js";
@@ -18,7 +17,7 @@ import { TypingIndicator } from "./typing-indicator.js";
 export const loadMarkdown = () => import("../../../components/markdown/markdown.js");
 const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
 /** Tool cards (issue 34) load with the first reply that made a call: the chat's first screen has none of their code. */
-const ToolCallCards = lazy(() => import("./tool-call-card.js").then((m) => ({ default: m.ToolCallCards })));
+const ReplyWithTools = lazy(() => import("./tool-call-card.js").then((m) => ({ default: m.ReplyWithTools })));
 
 /** The reply as typed (markdown rendering off, or while the renderer loads), its known `[n]` drawn as sources. */
 function PlainText({ content, refs }: { content: string; refs?: NumberedRefs }) {
@@ -42,31 +41,10 @@ function ReplyText({ content, markdown, refs }: { content: string; markdown: boo
   );
 }
 
-/** Where a call's card will be while the cards' code loads: the same height, so the list does not jump. */
-function CardsPlaceholder({ count }: { count: number }) {
-  return <div aria-hidden="true" className="my-2 rounded-lg border bg-muted/30" style={{ height: count * 38 + (count - 1) * 8 }} />;
-}
-
-/** The reply's text with its tool calls as cards where they were made (issue 34). */
-function ReplyBody({ message, markdown, refs }: { message: Message; markdown: boolean; refs?: NumberedRefs }) {
-  return replySegments(message.content, message.toolCalls).map((segment) =>
-    segment.kind === "text" ? (
-      <ReplyText key={segment.key} content={segment.text} markdown={markdown} refs={refs} />
-    ) : (
-      <Suspense key={segment.key} fallback={<CardsPlaceholder count={segment.calls.length} />}>
-        <ToolCallCards calls={segment.calls} />
-      </Suspense>
-    ),
-  );
-}
-
 /** Why a reply is short: stopped, cut off, or failed. */
 function StatusNote({ message }: { message: Message }) {
   if (message.status === "incomplete") {
     return <p className="text-xs text-muted-foreground italic">{message.error || "Stopped before the end"}</p>;
-  }
-  if (message.status === "awaiting-approval") {
-    return <p className="text-xs text-muted-foreground italic">Paused: the reply goes on once you approve or deny the tool call.</p>;
   }
   if (message.status === "failed") {
     return (
@@ -107,7 +85,13 @@ export function AssistantMessage({
           {typing && content === "" && !message?.toolCalls.length ? (
             <TypingIndicator />
           ) : message?.toolCalls.length ? (
-            <ReplyBody message={message} markdown={markdown} refs={cited.refs} />
+            // Until the cards' code is there, the text alone.
+            <Suspense fallback={<ReplyText content={content} markdown={markdown} refs={cited.refs} />}>
+              <ReplyWithTools
+                message={message}
+                renderText={(text, key) => <ReplyText key={key} content={text} markdown={markdown} refs={cited.refs} />}
+              />
+            </Suspense>
           ) : (
             <ReplyText content={content} markdown={markdown} refs={cited.refs} />
           )}

@@ -1,12 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Check, ChevronRight, CircleAlert, Loader2, ShieldQuestion, Wrench } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import type { Message } from "../../../../shared/contracts/chat.js";
 import type { ToolCall } from "../../../../shared/contracts/tools.js";
 import { Button } from "../../../components/ui/button.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { toolSourceLabel, toolsQuery } from "../../../domain/tools.js";
 import { cn } from "../../../lib/cn.js";
-import { useToolCallActions } from "./tool-call-actions.js";
+import { answerToolCall } from "../answer-tool-call.js";
+import { replySegments } from "../tool-segments.js";
+import { useMessageActions } from "./message-actions.js";
 
 // What a call's card shows once opened (its arguments and result) loads when a card is first opened.
 const ToolCallDetails = lazy(() => import("./tool-call-details.js").then((m) => ({ default: m.ToolCallDetails })));
@@ -30,13 +33,14 @@ function StatusIcon({ status }: { status: ToolCall["status"] }) {
 
 /** Approve / Deny under a call that waits for the user; the reply goes on once the server has the answer. */
 function Approval({ call }: { call: ToolCall }) {
-  const actions = useToolCallActions();
+  const actions = useMessageActions();
+  const client = useQueryClient();
   const [answering, setAnswering] = useState<"approve" | "deny" | null>(null);
   if (!actions) return null;
   const answer = async (approve: boolean) => {
     setAnswering(approve ? "approve" : "deny");
     try {
-      await actions.answer(call.id, approve);
+      await answerToolCall(client, actions, call.id, approve);
     } finally {
       setAnswering(null);
     }
@@ -44,11 +48,11 @@ function Approval({ call }: { call: ToolCall }) {
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-amber-500/30 px-3 py-2">
       <p className="mr-auto text-xs text-muted-foreground">This tool asks before each call. Run it with these arguments?</p>
-      <Button size="sm" disabled={answering !== null} aria-label={`Approve ${call.name}`} onClick={() => void answer(true)}>
+      <Button size="sm" disabled={answering !== null || actions.busy} aria-label={`Approve ${call.name}`} onClick={() => void answer(true)}>
         {answering === "approve" ? <ButtonSpinner /> : null}
         Approve
       </Button>
-      <Button size="sm" variant="outline" disabled={answering !== null} aria-label={`Deny ${call.name}`} onClick={() => void answer(false)}>
+      <Button size="sm" variant="outline" disabled={answering !== null || actions.busy} aria-label={`Deny ${call.name}`} onClick={() => void answer(false)}>
         {answering === "deny" ? <ButtonSpinner /> : null}
         Deny
       </Button>
@@ -106,13 +110,17 @@ function ToolCallCard({ call }: { call: ToolCall }) {
   );
 }
 
-/** The calls a reply made at one place in its text, one card each. */
-export function ToolCallCards({ calls }: { calls: ToolCall[] }) {
-  return (
-    <div className="my-2 flex w-full flex-col gap-2">
-      {calls.map((call) => (
-        <ToolCallCard key={call.id} call={call} />
-      ))}
-    </div>
+/** A reply that made tool calls: its text, with each call as a card where it was made (issue 34). */
+export function ReplyWithTools({ message, renderText }: { message: Message; renderText: (text: string, key: string) => ReactNode }) {
+  return replySegments(message.content, message.toolCalls).map((segment) =>
+    segment.kind === "text" ? (
+      renderText(segment.text, segment.key)
+    ) : (
+      <div key={segment.key} className="my-2 flex w-full flex-col gap-2">
+        {segment.calls.map((call) => (
+          <ToolCallCard key={call.id} call={call} />
+        ))}
+      </div>
+    ),
   );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../../../shared/contracts/chat.js";
-import type { ToolCallStatus } from "../../../../shared/contracts/tools.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { openReplyStream, readReplyStream } from "../../../lib/reply-stream.js";
@@ -265,40 +264,6 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, [chatId, client, run]);
 
-  /**
-   * Approve or Deny a tool call the reply paused on (issue 34). The answer's own response is the reply going on
-   * (streamed like a regenerate, on whichever instance took it); until its first event the card shows the answer.
-   */
-  const answerToolCall = useCallback(
-    async (callId: string, approve: boolean) => {
-      const id = idRef.current;
-      if (id === null) return;
-      const { queryKey } = messagesQuery(id);
-      const paused = client
-        .getQueryData(queryKey)
-        ?.pages.flatMap((page) => page.items)
-        .find((m) => m.toolCalls.some((c) => c.id === callId));
-      const answered: ToolCallStatus = approve ? "running" : "denied";
-      const assistant: Message | null = paused
-        ? {
-            ...paused,
-            status: "streaming",
-            toolCalls: paused.toolCalls.map((c) => (c.id === callId ? { ...c, status: answered } : c)),
-          }
-        : null;
-      const endpoint = approve ? chatsApi.approveToolCall : chatsApi.denyToolCall;
-      try {
-        const open = (signal: AbortSignal) => openReplyStream(endpoint, { params: { id, callId } }, signal);
-        await run(open, { phase: "streaming", userMessage: null, assistant, replacesId: null });
-      } catch (error) {
-        notify.error(approve ? "Could not approve the tool call" : "Could not deny the tool call", errorMessage(error));
-        // Answered already (another tab, another device) or gone: show how it stands now.
-        void client.invalidateQueries({ queryKey });
-      }
-    },
-    [client, run],
-  );
-
   // Leaving the screen ends its stream (the server keeps generating; coming back resumes it).
   useEffect(() => {
     return () => {
@@ -309,5 +274,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, []);
 
-  return { live, busy: live !== null, send, regenerate, edit, stop, answerToolCall };
+  /** Follows another reply stream to its end as this screen's (a tool call's answer goes on with one: issue 34). */
+  const follow = run;
+
+  return { live, busy: live !== null, send, regenerate, edit, stop, follow };
 }
