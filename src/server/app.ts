@@ -55,11 +55,15 @@ import { quizRoutes } from "./modules/quizzes/quizzes-routes.js";
 import { registrationRoutes } from "./modules/registration/registration-routes.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/settings-routes.js";
+import { toolsRoutes } from "./modules/tools/tools-routes.js";
+import { noMcpTools } from "./modules/tools/tools-service.js";
 import { uploadRoutes } from "./modules/uploads/uploads-routes.js";
 import { usageRoutes } from "./modules/usage/usage-routes.js";
 import { userRoutes } from "./modules/user/user-routes.js";
 import { videoRoutes } from "./modules/videos/videos-routes.js";
 import "./context.js";
+import { defaultMcpLookup, type McpLookup } from "./ai/mcp/guarded-fetch.js";
+import { mcpServerRoutes } from "./modules/mcp-servers/mcp-servers-routes.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { gracefulClosePlugin } from "./plugins/graceful-close.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -92,6 +96,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** How the MCP client resolves host names; tests pass their own (the real DNS otherwise). */
+  mcpLookup?: McpLookup;
 }
 
 /** Builds the whole app (plugins, then routes) without listening: main.ts listens, tests inject. */
@@ -216,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ingestion,
     vectors,
     payments,
+    mcpLookup: options.mcpLookup ?? defaultMcpLookup,
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
@@ -247,11 +254,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
   await app.register(aiPlatformRoutes);
+  await app.register(mcpServerRoutes);
   // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
-  await app.register(chatRoutes, { tutor: tutorMaterial });
+  // The MCP servers' tools reach chats through the tools module's access (issue 34, decision 046).
+  const mcp = noMcpTools;
+  await app.register(chatRoutes, { tutor: tutorMaterial, mcp });
+  await app.register(toolsRoutes, { mcp });
   await app.register(chatTransferRoutes);
   await app.register(chatFolderRoutes);
-  await app.register(personalityRoutes);
+  await app.register(personalityRoutes, { mcp });
   await app.register(adminUserRoutes);
   await app.register(courseRoutes);
   await app.register(certificateRoutes);

@@ -1,3 +1,4 @@
+import type { McpLookup } from "./ai/mcp/mcp-client.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { CounterStore } from "./lib/counter-store.js";
@@ -36,6 +37,8 @@ export interface AppContext {
   vectors: VectorStore;
   /** Stripe: the keys in use and the client (STRIPE_API_URL), for the checkout and the webhook. */
   payments: StripeGateway;
+  /** How the MCP client resolves host names (the real DNS; tests pass their own to reach "link-local" names). */
+  mcpLookup: McpLookup;
 }
 
 declare module "fastify" {

@@ -34,3 +34,11 @@ export function canUseModel(who: Entitled, platform: { freeModels: readonly stri
 export function modelLockReason(who: Entitled, platform: { freeModels: readonly string[] }, model: string): string | null {
   return canUseModel(who, platform, model) ? null : `${model} needs the Early Access plan. ${UPGRADE_MESSAGE}`;
 }
+
+/**
+ * Whether something an admin opened to some plans (an MCP server's `plans`, issue 34) is open to this user: their
+ * plan is listed, or they are an admin (admins reach every model and every tool).
+ */
+export function planAllows(who: Entitled, plans: readonly string[]): boolean {
+  return who.role === "admin" || plans.includes(who.planType);
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { McpLookup } from "../../src/server/ai/mcp/mcp-client.js";
 import { buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { Database } from "../../src/server/db/client.js";
@@ -23,11 +24,20 @@ export async function buildTestApp(
     counters?: CounterStore;
     /** The app's real logger (level: env LOG_LEVEL), writing its lines here; without it the app logs nothing. */
     logStream?: { write(line: string): void };
+    /** How the MCP client resolves host names (the real DNS otherwise). */
+    mcpLookup?: McpLookup;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: !!options.logStream, logStream: options.logStream, counters: options.counters });
+  const app = await buildApp({
+    config,
+    database,
+    logger: !!options.logStream,
+    logStream: options.logStream,
+    counters: options.counters,
+    mcpLookup: options.mcpLookup,
+  });
   await app.ready();
   return {
     app,

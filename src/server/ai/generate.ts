@@ -122,14 +122,40 @@ export interface ImagePart {
   mediaType: string;
 }
 
+/** A tool the model may call (issue 34): its name as the model sees it, and its arguments' JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** A tool call of an earlier step and what it gave, sent back to the model. */
+export interface ToolExchange {
+  id: string;
+  name: string;
+  input: unknown;
+  output: string;
+  isError: boolean;
+}
+
+/**
+ * One step of a reply that called tools: the text written before the calls, the calls and their results. A reply's
+ * turn is its steps, then its last text (`content`).
+ */
+export interface ToolStep {
+  text: string;
+  calls: ToolExchange[];
+}
+
 /**
  * A turn of a streamed conversation: a chat's history is text (pasted files are fenced into the user's text), and a
- * user's turn may carry images.
+ * user's turn may carry images; a reply's turn may carry the tool steps it took before its `content` (issue 34).
  */
 export interface TextMessage {
   role: "user" | "assistant";
   content: string;
   images?: ImagePart[];
+  steps?: ToolStep[];
 }
 
 export interface StreamRequest {
@@ -142,19 +168,43 @@ export interface StreamRequest {
   abortSignal: AbortSignal;
   /** The longest wait between two parts once the text has begun (ms); the wait for the first is the caller's. */
   chunkMs: number;
+  /** The tools the model may call (none: it is offered none). */
+  tools?: readonly ToolSpec[];
 }
 
 /** What a streamed answer yields: text pieces, then its usage, or the error that ended it. */
 export type CompletionPart =
   | { type: "text"; text: string }
+  /** The model asks for a tool (its arguments whole, as JSON text); the caller runs it and asks the next step. */
+  | { type: "tool-call"; id: string; name: string; input: string }
   | { type: "finish"; usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } }
   | { type: "error"; error: unknown };
 
 /** The conversation in the form a model's `doStream` takes. */
 function toPrompt(system: string | undefined, messages: TextMessage[]): LanguageModelV4Prompt {
   const prompt: LanguageModelV4Prompt = system ? [{ role: "system", content: system }] : [];
-  for (const { role, content, images } of messages) {
-    if (role === "user" && images?.length) {
+  for (const { role, content, images, steps } of messages) {
+    if (role === "assistant" && steps?.length) {
+      for (const step of steps) {
+        const calls = step.calls.map((call) => ({
+          type: "tool-call" as const,
+          toolCallId: call.id,
+          toolName: call.name,
+          input: call.input,
+        }));
+        prompt.push({ role, content: [...(step.text ? [{ type: "text" as const, text: step.text }] : []), ...calls] });
+        prompt.push({
+          role: "tool",
+          content: step.calls.map((call) => ({
+            type: "tool-result" as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            output: call.isError ? { type: "error-text" as const, value: call.output } : { type: "text" as const, value: call.output },
+          })),
+        });
+      }
+      if (content) prompt.push({ role, content: [{ type: "text", text: content }] });
+    } else if (role === "user" && images?.length) {
       const files = images.map((image) => ({
         type: "file" as const,
         data: { type: "data" as const, data: image.data },
@@ -190,6 +240,17 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
       temperature: request.temperature,
       maxOutputTokens: request.maxOutputTokens,
       abortSignal: controller.signal,
+      ...(request.tools?.length
+        ? {
+            tools: request.tools.map((tool) => ({
+              type: "function" as const,
+              name: tool.name,
+              description: tool.description,
+              inputSchema: tool.inputSchema as never,
+            })),
+            toolChoice: { type: "auto" as const },
+          }
+        : {}),
     });
     reader = stream.getReader();
     const cleaner = new StreamTextCleaner();
@@ -205,6 +266,8 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
         }, request.chunkMs);
         const text = cleaner.push(part.delta);
         if (text) yield { type: "text", text };
+      } else if (part.type === "tool-call") {
+        if (!part.providerExecuted) yield { type: "tool-call", id: part.toolCallId, name: part.toolName, input: part.input };
       } else if (part.type === "finish") {
         yield { type: "finish", usage: { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total } };
       } else if (part.type === "error") {

@@ -11,6 +11,8 @@ import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { setCollections } from "../knowledge/collection-links.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
+import type { McpToolAccess } from "../tools/tools-service.js";
+import { assertUsableTools } from "../tools/tools-service.js";
 import { chatCollectionIds, chatColumns, chatTutorLesson, toChat } from "./chat-view.js";
 import { assertOwnFolder } from "./folders-service.js";
 import { personaFor } from "./persona.js";
@@ -58,6 +60,8 @@ export async function createChat(options: { db: Db; who: Who; platformDeps: Plat
       aiPlatform: chosen.slug,
       model: chosen.model,
       personalityId: persona?.id ?? null,
+      // A personality carries a default tool set (issue 34); each reply still offers only what the user may use then.
+      tools: persona?.tools ?? [],
       temporary: !platform.enableHistory || (settings ? !settings.saveHistory : false),
     })
     .returning()
@@ -146,11 +150,12 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
  * move into one of the caller's folders (or out), pin or unpin. None of these counts as activity: the chat
  * keeps its place by `updated_at`. With model selection off (Platform Settings) the platform and model stay.
  */
-export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch }): Promise<Chat> {
+export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch; mcp: McpToolAccess }): Promise<Chat> {
   const { db, who, chatId, input } = options;
   const [persona, platform] = await Promise.all([
     input.personalityId ? personaFor(db, who, input.personalityId) : null,
     readPlatformSettings(db),
+    input.tools ? assertUsableTools({ who, mcp: options.mcp, ids: input.tools }) : null,
   ]);
   const selectable = platform.enableModelSelection;
   const change: PgUpdateSetSource<typeof chats> = {};
@@ -160,6 +165,7 @@ export async function updateChat(options: { db: Db; who: Who; chatId: number; in
   if (input.personalityId !== undefined) change.personalityId = input.personalityId;
   if (input.folderId !== undefined) change.folderId = input.folderId;
   if (input.pinned !== undefined) change.pinnedAt = input.pinned ? sql`now()` : null;
+  if (input.tools !== undefined) change.tools = input.tools;
   const collectionIds = input.collectionIds;
   if (selectable && persona?.platformSlug && input.aiPlatform === undefined) {
     change.aiPlatform = persona.platformSlug;

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
 import type { HoldSize } from "../../ai/allowance.js";
@@ -17,18 +17,20 @@ import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/ai-pr
 import type { FileStore } from "../knowledge/file-store.js";
 import type { VectorStore } from "../knowledge/retrieval/vector-store.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
-import { modelSelectionColumns, modelSelectionOf } from "../platform-settings/reader.js";
+import { modelSelectionColumns, modelSelectionOf, readPlatformSettings } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/settings-service.js";
+import { type McpToolAccess, runnableTools } from "../tools/tools-service.js";
 
 import { branchRows, shownBranchRows } from "./branch-tree.js";
-import { CHAT_NOT_FOUND } from "./chat-service.js";
+import { CHAT_NOT_FOUND, findOwnChat } from "./chat-service.js";
 import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
-import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
+import type { GenerationManager, LiveGeneration, ReplyTools } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { type LessonTutor, withTutor } from "./lesson-tutor.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
 import { personaFor, replyParams } from "./persona.js";
 import { assertModelReadsImages, attachFiles, branchFiles, imagesOf, materialFor } from "./reply-material.js";
+import { DENIED_RESULT } from "./tool-steps.js";
 
 /** What starting a reply needs: the caller, the chat, and where replies run. */
 export interface ReplyOptions {
@@ -47,6 +49,8 @@ export interface ReplyOptions {
   vectors: VectorStore;
   /** A tutor chat's lesson and course passages (the courses module's, wired in app.ts; decision 039). */
   tutor: LessonTutor;
+  /** The MCP servers' tools (issue 34; the mcp-servers module's, wired in app.ts). */
+  mcp: McpToolAccess;
 }
 
 export interface StartedReply {
@@ -166,6 +170,7 @@ async function prepareReply(
   options: ReplyOptions,
   pick: (chat: ChatRow, prior: MessageRow[]) => { slug: string; model: string | null },
   start?: SQL,
+  extraTools?: readonly string[],
 ) {
   const { db, who, chatId } = options;
   const [{ chat, personality, base, modelSelection, collectionIds }, , prior] = await Promise.all([
@@ -186,7 +191,20 @@ async function prepareReply(
     personalityName: persona?.name ?? null,
     generationOwner: options.generations.instanceId,
   };
-  return { chat, prior, resolved, params, reply, collectionIds };
+  const tools = await replyTools(options, [...new Set([...chat.tools, ...(extraTools ?? [])])]);
+  return { chat, prior, resolved, params, reply, collectionIds, tools };
+}
+
+/**
+ * The tools a reply of this chat may call (issue 34, decision 046): the chat's set, less what the caller may no
+ * longer use, with the platform's bounds. Read only when the chat has tools, so a plain reply reads nothing more.
+ */
+export async function replyTools(options: ReplyOptions, ids: readonly string[]): Promise<ReplyTools | undefined> {
+  if (ids.length === 0) return undefined;
+  const { db, who, mcp } = options;
+  const retrieval = { db, vectors: options.vectors, platformDeps: options.platformDeps };
+  const [tools, settings] = await Promise.all([runnableTools({ who, mcp, retrieval, ids }), readPlatformSettings(db)]);
+  return { tools, maxSteps: settings.toolMaxSteps, timeoutMs: settings.toolCallTimeoutSeconds * 1000 };
 }
 
 /**
@@ -273,6 +291,7 @@ async function storeAndAnswer(
     history: given.history,
     system: given.system,
     sources: given.sources,
+    tools: prepared.tools,
     write: async (hold) => {
       const { title } = retitle(chat.title, input.content);
       const user = { content: input.content, attachments, title: title ?? null };
@@ -353,8 +372,85 @@ export async function regenerateReply(options: ReplyOptions & { input: Regenerat
     history: given.history,
     system: given.system,
     sources: given.sources,
+    tools: prepared.tools,
     write: (hold) => startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply, hold }),
     stored: ({ reply: row, holdId }) => ({ messageId: row.id, message: toMessage(row), holdId }),
   });
   return { userMessage: null, assistantMessage: toMessage(assistantRow.reply), generation };
+}
+
+export const TOOL_CALL_NOT_FOUND = "Tool call not found";
+export const NOT_AWAITING = "This tool call is not waiting for an answer.";
+
+/**
+ * POST /api/chats/{id}/tool-calls/{callId}/approve and .../deny (issue 34, decision 046): the answer to a call a reply
+ * paused on, and the reply going on from its stored state (its row: text, calls, tokens), on whichever instance is
+ * asked, also after a restart. Approved, the call runs; denied, the model is told so. The conversation before it is
+ * read again as a regenerate reads it (the branch up to the message it answers, its material). Another call of the
+ * same step still awaiting keeps it paused. A call that is not awaiting (answered already, or never) is a 409.
+ */
+export async function answerToolCall(options: ReplyOptions & { callId: string; approved: boolean }): Promise<StartedReply> {
+  const { db, who, chatId, callId, generations } = options;
+  await findOwnChat(db, who.id, chatId);
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), sql`${messages.toolCalls} @> ${JSON.stringify([{ id: callId }])}::jsonb`))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  const call = row?.toolCalls.find((c) => c.id === callId);
+  if (!row || !call) throw new AppError("NOT_FOUND", TOOL_CALL_NOT_FOUND);
+  if (row.status !== "awaiting-approval" || call.status !== "awaiting-approval") throw new AppError("CONFLICT", NOT_AWAITING);
+  const prepared = await prepareReply(
+    options,
+    (chat) => ({ slug: row.platformSlug ?? chat.aiPlatform, model: row.model }),
+    sql`${row.parentId}`,
+    [call.tool],
+  );
+  const { prior, resolved, params } = prepared;
+  const answered = prior.at(-1);
+  const given = await withMaterial(
+    options,
+    { ...prepared, prior: prior.slice(0, -1) },
+    { content: answered?.role === "user" ? answered.content : "", attachments: answered?.role === "user" ? answered.attachments : [] },
+    buildHistory(prior),
+    params.system,
+  );
+  const toolCalls = row.toolCalls.map((c) =>
+    c.id !== callId
+      ? c
+      : options.approved
+        ? { ...c, status: "running" as const }
+        : { ...c, status: "denied" as const, result: DENIED_RESULT },
+  );
+  const { generation, row: resumed } = await generations.resume({
+    chatId,
+    resolved,
+    log: options.log,
+    ...params,
+    history: given.history,
+    system: given.system,
+    sources: given.sources,
+    tools: prepared.tools,
+    userId: who.id,
+    maxRunning: options.maxRunning,
+    write: async () => {
+      // Only from the state read: a racing answer (another tab, another call of the step) finds it changed (409).
+      const [updated] = await db
+        .update(messages)
+        .set({ status: "streaming", generationOwner: generations.instanceId, toolCalls, error: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(messages.id, row.id),
+            eq(messages.status, "awaiting-approval"),
+            sql`${messages.toolCalls} = ${JSON.stringify(row.toolCalls)}::jsonb`,
+          ),
+        )
+        .returning()
+        .catch(asConflict);
+      if (!updated) throw new AppError("CONFLICT", NOT_AWAITING);
+      return updated;
+    },
+  });
+  return { userMessage: null, assistantMessage: toMessage(resumed), generation };
 }

@@ -4,7 +4,7 @@ import { messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { deleteChatRow, findOwnChat } from "./chat-service.js";
-import { type MessageRow, toMessage } from "./chat-view.js";
+import { type MessageRow, toMessage, toToolCall } from "./chat-view.js";
 import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
 import type { GenerationManager } from "./generation/generation-manager.js";
 import { findOwnMessage } from "./messages-service.js";
@@ -40,7 +40,11 @@ export async function followStreamingReply(options: StreamingOptions): Promise<(
   if (!row) return null;
   return async (stream) => {
     const local = generations.get(row.id);
-    if (local) return relayLocal(stream, local, { type: "snapshot", assistantMessage: { ...toMessage(row), content: local.content } });
+    if (local)
+      return relayLocal(stream, local, {
+        type: "snapshot",
+        assistantMessage: { ...toMessage(row), content: local.content, toolCalls: local.toolCalls.map(toToolCall) },
+      });
     if (generations.mirror) return relayRemote(stream, generations, toMessage(row), row.generationOwner);
     // One instance and nobody writing it: a reply left over from before a restart. Close it and show it.
     await generations.recoverOrphans().catch(() => {});

@@ -1,4 +1,4 @@
-import { canUseModel, type Entitled, hasEarlyAccess, modelLockReason, PLAN_REFUSALS } from "../../../shared/plan.js";
+import { canUseModel, type Entitled, hasEarlyAccess, modelLockReason, PLAN_REFUSALS, planAllows } from "../../../shared/plan.js";
 import { AppError } from "../../lib/app-error.js";
 
 export type { Entitled };
@@ -11,6 +11,8 @@ export const entitlements = {
   hasEarlyAccess,
   canUseModel,
   modelLockReason,
+  /** An MCP server's tools (issue 34): its `plans` name the user's plan, or the user is an admin. */
+  planAllows,
 
   assertCanUseModel(who: Entitled, platform: { freeModels: string[] }, model: string): void {
     const reason = modelLockReason(who, platform, model);

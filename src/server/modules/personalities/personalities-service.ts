@@ -5,6 +5,7 @@ import { personalities } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { setCollections } from "../knowledge/collection-links.js";
+import { assertUsableTools, type McpToolAccess } from "../tools/tools-service.js";
 
 export type PersonalityRow = typeof personalities.$inferSelect;
 const NOT_FOUND = "Personality not found";
@@ -57,8 +58,9 @@ export async function getPersonality(options: { db: Db; who: Who; id: number }):
   return toPersonality(await findOwnPersonality(options.db, options.who.id, options.id));
 }
 
-export async function createPersonality(options: { db: Db; who: Who; input: PersonalityInput }): Promise<Personality> {
+export async function createPersonality(options: { db: Db; who: Who; input: PersonalityInput; mcp: McpToolAccess }): Promise<Personality> {
   const { input, who } = options;
+  await assertUsableTools({ who, mcp: options.mcp, ids: input.tools });
   return options.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(personalities)
@@ -72,6 +74,7 @@ export async function createPersonality(options: { db: Db; who: Who; input: Pers
         maxTokens: input.maxTokens,
         platformSlug: input.platformSlug || null,
         model: input.model || null,
+        tools: input.tools,
       })
       .returning();
     if (!row) throw new Error("insert returned no row");
@@ -81,14 +84,22 @@ export async function createPersonality(options: { db: Db; who: Who; input: Pers
   });
 }
 
-export async function updatePersonality(options: { db: Db; who: Who; id: number; input: PersonalityPatch }): Promise<Personality> {
+export async function updatePersonality(options: {
+  db: Db;
+  who: Who;
+  id: number;
+  input: PersonalityPatch;
+  mcp: McpToolAccess;
+}): Promise<Personality> {
   const { input } = options;
+  if (input.tools) await assertUsableTools({ who: options.who, mcp: options.mcp, ids: input.tools });
   const change: Partial<typeof personalities.$inferInsert> = { updatedAt: new Date() };
   for (const key of ["name", "description", "tone", "instructions", "temperature", "maxTokens"] as const) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }
   if (input.platformSlug !== undefined) change.platformSlug = input.platformSlug || null;
   if (input.model !== undefined) change.model = input.model || null;
+  if (input.tools !== undefined) change.tools = input.tools;
   const { db, who, id } = options;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -6,15 +6,17 @@ import { cleanProviderText } from "../../../ai/clean-text.js";
 import { type CompletionPart, streamCompletion, type TextMessage } from "../../../ai/generate.js";
 import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
-import { messages } from "../../../db/schema/index.js";
+import { messages, type StoredToolCall } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import type { MessageRow } from "../chat-view.js";
+import type { RunnableTool } from "../../tools/tools-service.js";
+import { type MessageRow, toMessage, toToolCall } from "../chat-view.js";
 import { doneEvent } from "../reply-end.js";
 import { citationsOf, type GivenSource } from "../reply-material.js";
+import { lastStep, replyTurn, STOPPED_RESULT } from "../tool-steps.js";
 import { type GenerationRef, RedisGenerationMirror } from "./generation-mirror.js";
 
-type LocalEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
+type LocalEvent = Extract<StreamEvent, { type: "delta" | "tool" | "done" | "error" }>;
 type StopReason = "user" | "shutdown";
 
 export const STOPPED_BY_USER = "Stopped before the end.";
@@ -30,11 +32,79 @@ const RETRY_SAVE_MS = 2000;
 const STOP_WAIT_MS = 5000;
 
 type FinalFields = Pick<MessageRow, "content" | "status" | "error" | "inputTokens" | "outputTokens"> &
-  Partial<Pick<MessageRow, "citations">>;
+  Partial<Pick<MessageRow, "citations" | "toolCalls">>;
+
+/** The tools a reply may call and their bounds (issue 34, decision 046; Platform Settings). */
+export interface ReplyTools {
+  tools: readonly RunnableTool[];
+  /** Model steps that may call tools, at most (`tool_max_steps`). */
+  maxSteps: number;
+  /** Each call's time limit (`tool_call_timeout_seconds`). */
+  timeoutMs: number;
+}
+
+/** What a tool's answer may be, at most, before it goes back to the model (and into the row). */
+export const TOOL_RESULT_MAX_CHARS = 16_000;
+
+type ModelToolCall = { id: string; name: string; input: string };
+type StepUsage = { reported: boolean; inputTokens: number; outputTokens: number };
+/** What a paused reply had spent and written before it went on: its tokens are added to its row's. */
+type SpentSoFar = { inputTokens: number; outputTokens: number; content: number };
+const NOTHING_SPENT: SpentSoFar = { inputTokens: 0, outputTokens: 0, content: 0 };
+
+/** A call's arguments as an object, or null when the model wrote something else. */
+function parseArgs(input: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(input || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A tool's answer is untrusted text: cleaned like a provider's, and cut to `TOOL_RESULT_MAX_CHARS`. */
+export function capResult(text: string): string {
+  const clean = cleanProviderText(text);
+  if (clean.length <= TOOL_RESULT_MAX_CHARS) return clean;
+  return `${clean.slice(0, TOOL_RESULT_MAX_CHARS)}\n[The tool's answer was cut: ${clean.length} characters, ${TOOL_RESULT_MAX_CHARS} kept.]`;
+}
+
+/**
+ * One call, bounded by `timeoutMs` and by the reply's own end (Stop, shutdown): a failure, a timeout or a stop is an
+ * error result for the model, never a thrown error, so the reply goes on.
+ */
+async function callTool(
+  tool: RunnableTool,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+  replySignal: AbortSignal,
+): Promise<{ text: string; isError: boolean }> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signal = AbortSignal.any([timeout.signal, replySignal]);
+  const ended = new Promise<never>((_, reject) => {
+    const end = () => reject(new Error("aborted"));
+    if (signal.aborted) end();
+    else signal.addEventListener("abort", end, { once: true });
+  });
+  ended.catch(() => {});
+  try {
+    return await Promise.race([tool.run(args, signal), ended]);
+  } catch (error) {
+    if (timeout.signal.aborted) return { text: `The tool did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, isError: true };
+    if (replySignal.aborted) return { text: STOPPED_RESULT, isError: true };
+    const reason = error instanceof Error ? error.message : String(error);
+    return { text: `The tool failed: ${reason.slice(0, 500)}`, isError: true };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A reply being written on this instance. */
 export class LiveGeneration {
   content = "";
+  /** The reply's tool calls so far (issue 34), as stored. */
+  toolCalls: StoredToolCall[] = [];
   finished: LocalEvent[] | null = null;
   readonly listeners = new Set<(event: LocalEvent) => void>();
   stopReason: StopReason | null = null;
@@ -64,6 +134,8 @@ export interface GenerationRequest {
    * one of them (a reply closed by another instance after a crash ends without citations, decision 037).
    */
   sources?: readonly GivenSource[];
+  /** The tools it may call (issue 34); none: it is offered none. */
+  tools?: ReplyTools;
 }
 
 /**
@@ -285,12 +357,13 @@ export class GenerationManager {
   }
 
   /** Sends the request to the provider now (its first part is asked for, which starts the call). */
-  private ask(input: GenerationRequest, controller: AbortController): AskedStream {
+  private ask(input: GenerationRequest, controller: AbortController, history = input.history): AskedStream {
     const { model } = input.resolved;
     const parts = streamCompletion({
       model,
       system: input.system,
-      messages: input.history,
+      messages: history,
+      tools: input.tools?.tools.map((tool) => tool.spec),
       temperature: input.temperature,
       maxOutputTokens: input.maxTokens,
       abortSignal: controller.signal,
@@ -308,10 +381,17 @@ export class GenerationManager {
     return { parts, first, firstChunkTimer, timedOut: () => timedOut };
   }
 
-  private attach(generation: LiveGeneration, input: GenerationRequest, message: Message, asked: AskedStream, hold: AiHold): LiveGeneration {
+  private attach(
+    generation: LiveGeneration,
+    input: GenerationRequest,
+    message: Message,
+    asked: AskedStream | null,
+    hold: AiHold,
+    base: SpentSoFar = NOTHING_SPENT,
+  ): LiveGeneration {
     const { messageId } = generation;
     this.live.set(messageId, generation);
-    const run = this.run(generation, input, message, asked, hold)
+    const run = this.run(generation, input, message, asked, hold, base)
       .catch((error) => this.options.log("generation crashed", error))
       .finally(() => {
         this.live.delete(messageId);
@@ -323,72 +403,196 @@ export class GenerationManager {
     return generation;
   }
 
+  /**
+   * Goes on with a reply paused on a tool call (issue 34, decision 046), from its stored state, on whichever
+   * instance was asked: its hold is claimed (429 beyond a limit), `write` turns its row back to streaming (owned
+   * here; it throws when it cannot), then the calls the user answered run and the model is asked the next step.
+   */
+  async resume(
+    input: GenerationRequest & { userId: number; maxRunning: number; write: () => Promise<MessageRow> },
+  ): Promise<{ generation: LiveGeneration; row: MessageRow }> {
+    const size = holdFor({ maxOutputTokens: input.maxTokens, prompt: [input.system, ...input.history.map((turn) => turn.content)] });
+    const hold = await this.allowance.claim(input.userId, size, { maxRunning: input.maxRunning });
+    let row: MessageRow;
+    try {
+      row = await input.write();
+    } catch (error) {
+      await this.allowance.settle(hold.id, 0);
+      throw error;
+    }
+    const generation = new LiveGeneration(row.id, input.chatId);
+    generation.content = row.content;
+    generation.toolCalls = row.toolCalls.map((call) => ({ ...call }));
+    const base = { inputTokens: row.inputTokens ?? 0, outputTokens: row.outputTokens ?? 0, content: row.content.length };
+    this.attach(generation, input, toMessage(row), null, hold, base);
+    return { generation, row };
+  }
+
+  /** Reads one model step: its text goes out as it comes; the tool calls it asks for are returned. */
+  private async readStep(generation: LiveGeneration, asked: AskedStream, spent: StepUsage): Promise<ModelToolCall[]> {
+    const calls: ModelToolCall[] = [];
+    try {
+      for (let next = await asked.first; !next.done; next = await asked.parts.next()) {
+        const part = next.value;
+        if (part.type === "text") {
+          clearTimeout(asked.firstChunkTimer);
+          const offset = generation.content.length;
+          generation.content += part.text;
+          generation.emit({ type: "delta", messageId: generation.messageId, offset, text: part.text });
+          this.mirror?.append(this.ref(generation.messageId), offset, part.text);
+        } else if (part.type === "tool-call") {
+          clearTimeout(asked.firstChunkTimer);
+          calls.push(part);
+        } else if (part.type === "finish") {
+          spent.reported = true;
+          spent.inputTokens += part.usage.inputTokens ?? 0;
+          spent.outputTokens += part.usage.outputTokens ?? 0;
+        } else if (part.type === "error") throw part.error;
+      }
+    } catch (error) {
+      throw asked.timedOut() ? Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" }) : error;
+    } finally {
+      clearTimeout(asked.firstChunkTimer);
+      // Ended early (a break or a throw): the stream is closed, as for-await would.
+      await asked.parts.return?.().catch(() => {});
+    }
+    if (asked.timedOut() && !generation.stopReason) throw Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
+    return calls;
+  }
+
+  /** The calls a step asked for, stored in order: each runs, waits for the user, or is refused at once. */
+  private recordCalls(generation: LiveGeneration, tools: ReplyTools, step: number, calls: ModelToolCall[]): void {
+    for (const call of calls) {
+      const tool = tools.tools.find((t) => t.spec.name === call.name);
+      const args = parseArgs(call.input);
+      const stored: StoredToolCall = {
+        id: call.id,
+        tool: tool?.id ?? call.name,
+        name: tool?.name ?? call.name,
+        step,
+        args: args ?? {},
+        result: null,
+        status: "running",
+        textOffset: generation.content.length,
+      };
+      if (!tool) Object.assign(stored, { status: "error", result: `There is no tool named ${call.name}.` });
+      else if (!args) Object.assign(stored, { status: "error", result: "The arguments were not a JSON object." });
+      else if (tool.needsApproval) stored.status = "awaiting-approval";
+      generation.toolCalls.push(stored);
+      this.emitCall(generation, stored);
+    }
+  }
+
+  /** Runs every call of the reply marked running (one after the other), each bounded by the call timeout. */
+  private async runCalls(generation: LiveGeneration, tools: ReplyTools, saveCalls: () => void): Promise<void> {
+    for (const call of generation.toolCalls) {
+      if (call.status !== "running") continue;
+      if (generation.stopReason) {
+        Object.assign(call, { status: "error", result: STOPPED_RESULT });
+        continue;
+      }
+      const tool = tools.tools.find((t) => t.id === call.tool);
+      const outcome = tool
+        ? await callTool(tool, call.args as Record<string, unknown>, tools.timeoutMs, generation.controller.signal)
+        : { text: `The tool ${call.tool} is not available to you.`, isError: true };
+      Object.assign(call, { status: outcome.isError ? "error" : "done", result: capResult(outcome.text) });
+      this.emitCall(generation, call);
+      saveCalls();
+    }
+  }
+
+  private emitCall(generation: LiveGeneration, call: StoredToolCall): void {
+    generation.emit({ type: "tool", messageId: generation.messageId, toolCall: toToolCall(call) });
+  }
+
   private async run(
     generation: LiveGeneration,
     input: GenerationRequest,
     message: Message,
-    asked: AskedStream,
+    first: AskedStream | null,
     hold: AiHold,
+    base: SpentSoFar,
   ): Promise<void> {
     const { db } = this.options;
     const { platform, modelId } = input.resolved;
-    let saved = 0;
+    let saved = generation.content.length;
     let writes: Promise<unknown> = Promise.resolve();
-    const save = () => {
-      if (generation.content.length === saved) return;
-      const content = generation.content;
-      saved = content.length;
+    const write = (set: Partial<MessageRow>) => {
       writes = writes.then(() =>
         db
           .update(messages)
-          .set({ content, updatedAt: new Date() })
+          .set({ ...set, updatedAt: new Date() })
           // Never into a row already ended (a Stop or a sweep elsewhere closed it).
           .where(and(eq(messages.id, generation.messageId), eq(messages.status, "streaming")))
           .catch((e) => this.options.log(`saving reply ${generation.messageId} failed`, e)),
       );
     };
+    const save = () => {
+      if (generation.content.length === saved) return;
+      saved = generation.content.length;
+      write({ content: generation.content });
+    };
+    // A call's state is stored as it changes, so a resumed stream (and a restart) sees it.
+    const saveCalls = () => {
+      saved = generation.content.length;
+      write({ content: generation.content, toolCalls: generation.toolCalls.map((call) => ({ ...call })) });
+    };
     const saver = setInterval(save, SAVE_EVERY_MS);
-    const { firstChunkTimer } = asked;
     let failure: unknown;
-    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+    const spent: StepUsage = { reported: false, inputTokens: 0, outputTokens: 0 };
+    let paused = false;
+    let step = lastStep(generation.toolCalls);
+    const tools = input.tools;
+    let asked = first;
     try {
-      for (let next = await asked.first; !next.done; next = await asked.parts.next()) {
-        const part = next.value;
-        if (part.type === "text") {
-          clearTimeout(firstChunkTimer);
-          const offset = generation.content.length;
-          generation.content += part.text;
-          generation.emit({ type: "delta", messageId: generation.messageId, offset, text: part.text });
-          this.mirror?.append(this.ref(generation.messageId), offset, part.text);
-        } else if (part.type === "finish") usage = part.usage;
-        else if (part.type === "error") throw part.error;
+      for (;;) {
+        if (asked) {
+          const calls = await this.readStep(generation, asked, spent);
+          if (calls.length === 0 || !tools || generation.stopReason) break;
+          step += 1;
+          this.recordCalls(generation, tools, step, calls);
+          saveCalls();
+        }
+        if (!tools) break;
+        await this.runCalls(generation, tools, saveCalls);
+        if (generation.stopReason) break;
+        if (generation.toolCalls.some((call) => call.status === "awaiting-approval")) {
+          paused = true;
+          break;
+        }
+        // The step bound (Platform Settings): no more model steps once it is reached.
+        if (step >= tools.maxSteps) break;
+        asked = this.ask(input, generation.controller, [...input.history, replyTurn(generation.content, generation.toolCalls)]);
       }
     } catch (error) {
       if (!generation.stopReason) failure = error;
     } finally {
       clearInterval(saver);
-      clearTimeout(firstChunkTimer);
-      // Ended early (a break or a throw): the stream is closed, as for-await would.
-      await asked.parts.return?.().catch(() => {});
+      if (asked) clearTimeout(asked.firstChunkTimer);
     }
-    if (asked.timedOut() && !generation.stopReason) failure = Object.assign(new Error("first chunk timeout"), { name: "TimeoutError" });
+    for (const call of generation.toolCalls) {
+      if (call.status === "running") Object.assign(call, { status: "error", result: STOPPED_RESULT });
+    }
     await writes;
-    // Its hold is settled with what it spent (the provider's figure, else what was sent and received: a Stop, a cut,
-    // a shutdown) before anyone is told it ended, so the next claim and the usage meter see it (decisions 016, 028).
-    // A settle the database refuses is tried again by the sweep; the hold counts until then.
-    await this.allowance.settle(hold.id, spentTokens(usage, hold.promptEstimate, generation.content));
+    // Its hold is settled with what it spent (the provider's figure for every step, else what was sent and received: a
+    // Stop, a cut, a shutdown) before anyone is told it ended, so the next claim and the usage meter see it (decisions
+    // 016, 028). A settle the database refuses is tried again by the sweep; the hold counts until then.
+    const received = generation.content.slice(base.content);
+    await this.allowance.settle(hold.id, spentTokens(spent.reported ? spent : undefined, hold.promptEstimate, received));
 
     const providerError = failure ? toProviderError(failure, { platform, model: modelId, log: input.log }) : undefined;
     const stopped = generation.stopReason === "user" ? STOPPED_BY_USER : generation.stopReason === "shutdown" ? STOPPED_BY_RESTART : null;
-    const status = providerError || stopped ? (generation.content ? "incomplete" : "failed") : "complete";
+    const produced = generation.content || generation.toolCalls.length > 0;
+    const status = providerError || stopped ? (produced ? "incomplete" : "failed") : paused ? "awaiting-approval" : "complete";
     const errorInfo = providerError ? { message: providerError.message, status: providerError.statusCode } : undefined;
     const fields: FinalFields = {
       content: generation.content,
       status,
       error: providerError?.message ?? stopped,
-      inputTokens: usage?.inputTokens ?? null,
-      outputTokens: usage?.outputTokens ?? null,
+      inputTokens: spent.reported || base.inputTokens ? base.inputTokens + spent.inputTokens : null,
+      outputTokens: spent.reported || base.outputTokens ? base.outputTokens + spent.outputTokens : null,
       citations: citationsOf(generation.content, input.sources ?? []),
+      toolCalls: generation.toolCalls,
     };
     let row: MessageRow | undefined;
     let endedElsewhere = false;
@@ -411,6 +615,7 @@ export class GenerationManager {
         ...kept,
         status: kept.status as Message["status"],
         citations: (kept.citations ?? []).map(({ chunkId: _, ...citation }) => citation),
+        toolCalls: generation.toolCalls.map(toToolCall),
       };
       // The database is away: what the reply changed besides its text cannot be read either.
       const done: LocalEvent = { type: "done", assistantMessage: final, after: null };

@@ -1,0 +1,65 @@
+import { BUILTIN_TOOLS } from "../../../shared/contracts/tools.js";
+import type { Who } from "../../lib/who.js";
+import { fileLabel } from "../knowledge/retrieval/numbered-sources.js";
+import { type RetrievalDeps, retrievePassages } from "../knowledge/retrieval/retrieve.js";
+
+/** What a built-in tool's call is given: the caller (its files only) and where the library is. */
+export interface BuiltinCallDeps {
+  who: Who;
+  retrieval: RetrievalDeps;
+}
+
+export interface BuiltinTool {
+  id: string;
+  name: string;
+  description: string;
+  /** The name the model calls it by. */
+  modelName: string;
+  inputSchema: Record<string, unknown>;
+  run(deps: BuiltinCallDeps, args: Record<string, unknown>): Promise<string>;
+}
+
+/** The passages a search_files call answers with, at most (a few thousand tokens, as a reply's own retrieval). */
+const SEARCH_BUDGET_TOKENS = 3_000;
+const SEARCH_LIMIT = 6;
+
+/** The app's own tools (issue 34): every user may switch them on. */
+export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
+  {
+    id: BUILTIN_TOOLS.searchFiles,
+    name: "Search my files",
+    description:
+      "Search the user's own uploaded files (their knowledge library) for passages about a question. Returns the best passages with their file names.",
+    modelName: "search_files",
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string", description: "What to look for, in a few words." } },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    async run({ who, retrieval }, args) {
+      const query = typeof args.query === "string" ? args.query.trim() : "";
+      if (!query) throw new Error("query is required");
+      // The whole library of the caller (decision 037's retrieval, scoped to the user in SQL).
+      const passages = await retrievePassages(retrieval, {
+        userId: who.id,
+        query,
+        budgetTokens: SEARCH_BUDGET_TOKENS,
+        limit: SEARCH_LIMIT,
+      });
+      if (passages.length === 0) return "No passages of the user's files match.";
+      return passages.map((p) => `From ${fileLabel(p.fileName, p.page)}:\n${p.content}`).join("\n\n---\n\n");
+    },
+  },
+  {
+    id: BUILTIN_TOOLS.currentTime,
+    name: "Current date and time",
+    description: "The current date and time (UTC, ISO 8601).",
+    modelName: "current_time",
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    async run() {
+      const now = new Date();
+      return `${now.toISOString()} (${now.toUTCString()})`;
+    },
+  },
+];

@@ -1,0 +1,137 @@
+import { type Tool, UNKNOWN_TOOL } from "../../../shared/contracts/tools.js";
+import type { ToolSpec } from "../../ai/generate.js";
+import { AppError } from "../../lib/app-error.js";
+import type { Who } from "../../lib/who.js";
+import type { RetrievalDeps } from "../knowledge/retrieval/retrieve.js";
+import { BUILTIN_TOOL_LIST } from "./builtin-tools.js";
+
+/** An MCP tool a user may use: its server is enabled and allows their plan, and the admin left the tool on. */
+export interface McpToolInfo {
+  serverId: number;
+  serverName: string;
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  needsApproval: boolean;
+}
+
+/**
+ * What the tools need of the MCP servers (the mcp-servers module's, handed over by app.ts): the tools a user may use
+ * (checked again at every call: a plan or a server may change between two calls), and a call of one.
+ */
+export interface McpToolAccess {
+  usable(who: Who): Promise<McpToolInfo[]>;
+  call(call: {
+    serverId: number;
+    name: string;
+    args: Record<string, unknown>;
+    signal: AbortSignal;
+  }): Promise<{ text: string; isError: boolean }>;
+}
+
+/** No MCP server reachable: the built-in tools only. */
+export const noMcpTools: McpToolAccess = {
+  usable: async () => [],
+  call: async () => ({ text: "No MCP server is available.", isError: true }),
+};
+
+export const mcpToolId = (serverId: number, name: string) => `mcp:${serverId}:${name}`;
+
+/** The name a model calls a tool by: providers take [A-Za-z0-9_-]{1,64}, so an id's colons cannot be used. */
+export function modelToolName(toolId: string): string {
+  const builtin = BUILTIN_TOOL_LIST.find((tool) => tool.id === toolId);
+  if (builtin) return builtin.modelName;
+  const [, serverId = "", ...rest] = toolId.split(":");
+  return `mcp${serverId}_${rest.join(":")}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+}
+
+export const NOT_YOURS_TOOL = (id: string) => `The tool ${id} is not available to you.`;
+
+/** GET /api/tools: the built-in tools, then the MCP tools the caller's plan allows, by server and name. */
+export async function listTools(options: { who: Who; mcp: McpToolAccess }): Promise<Tool[]> {
+  const builtin: Tool[] = BUILTIN_TOOL_LIST.map((tool) => ({
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    source: "builtin",
+    serverName: null,
+    needsApproval: false,
+  }));
+  const mcp = (await options.mcp.usable(options.who)).map(
+    (tool): Tool => ({
+      id: mcpToolId(tool.serverId, tool.name),
+      name: tool.name,
+      description: tool.description,
+      source: "mcp",
+      serverName: tool.serverName,
+      needsApproval: tool.needsApproval,
+    }),
+  );
+  return [...builtin, ...mcp];
+}
+
+/** A chat's or a personality's new tool set: every id must be one the caller may use now (403 naming the first that is not). */
+export async function assertUsableTools(options: { who: Who; mcp: McpToolAccess; ids: readonly string[] }): Promise<void> {
+  if (options.ids.length === 0) return;
+  const usable = new Set((await listTools(options)).map((tool) => tool.id));
+  const refused = options.ids.find((id) => !usable.has(id));
+  if (refused === undefined) return;
+  const known = refused.startsWith("builtin:") || refused.startsWith("mcp:");
+  throw known && !refused.startsWith("builtin:")
+    ? new AppError("FORBIDDEN", NOT_YOURS_TOOL(refused))
+    : new AppError("BAD_REQUEST", UNKNOWN_TOOL);
+}
+
+/** One tool a reply may call, ready to run. */
+export interface RunnableTool {
+  id: string;
+  name: string;
+  spec: ToolSpec;
+  needsApproval: boolean;
+  run(args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
+}
+
+/**
+ * The tools a reply of a chat may call: the chat's set, less what the caller may no longer use (a plan changed, an
+ * admin turned a tool or server off). An MCP tool's call checks again that the caller may use it (decision 046).
+ */
+export async function runnableTools(options: {
+  who: Who;
+  mcp: McpToolAccess;
+  retrieval: RetrievalDeps;
+  ids: readonly string[];
+}): Promise<RunnableTool[]> {
+  const { who, mcp, retrieval, ids } = options;
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  const tools: RunnableTool[] = [];
+  for (const tool of BUILTIN_TOOL_LIST) {
+    if (!wanted.has(tool.id)) continue;
+    tools.push({
+      id: tool.id,
+      name: tool.name,
+      spec: { name: tool.modelName, description: tool.description, inputSchema: tool.inputSchema },
+      needsApproval: false,
+      run: async (args) => ({ text: await tool.run({ who, retrieval }, args), isError: false }),
+    });
+  }
+  if (ids.some((id) => id.startsWith("mcp:"))) {
+    for (const info of await mcp.usable(who)) {
+      const id = mcpToolId(info.serverId, info.name);
+      if (!wanted.has(id)) continue;
+      tools.push({
+        id,
+        name: info.name,
+        spec: { name: modelToolName(id), description: info.description, inputSchema: info.inputSchema },
+        needsApproval: info.needsApproval,
+        run: async (args, signal) => {
+          // At call time: the plan or the server may have changed since the reply started (or since it paused).
+          const still = (await mcp.usable(who)).some((t) => t.serverId === info.serverId && t.name === info.name);
+          if (!still) return { text: NOT_YOURS_TOOL(id), isError: true };
+          return mcp.call({ serverId: info.serverId, name: info.name, args, signal });
+        },
+      });
+    }
+  }
+  return tools;
+}
