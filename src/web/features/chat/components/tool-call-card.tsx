@@ -52,7 +52,13 @@ function Approval({ call }: { call: ToolCall }) {
         {answering === "approve" ? <ButtonSpinner /> : null}
         Approve
       </Button>
-      <Button size="sm" variant="outline" disabled={answering !== null || actions.busy} aria-label={`Deny ${call.name}`} onClick={() => void answer(false)}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={answering !== null || actions.busy}
+        aria-label={`Deny ${call.name}`}
+        onClick={() => void answer(false)}
+      >
         {answering === "deny" ? <ButtonSpinner /> : null}
         Deny
       </Button>
