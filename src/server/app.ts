@@ -56,7 +56,7 @@ import { registrationRoutes } from "./modules/registration/registration-routes.j
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/settings-routes.js";
 import { toolsRoutes } from "./modules/tools/tools-routes.js";
-import { noMcpTools } from "./modules/tools/tools-service.js";
+import { mcpToolAccess } from "./modules/tools/tools-service.js";
 import { uploadRoutes } from "./modules/uploads/uploads-routes.js";
 import { usageRoutes } from "./modules/usage/usage-routes.js";
 import { userRoutes } from "./modules/user/user-routes.js";
@@ -257,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mcpServerRoutes);
   // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
   // The MCP servers' tools reach chats through the tools module's access (issue 34, decision 046).
-  const mcp = noMcpTools;
+  const mcp = mcpToolAccess({ db: app.ctx.db, secrets: app.ctx.secrets });
   await app.register(chatRoutes, { tutor: tutorMaterial, mcp });
   await app.register(toolsRoutes, { mcp });
   await app.register(chatTransferRoutes);

@@ -1,8 +1,13 @@
+import { mcpToolId } from "../../../shared/contracts/mcp-servers.js";
 import { type Tool, UNKNOWN_TOOL } from "../../../shared/contracts/tools.js";
 import type { ToolSpec } from "../../ai/generate.js";
+import { callMcpTool, type McpLookup } from "../../ai/mcp/mcp-client.js";
+import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
 import type { RetrievalDeps } from "../knowledge/retrieval/retrieve.js";
+import { usableMcpTools } from "../mcp-servers/mcp-tools-service.js";
 import { BUILTIN_TOOL_LIST } from "./builtin-tools.js";
 
 /** An MCP tool a user may use: its server is enabled and allows their plan, and the admin left the tool on. */
@@ -13,29 +18,36 @@ export interface McpToolInfo {
   description: string;
   inputSchema: Record<string, unknown>;
   needsApproval: boolean;
+  /** One call of it (its server's endpoint, headers opened); bounded by `signal`. */
+  call(args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
 }
 
 /**
- * What the tools need of the MCP servers (the mcp-servers module's, handed over by app.ts): the tools a user may use
- * (checked again at every call: a plan or a server may change between two calls), and a call of one.
+ * What the tools need of the MCP servers: the tools a user may use, asked again at every call (a plan or a server may
+ * change between two calls, or while a reply waits for an approval).
  */
 export interface McpToolAccess {
   usable(who: Who): Promise<McpToolInfo[]>;
-  call(call: {
-    serverId: number;
-    name: string;
-    args: Record<string, unknown>;
-    signal: AbortSignal;
-  }): Promise<{ text: string; isError: boolean }>;
 }
 
-/** No MCP server reachable: the built-in tools only. */
-export const noMcpTools: McpToolAccess = {
-  usable: async () => [],
-  call: async () => ({ text: "No MCP server is available.", isError: true }),
-};
+/** The longest an MCP call may take by the client's own clock: the reply's call timeout ends it first, by its signal. */
+const MCP_CLIENT_LIMIT_MS = 10 * 60_000;
 
-export const mcpToolId = (serverId: number, name: string) => `mcp:${serverId}:${name}`;
+/** The registered MCP servers' tools (the mcp-servers module's `usableMcpTools`), called through the MCP client. */
+export function mcpToolAccess(deps: { db: Db; secrets: SecretBox; lookup?: McpLookup }): McpToolAccess {
+  return {
+    usable: async (who) =>
+      (await usableMcpTools(deps, who)).map((tool) => ({
+        ...tool,
+        call: (args, signal) =>
+          callMcpTool(tool.endpoint, tool.name, args, {
+            timeoutMs: MCP_CLIENT_LIMIT_MS,
+            signal,
+            ...(deps.lookup ? { lookup: deps.lookup } : {}),
+          }),
+      })),
+  };
+}
 
 /** The name a model calls a tool by: providers take [A-Za-z0-9_-]{1,64}, so an id's colons cannot be used. */
 export function modelToolName(toolId: string): string {
@@ -128,7 +140,7 @@ export async function runnableTools(options: {
           // At call time: the plan or the server may have changed since the reply started (or since it paused).
           const still = (await mcp.usable(who)).some((t) => t.serverId === info.serverId && t.name === info.name);
           if (!still) return { text: NOT_YOURS_TOOL(id), isError: true };
-          return mcp.call({ serverId: info.serverId, name: info.name, args, signal });
+          return info.call(args, signal);
         },
       });
     }
