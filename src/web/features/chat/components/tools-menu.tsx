@@ -40,15 +40,19 @@ export function ToolsMenu({
           variant="ghost"
           size="icon"
           className={cn("relative size-[38px] shrink-0 text-muted-foreground", count > 0 && "text-primary")}
-          aria-label={count > 0 ? `Tools (${count} on)` : "Tools"}
           title="Tools"
           disabled={disabled}
         >
           <Wrench aria-hidden="true" />
+          {/* Its name is "Tools" or "Tools, 2 on": the count is the part of it that shows. */}
+          <span className="sr-only">{count > 0 ? "Tools, " : "Tools"}</span>
           {count > 0 ? (
-            <span className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-primary-foreground">
-              {count}
-            </span>
+            <>
+              <span className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-primary-foreground">
+                {count}
+              </span>
+              <span className="sr-only"> on</span>
+            </>
           ) : null}
         </Button>
       }
