@@ -257,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mcpServerRoutes);
   // A lesson's tutor chat is given its lesson by the courses module, which imports the chat module (decision 039).
   // The MCP servers' tools reach chats through the tools module's access (issue 34, decision 046).
-  const mcp = mcpToolAccess({ db: app.ctx.db, secrets: app.ctx.secrets });
+  const mcp = mcpToolAccess({ db: app.ctx.db, secrets: app.ctx.secrets, lookup: app.ctx.mcpLookup });
   await app.register(chatRoutes, { tutor: tutorMaterial, mcp });
   await app.register(toolsRoutes, { mcp });
   await app.register(chatTransferRoutes);

@@ -91,7 +91,10 @@ async function callTool(
   try {
     return await Promise.race([tool.run(args, signal), ended]);
   } catch (error) {
-    if (timeout.signal.aborted) return { text: `The tool did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, isError: true };
+    if (timeout.signal.aborted) {
+      const seconds = Math.round(timeoutMs / 1000);
+      return { text: `The tool did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`, isError: true };
+    }
     if (replySignal.aborted) return { text: STOPPED_RESULT, isError: true };
     const reason = error instanceof Error ? error.message : String(error);
     return { text: `The tool failed: ${reason.slice(0, 500)}`, isError: true };

@@ -1,0 +1,309 @@
+// Tools in a chat reply (issue 34, decision 046): built-in tools and a real MCP server's (tests/fakes/mcp-server.ts),
+// called by the provider stand-ins in each wire format the app speaks (OpenAI chat completions, Anthropic, Mistral);
+// each call streamed as a `tool` event, stored on the message, its result given back to the model; approval pauses the
+// reply and approve/deny resumes it, also on a new instance; a timeout and an error end cleanly; the step bound holds;
+// a free user never reaches an Early-Access-only server.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { buildApp } from "../../src/server/app.js";
+import type { Message, StreamEvent } from "../../src/shared/contracts/chat.js";
+import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import type { Tool, ToolCall } from "../../src/shared/contracts/tools.js";
+import { startAnthropicFake } from "../fakes/anthropic-fake.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { eventOf } from "../helpers/sse-reader.js";
+
+let t: TestApp;
+let openAiFake: FakeProvider;
+let anthropicFake: FakeProvider;
+let mcp: McpFake;
+let eaMcp: McpFake;
+let admin: CookieClient;
+let user: CookieClient;
+let server: AdminMcpServer;
+let eaServer: AdminMcpServer;
+
+async function addServer(name: string, url: string, plans: string[]) {
+  const created = await admin.post("/api/admin/mcp-servers", { name, url, headers: {}, plans });
+  if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
+  const id = (created.json() as AdminMcpServer).id;
+  const refreshed = await admin.post(`/api/admin/mcp-servers/${id}/refresh`);
+  if (refreshed.statusCode !== 200) throw new Error(`refresh: ${refreshed.statusCode} ${refreshed.body}`);
+  return refreshed.json() as AdminMcpServer;
+}
+
+beforeAll(async () => {
+  [openAiFake, anthropicFake, mcp, eaMcp] = await Promise.all([
+    startOpenAiCompatibleFake(),
+    startAnthropicFake(),
+    startMcpFake({ slowMs: 3000 }),
+    startMcpFake(),
+  ]);
+  t = await buildTestApp();
+  ({ admin, user } = await adminAndUser(t.app));
+  await pointPlatformAt(admin, "openai", openAiFake);
+  await pointPlatformAt(admin, "anthropic-claude", anthropicFake);
+  await pointPlatformAt(admin, "mistral", openAiFake);
+  server = await addServer("Tools", mcp.url, ["free", "earlyAccess"]);
+  eaServer = await addServer("Early tools", eaMcp.url, ["earlyAccess"]);
+  // `add` waits for the user's answer before each call.
+  const patched = await admin.patch(`/api/admin/mcp-servers/${server.id}`, { tools: [{ name: "add", needsApproval: true }] });
+  expect(patched.statusCode, patched.body).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([openAiFake?.close(), anthropicFake?.close(), mcp?.close(), eaMcp?.close()]);
+});
+
+/** The name a model calls an MCP tool by (tools-service.ts `modelToolName`). */
+const mcpName = (s: AdminMcpServer, tool: string) => `mcp${s.id}_${tool}`;
+const mcpId = (s: AdminMcpServer, tool: string) => `mcp:${s.id}:${tool}`;
+
+async function setToolLimits(maxSteps: number, timeoutSeconds: number) {
+  const db = t.database.db;
+  const rows = await db.execute(sql`select id from platform_settings`);
+  if (rows.rows.length === 0) await db.execute(sql`insert into platform_settings default values`);
+  await db.execute(sql`update platform_settings set tool_max_steps = ${maxSteps}, tool_call_timeout_seconds = ${timeoutSeconds}`);
+}
+
+async function chatWithTools(client: CookieClient, tools: string[], body: Record<string, unknown> = {}) {
+  const chat = await newChat(client, body);
+  const res = await client.patch(`/api/chats/${chat.id}`, { tools });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().tools).toEqual([...tools].sort());
+  return chat.id;
+}
+
+const toolEvents = (events: StreamEvent[]) =>
+  events.filter((e): e is Extract<StreamEvent, { type: "tool" }> => e.type === "tool").map((e) => e.toolCall);
+const doneOf = (events: StreamEvent[]) => eventOf(events.at(-1), "done").assistantMessage;
+
+describe("GET /api/tools and a chat's tools", () => {
+  it("lists the built-in tools and the MCP tools the caller's plan allows", async () => {
+    const res = await user.get("/api/tools");
+    expect(res.statusCode).toBe(200);
+    const tools = res.json() as Tool[];
+    const ids = tools.map((tool) => tool.id);
+    expect(ids.slice(0, 2)).toEqual(["builtin:search_files", "builtin:current_time"]);
+    expect(ids).toContain(mcpId(server, "echo"));
+    // Early Access only: a free user never sees it.
+    expect(ids.some((id) => id.startsWith(`mcp:${eaServer.id}:`))).toBe(false);
+    expect(tools.find((tool) => tool.id === mcpId(server, "add"))).toMatchObject({
+      source: "mcp",
+      serverName: "Tools",
+      needsApproval: true,
+    });
+    // An admin may use every server.
+    expect(((await admin.get("/api/tools")).json() as Tool[]).some((tool) => tool.id === mcpId(eaServer, "echo"))).toBe(true);
+    expect((await new CookieClient(t.app).get("/api/tools")).statusCode).toBe(401);
+  });
+
+  it("PATCH takes only tools the caller may use; a new chat takes its personality's tools", async () => {
+    const chat = await newChat(user);
+    const patch = (tools: unknown) => user.patch(`/api/chats/${chat.id}`, { tools });
+    const refused = await patch([mcpId(eaServer, "echo")]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(`The tool ${mcpId(eaServer, "echo")} is not available to you.`);
+    const unknown = await patch(["builtin:nope"]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("Unknown tool");
+    expect((await patch(["not a tool"])).statusCode).toBe(400);
+    const ok = await patch(["builtin:current_time", "builtin:current_time"]);
+    expect(ok.json().tools).toEqual(["builtin:current_time"]);
+    expect((await user.get(`/api/chats/${chat.id}`)).json().tools).toEqual(["builtin:current_time"]);
+    // Someone else's chat is a 404.
+    const other = await registerAndSignIn(t.app);
+    expect((await other.client.patch(`/api/chats/${chat.id}`, { tools: [] })).statusCode).toBe(404);
+
+    // An admin (personalities need Early Access; admins always pass) gives a personality default tools.
+    const persona = await admin.post("/api/personalities", { name: "Clock", instructions: "Tell time.", tools: ["builtin:current_time"] });
+    expect(persona.statusCode, persona.body).toBe(201);
+    expect(persona.json().tools).toEqual(["builtin:current_time"]);
+    const withPersona = await admin.post("/api/chats", { personalityId: persona.json().id });
+    expect(withPersona.json().tools).toEqual(["builtin:current_time"]);
+  });
+});
+
+describe("a reply that calls tools, in each wire format", () => {
+  const kinds = [
+    { slug: "openai", fake: () => openAiFake },
+    { slug: "anthropic-claude", fake: () => anthropicFake },
+    { slug: "mistral", fake: () => openAiFake },
+  ];
+  for (const kind of kinds) {
+    it(`${kind.slug}: built-in and MCP tools run, stream their cards, and their results reach the model`, async () => {
+      await setToolLimits(8, 30);
+      const chatId = await chatWithTools(user, ["builtin:current_time", "builtin:search_files", mcpId(server, "echo")], {
+        aiPlatform: kind.slug,
+        model: "fake-model",
+      });
+      const before = kind.fake().requests.length;
+      const content = `Look #tool=current_time #tool=search_files{"query":"tides"} #tool=${mcpName(server, "echo")}{"text":"hi ${kind.slug}"}`;
+      const res = await user.post(`/api/chats/${chatId}/reply`, { content });
+      expect(res.statusCode, res.body).toBe(200);
+      const events = parseEvents(res.body);
+      const calls = toolEvents(events);
+      // Each call: a card when it starts, and when it ends.
+      expect(calls.map((c) => [c.tool, c.status])).toEqual([
+        ["builtin:current_time", "running"],
+        ["builtin:search_files", "running"],
+        [mcpId(server, "echo"), "running"],
+        ["builtin:current_time", "done"],
+        ["builtin:search_files", "done"],
+        [mcpId(server, "echo"), "done"],
+      ]);
+      const text = textOf(events);
+      expect(text).toMatch(/^Tool results: \d{4}-\d\d-\d\dT/);
+      expect(text).toContain("No passages of the user's files match.");
+      expect(text).toContain(`Echo: hi ${kind.slug}`);
+      const done = doneOf(events);
+      expect(done.status).toBe("complete");
+      expect(done.toolCalls.map((c) => c.name)).toEqual(["Current date and time", "Search my files", "echo"]);
+      expect(done.toolCalls[2]).toMatchObject({ args: { text: `hi ${kind.slug}` }, result: `Echo: hi ${kind.slug}`, textOffset: 0 });
+      // Two model steps, and both steps' tokens are counted.
+      expect(kind.fake().requests.length - before).toBe(2);
+      expect(done.outputTokens).toBeGreaterThan(1);
+      expect(mcp.calls.at(-1)).toEqual({ name: "echo", args: { text: `hi ${kind.slug}` } });
+      const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+      expect(stored.at(-1)?.toolCalls).toEqual(done.toolCalls);
+    });
+  }
+
+  it("gives earlier turns' calls and results back to the model as tool parts", async () => {
+    await setToolLimits(8, 30);
+    const chatId = await chatWithTools(user, ["builtin:current_time"]);
+    await user.post(`/api/chats/${chatId}/reply`, { content: "Time? #tool=current_time" });
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Thanks" });
+    expect(doneOf(parseEvents(res.body)).status).toBe("complete");
+    const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; tool_calls?: unknown[] }[] };
+    expect(sent.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
+    expect(sent.messages[1]?.tool_calls).toHaveLength(1);
+  });
+});
+
+describe("approval", () => {
+  it("pauses the reply on a call that needs approval; approve runs it and the reply goes on", async () => {
+    await setToolLimits(8, 30);
+    const chatId = await chatWithTools(user, [mcpId(server, "add")]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Sum #tool=${mcpName(server, "add")}{"a":2,"b":3}` });
+    const events = parseEvents(res.body);
+    const [card] = toolEvents(events);
+    expect(card).toMatchObject({ tool: mcpId(server, "add"), status: "awaiting-approval", args: { a: 2, b: 3 }, result: null });
+    const paused = doneOf(events);
+    expect(paused.status).toBe("awaiting-approval");
+    const callId = (card as ToolCall).id;
+    const callsBefore = mcp.calls.length;
+    // Nothing ran, nothing streams (GET /stream: 204), and the stored message shows the pause.
+    expect(mcp.calls.length).toBe(callsBefore);
+    expect((await user.get(`/api/chats/${chatId}/stream`)).statusCode).toBe(204);
+    const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    expect(stored.at(-1)?.toolCalls[0]?.status).toBe("awaiting-approval");
+
+    // Not the owner: 404; signed out: 401.
+    const other = await registerAndSignIn(t.app);
+    expect((await other.client.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`)).statusCode).toBe(404);
+    expect((await new CookieClient(t.app).post(`/api/chats/${chatId}/tool-calls/${callId}/approve`)).statusCode).toBe(401);
+    expect((await user.post(`/api/chats/${chatId}/tool-calls/nope/approve`)).statusCode).toBe(404);
+
+    const approved = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = parseEvents(approved.body);
+    expect(after[0]?.type).toBe("start");
+    expect(toolEvents(after).map((c) => c.status)).toEqual(["done"]);
+    expect(textOf(after)).toBe("Tool results: 5");
+    const done = doneOf(after);
+    expect(done).toMatchObject({ id: paused.id, status: "complete", content: "Tool results: 5" });
+    expect(done.toolCalls[0]).toMatchObject({ status: "done", result: "5" });
+    expect(mcp.calls.at(-1)).toEqual({ name: "add", args: { a: 2, b: 3 } });
+    // Answered already: 409.
+    const again = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/deny`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This tool call is not waiting for an answer.");
+  });
+
+  it("deny tells the model the user denied the call, and the reply goes on", async () => {
+    const chatId = await chatWithTools(user, [mcpId(server, "add")]);
+    const calls = mcp.calls.length;
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Sum #tool=${mcpName(server, "add")}{"a":1,"b":1}` });
+    const callId = toolEvents(parseEvents(res.body))[0]?.id;
+    const denied = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/deny`);
+    const events = parseEvents(denied.body);
+    expect(textOf(events)).toBe("Tool results: The user denied this call.");
+    expect(doneOf(events).toolCalls[0]).toMatchObject({ status: "denied", result: "The user denied this call." });
+    expect(mcp.calls.length).toBe(calls);
+  });
+});
+
+describe("failures and bounds", () => {
+  it("a tool that times out gives the model an error result and the reply ends cleanly", async () => {
+    await setToolLimits(8, 1);
+    const chatId = await chatWithTools(user, [mcpId(server, "slow")]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Wait #tool=${mcpName(server, "slow")}` });
+    const events = parseEvents(res.body);
+    const done = doneOf(events);
+    expect(done.status).toBe("complete");
+    expect(done.toolCalls[0]).toMatchObject({ status: "error", result: "The tool did not answer within 1 second." });
+    // The SDK sends an error result in OpenAI's format as {"error": ...}: the model got it, and the reply went on.
+    expect(textOf(events)).toBe('Tool results: {"error":"The tool did not answer within 1 second."}');
+  });
+
+  it("a failing tool gives the model an error result and the reply ends cleanly", async () => {
+    await setToolLimits(8, 30);
+    const chatId = await chatWithTools(user, [mcpId(server, "fails")]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Try #tool=${mcpName(server, "fails")}` });
+    const done = doneOf(parseEvents(res.body));
+    expect(done.status).toBe("complete");
+    expect(done.toolCalls[0]).toMatchObject({ status: "error", result: "The tool failed on purpose" });
+    expect(done.content).toBe('Tool results: {"error":"The tool failed on purpose"}');
+  });
+
+  it("the step bound holds: no model step after the bound", async () => {
+    await setToolLimits(1, 30);
+    const chatId = await chatWithTools(user, ["builtin:current_time"]);
+    const before = openAiFake.requests.length;
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Time? #tool=current_time" });
+    const done = doneOf(parseEvents(res.body));
+    expect(openAiFake.requests.length - before).toBe(1);
+    expect(done).toMatchObject({ status: "complete", content: "" });
+    expect(done.toolCalls.map((c) => c.status)).toEqual(["done"]);
+    await setToolLimits(8, 30);
+  });
+
+  it("a free user never reaches an Early-Access-only server, even if the id is forced into the chat", async () => {
+    const chatId = (await newChat(user)).id;
+    await t.database.db.execute(sql`update chats set tools = ${JSON.stringify([mcpId(eaServer, "echo")])}::jsonb where id = ${chatId}`);
+    const calls = eaMcp.calls.length;
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Hi #tool=${mcpName(eaServer, "echo")}{"text":"x"}` });
+    const events = parseEvents(res.body);
+    // Not offered to the model, so not called.
+    expect(toolEvents(events)).toEqual([]);
+    expect(eaMcp.calls.length).toBe(calls);
+    const sent = openAiFake.requests.at(-1)?.body as { tools?: unknown[] };
+    expect(sent.tools).toBeUndefined();
+  });
+});
+
+// Last: it closes the first instance.
+describe("a restart mid-pause", () => {
+  it("resumes on a new instance after a restart mid-pause (nothing is held in memory)", async () => {
+    const chatId = await chatWithTools(user, [mcpId(server, "add")]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Sum #tool=${mcpName(server, "add")}{"a":20,"b":22}` });
+    const callId = toolEvents(parseEvents(res.body))[0]?.id;
+    // The first instance goes away (its engine closes); a new one opens the same database.
+    await t.app.close();
+    const app = await buildApp({ config: testConfig(), database: t.database });
+    await app.ready();
+    onTestFinished(() => app.close());
+    // The user's session is stored in the database: the same cookie signs them in on the new instance.
+    const cookie = user.sessionCookie ?? "";
+    const approved = await app.inject({ method: "POST", url: `/api/chats/${chatId}/tool-calls/${callId}/approve`, headers: { cookie } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(textOf(parseEvents(approved.body))).toBe("Tool results: 42");
+    const stored = await app.inject({ method: "GET", url: `/api/chats/${chatId}/messages`, headers: { cookie } });
+    expect((stored.json() as Message[]).at(-1)).toMatchObject({ status: "complete", content: "Tool results: 42" });
+  });
+});
