@@ -10,6 +10,8 @@ interface LazyDropdownMenuProps {
   /** The button: drawn as is before the menu's code is there, then as the menu's trigger (Radix `asChild`). */
   trigger: ReactElement<Record<string, unknown>>;
   modal?: boolean;
+  /** More code or data the menu needs, fetched at the same moment as the menu's code (a pointer or the focus arrives). */
+  preload?: () => void;
   /** The menu, drawn with the loaded parts: `(ui) => <ui.DropdownMenuContent>...</ui.DropdownMenuContent>`. */
   children: (ui: MenuParts) => ReactNode;
 }
@@ -20,12 +22,13 @@ interface LazyDropdownMenuProps {
  * and a press that comes before it arrives (pointer, Enter, Space, ArrowDown) opens the menu as soon as it
  * does; the focus stays on the button through the swap, so keyboard use is unchanged.
  */
-export function LazyDropdownMenu({ trigger, modal, children }: LazyDropdownMenuProps) {
+export function LazyDropdownMenu({ trigger, modal, preload, children }: LazyDropdownMenuProps) {
   const [ui, setUi] = useState<MenuParts | null>(null);
   const [openAtLoad, setOpenAtLoad] = useState(false);
   const light = useRef<HTMLElement>(null);
   const refocus = useRef(false);
   const load = () => {
+    preload?.();
     void loadMenu().then(
       (parts) => {
         refocus.current = light.current !== null && document.activeElement === light.current;

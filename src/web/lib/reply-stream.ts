@@ -18,10 +18,16 @@ async function refusal(response: Response): Promise<ApiError> {
 }
 
 /** The endpoints that answer with a reply stream (Server-Sent Events). */
-export type ReplyStreamEndpoint = typeof chatsApi.reply | typeof chatsApi.regenerate | typeof chatsApi.editMessage | typeof chatsApi.stream;
+export type ReplyStreamEndpoint =
+  | typeof chatsApi.reply
+  | typeof chatsApi.regenerate
+  | typeof chatsApi.editMessage
+  | typeof chatsApi.stream
+  | typeof chatsApi.approveToolCall
+  | typeof chatsApi.denyToolCall;
 
 /**
- * Opens a reply stream (POST reply/regenerate/edit, or GET stream to resume).
+ * Opens a reply stream (POST reply/regenerate/edit/approve/deny, or GET stream to resume).
  * Null when nothing is streaming (204). A refusal before the stream starts
  * throws ApiError with the server's message; an abort throws the AbortError.
  */

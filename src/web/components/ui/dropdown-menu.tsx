@@ -48,3 +48,10 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }
+
+export const DropdownMenuGroup = Menu.Group;
+
+/** A menu item that is on or off (role `menuitemcheckbox`); the content says how it shows its state. */
+export function DropdownMenuCheckboxItem({ className, ...props }: ComponentProps<typeof Menu.CheckboxItem>) {
+  return <Menu.CheckboxItem className={cn(itemClass, className)} {...props} />;
+}

@@ -137,14 +137,20 @@ export function applyReplyEnd(client: QueryClient, after: ReplyEnd): boolean {
 
 /**
  * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model and the personality
- * chosen on the new chat, in one call. The chat is listed once its first message is stored (`applyReplyStart`).
+ * chosen on the new chat, in one call (then its tools, when switched there: PATCH). The chat is listed once its first
+ * message is stored (`applyReplyStart`).
  */
 export async function createChatForFirstMessage(
   client: QueryClient,
   choice: { aiPlatform?: string; model?: string },
   personalityId: number | null,
+  tools?: string[],
 ): Promise<Chat> {
-  const chat = await call(chatsApi.create, { body: { ...choice, ...(personalityId !== null ? { personalityId } : {}) } });
+  let chat = await call(chatsApi.create, { body: { ...choice, ...(personalityId !== null ? { personalityId } : {}) } });
+  // It starts with its personality's tools; a choice made on the new chat replaces them before the first message.
+  if (tools !== undefined && [...tools].sort().join() !== chat.tools.join()) {
+    chat = await call(chatsApi.update, { params: { id: chat.id }, body: { tools } });
+  }
   client.setQueryData(chatQuery(chat.id).queryKey, chat);
   client.setQueryData(messagesQuery(chat.id).queryKey, { pages: [{ items: [], nextCursor: null }], pageParams: [null] });
   return chat;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../shared/contracts/chat.js";
-import { appendDelta, mergeLive, optimisticMessage } from "./live-reply.js";
+import type { ToolCall } from "../../../shared/contracts/tools.js";
+import { appendDelta, mergeLive, optimisticMessage, withToolCall } from "./live-reply.js";
 
 const message = (id: number, content: string, role: Message["role"] = "assistant"): Message => ({
   id,
@@ -79,5 +80,28 @@ describe("mergeLive", () => {
       replacesId: 1,
     });
     expect(answered.map((m) => m.id)).toEqual([4, 5]);
+  });
+});
+
+describe("withToolCall", () => {
+  const toolCall = (id: string, status: ToolCall["status"], result: string | null = null): ToolCall => ({
+    id,
+    tool: "builtin:current_time",
+    name: "Current date and time",
+    args: {},
+    result,
+    status,
+    textOffset: 0,
+  });
+
+  it("adds a new call after the others and replaces a known one in its place", () => {
+    const first = withToolCall(message(2, ""), toolCall("a", "running"));
+    const second = withToolCall(first, toolCall("b", "awaiting-approval"));
+    const ended = withToolCall(second, toolCall("a", "done", "12:00"));
+    expect(ended.toolCalls.map((c) => [c.id, c.status, c.result])).toEqual([
+      ["a", "done", "12:00"],
+      ["b", "awaiting-approval", null],
+    ]);
+    expect(second.toolCalls[0]?.status).toBe("running"); // the earlier copy is left as it was
   });
 });

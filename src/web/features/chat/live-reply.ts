@@ -1,4 +1,5 @@
 import type { Attachment, Message, MessageAttachment } from "../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../shared/contracts/tools.js";
 
 /** The reply being sent or streamed, shown over the stored messages until they are fetched again. */
 export type LiveReply = {
@@ -81,4 +82,11 @@ export function mergeLive(stored: Message[], live: LiveReply | null): Message[] 
   if (live.userMessage) merged.push(live.userMessage);
   if (live.assistant) merged.push(live.assistant);
   return merged;
+}
+
+/** A tool call as its latest `tool` event says: in its place when the reply has it already, else after the others. */
+export function withToolCall(message: Message, toolCall: ToolCall): Message {
+  const at = message.toolCalls.findIndex((c) => c.id === toolCall.id);
+  const toolCalls = at < 0 ? [...message.toolCalls, toolCall] : message.toolCalls.with(at, toolCall);
+  return { ...message, toolCalls };
 }

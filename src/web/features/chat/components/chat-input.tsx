@@ -1,5 +1,5 @@
 import { EyeOff, Paperclip, SendHorizontal, Square } from "lucide-react";
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.js";
 import { CHAT_FILE_EXTENSIONS, namePasted, phaseText } from "../chat-files.js";
 import { type ChatFileChip, useAttachments } from "../hooks/use-attachments.js";
@@ -52,6 +52,7 @@ export function ChatInput({
   onSend,
   onStop,
   vision,
+  tools,
 }: {
   /** No usable platform, or the chat is not ready. */
   disabled: boolean;
@@ -62,6 +63,8 @@ export function ChatInput({
   onStop: () => void;
   /** Whether the chat's model takes images (asked only with an image attached). */
   vision?: VisionCheck;
+  /** The chat's Tools button (issue 34), beside the paperclip. */
+  tools?: ReactNode;
 }) {
   const [text, setText] = useState("");
   const attachments = useAttachments();
@@ -164,6 +167,7 @@ export function ChatInput({
           >
             <Paperclip aria-hidden="true" />
           </Button>
+          {tools}
           <textarea
             ref={boxRef}
             aria-label="Message"

@@ -6,6 +6,7 @@ import type { Chat, Message } from "../../../../shared/contracts/chat.js";
 import { cannotReadImagesMessage, modelName } from "../../../../shared/model-catalog.js";
 import { chooseModel } from "../../../../shared/model-choice.js";
 import { aiPlatformsQuery, platformName } from "../../../domain/ai-models.js";
+import { personalitiesQuery } from "../../../domain/personalities.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
 import { useCurrentUser } from "../../../domain/session.js";
 import { errorMessage } from "../../../lib/api-client.js";
@@ -34,6 +35,7 @@ import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
 import { PersonalityPicker } from "./personality-picker.js";
+import { ToolsMenu } from "./tools-menu.js";
 
 /** For the shortcuts: the last reply's text, and Regenerate when the Regenerate button would show. */
 function lastReplyView(stored: Message[], live: LiveReply | null, canReply: boolean, regenerate: (id: number) => void): ChatView {
@@ -46,7 +48,8 @@ function lastReplyView(stored: Message[], live: LiveReply | null, canReply: bool
   };
 }
 
-type Draft = { aiPlatform?: string; model?: string; personalityId: number | null };
+/** `tools` unset: the personality's (the server gives a new chat its personality's tools). */
+type Draft = { aiPlatform?: string; model?: string; personalityId: number | null; tools?: string[] };
 
 /**
  * Whether the chat's model reads images (the platforms' `imageModels`, from `acceptsImages`), and up to three models
@@ -111,8 +114,8 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const newChat = useMemo(
     () => ({
       create: async () => {
-        const { personalityId, ...choice } = draftRef.current;
-        return (await createChatForFirstMessage(client, choice, personalityId)).id;
+        const { personalityId, tools, ...choice } = draftRef.current;
+        return (await createChatForFirstMessage(client, choice, personalityId, tools)).id;
       },
       onCreated: (id: number) => onCreated?.(id),
     }),
@@ -132,6 +135,12 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   const update = useUpdateChat();
   useTemporaryChatCleanup(chatId ?? 0, chatId === null ? false : chat.data?.temporary);
 
+  // A new chat shows the tools it will start with: those switched here, else its personality's.
+  const draftTools =
+    draftChoice.tools ??
+    (draftChoice.personalityId === null
+      ? []
+      : (client.getQueryData(personalitiesQuery.queryKey)?.find((p) => p.id === draftChoice.personalityId)?.tools ?? []));
   const draft: Chat | undefined =
     chatId === null && !settings.isPending && !platforms.isPending
       ? {
@@ -141,8 +150,8 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           model: draftRef.current.model ?? null,
           collectionIds: [],
           tutorLesson: null,
-          tools: [],
           personalityId: draftChoice.personalityId,
+          tools: draftTools,
           folderId: null,
           pinned: false,
           temporary: settings.data?.saveHistory === false || !platform.settings.enableHistory,
@@ -187,6 +196,13 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
     canPickModel,
     switchModel,
   );
+  const setTools = (tools: string[]) =>
+    chatId === null
+      ? setDraftChoice((d) => ({ ...d, tools }))
+      : update.mutate(
+          { id: chatId, body: { tools } },
+          { onError: (error) => notify.error("Could not change the tools", errorMessage(error)) },
+        );
   view.current = lastReplyView(stored, reply.live, !noPlatform, (id) => void reply.regenerate(id, choice));
 
   return (
@@ -202,7 +218,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
               onChoose={
                 chatId === null
                   ? (personalityId, preferred) =>
-                      setDraftChoice((d) => ({ ...d, personalityId, ...(canPickModel && preferred ? preferred : {}) }))
+                      setDraftChoice((d) => ({ ...d, personalityId, tools: undefined, ...(canPickModel && preferred ? preferred : {}) }))
                   : undefined
               }
             />
@@ -235,7 +251,14 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
       ) : (
         <MessageActionsContext
           value={
-            chatId === null ? null : { busy: reply.busy || noPlatform, edit: (message, content) => reply.edit(message, content, choice) }
+            chatId === null
+              ? null
+              : {
+                  busy: reply.busy || noPlatform,
+                  edit: (message, content) => reply.edit(message, content, choice),
+                  chatId,
+                  follow: reply.follow,
+                }
           }
         >
           <MessageList
@@ -260,7 +283,14 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
       <div ref={clearance} className="shrink-0">
         {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
         <div ref={composer} className="contents">
-          <ChatInput disabled={noPlatform || messages.isError} busy={reply.busy} onSend={send} onStop={reply.stop} vision={vision} />
+          <ChatInput
+            disabled={noPlatform || messages.isError}
+            busy={reply.busy}
+            onSend={send}
+            onStop={reply.stop}
+            vision={vision}
+            tools={<ToolsMenu selected={current.tools} disabled={noPlatform} onChange={setTools} />}
+          />
         </div>
       </div>
     </>

@@ -1,9 +1,12 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
 import type { Citation, Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
+import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
+import { preloadable } from "../../../lib/preloadable.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { useCitations } from "./citations.js";
 import { Markdown, PlainText } from "./lazy-markdown.js";
@@ -12,7 +15,26 @@ import { MessageFiles } from "./message-files.js";
 import { ReplyMeta } from "./reply-meta.js";
 import { TypingIndicator } from "./typing-indicator.js";
 
+/**
+ * Tool cards (issue 34) load with the first reply that made a call: the chat's first screen has none of their code.
+ * Until they are there the reply's text shows alone, without suspending (decision 041).
+ */
+const ReplyWithTools = preloadable(
+  () => import("./tool-call-card.js").then((m) => m.ReplyWithTools),
+  ({ message, renderText }: { message: Message; renderText: (text: string, key: string) => ReactNode }) =>
+    renderText(message.content, "text"),
+);
+
 const NO_CITATIONS: Citation[] = [];
+
+/** A part of a reply's text: markdown, or as typed (markdown off, or while the renderer loads). */
+function ReplyText({ content, markdown, refs }: { content: string; markdown: boolean; refs?: NumberedRefs }) {
+  return markdown ? (
+    <Markdown content={content} className="text-[0.9375rem] leading-7" refs={refs} />
+  ) : (
+    <PlainText content={content} refs={refs} />
+  );
+}
 
 /** Why a reply is short: stopped, cut off, or failed. */
 function StatusNote({ message }: { message: Message }) {
@@ -46,7 +68,8 @@ export function AssistantMessage({
   onRegenerate?: () => void;
 }) {
   const content = message?.content ?? "";
-  const settled = message !== null && message.status !== "streaming" && !typing;
+  // A reply paused on a tool call (awaiting approval) is not over: no Copy or Regenerate until it ends.
+  const settled = message !== null && message.status !== "streaming" && message.status !== "awaiting-approval" && !typing;
   // Citations come with the reply's end (its done event): a streaming reply shows its [n] as text until then.
   const cited = useCitations(message?.chatId ?? 0, message?.id ?? 0, settled && message ? message.citations : NO_CITATIONS);
   return (
@@ -54,12 +77,15 @@ export function AssistantMessage({
       <div className="flex min-w-0 flex-col items-start gap-1.5">
         {message ? <ReplyMeta message={message} /> : null}
         <div className="w-full min-w-0">
-          {typing && content === "" ? (
+          {typing && content === "" && !message?.toolCalls.length ? (
             <TypingIndicator />
-          ) : markdown ? (
-            <Markdown content={content} className="text-[0.9375rem] leading-7" refs={cited.refs} />
+          ) : message?.toolCalls.length ? (
+            <ReplyWithTools
+              message={message}
+              renderText={(text, key) => <ReplyText key={key} content={text} markdown={markdown} refs={cited.refs} />}
+            />
           ) : (
-            <PlainText content={content} refs={cited.refs} />
+            <ReplyText content={content} markdown={markdown} refs={cited.refs} />
           )}
         </div>
         {message ? <StatusNote message={message} /> : null}

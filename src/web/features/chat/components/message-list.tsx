@@ -156,7 +156,7 @@ function VirtualMessages({
   const last = messages.at(-1);
   const canRegenerate = canReply && live === null && last?.role === "assistant";
   const scroll = useStickToBottom({
-    changeKey: `${last?.id}:${last?.content.length}:${last?.status}:${live?.phase}`,
+    changeKey: `${last?.id}:${last?.content.length}:${last?.status}:${live?.phase}:${last?.toolCalls.map((c) => c.status).join()}`,
     firstKey: messages[0]?.id ?? null,
     sentKey: live?.phase === "sending" ? (live.userMessage?.id ?? live.replacesId) : null,
   });

@@ -5,7 +5,7 @@ import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { openReplyStream, readReplyStream } from "../../../lib/reply-stream.js";
 import { applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
-import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest } from "../live-reply.js";
+import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest, withToolCall } from "../live-reply.js";
 
 const FLUSH_MS = 40;
 
@@ -72,6 +72,11 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
         case "delta":
           if (current.assistant?.id === event.messageId) {
             commit({ ...current, assistant: appendDelta(current.assistant, event.offset, event.text) }, false);
+          }
+          return;
+        case "tool":
+          if (current.assistant?.id === event.messageId) {
+            commit({ ...current, assistant: withToolCall(current.assistant, event.toolCall) });
           }
           return;
         case "done":
@@ -269,5 +274,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
     };
   }, []);
 
-  return { live, busy: live !== null, send, regenerate, edit, stop };
+  /** Follows another reply stream to its end as this screen's (a tool call's answer goes on with one: issue 34). */
+  const follow = run;
+
+  return { live, busy: live !== null, send, regenerate, edit, stop, follow };
 }

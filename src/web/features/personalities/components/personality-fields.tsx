@@ -5,6 +5,7 @@ import { FormField, TextField } from "../../../components/ui/form-field.js";
 import { SliderField } from "../../../components/ui/slider-field.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import type { PersonalityFormInput, PersonalityFormOutput } from "./personality-form-values.js";
+import { PersonalityToolsField } from "./personality-tools-field.js";
 import { PreferredModelSelect } from "./preferred-model-select.js";
 
 type Form = UseFormReturn<PersonalityFormInput, unknown, PersonalityFormOutput>;
@@ -13,7 +14,7 @@ const ID = "personality";
 const described = (field: string, error: string | undefined) =>
   error ? { "aria-invalid": true, "aria-describedby": `${ID}-${field}-error` } : {};
 
-/** Name, Description, Tone, Instructions, Temperature, Response length and Preferred model. */
+/** Name, Description, Tone, Instructions, Temperature, Response length, Preferred model and Tools. */
 export function PersonalityFields({ form }: { form: Form }) {
   const { errors } = form.formState;
   return (
@@ -108,6 +109,13 @@ export function PersonalityFields({ form }: { form: Form }) {
           }}
         />
       </FormField>
+      <Controller
+        control={form.control}
+        name="tools"
+        render={({ field, fieldState }) => (
+          <PersonalityToolsField value={field.value ?? []} error={fieldState.error?.message} onChange={field.onChange} />
+        )}
+      />
     </>
   );
 }

@@ -15,6 +15,7 @@ export const PERSONALITY_FIELDS = [
   "maxTokens",
   "platformSlug",
   "model",
+  "tools",
 ] as const;
 
 /** A new personality starts from the spec's defaults; an edit starts from what is saved. */
@@ -28,5 +29,6 @@ export function personalityFormValues(saved?: Personality): PersonalityFormInput
     maxTokens: saved?.maxTokens ?? MAX_TOKENS.default,
     platformSlug: saved?.platformSlug ?? null,
     model: saved?.model ?? null,
+    tools: saved?.tools ?? [],
   };
 }
