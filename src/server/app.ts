@@ -18,6 +18,8 @@ import { PlatformCache } from "./modules/ai-platforms/platform-cache.js";
 import { envKeysBySlug, seedPlatforms } from "./modules/ai-platforms/seed.js";
 import { aiPromptRoutes } from "./modules/ai-prompts/ai-prompts-routes.js";
 import { apiDocsRoutes } from "./modules/api-docs/api-docs-routes.js";
+import { tokensRoutes } from "./modules/api-tokens/tokens-routes.js";
+import { bearerLookup } from "./modules/api-tokens/tokens-service.js";
 import { authRoutes } from "./modules/auth/auth-routes.js";
 import { catalogLivePages } from "./modules/catalog/catalog-pages.js";
 import { catalogRoutes } from "./modules/catalog/catalog-routes.js";
@@ -219,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db: database.db,
     sessions,
+    apiTokens: bearerLookup(database.db),
     counters,
     secrets,
     platformDeps,
@@ -294,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(collectionsRoutes);
   await app.register(embeddingSettingsRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(tokensRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config), catalogSlugs: () => catalogSlugs({ db: database.db }) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

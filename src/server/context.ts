@@ -1,6 +1,7 @@
 import type { McpLookup } from "./ai/mcp/mcp-client.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import type { BearerLookup } from "./lib/access.js";
 import type { CounterStore } from "./lib/counter-store.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import type { PlatformDeps } from "./modules/ai-platforms/platform-view.js";
@@ -18,6 +19,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   sessions: SessionStore;
+  /** Personal API tokens: who a bearer request is (issue 35). */
+  apiTokens: BearerLookup;
   counters: CounterStore;
   /** Encrypts secrets stored in the database (provider keys, SMTP password). */
   secrets: SecretBox;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
-import type { Access, EndpointShape } from "../../shared/contracts/endpoint.js";
+import { TOKEN_MESSAGES } from "../../shared/contracts/api-tokens.js";
+import type { Access, EndpointShape, TokenScope } from "../../shared/contracts/endpoint.js";
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../shared/plan.js";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../shared/signed-out.js";
 import { AppError } from "./app-error.js";
@@ -36,6 +37,40 @@ export interface SessionLookup {
   disabledAccount(token: string): Promise<boolean>;
 }
 
+/** What the access check needs of personal API tokens (`app.ctx.apiTokens`, issue 35). */
+export interface BearerLookup {
+  /** The token's user (acting as a plain user) and scopes; null: unknown, revoked, expired, user disabled, plan off. */
+  resolve(token: string): Promise<{ who: Who; scopes: TokenScope[] } | null>;
+}
+
+/** `Authorization: Bearer <token>`: the token, or undefined when the request carries no bearer token. */
+export function bearerToken(request: Pick<FastifyRequest, "headers">): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== "string" || !/^bearer /i.test(header)) return undefined;
+  return header.slice(7).trim();
+}
+
+/**
+ * A request with a bearer token is its token's alone: cookies are not read, the endpoint must name a scope the token
+ * holds (`tokenScope` on the contract; none on any admin route), and then the contract's access applies as for a user.
+ */
+function bearerAccess(
+  endpoint: Pick<EndpointShape, "access" | "feature" | "tokenScope">,
+  token: string,
+  tokens: BearerLookup,
+  request: FastifyRequest,
+  done: (error?: Error) => void,
+): void {
+  const scope = endpoint.tokenScope;
+  if (!scope) return done(new AppError("FORBIDDEN", TOKEN_MESSAGES.notForThis));
+  tokens.resolve(token).then((hit) => {
+    if (!hit) return done(new AppError("UNAUTHORIZED", TOKEN_MESSAGES.notValid));
+    if (!hit.scopes.includes(scope)) return done(new AppError("FORBIDDEN", TOKEN_MESSAGES.missingScope(scope)));
+    request.user = hit.who;
+    done(refusal(endpoint, hit.who));
+  }, done);
+}
+
 /** The 401 of a session whose account was disabled: the login's words, and the reason the web shows (issue 29). */
 const ACCOUNT_DISABLED = () => new AppError("UNAUTHORIZED", ACCOUNT_DISABLED_MESSAGE, { reason: "account_disabled" });
 
@@ -62,9 +97,16 @@ export function refusal(endpoint: Pick<EndpointShape, "access" | "feature">, use
  * promise, answered at once when the session is in the cache (most requests): no extra turn of the event loop
  * on the hot path of every read (issue 15, bench/auth-read).
  */
-export function accessHook(endpoint: Pick<EndpointShape, "access" | "feature">, sessions: () => SessionLookup): onRequestHookHandler {
+export function accessHook(
+  endpoint: Pick<EndpointShape, "access" | "feature" | "tokenScope">,
+  sessions: () => SessionLookup,
+  tokens: () => BearerLookup,
+): onRequestHookHandler {
   if (endpoint.access === "earlyAccess" && !endpoint.feature) throw new Error("An earlyAccess endpoint names its plan feature");
+  if (endpoint.access === "admin" && endpoint.tokenScope) throw new Error("An admin endpoint never takes API tokens");
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const bearer = bearerToken(request);
+    if (bearer !== undefined) return bearerAccess(endpoint, bearer, tokens(), request, done);
     const decide = (session: SessionHit | null | undefined) => {
       if (session) {
         request.user = session.user;

@@ -82,7 +82,9 @@ export function operationFromContract(endpoint: EndpointShape): FastifySchema & 
   return {
     tags: [tag],
     summary: WHO_MAY_CALL[endpoint.access] + (endpoint.feature ? ` (${endpoint.feature})` : ""),
-    ...(endpoint.access === "public" ? {} : { security: [{ session: [] }] }),
+    ...(endpoint.access === "public"
+      ? {}
+      : { security: [{ session: [] }, ...(endpoint.tokenScope ? [{ token: [endpoint.tokenScope] }] : [])] }),
     ...(endpoint.params ? { params: openApiSchema(endpoint.params, "input") } : {}),
     ...(endpoint.query ? { querystring: openApiSchema(endpoint.query, "input") } : {}),
     ...(endpoint.upload
@@ -104,7 +106,12 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
     openapi: {
       openapi: "3.1.0",
       info: { ...info, description: "Generated from the app's contracts (src/shared/contracts): never edited by hand." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          token: { type: "http", scheme: "bearer", description: "A personal API token (Settings), for the endpoints of its scopes" },
+        },
+      },
     },
     hideUntagged: true,
     transform: ({ url, route }: { url: string; route: RouteOptions }) => {

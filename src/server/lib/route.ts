@@ -145,7 +145,11 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
       endpoint,
       ...(check && kind === "events" ? { checkEvent: (event: unknown) => eventDrift(endpoint, event) } : {}),
     },
-    onRequest: accessHook(endpoint, () => app.ctx.sessions),
+    onRequest: accessHook(
+      endpoint,
+      () => app.ctx.sessions,
+      () => app.ctx.apiTokens,
+    ),
     preValidation: textGuardHook,
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DEFAULT_EMBED_HOSTS } from "../../shared/embed-url.js";
+import { bearerToken } from "../lib/access.js";
 import { AppError } from "../lib/app-error.js";
 import { NOT_CANONICAL_MESSAGE, NOT_CANONICAL_PATH } from "../lib/canonical-path.js";
 
@@ -89,7 +90,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     }
     reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
-    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicOrigin)) {
+    // A bearer request is authenticated by its token alone, never by a cookie (lib/access.ts): nothing to forge.
+    if (!SAFE_METHODS.has(request.method) && bearerToken(request) === undefined && !isSameOrigin(request, publicOrigin)) {
       done(new AppError("FORBIDDEN", "Cross-site requests are not allowed."));
       return;
     }

@@ -147,7 +147,13 @@ export type PlatformTestResult = z.infer<typeof platformTestResultSchema>;
 
 export const aiPlatformsApi = {
   /** The model pickers: any signed-in user, usable platforms only, no keys. */
-  forChat: endpoint({ method: "GET", path: "/api/ai/platforms", access: "user", response: z.array(chatPlatformSchema) }),
+  forChat: endpoint({
+    method: "GET",
+    path: "/api/ai/platforms",
+    access: "user",
+    tokenScope: "models",
+    response: z.array(chatPlatformSchema),
+  }),
   /** For the chat's "nothing can answer" notice: which platforms an administrator has only turned off. */
   turnedOff: endpoint({ method: "GET", path: "/api/ai/platforms/turned-off", access: "user", response: z.array(turnedOffPlatformSchema) }),
   /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
 import { idField, idParamsSchema, idText } from "./common.js";
-import { endpoint } from "./endpoint.js";
+import { endpoint, tokenScoped } from "./endpoint.js";
 import { titleField } from "./fields.js";
 import { toolCallParamsSchema, toolCallSchema, toolIdsField } from "./tools.js";
 import { usageSchema } from "./usage.js";
@@ -312,7 +312,7 @@ export type StreamEvent = z.infer<typeof streamEventSchema>;
 export const stopResultSchema = z.object({ stopped: z.boolean() });
 
 /** The endpoints of chats, their messages and their reply streams: owner-only (someone else's chat is a 404). */
-export const chatsApi = {
+export const chatsApi = tokenScoped("chat", {
   /** Listed (not temporary) chats, most recently active first. */
   list: endpoint({
     method: "GET",
@@ -441,4 +441,4 @@ export const chatsApi = {
   stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", access: "user", params: idParamsSchema, response: stopResultSchema }),
   /** One non-streamed answer (spec 000 section 7). */
   aiChat: endpoint({ method: "POST", path: "/api/ai/chat", access: "user", body: aiChatBodySchema, response: aiChatResponseSchema }),
-};
+});

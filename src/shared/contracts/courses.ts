@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idField, idParamsSchema, idText } from "./common.js";
-import { endpoint } from "./endpoint.js";
+import { endpoint, tokenScoped } from "./endpoint.js";
 import { hintsField, longTitleField, promptTitleField, titleField } from "./fields.js";
 
 export const LESSON_TYPES = ["reading", "video", "quiz", "exercise"] as const;
@@ -343,137 +343,151 @@ export const completionSchema = z.object({ completed: z.boolean() });
 const params = idParamsSchema;
 
 /** Courses (course-routes.ts): the owner and admins edit; any signed-in user reads a public, published course. */
-export const coursesApi = {
-  /** One tab of the list, newest first; the next page's cursor comes in X-Next-Cursor. */
-  list: endpoint({
-    method: "GET",
-    path: "/api/courses",
-    access: "user",
-    query: courseListQuerySchema,
-    response: z.array(courseSchema),
-    kind: "paged",
-  }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/courses",
-    access: "user",
-    body: createCourseBodySchema,
-    response: courseSchema,
-    status: 201,
-  }),
-  get: endpoint({ method: "GET", path: "/api/courses/:id", access: "user", params, response: courseSchema }),
-  update: endpoint({
-    method: "PATCH",
-    path: "/api/courses/:id",
-    access: "user",
-    params,
-    body: updateCourseBodySchema,
-    response: courseSchema,
-  }),
-  remove: endpoint({ method: "DELETE", path: "/api/courses/:id", access: "user", params, response: z.null(), kind: "empty" }),
-  outline: endpoint({ method: "GET", path: "/api/courses/:id/outline", access: "user", params, response: outlineSchema }),
-  modules: endpoint({ method: "GET", path: "/api/courses/:id/modules", access: "user", params, response: z.array(moduleSchema) }),
-  createModule: endpoint({
-    method: "POST",
-    path: "/api/courses/:id/modules",
-    access: "user",
-    params,
-    body: moduleBodySchema,
-    response: moduleSchema,
-    status: 201,
-  }),
-  /** Multipart, field "file": PNG, JPEG or WebP up to 2 MB. */
-  uploadCover: endpoint({ method: "POST", path: "/api/courses/:id/cover", access: "user", params, response: courseSchema, upload: true }),
-  removeCover: endpoint({ method: "DELETE", path: "/api/courses/:id/cover", access: "user", params, response: courseSchema }),
-};
+export const coursesApi = tokenScoped(
+  "courses:read",
+  {
+    /** One tab of the list, newest first; the next page's cursor comes in X-Next-Cursor. */
+    list: endpoint({
+      method: "GET",
+      path: "/api/courses",
+      access: "user",
+      query: courseListQuerySchema,
+      response: z.array(courseSchema),
+      kind: "paged",
+    }),
+    create: endpoint({
+      method: "POST",
+      path: "/api/courses",
+      access: "user",
+      body: createCourseBodySchema,
+      response: courseSchema,
+      status: 201,
+    }),
+    get: endpoint({ method: "GET", path: "/api/courses/:id", access: "user", params, response: courseSchema }),
+    update: endpoint({
+      method: "PATCH",
+      path: "/api/courses/:id",
+      access: "user",
+      params,
+      body: updateCourseBodySchema,
+      response: courseSchema,
+    }),
+    remove: endpoint({ method: "DELETE", path: "/api/courses/:id", access: "user", params, response: z.null(), kind: "empty" }),
+    outline: endpoint({ method: "GET", path: "/api/courses/:id/outline", access: "user", params, response: outlineSchema }),
+    modules: endpoint({ method: "GET", path: "/api/courses/:id/modules", access: "user", params, response: z.array(moduleSchema) }),
+    createModule: endpoint({
+      method: "POST",
+      path: "/api/courses/:id/modules",
+      access: "user",
+      params,
+      body: moduleBodySchema,
+      response: moduleSchema,
+      status: 201,
+    }),
+    /** Multipart, field "file": PNG, JPEG or WebP up to 2 MB. */
+    uploadCover: endpoint({ method: "POST", path: "/api/courses/:id/cover", access: "user", params, response: courseSchema, upload: true }),
+    removeCover: endpoint({ method: "DELETE", path: "/api/courses/:id/cover", access: "user", params, response: courseSchema }),
+  },
+  (endpoint) => endpoint.method === "GET",
+);
 
 /** Modules and lessons (lesson-routes.ts): each takes its permission from its course. */
 /** A tutor chat's reply when its reader may no longer read the lesson (issue 31): the course was made private meanwhile. */
 export const TUTOR_LESSON_CLOSED =
   "You can no longer read this lesson, so its tutor cannot answer. The course may have been made private; ask its author, or start a new chat.";
 
-export const lessonsApi = {
-  getModule: endpoint({ method: "GET", path: "/api/modules/:id", access: "user", params, response: moduleSchema }),
-  updateModule: endpoint({
-    method: "PATCH",
-    path: "/api/modules/:id",
-    access: "user",
-    params,
-    body: updateModuleBodySchema,
-    response: moduleSchema,
-  }),
-  removeModule: endpoint({ method: "DELETE", path: "/api/modules/:id", access: "user", params, response: z.null(), kind: "empty" }),
-  /** Answers the course's modules in their new order. */
-  moveModule: endpoint({
-    method: "POST",
-    path: "/api/modules/:id/move",
-    access: "user",
-    params,
-    body: moveBodySchema,
-    response: z.array(moduleSchema),
-  }),
-  list: endpoint({ method: "GET", path: "/api/modules/:id/lessons", access: "user", params, response: z.array(lessonSchema) }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/modules/:id/lessons",
-    access: "user",
-    params,
-    body: lessonBodySchema,
-    response: lessonSchema,
-    status: 201,
-  }),
-  get: endpoint({ method: "GET", path: "/api/lessons/:id", access: "user", params, response: lessonSchema }),
-  update: endpoint({
-    method: "PATCH",
-    path: "/api/lessons/:id",
-    access: "user",
-    params,
-    body: updateLessonBodySchema,
-    response: lessonSchema,
-  }),
-  remove: endpoint({ method: "DELETE", path: "/api/lessons/:id", access: "user", params, response: z.null(), kind: "empty" }),
-  /** Answers the module's lessons in their new order. */
-  move: endpoint({
-    method: "POST",
-    path: "/api/lessons/:id/move",
-    access: "user",
-    params,
-    body: moveBodySchema,
-    response: z.array(lessonSchema),
-  }),
-  versions: endpoint({ method: "GET", path: "/api/lessons/:id/versions", access: "user", params, response: z.array(lessonVersionSchema) }),
-  restoreVersion: endpoint({
-    method: "POST",
-    path: "/api/lessons/:id/versions/:versionId/restore",
-    access: "user",
-    params: versionParamsSchema,
-    response: lessonSchema,
-  }),
-  complete: endpoint({ method: "POST", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
-  uncomplete: endpoint({ method: "DELETE", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
-  /**
-   * One source of a lesson with the text around it (issue 31). Anyone who may read the lesson; `before`/`after` are the
-   * owner's and admins' only (a reader gets "" there: never more of the owner's file than the lesson cites).
-   */
-  source: endpoint({
-    method: "GET",
-    path: "/api/lessons/:id/sources/:n",
-    access: "user",
-    params: lessonSourceParamsSchema,
-    response: lessonSourceDetailSchema,
-  }),
-  /**
-   * The caller's tutor chat for a lesson (issue 31), made on the first call: a chat of the caller's own, bound to the
-   * lesson's text and the course's sources; replies go through the chat routes. A lesson the caller may not read: 404.
-   */
-  tutor: endpoint({
-    method: "POST",
-    path: "/api/lessons/:id/tutor",
-    access: "user",
-    params,
-    response: z.object({ chatId: z.number().int() }),
-  }),
-};
+export const lessonsApi = tokenScoped(
+  "courses:read",
+  {
+    getModule: endpoint({ method: "GET", path: "/api/modules/:id", access: "user", params, response: moduleSchema }),
+    updateModule: endpoint({
+      method: "PATCH",
+      path: "/api/modules/:id",
+      access: "user",
+      params,
+      body: updateModuleBodySchema,
+      response: moduleSchema,
+    }),
+    removeModule: endpoint({ method: "DELETE", path: "/api/modules/:id", access: "user", params, response: z.null(), kind: "empty" }),
+    /** Answers the course's modules in their new order. */
+    moveModule: endpoint({
+      method: "POST",
+      path: "/api/modules/:id/move",
+      access: "user",
+      params,
+      body: moveBodySchema,
+      response: z.array(moduleSchema),
+    }),
+    list: endpoint({ method: "GET", path: "/api/modules/:id/lessons", access: "user", params, response: z.array(lessonSchema) }),
+    create: endpoint({
+      method: "POST",
+      path: "/api/modules/:id/lessons",
+      access: "user",
+      params,
+      body: lessonBodySchema,
+      response: lessonSchema,
+      status: 201,
+    }),
+    get: endpoint({ method: "GET", path: "/api/lessons/:id", access: "user", params, response: lessonSchema }),
+    update: endpoint({
+      method: "PATCH",
+      path: "/api/lessons/:id",
+      access: "user",
+      params,
+      body: updateLessonBodySchema,
+      response: lessonSchema,
+    }),
+    remove: endpoint({ method: "DELETE", path: "/api/lessons/:id", access: "user", params, response: z.null(), kind: "empty" }),
+    /** Answers the module's lessons in their new order. */
+    move: endpoint({
+      method: "POST",
+      path: "/api/lessons/:id/move",
+      access: "user",
+      params,
+      body: moveBodySchema,
+      response: z.array(lessonSchema),
+    }),
+    versions: endpoint({
+      method: "GET",
+      path: "/api/lessons/:id/versions",
+      access: "user",
+      params,
+      response: z.array(lessonVersionSchema),
+    }),
+    restoreVersion: endpoint({
+      method: "POST",
+      path: "/api/lessons/:id/versions/:versionId/restore",
+      access: "user",
+      params: versionParamsSchema,
+      response: lessonSchema,
+    }),
+    complete: endpoint({ method: "POST", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
+    uncomplete: endpoint({ method: "DELETE", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
+    /**
+     * One source of a lesson with the text around it (issue 31). Anyone who may read the lesson; `before`/`after` are the
+     * owner's and admins' only (a reader gets "" there: never more of the owner's file than the lesson cites).
+     */
+    source: endpoint({
+      method: "GET",
+      path: "/api/lessons/:id/sources/:n",
+      access: "user",
+      params: lessonSourceParamsSchema,
+      response: lessonSourceDetailSchema,
+    }),
+    /**
+     * The caller's tutor chat for a lesson (issue 31), made on the first call: a chat of the caller's own, bound to the
+     * lesson's text and the course's sources; replies go through the chat routes. A lesson the caller may not read: 404.
+     */
+    tutor: endpoint({
+      method: "POST",
+      path: "/api/lessons/:id/tutor",
+      access: "user",
+      params,
+      response: z.object({ chatId: z.number().int() }),
+    }),
+  },
+  (endpoint) => endpoint.method === "GET",
+);
 
 /** AI help for course building (ai-routes.ts): Early Access or admin, owner or admin of the course. */
 export const courseAiApi = {

@@ -32,6 +32,13 @@ export type Access = "public" | "user" | "earlyAccess" | "admin";
 export type PlanFeature = "personalities" | "courseGeneration";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
 
+/**
+ * What a personal API token may call (issue 35): an endpoint names the scope a token needs with `tokenScope`; an
+ * endpoint without one (every admin route, the tokens themselves, sign-in...) refuses every token.
+ */
+export const TOKEN_SCOPES = ["chat", "courses:read", "models"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 export interface EndpointShape {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
@@ -45,6 +52,8 @@ export interface EndpointShape {
   readonly kind?: EndpointKind;
   readonly upload?: boolean;
   readonly nullIs204?: boolean;
+  /** The scope a personal API token needs to call this endpoint; none: tokens are refused (issue 35). */
+  readonly tokenScope?: TokenScope;
 }
 
 /**
@@ -56,6 +65,21 @@ export function typedAddress<E extends EndpointShape & { kind?: "json" | "paged"
   address: Pick<E, "method" | "path" | "access"> & (E["kind"] extends "paged" ? { kind: "paged" } : unknown),
 ): E {
   return address as E;
+}
+
+/**
+ * Opens a contract record's endpoints (those `only` picks; all by default) to API tokens holding `scope`. Said once
+ * per record, where the record is written: `export const chatsApi = tokenScoped("chat", { ... })`.
+ */
+export function tokenScoped<const R extends Record<string, EndpointShape>>(
+  scope: TokenScope,
+  record: R,
+  only: (endpoint: EndpointShape) => boolean = () => true,
+): R {
+  for (const endpoint of Object.values(record)) {
+    if (only(endpoint)) (endpoint as { tokenScope?: TokenScope }).tokenScope = scope;
+  }
+  return record;
 }
 
 /** Keeps the literal types of the object (so `call()` and `route()` know its method, path and schemas). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -56,6 +56,8 @@ export const platformSettings = pgTable("platform_settings", {
   /** A reply's tool steps at most (issue 34), and each tool call's time limit. */
   toolMaxSteps: integer("tool_max_steps").notNull().default(8),
   toolCallTimeoutSeconds: integer("tool_call_timeout_seconds").notNull().default(30),
+  /** The plans whose users may make personal API tokens (issue 35): every plan unless an admin turns one off. */
+  apiTokenPlans: jsonb("api_token_plans").$type<string[]>().notNull().default(["free", "earlyAccess"]),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

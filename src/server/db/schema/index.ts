@@ -1,5 +1,6 @@
 // The one list drizzle-kit and the client read; every table module is named here.
 export * from "./ai.js";
+export * from "./api-tokens.js";
 export * from "./assessment.js";
 export * from "./chat.js";
 export * from "./content.js";

@@ -20,6 +20,7 @@ const DEFAULTS: EffectivePlatformSettings = {
   supportEmail: null,
   toolMaxSteps: 8,
   toolCallTimeoutSeconds: 30,
+  apiTokenPlans: ["free", "earlyAccess"],
   updatedAt: null,
   stored: false,
 };
