@@ -112,9 +112,10 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
 
   /**
    * /share/:token (issue 33, decision 043), written at request time from the database (a revoked link is a 404 at once,
-   * on every instance): the chat's title and first lines in the head, noindex, the snapshot as data and as plain text.
-   * A visitor gets the small app's page, a signed-in user the app; both draw the messages with the chat's Markdown.
-   * A link that does not work gets the site's not-found page with a 404.
+   * on every instance): the app's page with the chat's title and first lines in the head, noindex, the snapshot as data
+   * and as plain text; the app draws the messages with the chat's Markdown, for visitors and signed-in users alike (not
+   * the public pages' small app, whose first screens must stay under their budget). A link that does not work gets the
+   * site's not-found page with a 404.
    */
   const sharePage = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     reply.header("X-Robots-Tag", "noindex");
@@ -122,9 +123,14 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     reply.header("Vary", "Cookie");
     const shared = SHARE_TOKEN_PATTERN.test(token) && options.findShare ? await options.findShare(token) : null;
     if (!shared) return reply.code(404).sendFile("index.html");
-    const shell = (await signInPage(request)) ?? (await readFile(path.join(root, "index.html"), "utf8"));
-    const platformName = (await options.readPublicSettings().catch(() => null))?.platformSettings.platformName ?? "Lumora";
-    const head = shareHead(shared, platformName);
+    const [shell, settings] = await Promise.all([
+      readFile(path.join(root, "index.html"), "utf8"),
+      options.readPublicSettings().catch((error: unknown) => {
+        request.log.error({ err: error }, "reading the product name for a shared page failed");
+        return null;
+      }),
+    ]);
+    const head = shareHead(shared, settings?.platformSettings.platformName ?? "Lumora");
     const html = shell
       .replace(/<title>[^<]*<\/title>/, () => head.title)
       .replace(/<meta name="description"[^>]*>/, "")

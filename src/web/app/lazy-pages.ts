@@ -13,7 +13,6 @@ export {
   LandingPage,
   PricingPage,
   PrivacyPage,
-  SharePage,
   TermsPage,
 } from "./public-lazy-pages.js";
 
@@ -59,6 +58,8 @@ export const QuizEditorPage = lazy(() =>
   import("../features/quizzes/pages/quiz-editor-page.js").then((m) => ({ default: m.QuizEditorPage })),
 );
 export const QuizLesson = lazy(() => import("../features/quizzes/components/quiz-lesson.js").then((m) => ({ default: m.QuizLesson })));
+/** A shared chat (issue 33): the app draws it for visitors and signed-in readers (decision 043). */
+export const SharePage = lazy(() => import("../features/public/pages/share-page.js").then((m) => ({ default: m.SharePage })));
 export const AdminSharesPage = lazy(() =>
   import("../features/admin/sharing/pages/shares-page.js").then((m) => ({ default: m.SharesPage })),
 );

@@ -19,7 +19,6 @@ import {
   LandingPage,
   PricingPage,
   PrivacyPage,
-  SharePage,
   TermsPage,
 } from "./public-lazy-pages.js";
 import { ScrollToTop } from "./scroll-to-top.js";
@@ -35,8 +34,6 @@ const PUBLIC_ROUTES: { path: string; page: () => ReactNode }[] = [
   { path: paths.privacy, page: () => <PrivacyPage /> },
   /** Not prerendered: the server sends the small app's page to visitors (noindex), and the page reads the API. */
   { path: paths.certificateRoute, page: () => <CertificatePage /> },
-  /** Written by the server at request time with the snapshot (decision 043); the page draws it from that data. */
-  { path: paths.shareRoute, page: () => <SharePage /> },
   /** Rendered by the server at request time with their data (the boot data's `reads`), then hydrated (issue 33). */
   { path: paths.catalog, page: () => <CatalogPage /> },
   { path: paths.catalogCourseRoute, page: () => <CatalogCoursePage /> },

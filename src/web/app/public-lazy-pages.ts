@@ -13,7 +13,6 @@ export const TermsPage = lazy(() => import("../features/legal/pages/terms-page.j
 export const CertificatePage = lazy(() =>
   import("../features/public/pages/certificate-page.js").then((m) => ({ default: m.CertificatePage })),
 );
-export const SharePage = lazy(() => import("../features/public/pages/share-page.js").then((m) => ({ default: m.SharePage })));
 export const PrivacyPage = lazy(() => import("../features/legal/pages/privacy-page.js").then((m) => ({ default: m.PrivacyPage })));
 export const CatalogPage = lazy(() => import("../features/catalog/pages/catalog-page.js").then((m) => ({ default: m.CatalogPage })));
 export const CatalogCoursePage = lazy(() =>

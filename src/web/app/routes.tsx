@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { EMAIL_PREVIEW_ROUTE } from "../../shared/email-preview-path.js";
-import { quizEditRoute } from "../lib/app-paths.js";
+import { adminSharesPath, quizEditRoute, shareRoute } from "../lib/app-paths.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
@@ -135,7 +135,7 @@ export const routes: RouteEntry[] = [
   ].map(({ path, page }) => ({ path, render: () => <PublicPage>{page()}</PublicPage> })),
   {
     // Written by the server with the snapshot (decision 043); a link that does not work is the not-found page.
-    path: paths.shareRoute,
+    path: shareRoute,
     render: () => (
       <PublicPage>
         <SharePage continueAction={(token) => <ContinueSharedChat token={token} />} notFound={renderNotFound()} />
@@ -250,7 +250,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminPaymentSettings, () => <AdminPaymentSettingsPage />),
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminContactMessages, () => <AdminContactMessagesPage />),
-  ...adminPage(paths.adminShares, () => <AdminSharesPage />),
+  ...adminPage(adminSharesPath, () => <AdminSharesPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 

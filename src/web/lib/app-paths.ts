@@ -23,3 +23,9 @@ export function newCourseFromMaterialPath(from?: { chatId: number } | { folderId
 export function certificatePath(code: string): string {
   return `/certificates/${encodeURIComponent(code)}`;
 }
+
+/** A shared chat's read-only page (issue 33): anyone with the link (`shared/share-page.ts` for the server). */
+export const shareRoute = "/share/:token";
+
+/** Every chat share link, for admins (issue 33). */
+export const adminSharesPath = "/admin/shares";

@@ -22,8 +22,6 @@ export const paths = {
   chatRoute: "/chat/:id?",
   /** A certificate's public verification page (issue 32): anyone, signed in or not. */
   certificateRoute: "/certificates/:code",
-  /** A shared chat's read-only page (issue 33): anyone with the link. */
-  shareRoute: "/share/:token",
   /** The public course catalogue (issue 33): the list, a course's landing page, its first lesson as a preview. */
   catalog: "/catalog",
   catalogCourseRoute: "/catalog/:slug",
@@ -46,7 +44,6 @@ export const paths = {
   adminPaymentSettings: "/admin/payment-settings",
   adminActivity: "/admin/user-activity",
   adminContactMessages: "/admin/contact-messages",
-  adminShares: "/admin/shares",
   /** Any other admin path (wouter pattern): shows the default admin page. */
   adminAny: "/admin/*",
 } as const;

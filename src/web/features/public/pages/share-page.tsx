@@ -85,8 +85,9 @@ function SignInToContinue({ here }: { here: string }) {
 }
 
 /**
- * /share/:token (issue 33, decision 043): a read-only snapshot of a chat, for anyone with the link. Drawn by the public
- * pages' small app for visitors and by the app for signed-in users, from the snapshot the server wrote into the page.
+ * /share/:token (issue 33, decision 043): a read-only snapshot of a chat, for anyone with the link. Drawn by the app
+ * (for visitors too: not the public pages' small app, whose first screens it would push over budget), from the snapshot
+ * the server wrote into the page.
  * `continueAction`: the app's "Continue this chat" for a signed-in viewer; `notFound`: the app's not-found page.
  */
 export function SharePage({ continueAction, notFound }: { continueAction?: (token: string) => ReactNode; notFound?: ReactNode }) {

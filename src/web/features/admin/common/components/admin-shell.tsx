@@ -16,6 +16,7 @@ import {
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../../../components/ui/button.js";
+import { adminSharesPath } from "../../../../lib/app-paths.js";
 import { cn } from "../../../../lib/cn.js";
 import { paths } from "../../../../lib/paths.js";
 
@@ -40,7 +41,7 @@ const entries: MenuEntry[] = [
   // Beyond the spec's eight entries: the contact form's messages (issue 13).
   { href: paths.adminContactMessages, label: "Contact Messages", icon: Inbox },
   // Issue 33: every chat share link, with revoke.
-  { href: paths.adminShares, label: "Shared Links", icon: Link2 },
+  { href: adminSharesPath, label: "Shared Links", icon: Link2 },
 ];
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
