@@ -100,7 +100,7 @@ describe("admin: MCP Servers", () => {
     await tools.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Team tools" });
     expect(await edit.getByLabel("Header 1 value", { exact: true }).inputValue()).toBe("");
-    expect(await edit.getByLabel("Header 1 value", { exact: true }).getAttribute("placeholder")).toBe("Stored: leave empty to keep it");
+    expect(await edit.getByLabel("Header 1 value", { exact: true }).getAttribute("placeholder")).toBe("Stored (kept)");
     await edit.getByRole("button", { name: "Test connection" }).click();
     await edit.getByRole("status").getByText("Connected: the server lists 5 tools", { exact: false }).waitFor();
     await edit.getByLabel("Name", { exact: true }).fill("Team tools (edited)");

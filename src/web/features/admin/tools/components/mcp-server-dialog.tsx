@@ -162,7 +162,7 @@ export function McpServerDialog({ server, onClose }: { server?: AdminMcpServer; 
                     id={`${ID}-header-${i}-value`}
                     label={<span className="sr-only">Header {i + 1} value</span>}
                     secret={`header ${i + 1} value`}
-                    placeholder={row?.stored ? "Stored: leave empty to keep it" : "Value"}
+                    placeholder={row?.stored ? "Stored (kept)" : "Value"}
                     error={errors.headers?.[i]?.value?.message}
                     {...form.register(`headers.${i}.value`)}
                   />
@@ -177,6 +177,11 @@ export function McpServerDialog({ server, onClose }: { server?: AdminMcpServer; 
                 <Plus aria-hidden="true" />
                 Add header
               </Button>
+            ) : null}
+            {headers.fields.some((_, i) => form.getValues(`headers.${i}.stored`)) ? (
+              <p className="text-xs text-muted-foreground">
+                A stored value is kept while its box stays empty; type a new one to replace it.
+              </p>
             ) : null}
             <FieldError id={`${ID}-headers-error`} message={headerError} />
           </fieldset>
