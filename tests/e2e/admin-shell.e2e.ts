@@ -16,6 +16,7 @@ beforeAll(async () => {
 const ENTRIES = [
   "Users",
   "AI Chat Settings",
+  "MCP Servers",
   "Global AI Prompts",
   "Platform Settings",
   "Email Settings",

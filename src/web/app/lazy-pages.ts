@@ -75,6 +75,9 @@ export const NotFoundPage = lazy(() => import("../features/errors/pages/not-foun
 export const AdminAiPlatformsPage = lazy(() =>
   import("../features/admin/platform/pages/ai-platforms-page.js").then((m) => ({ default: m.AiPlatformsPage })),
 );
+export const AdminMcpServersPage = lazy(() =>
+  import("../features/admin/tools/pages/mcp-servers-page.js").then((m) => ({ default: m.McpServersPage })),
+);
 export const AccessDeniedPage = lazy(() =>
   import("../features/admin/common/pages/access-denied-page.js").then((m) => ({ default: m.AccessDeniedPage })),
 );

@@ -111,9 +111,12 @@ export async function updateMcpServer({
   if (input.transport !== undefined) change.transport = input.transport;
   if (input.plans !== undefined) change.plans = input.plans;
   if (input.enabled !== undefined) change.enabled = input.enabled;
+  let headersChanged = false;
   if (input.headers !== undefined) {
-    const stored = Object.values(input.headers).includes("") ? storedHeaders(deps, row) : {};
-    Object.assign(change, sealHeaders(deps.secrets, mergeHeaders(input.headers, stored)));
+    const stored = row.headersEncrypted ? storedHeaders(deps, row) : {};
+    const merged = mergeHeaders(input.headers, stored);
+    headersChanged = JSON.stringify(merged) !== JSON.stringify(stored);
+    if (headersChanged) Object.assign(change, sealHeaders(deps.secrets, merged));
   }
   if (input.tools !== undefined) {
     const byName = new Map(row.tools.map((t) => [t.name, { ...t }]));
@@ -132,7 +135,7 @@ export async function updateMcpServer({
   const moved =
     (input.url !== undefined && input.url !== row.url) ||
     (input.transport !== undefined && input.transport !== row.transport) ||
-    input.headers !== undefined;
+    headersChanged;
   if (moved) Object.assign(change, { lastOk: null, lastMessage: null });
   const [updated] = await db.update(mcpServers).set(change).where(eq(mcpServers.id, id)).returning();
   if (!updated) throw new AppError("NOT_FOUND", NOT_FOUND);

@@ -12,6 +12,7 @@ import {
   PlayCircle,
   Settings,
   Users,
+  Wrench,
 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -32,6 +33,8 @@ type MenuEntry = { href: string; label: string; icon: LucideIcon; within?: strin
 const entries: MenuEntry[] = [
   { href: paths.adminUsers, label: "Users", icon: Users },
   { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
+  // Beyond the spec's eight entries: the chat's tools from MCP servers (issue 34), beside the AI platforms.
+  { href: paths.adminMcpServers, label: "MCP Servers", icon: Wrench },
   { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
   { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail, within: [paths.adminEmailPreview] },

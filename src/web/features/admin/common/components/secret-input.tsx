@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from "lucide-react";
-import { type ComponentProps, useState } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { Button } from "../../../../components/ui/button.js";
 import { FormField } from "../../../../components/ui/form-field.js";
 import { Input } from "../../../../components/ui/input.js";
@@ -17,7 +17,7 @@ export function SecretInput({
   ...inputProps
 }: ComponentProps<typeof Input> & {
   id: string;
-  label: string /** What the toggle names ("API key", "password", "secret key"...), so several on a page stay distinct. */;
+  label: ReactNode /** What the toggle names ("API key", "password", "secret key"...), so several on a page stay distinct. */;
   secret: string;
   error?: string;
   hint?: string;
