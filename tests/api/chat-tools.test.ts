@@ -266,6 +266,20 @@ describe("failures and bounds", () => {
     expect(done.content).toBe('Tool results: {"error":"The tool failed on purpose"}');
   });
 
+  it("a reply left by a dead instance is closed with its running calls ended as stopped", async () => {
+    const chatId = await chatWithTools(user, ["builtin:current_time"]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Time? #tool=current_time" });
+    const reply = doneOf(parseEvents(res.body));
+    const running = [{ ...reply.toolCalls[0], step: 1, status: "running", result: null }];
+    await t.database.db.execute(
+      sql`update messages set status = 'streaming', generation_owner = 'gone', tool_calls = ${JSON.stringify(running)}::jsonb where id = ${reply.id}`,
+    );
+    await t.app.ctx.generations.recoverOrphans();
+    const stored = ((await user.get(`/api/chats/${chatId}/messages`)).json() as Message[]).at(-1);
+    expect(stored?.status).toBe("incomplete");
+    expect(stored?.toolCalls[0]).toMatchObject({ status: "error", result: "The reply was stopped before this tool answered." });
+  });
+
   it("the step bound holds: no model step after the bound", async () => {
     await setToolLimits(1, 30);
     const chatId = await chatWithTools(user, ["builtin:current_time"]);
