@@ -182,6 +182,11 @@ describe("a reply that calls tools, in each wire format", () => {
     const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; tool_calls?: unknown[] }[] };
     expect(sent.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
     expect(sent.messages[1]?.tool_calls).toHaveLength(1);
+    // The JSON export carries the calls, with their step.
+    const exported = await user.get(`/api/chats/${chatId}/export?format=json`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const reply = (exported.json() as { chats: { messages: { toolCalls?: unknown[] }[] }[] }).chats[0]?.messages[1];
+    expect(reply?.toolCalls).toEqual([expect.objectContaining({ tool: "builtin:current_time", status: "done", step: 1, textOffset: 0 })]);
   });
 });
 
@@ -259,6 +264,20 @@ describe("failures and bounds", () => {
     expect(done.status).toBe("complete");
     expect(done.toolCalls[0]).toMatchObject({ status: "error", result: "The tool failed on purpose" });
     expect(done.content).toBe('Tool results: {"error":"The tool failed on purpose"}');
+  });
+
+  it("a reply left by a dead instance is closed with its running calls ended as stopped", async () => {
+    const chatId = await chatWithTools(user, ["builtin:current_time"]);
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Time? #tool=current_time" });
+    const reply = doneOf(parseEvents(res.body));
+    const running = [{ ...reply.toolCalls[0], step: 1, status: "running", result: null }];
+    await t.database.db.execute(
+      sql`update messages set status = 'streaming', generation_owner = 'gone', tool_calls = ${JSON.stringify(running)}::jsonb where id = ${reply.id}`,
+    );
+    await t.app.ctx.generations.recoverOrphans();
+    const stored = ((await user.get(`/api/chats/${chatId}/messages`)).json() as Message[]).at(-1);
+    expect(stored?.status).toBe("incomplete");
+    expect(stored?.toolCalls[0]).toMatchObject({ status: "error", result: "The reply was stopped before this tool answered." });
   });
 
   it("the step bound holds: no model step after the bound", async () => {

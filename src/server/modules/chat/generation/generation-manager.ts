@@ -286,9 +286,15 @@ export class GenerationManager {
 
   /** Ends a row still streaming (never one already ended); undefined when it was not streaming or is gone. */
   private async closeRow(messageId: number, fields: FinalFields): Promise<MessageRow | undefined> {
+    // Closed by something other than its run (a Stop elsewhere, the sweep): a call it left running ends as stopped.
+    const toolCalls =
+      fields.toolCalls ??
+      sql`coalesce((select jsonb_agg(case when c->>'status' = 'running'
+        then c || jsonb_build_object('status', 'error', 'result', ${STOPPED_RESULT}::text) else c end order by n)
+        from jsonb_array_elements(${messages.toolCalls}) with ordinality as t(c, n)), '[]'::jsonb)`;
     const [row] = await this.options.db
       .update(messages)
-      .set({ ...fields, generationOwner: null, updatedAt: new Date() })
+      .set({ ...fields, toolCalls, generationOwner: null, updatedAt: new Date() })
       .where(and(eq(messages.id, messageId), eq(messages.status, "streaming")))
       .returning();
     return row;
