@@ -376,6 +376,10 @@ describe("the pages, rendered at request time for visitors", () => {
     expect(res.body).toContain("<title>First lesson · Hostile Cormorant · Lumora</title>");
   });
 
+  it("never serves the server's render bundle", async () => {
+    for (const url of ["/ssr/entry-prerender.js", "/ssr/"]) expect((await anon(url)).statusCode, url).toBe(404);
+  });
+
   it("sends a signed-in user the app shell, which reads the catalogue itself", async () => {
     const res = await reader.get(`/catalog/${listed.slug}`);
     expect(res.statusCode).toBe(200);

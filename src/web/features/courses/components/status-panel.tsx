@@ -37,7 +37,9 @@ export function StatusPanel({ outline }: { outline: CourseOutline }) {
         <p className="text-xs text-muted-foreground">
           {published
             ? course.isPublic
-              ? "Published and public: every signed-in user can read it."
+              ? course.listedInCatalog
+                ? "Published and public: every signed-in user can read it, and visitors find it in the course catalog."
+                : "Published and public: every signed-in user can read it (not listed in the course catalog)."
               : "Published, but private: only you (and administrators) can see it."
             : "A draft is visible only to you."}
         </p>
