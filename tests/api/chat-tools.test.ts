@@ -182,6 +182,11 @@ describe("a reply that calls tools, in each wire format", () => {
     const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; tool_calls?: unknown[] }[] };
     expect(sent.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "user"]);
     expect(sent.messages[1]?.tool_calls).toHaveLength(1);
+    // The JSON export carries the calls, with their step.
+    const exported = await user.get(`/api/chats/${chatId}/export?format=json`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const reply = (exported.json() as { chats: { messages: { toolCalls?: unknown[] }[] }[] }).chats[0]?.messages[1];
+    expect(reply?.toolCalls).toEqual([expect.objectContaining({ tool: "builtin:current_time", status: "done", step: 1, textOffset: 0 })]);
   });
 });
 

@@ -3,6 +3,7 @@ import { ATTACHMENTS } from "../constants.js";
 import { MESSAGE_FILES_MAX } from "./chat.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { toolCallSchema } from "./tools.js";
 
 /** What one import may hold: beyond these the whole file is refused (413 for bytes, 400 for counts), nothing imported. */
 export const IMPORT_LIMITS = {
@@ -69,7 +70,7 @@ export const exportedMessageSchema = z.object({
   parentId: localId.nullable(),
   role: z.enum(["user", "assistant"]),
   content: z.string().max(IMPORT_LIMITS.maxMessageChars, `A message can hold at most ${IMPORT_LIMITS.maxMessageChars} characters`),
-  status: z.enum(["complete", "streaming", "incomplete", "failed"]),
+  status: z.enum(["complete", "streaming", "incomplete", "failed", "awaiting-approval"]),
   model: z.string().max(120).nullable(),
   platform: z.string().max(60).nullable(),
   personalityName: z.string().max(200).nullable(),
@@ -78,6 +79,16 @@ export const exportedMessageSchema = z.object({
   attachments: z
     .array(exportedAttachmentSchema)
     .max(ATTACHMENTS.maxFiles + MESSAGE_FILES_MAX, `A message has at most ${ATTACHMENTS.maxFiles + MESSAGE_FILES_MAX} attachments`),
+  /** A reply's tool calls (issue 34), in order, with the model step that asked for each; absent in older files. */
+  toolCalls: z
+    .array(
+      toolCallSchema.extend({
+        args: z.record(z.string(), z.unknown()),
+        step: z.number().int().min(1).max(1000),
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
 

@@ -65,7 +65,18 @@ export async function* chatPages(
 
 export type ExportMessageRow = Pick<
   typeof messages.$inferSelect,
-  "id" | "chatId" | "parentId" | "role" | "content" | "status" | "model" | "platformSlug" | "personalityName" | "createdAt" | "attachments"
+  | "id"
+  | "chatId"
+  | "parentId"
+  | "role"
+  | "content"
+  | "status"
+  | "model"
+  | "platformSlug"
+  | "personalityName"
+  | "createdAt"
+  | "attachments"
+  | "toolCalls"
 >;
 
 const messageColumns = {
@@ -80,6 +91,7 @@ const messageColumns = {
   personalityName: messages.personalityName,
   createdAt: messages.createdAt,
   attachments: messages.attachments,
+  toolCalls: messages.toolCalls,
 };
 
 /**
@@ -91,7 +103,8 @@ export const EXPORT_PAGE_BYTES = 4 * 1024 * 1024;
 /** The bytes a message's text and attached files take (the files' JSON is only written out when there are some). */
 const bytesOf = (alias: string) =>
   sql.raw(
-    `(octet_length(${alias}.content) + case when jsonb_array_length(${alias}.attachments) = 0 then 2 else octet_length(${alias}.attachments::text) end)`,
+    `(octet_length(${alias}.content) + case when jsonb_array_length(${alias}.attachments) = 0 then 2 else octet_length(${alias}.attachments::text) end` +
+      ` + case when jsonb_array_length(${alias}.tool_calls) = 0 then 0 else octet_length(${alias}.tool_calls::text) end)`,
   );
 
 type PageOptions = { batchSize?: number; pageBytes?: number };

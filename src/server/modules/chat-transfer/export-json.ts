@@ -1,5 +1,6 @@
 import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, EXPORT_NOTE, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
+import { toToolCall } from "../chat/chat-view.js";
 import { type ExportChatRow, type ExportMessageRow, messagePages, writeChatsWithMessages } from "./chat-pages.js";
 
 const json = JSON.stringify;
@@ -30,6 +31,7 @@ function messageJson(message: ExportMessageRow, localId: number, parentId: numbe
       type: file.mimeType,
       sha256: file.sha256,
     })),
+    ...(message.toolCalls.length ? { toolCalls: message.toolCalls.map((call) => ({ ...toToolCall(call), step: call.step })) } : {}),
   };
   return json(exported);
 }

@@ -1,4 +1,4 @@
-import type { StoredAttachment } from "../../db/schema/chat.js";
+import type { StoredAttachment, StoredToolCall } from "../../db/schema/chat.js";
 import { sha256Hex } from "../../lib/sha256.js";
 
 /** One message to import, whatever file it came from; `key` is only unique inside its chat. */
@@ -13,6 +13,8 @@ export interface ImportMessage {
   personalityName: string | null;
   createdAt: Date;
   attachments: StoredAttachment[];
+  /** A reply's tool calls (issue 34; this app's export only). */
+  toolCalls?: StoredToolCall[];
 }
 
 /** One chat to import: its messages listed parents first; `activeLeafKey` null means the newest message. */

@@ -54,6 +54,7 @@ async function insertSlice(db: Db, chatId: number, userId: number, slice: Import
     platform_slug: message.platform,
     model: message.model,
     attachments: message.attachments,
+    tool_calls: message.toolCalls ?? [],
     personality_name: message.personalityName,
     created_at: message.createdAt.toISOString(),
   }));
@@ -61,12 +62,12 @@ async function insertSlice(db: Db, chatId: number, userId: number, slice: Import
     with r as (
       select r.*, nextval(pg_get_serial_sequence('messages', 'id'))::int as id
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(ord int, parent_id int, parent_ord int, role text, content text,
-        status text, platform_slug text, model text, attachments jsonb, personality_name text, created_at timestamptz)
+        status text, platform_slug text, model text, attachments jsonb, tool_calls jsonb, personality_name text, created_at timestamptz)
     ), stored as (
       insert into messages (id, chat_id, user_id, parent_id, role, content, status, platform_slug, model, attachments,
-        personality_name, created_at, updated_at)
+        tool_calls, personality_name, created_at, updated_at)
       select r.id, ${chatId}, ${userId}, coalesce(r.parent_id, parent.id), r.role, r.content, r.status, r.platform_slug,
-        r.model, r.attachments, r.personality_name, r.created_at, r.created_at
+        r.model, r.attachments, coalesce(r.tool_calls, '[]'::jsonb), r.personality_name, r.created_at, r.created_at
       from r left join r parent on parent.ord = r.parent_ord
     )
     select ord, id from r`);

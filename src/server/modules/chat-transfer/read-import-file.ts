@@ -31,8 +31,19 @@ function chatFromExport(chat: ExportedChat): ImportChat {
       parentKey: message.parentId === null ? null : String(message.parentId),
       role: message.role,
       content: clean(message.content),
-      // A reply still being written when exported is kept as it was: incomplete.
-      status: message.status === "streaming" ? "incomplete" : message.status,
+      // A reply still being written (or paused on a tool call) when exported is kept as it was: incomplete.
+      status: message.status === "streaming" || message.status === "awaiting-approval" ? "incomplete" : message.status,
+      // Kept as given: the calls are shown as text and given back to a model as the untrusted results they were.
+      toolCalls: (message.toolCalls ?? []).map((call) => ({
+        id: clean(call.id),
+        tool: clean(call.tool),
+        name: clean(call.name),
+        step: call.step,
+        args: call.args,
+        result: call.result === null ? null : clean(call.result),
+        status: call.status === "running" || call.status === "awaiting-approval" ? ("error" as const) : call.status,
+        textOffset: call.textOffset,
+      })),
       model: cleanOrNull(message.model),
       platform: cleanOrNull(message.platform),
       personalityName: cleanOrNull(message.personalityName),
