@@ -21,20 +21,19 @@ const MODEL = "gpt-4o-mini";
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
-  mcp = await startMcpFake();
+  mcp = await startMcpFake({ slowMs: 2000 });
   adminApi = await adminWithStandIn(h, fake, { models: [MODEL], freeModels: [MODEL], defaultModel: MODEL });
   const created = await adminApi.post("/api/admin/mcp-servers", { name: "Lab tools", url: mcp.url, plans: ["free", "earlyAccess"] });
   expect(created.statusCode, created.body).toBe(201);
   serverId = (created.json() as { id: number }).id;
   const refreshed = await adminApi.post(`/api/admin/mcp-servers/${serverId}/refresh`, {});
   expect(refreshed.statusCode, refreshed.body).toBe(200);
-  // `echo` asks the user before each call; `fails`, `big` and `slow` are not offered.
+  // `echo` asks the user before each call; `fails` and `big` are not offered.
   const chosen = await adminApi.patch(`/api/admin/mcp-servers/${serverId}`, {
     tools: [
       { name: "echo", needsApproval: true },
       { name: "fails", enabled: false },
       { name: "big", enabled: false },
-      { name: "slow", enabled: false },
     ],
   });
   expect(chosen.statusCode, chosen.body).toBe(200);
@@ -94,6 +93,8 @@ async function shootViews(page: Page, name: string) {
 async function expectNoAxeFindings(page: Page) {
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
+    // The theme's colours change with transitions: audit the colours they end on.
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
     expect(JSON.stringify(await audit(page), null, 1), theme).toBe("[]");
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -113,13 +114,14 @@ describe("tools in the chat", () => {
     const menu = page.getByRole("menu");
     await menu.waitFor();
     const items = menu.getByRole("menuitemcheckbox");
-    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(5);
     // Built-in first, then the MCP server's tools under its name; the one that asks first is marked.
     expect(await items.allInnerTexts()).toEqual([
       expect.stringContaining("Search my files"),
       expect.stringContaining("Current date and time"),
       expect.stringContaining("echo"),
       expect.stringContaining("add"),
+      expect.stringContaining("slow"),
     ]);
     expect(await menu.getByRole("group", { name: "Lab tools" }).count()).toBe(1);
     expect(await items.nth(2).innerText()).toContain("Asks first");
@@ -181,7 +183,7 @@ describe("tools in the chat", () => {
     await box(page).waitFor();
     await page.getByRole("button", { name: "Tools, 1 on", exact: true }).waitFor();
 
-    await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"hello lab"}`);
+    await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"hello <b>lab</b>"}`);
     const echo = card(page, "echo");
     await echo.waitFor({ timeout: 20_000 });
     await expect.poll(() => statusOf(echo), { timeout: 20_000 }).toBe("awaiting-approval");
@@ -189,7 +191,7 @@ describe("tools in the chat", () => {
     await waitForReplyEnd(page); // the reply's stream ended with the pause
     expect(mcp.calls.filter((c) => c.name === "echo")).toHaveLength(0);
     await echo.getByRole("button", { name: /echo/ }).first().click(); // open: the arguments wait with the buttons
-    await echo.getByText('"hello lab"').waitFor();
+    await echo.getByText('"hello <b>lab</b>"').waitFor();
     await shootViews(page, "approval");
     await expectNoAxeFindings(page);
 
@@ -206,10 +208,16 @@ describe("tools in the chat", () => {
     await approve.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("done");
-    await lastReply(page).getByText("Tool results: Echo: hello lab").waitFor({ timeout: 20_000 });
+    await lastReply(page).getByText("Tool results: Echo: hello").waitFor({ timeout: 20_000 });
     await waitForReplyEnd(page);
-    expect(mcp.calls.filter((c) => c.name === "echo")).toEqual([{ name: "echo", args: { text: "hello lab" } }]);
+    expect(mcp.calls.filter((c) => c.name === "echo")).toEqual([{ name: "echo", args: { text: "hello <b>lab</b>" } }]);
     expect(await card(page, "echo").getByRole("button", { name: "Approve echo" }).count()).toBe(0);
+    // The result is the tool's text, shown as text: its markup is not HTML.
+    await card(page, "echo").getByRole("button", { name: /echo/ }).click();
+    const echoed = card(page, "echo").locator("[data-tool-result]");
+    await echoed.waitFor();
+    expect(await echoed.innerText()).toBe("Echo: hello <b>lab</b>");
+    expect(await echoed.locator("b").count()).toBe(0);
 
     // Deny: the tool is never called, the model is told, and the reply ends.
     await send(page, `Once more #tool=${ECHO_MODEL_NAME()}{"text":"not this"}`);
@@ -223,6 +231,26 @@ describe("tools in the chat", () => {
     expect(mcp.calls.filter((c) => c.name === "echo")).toHaveLength(1);
     const stored = (await api.get(`/api/chats/${chatId}/messages`)).json() as { role: string; status: string }[];
     expect(stored.at(-1)).toMatchObject({ role: "assistant", status: "complete" });
+  });
+
+  it("shows a call as it runs, before the reply goes on", async () => {
+    const { account, api } = await member();
+    const created = await api.post("/api/chats", {});
+    const chatId = (created.json() as { id: number }).id;
+    expect((await api.patch(`/api/chats/${chatId}`, { tools: [`mcp:${serverId}:slow`] })).statusCode).toBe(200);
+    const page = await newPage();
+    await signIn(page, account);
+    await page.goto(`/chat/${chatId}`);
+    await box(page).waitFor();
+    await send(page, `Take your time #tool=mcp${serverId}_slow`);
+    // The tool answers after 2 s: meanwhile its card is there, running, and the reply is still being written.
+    const slow = card(page, "slow");
+    await expect.poll(() => statusOf(slow), { timeout: 20_000 }).toBe("running");
+    expect(await page.getByRole("button", { name: "Stop generating" }).count()).toBe(1);
+    expect(await slow.getByRole("status").count()).toBe(0); // the spinner is decorative; the words say "Running"
+    expect(await slow.innerText()).toContain("Running");
+    await expect.poll(() => statusOf(slow), { timeout: 20_000 }).toBe("done");
+    await lastReply(page).getByText("Tool results: Finally done").waitFor({ timeout: 20_000 });
   });
 
   it("puts a switch back and says why when the server refuses it", async () => {
