@@ -62,7 +62,10 @@ function bearerAccess(
   done: (error?: Error) => void,
 ): void {
   const scope = endpoint.tokenScope;
-  if (!scope) return done(new AppError("FORBIDDEN", TOKEN_MESSAGES.notForThis));
+  if (!scope) {
+    done(new AppError("FORBIDDEN", TOKEN_MESSAGES.notForThis));
+    return;
+  }
   tokens.resolve(token).then((hit) => {
     if (!hit) return done(new AppError("UNAUTHORIZED", TOKEN_MESSAGES.notValid));
     if (!hit.scopes.includes(scope)) return done(new AppError("FORBIDDEN", TOKEN_MESSAGES.missingScope(scope)));
