@@ -19,6 +19,7 @@ const message = {
   model: "m",
   attachments: [],
   citations: [],
+  toolCalls: [],
   inputTokens: null,
   outputTokens: null,
   personalityName: null,
