@@ -75,7 +75,43 @@ const PUBLIC_SITE_CORE = [
   ...["Icon.mjs", "createLucideIcon.mjs", "defaultAttributes.mjs", "context.mjs", "shared/src/utils/"].map(
     (name) => `/node_modules/lucide-react/dist/esm/${name}`,
   ),
+  // What the landing and sign-in pages draw besides: one chunk each of their own cost its imports' bytes on /auth (issue 33).
+  "/src/web/components/ui/card.tsx",
+  "/src/web/domain/display-name.ts",
+  "/src/web/domain/initial-reads.ts",
+  ...["messages-square", "bot", "book-open", "circle-exclamation-point", "user-round"].map(
+    (name) => `/node_modules/lucide-react/dist/esm/icons/${name}.mjs`,
+  ),
 ];
+
+/**
+ * The icons the signed-in app's first screens draw (the chat's sidebar, header and composer; the dashboard), none of
+ * them on a public page's first screen: one chunk instead of one each, whose imports cost more than the icon (issue 34,
+ * /chat's 200 KiB budget). An icon a public page draws must not be named here, or it would bring the others with it.
+ */
+const APP_ICONS = [
+  "folder-plus",
+  "wrench",
+  "eye-off",
+  "settings",
+  "graduation-cap",
+  "triangle-exclamation-point",
+  "message-square-plus",
+  "trash",
+  "shield",
+  "pencil",
+  "message-square",
+  "download",
+  "folder",
+  "upload",
+  "lock",
+  "library",
+  "info",
+  "plus",
+  "square",
+  "chevron-right",
+  "chevron-up",
+].map((name) => `/node_modules/lucide-react/dist/esm/icons/${name}.mjs`);
 
 /**
  * zod's JSON Schema export, left out of the web build (decision 041): the server turns the contracts into Fastify's
@@ -122,7 +158,12 @@ export default defineConfig({
       // What every public page needs goes into one chunk instead of a dozen small ones: fewer requests, and
       // gzip compresses them together (about 3 KiB less per page). Shared with the signed-in app.
       output: {
-        codeSplitting: { groups: [{ name: "public-site", test: (id: string) => PUBLIC_SITE_CORE.some((part) => id.includes(part)) }] },
+        codeSplitting: {
+          groups: [
+            { name: "public-site", test: (id: string) => PUBLIC_SITE_CORE.some((part) => id.includes(part)) },
+            { name: "app-icons", test: (id: string) => APP_ICONS.some((part) => id.endsWith(part)) },
+          ],
+        },
       },
     },
   },

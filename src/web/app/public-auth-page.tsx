@@ -6,7 +6,7 @@ import type { BootData } from "../../shared/prerender.js";
 import { safeRedirectPath } from "../../shared/safe-redirect.js";
 import { ToasterHost } from "../components/ui/toaster-host.js";
 import { type AuthHost, AuthHostContext } from "../features/auth/auth-host.js";
-import { carryToast } from "../features/auth/carried-toast.js";
+import { carryToast } from "../features/auth/carry-toast.js";
 import { AuthPage } from "../features/auth/pages/auth-page.js";
 import { call } from "../lib/api-client.js";
 

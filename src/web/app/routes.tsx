@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { EMAIL_PREVIEW_ROUTE } from "../../shared/email-preview-path.js";
-import { adminSharesPath, quizEditRoute, shareRoute } from "../lib/app-paths.js";
+import { adminMcpServersPath, adminSharesPath, quizEditRoute, shareRoute } from "../lib/app-paths.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
@@ -243,7 +243,7 @@ export const routes: RouteEntry[] = [
   },
   ...adminPage(paths.adminUsers, () => <AdminUsersPage />),
   ...adminPage(paths.adminAiPlatforms, () => <AdminAiPlatformsPage />),
-  ...adminPage(paths.adminMcpServers, () => <AdminMcpServersPage />),
+  ...adminPage(adminMcpServersPath, () => <AdminMcpServersPage />),
   ...adminPage(paths.adminPrompts, () => <AdminGlobalAiPromptsPage />),
   ...adminPage(paths.adminSettings, () => <AdminPlatformSettingsPage />),
   ...adminPage(paths.adminEmailSettings, () => <AdminEmailSettingsPage />),

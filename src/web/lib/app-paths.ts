@@ -29,3 +29,6 @@ export const shareRoute = "/share/:token";
 
 /** Every chat share link, for admins (issue 33). */
 export const adminSharesPath = "/admin/shares";
+
+/** The MCP servers an admin registered (issue 34). */
+export const adminMcpServersPath = "/admin/mcp-servers";

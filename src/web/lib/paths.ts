@@ -35,7 +35,6 @@ export const paths = {
   admin: "/admin",
   adminUsers: "/admin/users",
   adminAiPlatforms: "/admin/ai-platforms",
-  adminMcpServers: "/admin/mcp-servers",
   adminPrompts: "/admin/global-ai-prompts",
   adminSettings: "/admin/settings",
   adminEmailSettings: "/admin/email-settings",

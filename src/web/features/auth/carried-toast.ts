@@ -1,16 +1,5 @@
 import { notify } from "../../lib/notify.js";
-
-/** sessionStorage key of a toast raised just before the page loads another app (decision 017). */
-const KEY = "carried-toast";
-
-/** Keeps a success toast for the next page of this tab: the small sign-in app hands over to the signed-in app. */
-export function carryToast(title: string, description: string): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify({ title, description }));
-  } catch {
-    // Storage refused (private mode, quota): the person is signed in all the same, without the toast.
-  }
-}
+import { CARRIED_TOAST_KEY as KEY } from "./carry-toast.js";
 
 /** Shows (once) the toast the page before left. */
 export function showCarriedToast(): void {

@@ -17,7 +17,7 @@ import {
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../../../components/ui/button.js";
-import { adminSharesPath } from "../../../../lib/app-paths.js";
+import { adminMcpServersPath, adminSharesPath } from "../../../../lib/app-paths.js";
 import { cn } from "../../../../lib/cn.js";
 import { paths } from "../../../../lib/paths.js";
 
@@ -34,7 +34,7 @@ const entries: MenuEntry[] = [
   { href: paths.adminUsers, label: "Users", icon: Users },
   { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
   // Beyond the spec's eight entries: the chat's tools from MCP servers (issue 34), beside the AI platforms.
-  { href: paths.adminMcpServers, label: "MCP Servers", icon: Wrench },
+  { href: adminMcpServersPath, label: "MCP Servers", icon: Wrench },
   { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
   { href: paths.adminEmailSettings, label: "Email Settings", icon: Mail, within: [paths.adminEmailPreview] },
