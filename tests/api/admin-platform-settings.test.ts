@@ -73,6 +73,7 @@ describe("reading and saving", () => {
       supportEmail: null,
       toolMaxSteps: 8,
       toolCallTimeoutSeconds: 30,
+      apiTokenPlans: ["free", "earlyAccess"],
       updatedAt: null,
     });
     expect(await settingsRows()).toHaveLength(0);

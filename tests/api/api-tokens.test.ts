@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens } from "../../src/server/db/schema/index.js";
 import { TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from "../../src/shared/contracts/api-tokens.js";
@@ -161,14 +161,19 @@ describe("calling with a token", () => {
     expect((await bearer(expired.token, "GET", "/api/chats")).statusCode).toBe(401);
 
     const planned = await makeToken(client, ["chat"]);
-    await t.database.db.execute(sql`insert into platform_settings (api_token_plans) values ('["earlyAccess"]'::jsonb)`);
+    // An admin turns tokens off for the free plan (Platform Settings): the token stops, and no new one is made.
+    const off = await admin.client.patch("/api/admin/platform-settings", { apiTokenPlans: ["earlyAccess"] });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().apiTokenPlans).toEqual(["earlyAccess"]);
     try {
       expect((await bearer(planned.token, "GET", "/api/chats")).statusCode).toBe(401);
       const refused = await client.post("/api/tokens", { name: "x", expiresInDays: 5, scopes: ["chat"] });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(TOKEN_MESSAGES.planOff);
+      // Admins keep theirs whatever the plans say.
+      expect((await admin.client.post("/api/tokens", { name: "admin", expiresInDays: 5, scopes: ["chat"] })).statusCode).toBe(201);
     } finally {
-      await t.database.db.execute(sql`delete from platform_settings`);
+      expect((await admin.client.patch("/api/admin/platform-settings", { apiTokenPlans: ["free", "earlyAccess"] })).statusCode).toBe(200);
     }
     expect((await bearer(planned.token, "GET", "/api/chats")).statusCode).toBe(200);
 

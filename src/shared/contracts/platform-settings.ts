@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAN_TYPES } from "../constants.js";
 import { endpoint } from "./endpoint.js";
 
 export const PLATFORM_NAME_MAX = 60;
@@ -50,6 +51,11 @@ export const platformSettingsFormSchema = z.object({
     .optional(),
   toolMaxSteps: wholeNumber(TOOL_MAX_STEPS_LIMIT, TOOL_MAX_STEPS_INVALID),
   toolCallTimeoutSeconds: wholeNumber(TOOL_CALL_TIMEOUT_LIMIT_SECONDS, TOOL_CALL_TIMEOUT_INVALID),
+  /** The plans whose users may make personal API tokens (issue 35); none: only admins. */
+  apiTokenPlans: z
+    .array(z.enum(PLAN_TYPES, { error: "Unknown plan" }))
+    .max(PLAN_TYPES.length)
+    .transform((plans) => [...new Set(plans)]),
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 
@@ -145,6 +151,7 @@ export const adminPlatformSettingsSchema = z.object({
   supportEmail: z.string().nullable(),
   toolMaxSteps: z.number().int(),
   toolCallTimeoutSeconds: z.number().int(),
+  apiTokenPlans: z.array(z.enum(PLAN_TYPES)),
   updatedAt: z.string().nullable(),
 });
 export type AdminPlatformSettings = z.infer<typeof adminPlatformSettingsSchema>;

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { PLAN_TYPES, type PlanType } from "../../../shared/constants.js";
 import {
   type AdminPlatformSettings,
   DEFAULT_MODEL_UNAVAILABLE,
@@ -39,6 +40,7 @@ function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSett
     supportEmail: settings.supportEmail,
     toolMaxSteps: settings.toolMaxSteps,
     toolCallTimeoutSeconds: settings.toolCallTimeoutSeconds,
+    apiTokenPlans: settings.apiTokenPlans.filter((plan): plan is PlanType => (PLAN_TYPES as readonly string[]).includes(plan)),
     updatedAt: settings.updatedAt ? settings.updatedAt.toISOString() : null,
   };
 }
@@ -111,6 +113,7 @@ export async function updatePlatformSettings(options: {
     "supportEmail",
     "toolMaxSteps",
     "toolCallTimeoutSeconds",
+    "apiTokenPlans",
   ] as const) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
+import { PLAN_TYPES } from "../../../../../../shared/constants.js";
 import {
   type AdminPlatformSettings,
   type PlatformSettingsForm as FormValues,
@@ -8,6 +9,7 @@ import {
   TOOL_CALL_TIMEOUT_LIMIT_SECONDS,
   TOOL_MAX_STEPS_LIMIT,
 } from "../../../../../../shared/contracts/platform-settings.js";
+import { PLAN_LABELS } from "../../../../../../shared/plan.js";
 import { Button } from "../../../../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card.js";
 import { TextField } from "../../../../../components/ui/form-field.js";
@@ -29,6 +31,7 @@ const FIELDS = [
   "supportEmail",
   "toolMaxSteps",
   "toolCallTimeoutSeconds",
+  "apiTokenPlans",
 ] as const;
 
 function formValues(settings: AdminPlatformSettings): FormValues {
@@ -41,6 +44,7 @@ function formValues(settings: AdminPlatformSettings): FormValues {
     supportEmail: settings.supportEmail ?? "",
     toolMaxSteps: settings.toolMaxSteps,
     toolCallTimeoutSeconds: settings.toolCallTimeoutSeconds,
+    apiTokenPlans: settings.apiTokenPlans,
   };
 }
 
@@ -183,6 +187,25 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
             error={errors.toolCallTimeoutSeconds?.message}
             {...form.register("toolCallTimeoutSeconds", { valueAsNumber: true })}
           />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>API tokens</CardTitle>
+          <CardDescription>
+            Which plans may make personal API tokens (Settings, Developer). A plan turned off stops its users' tokens at once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset className="grid gap-2">
+            <legend className="sr-only">Plans that may make API tokens</legend>
+            {PLAN_TYPES.map((plan) => (
+              <label key={plan} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={plan} className="size-4 accent-primary" {...form.register("apiTokenPlans")} />
+                {PLAN_LABELS[plan]}
+              </label>
+            ))}
+          </fieldset>
         </CardContent>
       </Card>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
