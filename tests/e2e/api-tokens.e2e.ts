@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seriousFindings } from "./support/axe.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
@@ -7,10 +7,16 @@ import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 // shows when it was last used, and a revoke stops it at once. Checked at 1440 and 390 px, light and dark, with axe.
 
 const h = startHarness();
+let admin: Awaited<ReturnType<typeof registerViaApi>>;
+beforeAll(async () => {
+  // The first account is the admin.
+  admin = await registerViaApi(h, uniqueAccount("admin"));
+});
 
 describe("Settings > Developer: API tokens", () => {
   it("makes a token shown once, which a script uses; revoking it stops it", { timeout: 180_000 }, async () => {
     const account = await registerViaApi(h, uniqueAccount("dev"));
+    expect(account.role).toBe("user");
     const page = await h.newPage({ width: 1440, height: 900 });
     await signIn(page, account);
     await page.goto("/settings");
@@ -64,6 +70,39 @@ describe("Settings > Developer: API tokens", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
     await panel.getByText("No API tokens yet.", { exact: false }).waitFor();
     const after = await fetch(`${h.baseUrl}/api/courses`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+  });
+
+  it("an admin sees every token on API Tokens and revokes one after confirming", { timeout: 120_000 }, async () => {
+    const member = await registerViaApi(h, uniqueAccount("member"));
+    const made = await h.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: member.username, password: member.password },
+    });
+    const cookie = String(made.headers["set-cookie"]).split(";")[0] ?? "";
+    const created = await h.app.inject({
+      method: "POST",
+      url: "/api/tokens",
+      headers: { cookie },
+      payload: { name: "Member's sync", expiresInDays: 7, scopes: ["models"] },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = created.json().token as string;
+
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await signIn(page, admin);
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "API Tokens" }).click();
+    await page.getByRole("heading", { name: "API Tokens", level: 1 }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "Member's sync" });
+    await row.getByText(member.username).waitFor();
+    expect(await seriousFindings(page), "axe on API Tokens").toEqual([]);
+    await page.screenshot({ path: screenshotPath("admin-api-tokens-1440-light.png") });
+    await row.getByRole("button", { name: `Revoke ${member.username}'s token Member's sync` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("No API tokens yet.").waitFor();
+    const after = await fetch(`${h.baseUrl}/api/ai/platforms`, { headers: { authorization: `Bearer ${token}` } });
     expect(after.status).toBe(401);
   });
 });

@@ -63,6 +63,9 @@ export const SharePage = lazy(() => import("../features/public/pages/share-page.
 export const AdminSharesPage = lazy(() =>
   import("../features/admin/sharing/pages/shares-page.js").then((m) => ({ default: m.SharesPage })),
 );
+export const AdminApiTokensPage = lazy(() =>
+  import("../features/admin/tokens/pages/api-tokens-page.js").then((m) => ({ default: m.ApiTokensPage })),
+);
 export const ContinueSharedChat = lazy(() =>
   import("../features/chat/components/continue-shared-chat.js").then((m) => ({ default: m.ContinueSharedChat })),
 );

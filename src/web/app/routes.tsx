@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { EMAIL_PREVIEW_ROUTE } from "../../shared/email-preview-path.js";
-import { adminMcpServersPath, adminSharesPath, quizEditRoute, shareRoute } from "../lib/app-paths.js";
+import { adminApiTokensPath, adminMcpServersPath, adminSharesPath, quizEditRoute, shareRoute } from "../lib/app-paths.js";
 import { paths } from "../lib/paths.js";
 import {
   AdminAiPlatformsPage,
+  AdminApiTokensPage,
   AdminContactMessagesPage,
   AdminEmailPreviewPage,
   AdminEmailSettingsPage,
@@ -253,6 +254,7 @@ export const routes: RouteEntry[] = [
   ...adminPage(paths.adminActivity, () => <AdminUserActivityPage />),
   ...adminPage(paths.adminContactMessages, () => <AdminContactMessagesPage />),
   ...adminPage(adminSharesPath, () => <AdminSharesPage />),
+  ...adminPage(adminApiTokensPath, () => <AdminApiTokensPage />),
   ...adminPage(paths.adminAny, () => <AdminUsersPage />),
 ];
 

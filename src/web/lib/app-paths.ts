@@ -32,3 +32,6 @@ export const adminSharesPath = "/admin/shares";
 
 /** The MCP servers an admin registered (issue 34). */
 export const adminMcpServersPath = "/admin/mcp-servers";
+
+/** Every personal API token, for admins (issue 35). */
+export const adminApiTokensPath = "/admin/api-tokens";

@@ -3,6 +3,7 @@ import {
   Bot,
   CreditCard,
   Inbox,
+  KeyRound,
   Link2,
   type LucideIcon,
   Mail,
@@ -17,7 +18,7 @@ import {
 import { type ReactNode, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "../../../../components/ui/button.js";
-import { adminMcpServersPath, adminSharesPath } from "../../../../lib/app-paths.js";
+import { adminApiTokensPath, adminMcpServersPath, adminSharesPath } from "../../../../lib/app-paths.js";
 import { cn } from "../../../../lib/cn.js";
 import { paths } from "../../../../lib/paths.js";
 
@@ -45,6 +46,8 @@ const entries: MenuEntry[] = [
   { href: paths.adminContactMessages, label: "Contact Messages", icon: Inbox },
   // Issue 33: every chat share link, with revoke.
   { href: adminSharesPath, label: "Shared Links", icon: Link2 },
+  // Issue 35: every personal API token, with revoke.
+  { href: adminApiTokensPath, label: "API Tokens", icon: KeyRound },
 ];
 
 /** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
