@@ -16,8 +16,23 @@ export interface Finding {
   summary: string;
 }
 
+/**
+ * Waits until the page's colours are the ones it ends on: a dialog fading in, a menu opening or a theme's transitions
+ * are audited mid-way otherwise (text at half opacity fails contrast), which a loaded machine makes likely. Two frames
+ * first, so a change just made has started its transitions; endless animations (spinners) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** axe's findings for the rules named, as readable lines; axe runs inside the page (the CSP allows no injected tag). */
 export async function audit(page: Page, rules: string[] = AXE_RULES): Promise<Finding[]> {
+  await settled(page);
   await page.evaluate(AXE);
   return page.evaluate(async (values) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
@@ -35,6 +50,7 @@ export async function audit(page: Page, rules: string[] = AXE_RULES): Promise<Fi
  * violations"). `within` narrows the check to one part of the page (a tab panel), as a CSS selector.
  */
 export async function seriousFindings(page: Page, within?: string): Promise<string[]> {
+  await settled(page);
   await page.evaluate(AXE);
   return page.evaluate(async (selector) => {
     type Rule = { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] };
