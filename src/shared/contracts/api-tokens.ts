@@ -54,6 +54,7 @@ export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
 
 /** An admin's list: every live token, with its owner. */
 export const adminApiTokenSchema = apiTokenSchema.extend({ userId: z.number().int(), username: z.string() });
+export type AdminApiToken = z.infer<typeof adminApiTokenSchema>;
 
 export const tokensApi = {
   create: endpoint({

@@ -1,7 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { z } from "zod";
-import type { adminApiTokenSchema } from "../../../../../shared/contracts/api-tokens.js";
+import type { AdminApiToken as AdminToken } from "../../../../../shared/contracts/api-tokens.js";
 import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
@@ -13,7 +12,6 @@ import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { useAdminRevokeToken, useAdminTokens } from "../api.js";
 
-type AdminToken = z.infer<typeof adminApiTokenSchema>;
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
 /** /admin/api-tokens (issue 35): every live personal API token (owner, name, scopes, expiry, last use), with revoke. */
