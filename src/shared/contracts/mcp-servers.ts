@@ -4,23 +4,10 @@ import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { requiredText } from "./fields.js";
 
-/**
- * MCP servers an admin registers (issue 34, decision 045). Tool ids, shared by the chat's tools: a built-in is
- * `builtin:<name>`, an MCP server's tool `mcp:<serverId>:<toolName>`.
- */
+/** MCP servers an admin registers (issue 34, decision 045). Their tools' ids: `shared/contracts/tools.ts`. */
 export const MCP_TRANSPORTS = ["streamable-http", "sse"] as const;
 export type McpTransport = (typeof MCP_TRANSPORTS)[number];
 export const MCP_TRANSPORT_LABELS: Record<McpTransport, string> = { "streamable-http": "Streamable HTTP", sse: "SSE (older servers)" };
-
-export const mcpToolId = (serverId: number, toolName: string) => `mcp:${serverId}:${toolName}`;
-export const builtinToolId = (name: string) => `builtin:${name}`;
-
-/** `mcp:<serverId>:<toolName>` read back, or null (a tool name may itself hold colons). */
-export function parseMcpToolId(id: string): { serverId: number; toolName: string } | null {
-  const match = /^mcp:(\d{1,10}):(.+)$/s.exec(id);
-  if (!match?.[1] || !match[2]) return null;
-  return { serverId: Number(match[1]), toolName: match[2] };
-}
 
 export const MCP_URL_INVALID = "The URL must start with http:// or https://";
 export const MCP_HEADERS_MAX = 20;

@@ -10,6 +10,15 @@ export const BUILTIN_TOOLS = {
   currentTime: "builtin:current_time",
 } as const;
 
+export const mcpToolId = (serverId: number, toolName: string) => `mcp:${serverId}:${toolName}`;
+
+/** `mcp:<serverId>:<toolName>` read back, or null (a tool name may itself hold colons). */
+export function parseMcpToolId(id: string): { serverId: number; toolName: string } | null {
+  const match = /^mcp:(\d{1,10}):(.+)$/s.exec(id);
+  if (!match?.[1] || !match[2]) return null;
+  return { serverId: Number(match[1]), toolName: match[2] };
+}
+
 export const TOOL_ID_PATTERN = /^(builtin:[a-z_]{1,64}|mcp:[1-9][0-9]{0,9}:[A-Za-z0-9_.-]{1,128})$/;
 export const TOOLS_MAX = 50;
 export const UNKNOWN_TOOL = "Unknown tool";

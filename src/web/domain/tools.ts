@@ -1,4 +1,4 @@
-import { type Tool, toolsApi } from "../../shared/contracts/tools.js";
+import { parseMcpToolId, type Tool, toolsApi } from "../../shared/contracts/tools.js";
 import { endpointQuery } from "../lib/endpoint-query.js";
 
 /** GET /api/tools: the tools the signed-in user may use (the chat's tools menu, the personality form, tool cards). */
@@ -13,7 +13,7 @@ export function groupTools(tools: Tool[]): ToolGroup[] {
   if (builtin.length > 0) groups.push({ key: "builtin", label: "Built-in", tools: builtin });
   for (const tool of tools) {
     if (tool.source === "builtin") continue;
-    const key = tool.id.split(":").slice(0, 2).join(":"); // mcp:<serverId>
+    const key = `mcp:${parseMcpToolId(tool.id)?.serverId}`;
     const group = groups.find((g) => g.key === key);
     if (group) group.tools.push(tool);
     else groups.push({ key, label: tool.serverName ?? "MCP server", tools: [tool] });

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { mcpToolId } from "../../../shared/contracts/mcp-servers.js";
+import { mcpToolId } from "../../../shared/contracts/tools.js";
 import type { McpEndpoint } from "../../ai/mcp/mcp-client.js";
 import type { Db } from "../../db/client.js";
 import { mcpServers } from "../../db/schema/index.js";

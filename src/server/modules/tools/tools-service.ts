@@ -1,5 +1,4 @@
-import { mcpToolId } from "../../../shared/contracts/mcp-servers.js";
-import { type Tool, UNKNOWN_TOOL } from "../../../shared/contracts/tools.js";
+import { mcpToolId, parseMcpToolId, type Tool, UNKNOWN_TOOL } from "../../../shared/contracts/tools.js";
 import type { ToolSpec } from "../../ai/generate.js";
 import { callMcpTool, type McpLookup } from "../../ai/mcp/mcp-client.js";
 import type { Db } from "../../db/client.js";
@@ -53,8 +52,8 @@ export function mcpToolAccess(deps: { db: Db; secrets: SecretBox; lookup?: McpLo
 export function modelToolName(toolId: string): string {
   const builtin = BUILTIN_TOOL_LIST.find((tool) => tool.id === toolId);
   if (builtin) return builtin.modelName;
-  const [, serverId = "", ...rest] = toolId.split(":");
-  return `mcp${serverId}_${rest.join(":")}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+  const mcp = parseMcpToolId(toolId);
+  return `mcp${mcp?.serverId ?? ""}_${mcp?.toolName ?? toolId}`.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
 }
 
 export const NOT_YOURS_TOOL = (id: string) => `The tool ${id} is not available to you.`;

@@ -1,16 +1,15 @@
 import { Link2Off, RefreshCw } from "lucide-react";
-import { useState } from "react";
 import type { ShareLink } from "../../../shared/contracts/sharing.js";
 import { type ShareLinksResult, useRevokeShareLink, useUpdateShareLink } from "../../domain/share-links.js";
 import { errorMessage } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { CopyButton } from "../markdown/copy-button.js";
 import { Button } from "../ui/button.js";
-import { ConfirmDialog } from "../ui/confirm-dialog.js";
 import { Input } from "../ui/input.js";
 import { LoadFailed } from "../ui/load-failed.js";
 import { LoadMoreFooter } from "../ui/load-more.js";
 import { ButtonSpinner, Spinner } from "../ui/spinner.js";
+import { useConfirmedRevoke } from "../ui/use-confirmed-revoke.js";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -60,8 +59,14 @@ function ShareLinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => voi
  * (asked first: the link stops working at once). `empty`: what an empty list says.
  */
 export function ShareLinksList({ list, empty }: { list: ShareLinksResult; empty: string }) {
-  const revoke = useRevokeShareLink();
-  const [toRevoke, setToRevoke] = useState<ShareLink | null>(null);
+  const revoke = useConfirmedRevoke({
+    mutation: useRevokeShareLink(),
+    keyOf: (link: ShareLink) => link.token,
+    title: "Revoke this link?",
+    message: (link) => `"${link.title}" will no longer open for anyone who has the link. This cannot be undone.`,
+    done: () => ["Link revoked", "Anyone opening it now gets a not-found page."],
+    failed: "Failed to revoke the link",
+  });
   const links = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <Spinner label="Loading your links..." />;
   if (list.isError && links.length === 0)
@@ -75,35 +80,15 @@ export function ShareLinksList({ list, empty }: { list: ShareLinksResult; empty:
       />
     );
   if (links.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  const confirm = () => {
-    if (!toRevoke) return;
-    revoke.mutate(toRevoke.token, {
-      onSuccess: () => {
-        notify.success("Link revoked", "Anyone opening it now gets a not-found page.");
-        setToRevoke(null);
-      },
-      onError: (error) => notify.error("Failed to revoke the link", errorMessage(error)),
-    });
-  };
   return (
     <div className="grid gap-3">
       <ul className="grid gap-3" aria-label="Share links">
         {links.map((link) => (
-          <ShareLinkRow key={link.token} link={link} onRevoke={() => setToRevoke(link)} />
+          <ShareLinkRow key={link.token} link={link} onRevoke={() => revoke.ask(link)} />
         ))}
       </ul>
       {list.hasNextPage ? <LoadMoreFooter list={list} shown={links.length} noun={{ one: "link", many: "links" }} /> : null}
-      {toRevoke ? (
-        <ConfirmDialog
-          title="Revoke this link?"
-          message={`"${toRevoke.title}" will no longer open for anyone who has the link. This cannot be undone.`}
-          confirmLabel="Revoke"
-          pendingLabel="Revoking..."
-          pending={revoke.isPending}
-          onConfirm={confirm}
-          onClose={() => setToRevoke(null)}
-        />
-      ) : null}
+      {revoke.dialog}
     </div>
   );
 }

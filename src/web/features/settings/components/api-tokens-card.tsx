@@ -8,12 +8,12 @@ import type { TokenScope } from "../../../../shared/contracts/endpoint.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
 import { FieldError, FormField, TextField } from "../../../components/ui/form-field.js";
 import { Input } from "../../../components/ui/input.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { NativeSelect } from "../../../components/ui/native-select.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
+import { useConfirmedRevoke } from "../../../components/ui/use-confirmed-revoke.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
@@ -132,19 +132,15 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 /** Settings > Developer: personal API tokens (issue 35, decision 049) and the way to the API reference. */
 export function ApiTokensCard() {
   const tokens = useApiTokens();
-  const revoke = useRevokeApiToken();
   const [made, setMade] = useState<string | null>(null);
-  const [toRevoke, setToRevoke] = useState<ApiToken | null>(null);
-  const confirm = () => {
-    if (!toRevoke) return;
-    revoke.mutate(toRevoke.id, {
-      onSuccess: () => {
-        notify.success("Token revoked", "It stopped working at once.");
-        setToRevoke(null);
-      },
-      onError: (error) => notify.error("Could not revoke the token", errorMessage(error)),
-    });
-  };
+  const revoke = useConfirmedRevoke({
+    mutation: useRevokeApiToken(),
+    keyOf: (token: ApiToken) => token.id,
+    title: "Revoke this token?",
+    message: (token) => `"${token.name}" will stop working at once for every script that uses it. This cannot be undone.`,
+    done: () => ["Token revoked", "It stopped working at once."],
+    failed: "Could not revoke the token",
+  });
   return (
     <div className="grid gap-6">
       <p className="text-sm text-muted-foreground">
@@ -174,22 +170,12 @@ export function ApiTokensCard() {
         ) : (
           <ul className="grid gap-2" aria-label="API tokens">
             {tokens.data.map((token) => (
-              <TokenRow key={token.id} token={token} onRevoke={() => setToRevoke(token)} />
+              <TokenRow key={token.id} token={token} onRevoke={() => revoke.ask(token)} />
             ))}
           </ul>
         )}
       </section>
-      {toRevoke ? (
-        <ConfirmDialog
-          title="Revoke this token?"
-          message={`"${toRevoke.name}" will stop working at once for every script that uses it. This cannot be undone.`}
-          confirmLabel="Revoke"
-          pendingLabel="Revoking..."
-          pending={revoke.isPending}
-          onConfirm={confirm}
-          onClose={() => setToRevoke(null)}
-        />
-      ) : null}
+      {revoke.dialog}
     </div>
   );
 }

@@ -1,16 +1,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link2Off } from "lucide-react";
-import { useState } from "react";
 import type { AdminShare } from "../../../../../shared/contracts/sharing.js";
 import { Badge } from "../../../../components/ui/badge.js";
 import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
-import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { LoadMoreFooter } from "../../../../components/ui/load-more.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { notify } from "../../../../lib/notify.js";
+import { useConfirmedRevoke } from "../../../../components/ui/use-confirmed-revoke.js";
 import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { adminSharesQuery, useAdminRevokeShare } from "../api.js";
@@ -22,19 +19,15 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 export function SharesPage() {
   usePageTitle("Shared Links", "Admin");
   const list = useInfiniteQuery(adminSharesQuery);
-  const revoke = useAdminRevokeShare();
-  const [toRevoke, setToRevoke] = useState<AdminShare | null>(null);
+  const revoke = useConfirmedRevoke({
+    mutation: useAdminRevokeShare(),
+    keyOf: (share: AdminShare) => share.token,
+    title: "Revoke this link?",
+    message: (share) => `"${share.title}" by ${share.owner.username} will no longer open for anyone. This cannot be undone.`,
+    done: (share) => ["Link revoked", `"${share.title}" no longer opens.`],
+    failed: "Failed to revoke the link",
+  });
   const shares = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const confirm = () => {
-    if (!toRevoke) return;
-    revoke.mutate(toRevoke.token, {
-      onSuccess: () => {
-        notify.success("Link revoked", `"${toRevoke.title}" no longer opens.`);
-        setToRevoke(null);
-      },
-      onError: (error) => notify.error("Failed to revoke the link", errorMessage(error)),
-    });
-  };
   return (
     <AdminShell>
       <div className="grid max-w-5xl gap-6">
@@ -105,7 +98,7 @@ export function SharesPage() {
                       </td>
                       <td className="px-3 py-2 text-right">
                         {share.state === "revoked" ? null : (
-                          <Button variant="outline" size="sm" className="text-destructive" onClick={() => setToRevoke(share)}>
+                          <Button variant="outline" size="sm" className="text-destructive" onClick={() => revoke.ask(share)}>
                             <Link2Off aria-hidden="true" />
                             Revoke
                           </Button>
@@ -120,17 +113,7 @@ export function SharesPage() {
           </div>
         )}
       </div>
-      {toRevoke ? (
-        <ConfirmDialog
-          title="Revoke this link?"
-          message={`"${toRevoke.title}" by ${toRevoke.owner.username} will no longer open for anyone. This cannot be undone.`}
-          confirmLabel="Revoke"
-          pendingLabel="Revoking..."
-          pending={revoke.isPending}
-          onConfirm={confirm}
-          onClose={() => setToRevoke(null)}
-        />
-      ) : null}
+      {revoke.dialog}
     </AdminShell>
   );
 }

@@ -1,13 +1,10 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import type { AdminApiToken as AdminToken } from "../../../../../shared/contracts/api-tokens.js";
 import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent } from "../../../../components/ui/card.js";
-import { ConfirmDialog } from "../../../../components/ui/confirm-dialog.js";
 import { LoadFailed } from "../../../../components/ui/load-failed.js";
 import { Spinner } from "../../../../components/ui/spinner.js";
-import { errorMessage } from "../../../../lib/api-client.js";
-import { notify } from "../../../../lib/notify.js";
+import { useConfirmedRevoke } from "../../../../components/ui/use-confirmed-revoke.js";
 import { usePageTitle } from "../../../../lib/page-title.js";
 import { AdminShell } from "../../common/components/admin-shell.js";
 import { useAdminRevokeToken, useAdminTokens } from "../api.js";
@@ -18,18 +15,14 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 export function ApiTokensPage() {
   usePageTitle("API Tokens", "Admin");
   const tokens = useAdminTokens();
-  const revoke = useAdminRevokeToken();
-  const [toRevoke, setToRevoke] = useState<AdminToken | null>(null);
-  const confirm = () => {
-    if (!toRevoke) return;
-    revoke.mutate(toRevoke.id, {
-      onSuccess: () => {
-        notify.success("Token revoked", `${toRevoke.username}'s token "${toRevoke.name}" stopped working.`);
-        setToRevoke(null);
-      },
-      onError: (error) => notify.error("Could not revoke the token", errorMessage(error)),
-    });
-  };
+  const revoke = useConfirmedRevoke({
+    mutation: useAdminRevokeToken(),
+    keyOf: (token: AdminToken) => token.id,
+    title: "Revoke this token?",
+    message: (token) => `${token.username}'s token "${token.name}" will stop working at once. This cannot be undone.`,
+    done: (token) => ["Token revoked", `${token.username}'s token "${token.name}" stopped working.`],
+    failed: "Could not revoke the token",
+  });
   return (
     <AdminShell>
       <div className="grid max-w-5xl gap-6">
@@ -83,7 +76,7 @@ export function ApiTokensPage() {
                         variant="outline"
                         size="sm"
                         className="text-destructive"
-                        onClick={() => setToRevoke(token)}
+                        onClick={() => revoke.ask(token)}
                         aria-label={`Revoke ${token.username}'s token ${token.name}`}
                       >
                         <Trash2 aria-hidden="true" />
@@ -96,17 +89,7 @@ export function ApiTokensPage() {
             </table>
           </div>
         )}
-        {toRevoke ? (
-          <ConfirmDialog
-            title="Revoke this token?"
-            message={`${toRevoke.username}'s token "${toRevoke.name}" will stop working at once. This cannot be undone.`}
-            confirmLabel="Revoke"
-            pendingLabel="Revoking..."
-            pending={revoke.isPending}
-            onConfirm={confirm}
-            onClose={() => setToRevoke(null)}
-          />
-        ) : null}
+        {revoke.dialog}
       </div>
     </AdminShell>
   );
