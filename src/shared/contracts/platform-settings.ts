@@ -58,6 +58,8 @@ export const platformSettingsFormSchema = z.object({
     .transform((plans) => [...new Set(plans)]),
 });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
+/** The form's fields, in its order: what a save writes and where a refusal's field errors go. */
+export const PLATFORM_SETTINGS_FIELDS = platformSettingsFormSchema.keyof().options;
 
 export const SMTP_HOST_REQUIRED = "SMTP host is required";
 export const SMTP_USER_REQUIRED = "SMTP username is required";

@@ -3,6 +3,7 @@ import { PLAN_TYPES, type PlanType } from "../../../shared/constants.js";
 import {
   type AdminPlatformSettings,
   DEFAULT_MODEL_UNAVAILABLE,
+  PLATFORM_SETTINGS_FIELDS,
   type PlatformSettingsPatch,
   SMTP_EMAIL_INVALID,
   SMTP_HOST_REQUIRED,
@@ -104,17 +105,7 @@ export async function updatePlatformSettings(options: {
 }): Promise<AdminPlatformSettings> {
   const { db, input } = options;
   const change: Partial<typeof platformSettings.$inferInsert> = {};
-  for (const key of [
-    "platformName",
-    "defaultModel",
-    "allowRegistration",
-    "enableHistory",
-    "enableModelSelection",
-    "supportEmail",
-    "toolMaxSteps",
-    "toolCallTimeoutSeconds",
-    "apiTokenPlans",
-  ] as const) {
+  for (const key of PLATFORM_SETTINGS_FIELDS) {
     if (input[key] !== undefined) Object.assign(change, { [key]: input[key] });
   }
   if (SMTP_KEYS.some((key) => input[key] !== undefined)) Object.assign(change, await smtpChange({ ...options, input }));

@@ -5,6 +5,7 @@ import {
   type AdminPlatformSettings,
   type PlatformSettingsForm as FormValues,
   PLATFORM_NAME_MAX,
+  PLATFORM_SETTINGS_FIELDS,
   platformSettingsFormSchema,
   TOOL_CALL_TIMEOUT_LIMIT_SECONDS,
   TOOL_MAX_STEPS_LIMIT,
@@ -21,18 +22,6 @@ import { notify } from "../../../../../lib/notify.js";
 import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useUpdatePlatformSettings } from "../../../common/api.js";
 import { DefaultModelField } from "./default-model-field.js";
-
-const FIELDS = [
-  "platformName",
-  "defaultModel",
-  "allowRegistration",
-  "enableHistory",
-  "enableModelSelection",
-  "supportEmail",
-  "toolMaxSteps",
-  "toolCallTimeoutSeconds",
-  "apiTokenPlans",
-] as const;
 
 function formValues(settings: AdminPlatformSettings): FormValues {
   return {
@@ -62,7 +51,7 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
           notify.success("Settings updated", "The platform settings have been saved.");
         },
         onError: (error) => {
-          applyServerFieldErrors(form.setError, error, FIELDS);
+          applyServerFieldErrors(form.setError, error, PLATFORM_SETTINGS_FIELDS);
           notify.error("Update failed", errorMessage(error));
         },
       }),
