@@ -1,9 +1,10 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
 import { SESSION_COOKIE } from "./access.js";
+import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -12,28 +13,18 @@ declare module "fastify" {
   }
 }
 
-type JsonSchema = Record<string, unknown>;
-
 /** A contract's zod schema as OpenAPI 3.1 reads it (JSON Schema 2020-12): what comes in (`input`) or goes out (`output`). */
 export function openApiSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
-  return withoutStringKeyRule(rest) as JsonSchema;
+  return jsonSchemaOf(schema, { io, target: "draft-2020-12" }, isStringKeyRule);
 }
 
 /**
  * zod writes `propertyNames: { type: "string" }` for every record: it says nothing (JSON keys are strings) and Swagger
  * UI stops drawing the page at the first one, so it goes.
  */
-function withoutStringKeyRule(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutStringKeyRule);
-  if (!node || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    const names = value as Record<string, unknown> | null;
-    if (key === "propertyNames" && names && Object.keys(names).length === 1 && names.type === "string") continue;
-    out[key] = withoutStringKeyRule(value);
-  }
-  return out;
+function isStringKeyRule(key: string, value: unknown): boolean {
+  const names = value as Record<string, unknown> | null;
+  return key === "propertyNames" && !!names && Object.keys(names).length === 1 && names.type === "string";
 }
 
 const ERROR_RESPONSE = () => ({ description: "An error: `{ message, errors? }`", ...openApiSchema(errorBodySchema, "output") });

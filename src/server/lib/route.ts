@@ -1,13 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { z } from "zod";
 import { type EndpointRequestParts, type EndpointResult, type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
 import { accessHook } from "./access.js";
+import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
 import { textGuardHook } from "./text-guard.js";
 import type { Who } from "./who.js";
-
-type JsonSchema = Record<string, unknown>;
 
 const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
 
@@ -18,8 +17,7 @@ const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   let json = jsonSchemas.get(schema);
   if (!json) {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" });
-    json = openObjects(rest) as JsonSchema;
+    json = jsonSchemaOf(schema, { io: "output", target: "draft-7" }, closesAnObject);
     jsonSchemas.set(schema, json);
   }
   return json;
@@ -31,16 +29,7 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * validating, and `false` would turn an extra key into a 500 instead of dropping it. So it goes; schemas of
  * records (`additionalProperties: { ... }`) stay.
  */
-function openObjects(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(openObjects);
-  if (!node || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "additionalProperties" && value === false) continue;
-    out[key] = openObjects(value);
-  }
-  return out;
-}
+const closesAnObject = (key: string, value: unknown) => key === "additionalProperties" && value === false;
 
 const errorJson = () => responseJsonSchema(errorBodySchema);
 
