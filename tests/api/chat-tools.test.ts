@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { buildApp } from "../../src/server/app.js";
 import type { Message, StreamEvent } from "../../src/shared/contracts/chat.js";
 import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import { ENDED_UNANSWERED, PAUSED_LEFT } from "../../src/shared/contracts/paused-reply.js";
 import type { Tool, ToolCall } from "../../src/shared/contracts/tools.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -240,6 +241,98 @@ describe("approval", () => {
     expect(textOf(events)).toBe("Tool results: The user denied this call.");
     expect(doneOf(events).toolCalls[0]).toMatchObject({ status: "denied", result: "The user denied this call." });
     expect(mcp.calls.length).toBe(calls);
+  });
+});
+
+/** A reply paused on `add` (it asks first): the chat, the call's id and the paused message. */
+async function pausedReply(a: number, b: number) {
+  const chatId = await chatWithTools(user, [mcpId(server, "add")]);
+  const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Sum #tool=${mcpName(server, "add")}{"a":${a},"b":${b}}` });
+  const events = parseEvents(res.body);
+  const paused = doneOf(events);
+  expect(paused.status).toBe("awaiting-approval");
+  return { chatId, callId: toolEvents(events)[0]?.id ?? "", paused };
+}
+
+const heldBy = async (chatId: number) =>
+  Number(
+    (
+      await t.database.db.execute(
+        sql`select count(*)::int as n from ai_holds where user_id = (select user_id from chats where id = ${chatId})`,
+      )
+    ).rows[0]?.n,
+  );
+
+describe("ending a paused reply (decision 050)", () => {
+  it("Stop ends a paused reply: kept as incomplete, its call denied, nothing held; an answer afterwards is a 409", async () => {
+    await setToolLimits(8, 30);
+    const { chatId, callId, paused } = await pausedReply(4, 4);
+    const calls = mcp.calls.length;
+    // Not the owner: 404; signed out: 401.
+    const other = await registerAndSignIn(t.app);
+    expect((await other.client.post(`/api/chats/${chatId}/stop`, {})).statusCode).toBe(404);
+    expect((await new CookieClient(t.app).post(`/api/chats/${chatId}/stop`, {})).statusCode).toBe(401);
+
+    const stopped = await user.post(`/api/chats/${chatId}/stop`, {});
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toEqual({ stopped: true });
+    const stored = ((await user.get(`/api/chats/${chatId}/messages`)).json() as Message[]).at(-1);
+    expect(stored).toMatchObject({ id: paused.id, status: "incomplete", error: "Stopped before the end." });
+    expect(stored?.toolCalls[0]).toMatchObject({ id: callId, status: "denied", result: ENDED_UNANSWERED });
+    // Its hold was settled at the pause; nothing is held, and the slot is free for the next reply.
+    expect(await heldBy(chatId)).toBe(0);
+    const approved = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe("This tool call is not waiting for an answer.");
+    expect(mcp.calls.length).toBe(calls);
+    // Nothing left to stop.
+    expect((await user.post(`/api/chats/${chatId}/stop`, {})).json()).toEqual({ stopped: false });
+    // The next reply goes on; the model is told the call was never answered.
+    const next = await user.post(`/api/chats/${chatId}/reply`, { content: "Never mind" });
+    expect(doneOf(parseEvents(next.body)).status).toBe("complete");
+    const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; content?: unknown }[] };
+    expect(JSON.stringify(sent.messages.filter((m) => m.role === "tool"))).toContain(ENDED_UNANSWERED);
+  });
+
+  it("a new message while a reply is paused ends it (its call denied, not run) and goes on", async () => {
+    const { chatId, callId, paused } = await pausedReply(5, 6);
+    const calls = mcp.calls.length;
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Something else" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(doneOf(parseEvents(res.body)).status).toBe("complete");
+    const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    const ended = stored.find((m) => m.id === paused.id);
+    expect(ended).toMatchObject({ status: "incomplete", error: PAUSED_LEFT });
+    expect(ended?.toolCalls[0]).toMatchObject({ status: "denied", result: ENDED_UNANSWERED });
+    expect((await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`)).statusCode).toBe(409);
+    expect(mcp.calls.length).toBe(calls);
+  });
+
+  it("a regenerate of the paused reply ends it too; the new reply is its sibling", async () => {
+    const { chatId, callId, paused } = await pausedReply(1, 2);
+    const res = await user.post(`/api/chats/${chatId}/regenerate`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const done = doneOf(parseEvents(res.body));
+    // The stand-in calls `add` again (same prompt): the new reply pauses in turn; the old one is ended.
+    expect(done.id).not.toBe(paused.id);
+    const [old] = (await t.database.db.execute(sql`select status, error, tool_calls from messages where id = ${paused.id}`)).rows as {
+      status: string;
+      error: string;
+      tool_calls: { status: string }[];
+    }[];
+    expect(old).toMatchObject({ status: "incomplete", error: PAUSED_LEFT });
+    expect(old?.tool_calls[0]?.status).toBe("denied");
+    expect((await user.post(`/api/chats/${chatId}/tool-calls/${callId}/deny`)).statusCode).toBe(409);
+  });
+
+  it("a new message refused before it is stored leaves the paused reply answerable", async () => {
+    const { chatId, callId } = await pausedReply(7, 8);
+    const refused = await user.post(`/api/chats/${chatId}/reply`, { content: "Other", platformSlug: "no-such-platform" });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const approved = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(textOf(parseEvents(approved.body))).toBe("Tool results: 15");
   });
 });
 
