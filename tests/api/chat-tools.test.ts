@@ -1,5 +1,6 @@
 // Tools in a chat reply (issue 34, decision 046): built-in tools and a real MCP server's (tests/fakes/mcp-server.ts),
-// called by the provider stand-ins in each wire format the app speaks (OpenAI chat completions, Anthropic, Mistral);
+// called by the provider stand-ins in each wire format the app speaks (OpenAI chat completions and responses, Anthropic,
+// Mistral);
 // each call streamed as a `tool` event, stored on the message, its result given back to the model; approval pauses the
 // reply and approve/deny resumes it, also on a new instance; a timeout and an error end cleanly; the step bound holds;
 // a free user never reaches an Early-Access-only server.
@@ -15,7 +16,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
-import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 import { eventOf } from "../helpers/sse-reader.js";
 
 let t: TestApp;
@@ -49,6 +50,17 @@ beforeAll(async () => {
   await pointPlatformAt(admin, "openai", openAiFake);
   await pointPlatformAt(admin, "anthropic-claude", anthropicFake);
   await pointPlatformAt(admin, "mistral", openAiFake);
+  // OpenAI's Responses API (decision 050): an OpenAI platform set to it, on the same stand-in.
+  const responses = await admin.post("/api/admin/ai-platforms", {
+    name: "OpenAI Responses",
+    slug: "openai-responses",
+    kind: "openai",
+    api: "responses",
+    apiKey: FAKE_KEY,
+    baseUrl: openAiFake.url,
+    settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024, freeModels: ["fake-model"] },
+  });
+  expect(responses.statusCode, responses.body).toBe(201);
   server = await addServer("Tools", mcp.url, ["free", "earlyAccess"]);
   eaServer = await addServer("Early tools", eaMcp.url, ["earlyAccess"]);
   // `add` waits for the user's answer before each call.
@@ -131,9 +143,10 @@ describe("GET /api/tools and a chat's tools", () => {
 
 describe("a reply that calls tools, in each wire format", () => {
   const kinds = [
-    { slug: "openai", fake: () => openAiFake },
-    { slug: "anthropic-claude", fake: () => anthropicFake },
-    { slug: "mistral", fake: () => openAiFake },
+    { slug: "openai", fake: () => openAiFake, path: "/v1/chat/completions" },
+    { slug: "anthropic-claude", fake: () => anthropicFake, path: "/v1/messages" },
+    { slug: "mistral", fake: () => openAiFake, path: "/v1/chat/completions" },
+    { slug: "openai-responses", fake: () => openAiFake, path: "/v1/responses" },
   ];
   for (const kind of kinds) {
     it(`${kind.slug}: built-in and MCP tools run, stream their cards, and their results reach the model`, async () => {
@@ -166,7 +179,8 @@ describe("a reply that calls tools, in each wire format", () => {
       expect(done.toolCalls.map((c) => c.name)).toEqual(["Current date and time", "Search my files", "echo"]);
       expect(done.toolCalls[2]).toMatchObject({ args: { text: `hi ${kind.slug}` }, result: `Echo: hi ${kind.slug}`, textOffset: 0 });
       // Two model steps, and both steps' tokens are counted.
-      expect(kind.fake().requests.length - before).toBe(2);
+      const paths = kind.fake().requests.map((r) => r.path);
+      expect(paths.slice(before)).toEqual([kind.path, kind.path]);
       expect(done.outputTokens).toBeGreaterThan(1);
       expect(mcp.calls.at(-1)).toEqual({ name: "echo", args: { text: `hi ${kind.slug}` } });
       const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
