@@ -506,8 +506,11 @@ export class GenerationManager {
     }
   }
 
+  /** A call's change goes to this instance's followers and, through Redis, to those on other instances. */
   private emitCall(generation: LiveGeneration, call: StoredToolCall): void {
-    generation.emit({ type: "tool", messageId: generation.messageId, toolCall: toToolCall(call) });
+    const event = { type: "tool" as const, messageId: generation.messageId, toolCall: toToolCall(call) };
+    generation.emit(event);
+    this.mirror?.toolCall(this.ref(generation.messageId), generation.toolCalls.map(toToolCall), event);
   }
 
   private async run(
