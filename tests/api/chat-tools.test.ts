@@ -17,6 +17,7 @@ import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
 import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { seedFile } from "../helpers/library-seed.js";
 import { eventOf } from "../helpers/sse-reader.js";
 
 let t: TestApp;
@@ -172,7 +173,8 @@ describe("a reply that calls tools, in each wire format", () => {
       ]);
       const text = textOf(events);
       expect(text).toMatch(/^Tool results: \d{4}-\d\d-\d\dT/);
-      expect(text).toContain("No passages of the user's files match.");
+      // This user has no files: the search says so.
+      expect(text).toContain("The user's library has no files to search yet: nothing was found.");
       expect(text).toContain(`Echo: hi ${kind.slug}`);
       const done = doneOf(events);
       expect(done.status).toBe("complete");
@@ -255,6 +257,45 @@ describe("approval", () => {
     expect(textOf(events)).toBe("Tool results: The user denied this call.");
     expect(doneOf(events).toolCalls[0]).toMatchObject({ status: "denied", result: "The user denied this call." });
     expect(mcp.calls.length).toBe(calls);
+  });
+});
+
+describe("search_files on a real library", () => {
+  it("gives the model the caller's own passages, numbered with their files, never another user's", async () => {
+    await setToolLimits(8, 30);
+    const owner = await registerAndSignIn(t.app);
+    const stranger = await registerAndSignIn(t.app);
+    const db = t.database.db;
+    await seedFile(db, {
+      userId: owner.user.id,
+      name: "leaves.md",
+      chunks: [{ content: "The chloroplast turns light into sugar inside the leaf.", page: 2 }],
+    });
+    await seedFile(db, { userId: owner.user.id, name: "roots.md", chunks: [{ content: "Roots take up water and minerals." }] });
+    await seedFile(db, {
+      userId: stranger.user.id,
+      name: "private-diary.md",
+      chunks: [{ content: "My private chloroplast notes, for nobody else." }],
+    });
+    const ask = async (client: CookieClient, query: string) => {
+      const chatId = await chatWithTools(client, ["builtin:search_files"]);
+      const res = await client.post(`/api/chats/${chatId}/reply`, { content: `Find #tool=search_files{"query":"${query}"}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const done = doneOf(parseEvents(res.body));
+      expect(done.toolCalls[0]).toMatchObject({ tool: "builtin:search_files", status: "done" });
+      return done.toolCalls[0]?.result ?? "";
+    };
+    const found = await ask(owner.client, "chloroplast");
+    expect(found).toBe("[1] leaves.md, page 2\nThe chloroplast turns light into sugar inside the leaf.");
+    expect(found).not.toContain("private");
+    // The model got it as the call's result (the stand-in repeats what it got).
+    const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; content?: unknown }[] };
+    expect(JSON.stringify(sent.messages.filter((m) => m.role === "tool"))).toContain("[1] leaves.md, page 2");
+    // Nothing matches: said so; the stranger finds only their own.
+    expect(await ask(owner.client, "volcano")).toBe("No passages of the user's files match.");
+    const theirs = await ask(stranger.client, "chloroplast");
+    expect(theirs).toContain("private-diary.md");
+    expect(theirs).not.toContain("leaves.md");
   });
 });
 
