@@ -82,6 +82,20 @@ async function statusOf(locator: Locator) {
   return locator.getAttribute("data-tool-status");
 }
 
+/** A new member's chat with `echo` on, open on a page, its reply paused on `echo {text}` (it asks first). */
+async function pausedOnScreen(prefix: string, text: string) {
+  const { account, api } = await member(prefix);
+  const { chatId } = await echoChat(api);
+  const page = await newPage();
+  await signIn(page, account);
+  await page.goto(`/chat/${chatId}`);
+  await box(page).waitFor();
+  await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"${text}"}`);
+  await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("awaiting-approval");
+  await waitForReplyEnd(page);
+  return { page, api, chatId };
+}
+
 /** A page whose theme follows the system's, so a screenshot can be taken light and dark without a reload. */
 async function newPage() {
   const page = await h.newPage();
@@ -243,17 +257,8 @@ describe("tools in the chat", () => {
   });
 
   it("a new message while a reply waits ends it without running the call; the composer says so first", async () => {
-    const { account, api } = await member("paused");
-    const { chatId } = await echoChat(api);
-    const page = await newPage();
-    await signIn(page, account);
-    await page.goto(`/chat/${chatId}`);
-    await box(page).waitFor();
     const calls = mcp.calls.length;
-    await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"later"}`);
-    const paused = card(page, "echo");
-    await expect.poll(() => statusOf(paused), { timeout: 20_000 }).toBe("awaiting-approval");
-    await waitForReplyEnd(page);
+    const { page } = await pausedOnScreen("paused", "later");
     const notice = pausedNotice(page);
     await notice.waitFor();
     expect(await notice.innerText()).toContain("A new message ends it without running the call.");
@@ -281,15 +286,7 @@ describe("tools in the chat", () => {
   });
 
   it("End the reply stops a reply that waits for an answer; an approval afterwards is refused", async () => {
-    const { account, api } = await member("stopped");
-    const { chatId } = await echoChat(api);
-    const page = await newPage();
-    await signIn(page, account);
-    await page.goto(`/chat/${chatId}`);
-    await box(page).waitFor();
-    await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"stop me"}`);
-    await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("awaiting-approval");
-    await waitForReplyEnd(page);
+    const { page, api, chatId } = await pausedOnScreen("stopped", "stop me");
     await pausedNotice(page).getByRole("button", { name: "End the reply" }).click();
     await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("denied");
     await lastReply(page).getByText("Stopped before the end.").waitFor();
