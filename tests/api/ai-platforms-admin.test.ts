@@ -148,6 +148,49 @@ describe("creating a platform", () => {
   });
 });
 
+describe("the OpenAI API a platform uses (decision 050)", () => {
+  it("Chat Completions by default; Responses only on an OpenAI platform, tested and answered over /v1/responses", async () => {
+    const plain = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "plain-api", name: "Plain", kind: "openai" }));
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().api).toBe("chat-completions");
+    // Any other kind: a 400 under `api`, nothing stored.
+    const refused = await admin.post(
+      "/api/admin/ai-platforms",
+      newPlatform({ slug: "gateway-responses", name: "Gateway", kind: "openai-compatible", api: "responses", baseUrl: fake.url }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: "The Responses API is only for OpenAI platforms",
+      errors: { api: "The Responses API is only for OpenAI platforms" },
+    });
+    expect((await adminList()).some((p) => p.slug === "gateway-responses")).toBe(false);
+    expect((await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "bad-api", kind: "openai", api: "soap" }))).statusCode).toBe(
+      400,
+    );
+    // Not an admin: 403, and signed out: 401.
+    const id = plain.json().id as number;
+    expect((await user.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" })).statusCode).toBe(403);
+    expect((await new CookieClient(t.app).patch(`/api/admin/ai-platforms/${id}`, { api: "responses" })).statusCode).toBe(401);
+
+    const switched = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses", apiKey: FAKE_KEY, baseUrl: fake.url });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().api).toBe("responses");
+    // The connection test speaks the chosen API.
+    const tested = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
+    // A change of API: the last test no longer speaks for it.
+    const back = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "chat-completions" });
+    expect(back.json()).toMatchObject({ api: "chat-completions", lastTest: null });
+    await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
+    // Another kind goes back to Chat Completions; asking it for Responses is refused.
+    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { kind: "openai-compatible" })).json().api).toBe("chat-completions");
+    const mismatch = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors).toEqual({ api: "The Responses API is only for OpenAI platforms" });
+  });
+});
+
 describe("the model pickers and disabling", () => {
   it("list usable platforms to any signed-in user without keys, and drop a disabled one", async () => {
     const id = (await pointPlatformAt(admin, "mistral", fake)).id;

@@ -189,6 +189,75 @@ describe("every provider", () => {
   });
 });
 
+describe("an OpenAI platform on the Responses API (decision 050)", () => {
+  let responses: { id: number };
+  beforeAll(async () => {
+    for (const [slug, apiKey] of [
+      ["responses", FAKE_KEY],
+      ["responses-wrong-key", "sk-wrong-key-000000"],
+    ]) {
+      const res = await admin.post("/api/admin/ai-platforms", {
+        name: slug,
+        slug,
+        kind: "openai",
+        api: "responses",
+        apiKey,
+        baseUrl: fake.url,
+        settings: {
+          models: ["fake-model", "missing-model"],
+          temperature: 0.7,
+          maxTokens: 1024,
+          freeModels: ["fake-model", "missing-model"],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().api).toBe("responses");
+      if (slug === "responses") responses = res.json();
+    }
+  });
+
+  it("holds a streamed conversation over POST /v1/responses", async () => {
+    const asked = fake.requests.length;
+    const chat = await newChat(user, { aiPlatform: "responses" });
+    const first = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "hello responses" })).body);
+    expect(textOf(first)).toBe("Echo: hello responses");
+    const second = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "and again" })).body);
+    expect(textOf(second)).toBe("Echo: and again");
+    const done = second.at(-1);
+    expect(done?.type === "done" && done.assistantMessage).toMatchObject({ status: "complete", platformSlug: "responses" });
+    expect(done?.type === "done" && done.assistantMessage.outputTokens).toBe(3);
+    expect(fake.requests.length).toBe(asked + 2);
+    const last = fake.requests.at(-1);
+    expect(last?.path).toBe("/v1/responses");
+    const input = (last?.body as { input?: { role?: string }[] } | undefined)?.input ?? [];
+    expect(input.map((item) => item.role).filter((role) => role !== "system")).toEqual(["user", "assistant", "user"]);
+    // The one-off chat call goes the same way.
+    expect((await once("responses", "hello")).json()).toEqual({ content: "Echo: hello" });
+    expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
+  });
+
+  it("maps its failures as every provider's: a wrong key 502, a rate limit 429, a server error 502, an unknown model 502", async () => {
+    const badKey = errorOf((await reply({ content: "hi", platformSlug: "responses-wrong-key" })).events);
+    expect(badKey?.status).toBe(502);
+    expect(badKey?.message).toMatch(/API key/);
+    expect(badKey?.message).not.toContain("sk-wrong");
+    const limited = await reply({ content: "busy #error=429", platformSlug: "responses" });
+    expect(errorOf(limited.events)).toMatchObject({ status: 429, message: expect.stringMatching(/rate limit/i) });
+    expect(limited.stored.at(-1)?.status).toBe("failed");
+    const direct = await once("responses", "busy #error=429");
+    expect(direct.statusCode).toBe(429);
+    expect(Number(direct.headers["retry-after"])).toBeGreaterThan(0);
+    expect(errorOf((await reply({ content: "oops #error=500", platformSlug: "responses" })).events)?.status).toBe(502);
+    const unknown = errorOf((await reply({ content: "hi", platformSlug: "responses", model: "missing-model" })).events);
+    expect(unknown?.status).toBe(502);
+    expect(unknown?.message).toContain('"missing-model"');
+    // Back on Chat Completions, the same platform calls /chat/completions again.
+    expect((await admin.patch(`/api/admin/ai-platforms/${responses.id}`, { api: "chat-completions" })).json().api).toBe("chat-completions");
+    await reply({ content: "plain again", platformSlug: "responses" });
+    expect(fake.requests.at(-1)?.path).toBe("/v1/chat/completions");
+  });
+});
+
 describe("with no platform set up at all", () => {
   let fresh: TestApp;
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 // Tools in a chat reply (issue 34, decision 046): built-in tools and a real MCP server's (tests/fakes/mcp-server.ts),
-// called by the provider stand-ins in each wire format the app speaks (OpenAI chat completions, Anthropic, Mistral);
+// called by the provider stand-ins in each wire format the app speaks (OpenAI chat completions and responses, Anthropic,
+// Mistral);
 // each call streamed as a `tool` event, stored on the message, its result given back to the model; approval pauses the
 // reply and approve/deny resumes it, also on a new instance; a timeout and an error end cleanly; the step bound holds;
 // a free user never reaches an Early-Access-only server.
@@ -8,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { buildApp } from "../../src/server/app.js";
 import type { Message, StreamEvent } from "../../src/shared/contracts/chat.js";
 import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import { ENDED_UNANSWERED, PAUSED_LEFT } from "../../src/shared/contracts/paused-reply.js";
 import type { Tool, ToolCall } from "../../src/shared/contracts/tools.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
-import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { seedFile } from "../helpers/library-seed.js";
 import { eventOf } from "../helpers/sse-reader.js";
 
 let t: TestApp;
@@ -48,6 +51,17 @@ beforeAll(async () => {
   await pointPlatformAt(admin, "openai", openAiFake);
   await pointPlatformAt(admin, "anthropic-claude", anthropicFake);
   await pointPlatformAt(admin, "mistral", openAiFake);
+  // OpenAI's Responses API (decision 050): an OpenAI platform set to it, on the same stand-in.
+  const responses = await admin.post("/api/admin/ai-platforms", {
+    name: "OpenAI Responses",
+    slug: "openai-responses",
+    kind: "openai",
+    api: "responses",
+    apiKey: FAKE_KEY,
+    baseUrl: openAiFake.url,
+    settings: { models: ["fake-model"], temperature: 0.7, maxTokens: 1024, freeModels: ["fake-model"] },
+  });
+  expect(responses.statusCode, responses.body).toBe(201);
   server = await addServer("Tools", mcp.url, ["free", "earlyAccess"]);
   eaServer = await addServer("Early tools", eaMcp.url, ["earlyAccess"]);
   // `add` waits for the user's answer before each call.
@@ -130,9 +144,10 @@ describe("GET /api/tools and a chat's tools", () => {
 
 describe("a reply that calls tools, in each wire format", () => {
   const kinds = [
-    { slug: "openai", fake: () => openAiFake },
-    { slug: "anthropic-claude", fake: () => anthropicFake },
-    { slug: "mistral", fake: () => openAiFake },
+    { slug: "openai", fake: () => openAiFake, path: "/v1/chat/completions" },
+    { slug: "anthropic-claude", fake: () => anthropicFake, path: "/v1/messages" },
+    { slug: "mistral", fake: () => openAiFake, path: "/v1/chat/completions" },
+    { slug: "openai-responses", fake: () => openAiFake, path: "/v1/responses" },
   ];
   for (const kind of kinds) {
     it(`${kind.slug}: built-in and MCP tools run, stream their cards, and their results reach the model`, async () => {
@@ -158,14 +173,16 @@ describe("a reply that calls tools, in each wire format", () => {
       ]);
       const text = textOf(events);
       expect(text).toMatch(/^Tool results: \d{4}-\d\d-\d\dT/);
-      expect(text).toContain("No passages of the user's files match.");
+      // This user has no files: the search says so.
+      expect(text).toContain("The user's library has no files to search yet: nothing was found.");
       expect(text).toContain(`Echo: hi ${kind.slug}`);
       const done = doneOf(events);
       expect(done.status).toBe("complete");
       expect(done.toolCalls.map((c) => c.name)).toEqual(["Current date and time", "Search my files", "echo"]);
       expect(done.toolCalls[2]).toMatchObject({ args: { text: `hi ${kind.slug}` }, result: `Echo: hi ${kind.slug}`, textOffset: 0 });
       // Two model steps, and both steps' tokens are counted.
-      expect(kind.fake().requests.length - before).toBe(2);
+      const paths = kind.fake().requests.map((r) => r.path);
+      expect(paths.slice(before)).toEqual([kind.path, kind.path]);
       expect(done.outputTokens).toBeGreaterThan(1);
       expect(mcp.calls.at(-1)).toEqual({ name: "echo", args: { text: `hi ${kind.slug}` } });
       const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
@@ -240,6 +257,137 @@ describe("approval", () => {
     expect(textOf(events)).toBe("Tool results: The user denied this call.");
     expect(doneOf(events).toolCalls[0]).toMatchObject({ status: "denied", result: "The user denied this call." });
     expect(mcp.calls.length).toBe(calls);
+  });
+});
+
+describe("search_files on a real library", () => {
+  it("gives the model the caller's own passages, numbered with their files, never another user's", async () => {
+    await setToolLimits(8, 30);
+    const owner = await registerAndSignIn(t.app);
+    const stranger = await registerAndSignIn(t.app);
+    const db = t.database.db;
+    await seedFile(db, {
+      userId: owner.user.id,
+      name: "leaves.md",
+      chunks: [{ content: "The chloroplast turns light into sugar inside the leaf.", page: 2 }],
+    });
+    await seedFile(db, { userId: owner.user.id, name: "roots.md", chunks: [{ content: "Roots take up water and minerals." }] });
+    await seedFile(db, {
+      userId: stranger.user.id,
+      name: "private-diary.md",
+      chunks: [{ content: "My private chloroplast notes, for nobody else." }],
+    });
+    const ask = async (client: CookieClient, query: string) => {
+      const chatId = await chatWithTools(client, ["builtin:search_files"]);
+      const res = await client.post(`/api/chats/${chatId}/reply`, { content: `Find #tool=search_files{"query":"${query}"}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const done = doneOf(parseEvents(res.body));
+      expect(done.toolCalls[0]).toMatchObject({ tool: "builtin:search_files", status: "done" });
+      return done.toolCalls[0]?.result ?? "";
+    };
+    const found = await ask(owner.client, "chloroplast");
+    expect(found).toBe("[1] leaves.md, page 2\nThe chloroplast turns light into sugar inside the leaf.");
+    expect(found).not.toContain("private");
+    // The model got it as the call's result (the stand-in repeats what it got).
+    const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; content?: unknown }[] };
+    expect(JSON.stringify(sent.messages.filter((m) => m.role === "tool"))).toContain("[1] leaves.md, page 2");
+    // Nothing matches: said so; the stranger finds only their own.
+    expect(await ask(owner.client, "volcano")).toBe("No passages of the user's files match.");
+    const theirs = await ask(stranger.client, "chloroplast");
+    expect(theirs).toContain("private-diary.md");
+    expect(theirs).not.toContain("leaves.md");
+  });
+});
+
+/** A reply paused on `add` (it asks first): the chat, the call's id and the paused message. */
+async function pausedReply(a: number, b: number) {
+  const chatId = await chatWithTools(user, [mcpId(server, "add")]);
+  const res = await user.post(`/api/chats/${chatId}/reply`, { content: `Sum #tool=${mcpName(server, "add")}{"a":${a},"b":${b}}` });
+  const events = parseEvents(res.body);
+  const paused = doneOf(events);
+  expect(paused.status).toBe("awaiting-approval");
+  return { chatId, callId: toolEvents(events)[0]?.id ?? "", paused };
+}
+
+const heldBy = async (chatId: number) =>
+  Number(
+    (
+      await t.database.db.execute(
+        sql`select count(*)::int as n from ai_holds where user_id = (select user_id from chats where id = ${chatId})`,
+      )
+    ).rows[0]?.n,
+  );
+
+describe("ending a paused reply (decision 050)", () => {
+  it("Stop ends a paused reply: kept as incomplete, its call denied, nothing held; an answer afterwards is a 409", async () => {
+    await setToolLimits(8, 30);
+    const { chatId, callId, paused } = await pausedReply(4, 4);
+    const calls = mcp.calls.length;
+    // Not the owner: 404; signed out: 401.
+    const other = await registerAndSignIn(t.app);
+    expect((await other.client.post(`/api/chats/${chatId}/stop`, {})).statusCode).toBe(404);
+    expect((await new CookieClient(t.app).post(`/api/chats/${chatId}/stop`, {})).statusCode).toBe(401);
+
+    const stopped = await user.post(`/api/chats/${chatId}/stop`, {});
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toEqual({ stopped: true });
+    const stored = ((await user.get(`/api/chats/${chatId}/messages`)).json() as Message[]).at(-1);
+    expect(stored).toMatchObject({ id: paused.id, status: "incomplete", error: "Stopped before the end." });
+    expect(stored?.toolCalls[0]).toMatchObject({ id: callId, status: "denied", result: ENDED_UNANSWERED });
+    // Its hold was settled at the pause; nothing is held, and the slot is free for the next reply.
+    expect(await heldBy(chatId)).toBe(0);
+    const approved = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe("This tool call is not waiting for an answer.");
+    expect(mcp.calls.length).toBe(calls);
+    // Nothing left to stop.
+    expect((await user.post(`/api/chats/${chatId}/stop`, {})).json()).toEqual({ stopped: false });
+    // The next reply goes on; the model is told the call was never answered.
+    const next = await user.post(`/api/chats/${chatId}/reply`, { content: "Never mind" });
+    expect(doneOf(parseEvents(next.body)).status).toBe("complete");
+    const sent = openAiFake.requests.at(-1)?.body as { messages: { role: string; content?: unknown }[] };
+    expect(JSON.stringify(sent.messages.filter((m) => m.role === "tool"))).toContain(ENDED_UNANSWERED);
+  });
+
+  it("a new message while a reply is paused ends it (its call denied, not run) and goes on", async () => {
+    const { chatId, callId, paused } = await pausedReply(5, 6);
+    const calls = mcp.calls.length;
+    const res = await user.post(`/api/chats/${chatId}/reply`, { content: "Something else" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(doneOf(parseEvents(res.body)).status).toBe("complete");
+    const stored = (await user.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    const ended = stored.find((m) => m.id === paused.id);
+    expect(ended).toMatchObject({ status: "incomplete", error: PAUSED_LEFT });
+    expect(ended?.toolCalls[0]).toMatchObject({ status: "denied", result: ENDED_UNANSWERED });
+    expect((await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`)).statusCode).toBe(409);
+    expect(mcp.calls.length).toBe(calls);
+  });
+
+  it("a regenerate of the paused reply ends it too; the new reply is its sibling", async () => {
+    const { chatId, callId, paused } = await pausedReply(1, 2);
+    const res = await user.post(`/api/chats/${chatId}/regenerate`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const done = doneOf(parseEvents(res.body));
+    // The stand-in calls `add` again (same prompt): the new reply pauses in turn; the old one is ended.
+    expect(done.id).not.toBe(paused.id);
+    const [old] = (await t.database.db.execute(sql`select status, error, tool_calls from messages where id = ${paused.id}`)).rows as {
+      status: string;
+      error: string;
+      tool_calls: { status: string }[];
+    }[];
+    expect(old).toMatchObject({ status: "incomplete", error: PAUSED_LEFT });
+    expect(old?.tool_calls[0]?.status).toBe("denied");
+    expect((await user.post(`/api/chats/${chatId}/tool-calls/${callId}/deny`)).statusCode).toBe(409);
+  });
+
+  it("a new message refused before it is stored leaves the paused reply answerable", async () => {
+    const { chatId, callId } = await pausedReply(7, 8);
+    const refused = await user.post(`/api/chats/${chatId}/reply`, { content: "Other", platformSlug: "no-such-platform" });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    const approved = await user.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(textOf(parseEvents(approved.body))).toBe("Tool results: 15");
   });
 });
 

@@ -1,4 +1,5 @@
-// Proves the provider fakes speak the real wire formats: the real AI SDK providers run against them by base URL.
+// Proves the provider fakes speak the real wire formats: the real AI SDK providers run against them by base URL
+// (OpenAI's both APIs: Chat Completions and Responses).
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createMistral } from "@ai-sdk/mistral";
@@ -22,7 +23,13 @@ afterAll(async () => {
   await anthropicFake?.close();
 });
 
-type Body = { temperature?: number; system?: unknown; messages?: { role: string; content: unknown }[] };
+type Body = {
+  temperature?: number;
+  system?: unknown;
+  messages?: { role: string; content: unknown }[];
+  /** The Responses API's items (its messages among them). */
+  input?: { role?: string; content?: unknown }[];
+};
 
 interface Kind {
   name: string;
@@ -45,6 +52,15 @@ const kinds: Kind[] = [
     model: (baseURL, apiKey, id = "gpt-4o-mini") => createOpenAI({ baseURL, apiKey }).chat(id),
     path: "/v1/chat/completions",
     systemOf: openAiSystem,
+    authErrorBody: openAiAuthError,
+  },
+  {
+    name: "openai-responses",
+    fake: () => openAiFake,
+    // The Responses API (decision 050): what an OpenAI platform set to "Responses" speaks.
+    model: (baseURL, apiKey, id = "gpt-4o-mini") => createOpenAI({ baseURL, apiKey }).responses(id),
+    path: "/v1/responses",
+    systemOf: (body) => textOf(body.input?.find((item) => item.role === "system")?.content),
     authErrorBody: openAiAuthError,
   },
   {

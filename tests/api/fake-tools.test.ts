@@ -40,6 +40,13 @@ const kinds: Kind[] = [
     resultSent: openAiResult,
   },
   {
+    name: "openai-responses",
+    fake: () => openAiFake,
+    model: () => createOpenAI({ baseURL: openAiFake.url, apiKey: DEFAULT_API_KEY }).responses("gpt-4o-mini"),
+    // The result goes back as a `function_call_output` item of the request's `input`.
+    resultSent: (body) => (body as { input?: { type?: string; output?: unknown }[] }).input?.find((i) => i.type === "function_call_output"),
+  },
+  {
     name: "deepseek",
     fake: () => openAiFake,
     model: () => createDeepSeek({ baseURL: openAiFake.url, apiKey: DEFAULT_API_KEY })("deepseek-chat"),

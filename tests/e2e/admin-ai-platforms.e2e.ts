@@ -191,6 +191,59 @@ describe("admin: AI Chat Settings", () => {
     expect(await form.locator("#new-platform-slug-error").innerText()).not.toBe("");
   });
 
+  it("offers OpenAI's Responses API for an OpenAI platform only, and tests the connection over it", async () => {
+    const page = await h.newPage();
+    await openAdmin(page);
+    await page.getByRole("button", { name: "Add Platform" }).click();
+    const form = card(page, "Add a platform");
+    // An OpenAI-compatible server has no choice of API.
+    expect(await form.getByLabel("API", { exact: true }).count()).toBe(0);
+    await form.getByLabel("Kind").click();
+    await page.getByRole("option", { name: "OpenAI", exact: true }).click();
+    const api = form.getByLabel("API", { exact: true });
+    await api.waitFor();
+    expect(await api.innerText()).toContain("Chat Completions");
+    await api.click();
+    await page.getByRole("option", { name: "Responses" }).click();
+    expect(await api.innerText()).toContain("Responses");
+    await form.getByLabel("Name").fill("OpenAI Responses");
+    await keyInput(form).fill(KEY);
+    await form.getByLabel("Base URL").fill(fake.url);
+    await form.getByLabel("Models", { exact: true }).fill("gpt-4o-mini");
+    await form.getByRole("button", { name: "Create Platform" }).click();
+    await toastText(page, "Platform created");
+    const created = card(page, "OpenAI Responses");
+    await created.getByText("Responses", { exact: true }).waitFor();
+
+    await created.getByRole("button", { name: "Test connection" }).click();
+    expect(await toastText(page, "Connection works")).toMatch(/gpt-4o-mini answered in \d+ ms/);
+    expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
+
+    // The edit form shows the choice, at every width and in both themes.
+    for (const { width, theme } of SCREENSHOT_VIEWS) {
+      const view = await h.newPage({ width, height: 900 });
+      if (theme === "dark") await view.addInitScript(() => localStorage.setItem("ui-theme", "dark"));
+      await openAdmin(view);
+      const editing = card(view, "OpenAI Responses");
+      await editing.getByRole("button", { name: "Edit" }).click();
+      await editing.getByLabel("API", { exact: true }).waitFor();
+      expect(await editing.getByLabel("API", { exact: true }).innerText()).toContain("Responses");
+      await editing.scrollIntoViewIfNeeded();
+      await editing.screenshot({ path: screenshotPath(`admin-ai-api-choice-${width}-${theme}.png`) });
+      await view.close();
+    }
+
+    // Back to Chat Completions: saved, shown, and the next test goes to /chat/completions.
+    await created.getByRole("button", { name: "Edit" }).click();
+    await created.getByLabel("API", { exact: true }).click();
+    await page.getByRole("option", { name: "Chat Completions" }).click();
+    await created.getByRole("button", { name: "Save" }).click();
+    await toastText(page, "Platform updated");
+    await created.getByText("Chat Completions", { exact: true }).waitFor();
+    await created.getByRole("button", { name: "Test connection" }).click();
+    await expect.poll(() => fake.requests.at(-1)?.path, { timeout: 10_000 }).toBe("/v1/chat/completions");
+  });
+
   it("starts with the admin menu collapsed below 1024 px", async () => {
     const page = await h.newPage({ width: 800, height: 900 });
     await openAdmin(page);

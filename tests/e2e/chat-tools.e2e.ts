@@ -67,8 +67,33 @@ async function waitForReplyEnd(page: Page) {
   await page.getByRole("button", { name: "Send message" }).waitFor({ timeout: 20_000 });
 }
 
+/** The note above the composer while the reply shown last waits for an answer (decision 050). */
+const pausedNotice = (page: Page) => page.getByRole("status").filter({ hasText: "The reply waits for your answer to a tool call." });
+
+/** A new chat of the member's with `echo` (it asks first) switched on. */
+async function echoChat(api: CookieClient) {
+  const created = await api.post("/api/chats", {});
+  const chatId = (created.json() as { id: number }).id;
+  expect((await api.patch(`/api/chats/${chatId}`, { tools: [ECHO()] })).statusCode).toBe(200);
+  return { chatId };
+}
+
 async function statusOf(locator: Locator) {
   return locator.getAttribute("data-tool-status");
+}
+
+/** A new member's chat with `echo` on, open on a page, its reply paused on `echo {text}` (it asks first). */
+async function pausedOnScreen(prefix: string, text: string) {
+  const { account, api } = await member(prefix);
+  const { chatId } = await echoChat(api);
+  const page = await newPage();
+  await signIn(page, account);
+  await page.goto(`/chat/${chatId}`);
+  await box(page).waitFor();
+  await send(page, `Echo this #tool=${ECHO_MODEL_NAME()}{"text":"${text}"}`);
+  await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("awaiting-approval");
+  await waitForReplyEnd(page);
+  return { page, api, chatId };
 }
 
 /** A page whose theme follows the system's, so a screenshot can be taken light and dark without a reload. */
@@ -174,9 +199,7 @@ describe("tools in the chat", () => {
 
   it("pauses on a call that asks first: a reload keeps Approve / Deny, Approve goes on, Deny ends with the denial", async () => {
     const { account, api } = await member();
-    const created = await api.post("/api/chats", {});
-    const chatId = (created.json() as { id: number }).id;
-    expect((await api.patch(`/api/chats/${chatId}`, { tools: [ECHO()] })).statusCode).toBe(200);
+    const { chatId } = await echoChat(api);
     const page = await newPage();
     await signIn(page, account);
     await page.goto(`/chat/${chatId}`);
@@ -231,6 +254,48 @@ describe("tools in the chat", () => {
     expect(mcp.calls.filter((c) => c.name === "echo")).toHaveLength(1);
     const stored = (await api.get(`/api/chats/${chatId}/messages`)).json() as { role: string; status: string }[];
     expect(stored.at(-1)).toMatchObject({ role: "assistant", status: "complete" });
+  });
+
+  it("a new message while a reply waits ends it without running the call; the composer says so first", async () => {
+    const calls = mcp.calls.length;
+    const { page } = await pausedOnScreen("paused", "later");
+    const notice = pausedNotice(page);
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("A new message ends it without running the call.");
+    await shootViews(page, "paused-notice");
+    await expectNoAxeFindings(page);
+
+    // The new message goes on; the paused reply ends at once, its call denied with the reason, and is never run.
+    await send(page, "Never mind, something else");
+    const ended = page.locator("[data-tool-call]", { hasText: "echo" }).first();
+    await expect.poll(() => statusOf(ended), { timeout: 20_000 }).toBe("denied");
+    await lastReply(page).getByText("Echo: Never mind, something else").waitFor({ timeout: 20_000 });
+    await waitForReplyEnd(page);
+    await page.getByText("Ended by a new message before its tool call was answered.").waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Approve echo" }).count()).toBe(0);
+    expect(mcp.calls.length).toBe(calls);
+    await ended.getByRole("button", { name: /echo/ }).first().click();
+    await ended.getByText("The reply was ended before this call was answered.").waitFor();
+    await shootViews(page, "paused-left");
+    await expectNoAxeFindings(page);
+    // Stored so: a reload shows the same.
+    await page.reload();
+    await page.getByText("Ended by a new message before its tool call was answered.").waitFor();
+    expect(await statusOf(page.locator("[data-tool-call]", { hasText: "echo" }).first())).toBe("denied");
+  });
+
+  it("End the reply stops a reply that waits for an answer; an approval afterwards is refused", async () => {
+    const { page, api, chatId } = await pausedOnScreen("stopped", "stop me");
+    await pausedNotice(page).getByRole("button", { name: "End the reply" }).click();
+    await expect.poll(() => statusOf(card(page, "echo")), { timeout: 20_000 }).toBe("denied");
+    await lastReply(page).getByText("Stopped before the end.").waitFor();
+    expect(await pausedNotice(page).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Approve echo" }).count()).toBe(0);
+    const callId = ((await api.get(`/api/chats/${chatId}/messages`)).json() as { toolCalls: { id: string }[] }[]).at(-1)?.toolCalls[0]?.id;
+    expect((await api.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`, {})).statusCode).toBe(409);
+    await shootViews(page, "paused-stopped");
+    await expectNoAxeFindings(page);
   });
 
   it("shows a call as it runs, before the reply goes on", async () => {

@@ -1,5 +1,7 @@
 // Stand-in for the OpenAI Chat Completions API, which Deepseek, Mistral and OpenAI-compatible servers also speak.
 // Shapes follow what @ai-sdk/openai (.chat), @ai-sdk/deepseek, @ai-sdk/mistral and @ai-sdk/openai-compatible parse.
+// It also answers OpenAI's Responses API (`POST /responses`, what @ai-sdk/openai's `.responses()` speaks):
+// openai-responses-fake.ts.
 import { type ChatTurn, deliver, type ErrorReason, planReply, type TextPlan, textOf } from "./fake-behaviour.js";
 import { answerEmbeddings, type EmbeddingRequest } from "./fake-embeddings.js";
 import {
@@ -13,6 +15,7 @@ import {
   writeEvent,
 } from "./fake-server.js";
 import type { ToolCallPlan } from "./fake-tools.js";
+import { answerResponses, type ResponsesRequest } from "./openai-responses-fake.js";
 
 export { DEFAULT_API_KEY, type FakeProvider, type RecordedRequest } from "./fake-server.js";
 
@@ -73,6 +76,10 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
         return sendJson(res, 400, format === "mistral" ? { object: "error", ...error } : { error });
       }
       return fail(answer.status, answer.reason);
+    }
+    if (req.method === "POST" && route === "/responses") {
+      const context = { keyProblem: problem, chunkDelayMs, firstChunkDelayMs, firstChunkWritten };
+      return answerResponses(res, request as ResponsesRequest, context, fail);
     }
     if (req.method !== "POST" || route !== "/chat/completions") return fail(404, "unknown-route");
 

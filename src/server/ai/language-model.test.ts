@@ -36,6 +36,16 @@ describe("languageModelFor (the providers' SDKs load on first use)", () => {
     expect(Object.keys(await model.supportedUrls)).toEqual(Object.keys(await real.supportedUrls));
   });
 
+  it("openai with the Responses API: the SDK's responses model, which calls POST /responses", async () => {
+    const model = languageModelFor({ ...access("openai"), api: "responses" }, "some-model");
+    if (typeof model === "string" || model.specificationVersion !== "v4") throw new Error("expected a v4 model object");
+    const real = createOpenAI({ apiKey: "sk-test", baseURL: BASE_URL }).responses("some-model");
+    expect({ provider: model.provider, modelId: model.modelId }).toEqual({ provider: real.provider, modelId: real.modelId });
+    expect(model.provider).toBe("openai.responses");
+    const call = model.doGenerate({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] });
+    await expect(call).rejects.toSatisfy((error) => APICallError.isInstance(error) && String(error.url) === `${BASE_URL}/responses`);
+  });
+
   it("hands a call to the real model: its SDK reaches the address and fails as the SDK fails", async () => {
     const model = languageModelFor(access("openai"), "some-model");
     if (typeof model === "string" || model.specificationVersion !== "v4") throw new Error("expected a v4 model object");

@@ -1,9 +1,11 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { PlatformKind } from "../../shared/contracts/ai-platforms.js";
+import type { PlatformApi, PlatformKind } from "../../shared/contracts/ai-platforms.js";
 
 /** What it takes to talk to one platform: resolved from the database (key decrypted) or the environment. */
 export interface ProviderAccess {
   kind: PlatformKind;
+  /** Which OpenAI API (OpenAI only; decision 050): Chat Completions unless said. */
+  api?: PlatformApi;
   slug: string;
   apiKey: string | null;
   baseUrl: string | null;
@@ -14,9 +16,12 @@ async function loadModel(access: ProviderAccess, modelId: string): Promise<Langu
   const apiKey = access.apiKey ?? "";
   const baseURL = access.baseUrl ?? undefined;
   switch (access.kind) {
-    case "openai":
-      // .chat(): the Chat Completions API, which every OpenAI-compatible gateway also speaks.
-      return (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL }).chat(modelId);
+    case "openai": {
+      // .chat(): the Chat Completions API, which every OpenAI-compatible gateway also speaks; .responses() when the
+      // admin chose the Responses API for the platform.
+      const openai = (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL });
+      return access.api === "responses" ? openai.responses(modelId) : openai.chat(modelId);
+    }
     case "anthropic":
       return (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey, baseURL })(modelId);
     case "deepseek":
@@ -34,10 +39,10 @@ async function loadModel(access: ProviderAccess, modelId: string): Promise<Langu
 }
 
 /** The provider name each SDK gives its models (the AI SDK keys provider options and metadata by it). */
-export function providerName(access: Pick<ProviderAccess, "kind" | "slug">): string {
+export function providerName(access: Pick<ProviderAccess, "kind" | "slug" | "api">): string {
   switch (access.kind) {
     case "openai":
-      return "openai.chat";
+      return access.api === "responses" ? "openai.responses" : "openai.chat";
     case "anthropic":
       return "anthropic.messages";
     case "deepseek":

@@ -28,6 +28,16 @@ export function parseModelList(text: string): string[] {
 export const platformKindSchema = z.enum(PLATFORM_KINDS);
 export type PlatformKind = z.infer<typeof platformKindSchema>;
 export const platformStatusSchema = z.enum(["active", "inactive"]);
+
+/**
+ * Which OpenAI API a platform's replies use (decision 050): Chat Completions (the default, which every OpenAI-compatible
+ * gateway also speaks) or Responses. Only an OpenAI platform has the choice; every other kind speaks its own API.
+ */
+export const platformApiSchema = z.enum(["chat-completions", "responses"]);
+export type PlatformApi = z.infer<typeof platformApiSchema>;
+export const API_ONLY_FOR_OPENAI = "The Responses API is only for OpenAI platforms";
+/** Whether `kind` may use `api` (the Responses API: OpenAI only). */
+export const apiFitsKind = (kind: PlatformKind, api: PlatformApi) => api === "chat-completions" || kind === "openai";
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
 
 const modelName = z.string().trim().min(1, "Model names cannot be empty").max(120, "Model names cannot exceed 120 characters");
@@ -65,6 +75,8 @@ export const createPlatformBodySchema = z.object({
     .max(60, "Slug cannot exceed 60 characters")
     .regex(/^[a-z0-9-]+$/, "Slug must contain only lowercase letters, numbers, and hyphens"),
   kind: platformKindSchema.default("openai-compatible"),
+  /** OpenAI only: Chat Completions (default) or Responses. */
+  api: platformApiSchema.default("chat-completions"),
   apiKey: apiKeyField,
   baseUrl: baseUrlField,
   status: platformStatusSchema.default("active"),
@@ -77,6 +89,8 @@ export type CreatePlatformInput = z.output<typeof createPlatformBodySchema>;
 export const updatePlatformBodySchema = z.object({
   name: createPlatformBodySchema.shape.name.optional(),
   kind: platformKindSchema.optional(),
+  /** OpenAI only; a change of kind away from OpenAI goes back to Chat Completions unless this says otherwise. */
+  api: platformApiSchema.optional(),
   apiKey: apiKeyField,
   /** true removes the stored key (the environment key, if any, then applies). */
   clearApiKey: z.boolean().optional(),
@@ -93,6 +107,7 @@ export const adminPlatformSchema = z.object({
   name: z.string(),
   slug: z.string(),
   kind: platformKindSchema,
+  api: platformApiSchema,
   status: platformStatusSchema,
   baseUrl: z.string().nullable(),
   hasApiKey: z.boolean(),

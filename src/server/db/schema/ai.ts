@@ -7,6 +7,8 @@ export const aiPlatforms = pgTable("ai_platforms", {
   slug: text("slug").notNull().unique(),
   /** openai | anthropic | deepseek | mistral | openai-compatible */
   kind: text("kind").notNull(),
+  /** chat-completions | responses: which OpenAI API its replies use (OpenAI only; decision 050). */
+  api: text("api").notNull().default("chat-completions"),
   /** AES-256-GCM ciphertext; never leaves the server. */
   apiKeyEncrypted: text("api_key_encrypted"),
   /** `sk-...abcd`: what the admin page shows instead of the key. */

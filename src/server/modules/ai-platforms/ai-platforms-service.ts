@@ -1,10 +1,14 @@
 import { asc, eq, ne } from "drizzle-orm";
-import type {
-  AdminPlatform,
-  ChatPlatform,
-  CreatePlatformInput,
-  TurnedOffPlatform,
-  UpdatePlatformInput,
+import {
+  type AdminPlatform,
+  API_ONLY_FOR_OPENAI,
+  apiFitsKind,
+  type ChatPlatform,
+  type CreatePlatformInput,
+  type PlatformApi,
+  type PlatformKind,
+  type TurnedOffPlatform,
+  type UpdatePlatformInput,
 } from "../../../shared/contracts/ai-platforms.js";
 import type { Db } from "../../db/client.js";
 import { aiPlatforms } from "../../db/schema/index.js";
@@ -58,6 +62,11 @@ function consistentModels(models: string[], defaultModel: string | null | undefi
   };
 }
 
+/** The Responses API is OpenAI's own: asked of another kind, a 400 under `api` (decision 050). */
+function assertApiFits(kind: PlatformKind, api: PlatformApi): void {
+  if (!apiFitsKind(kind, api)) throw new AppError("BAD_REQUEST", API_ONLY_FOR_OPENAI, { errors: { api: API_ONLY_FOR_OPENAI } });
+}
+
 function sealedKey(deps: PlatformDeps, apiKey: string) {
   return { apiKeyEncrypted: deps.secrets.seal(apiKey), apiKeyHint: keyHint(apiKey) };
 }
@@ -66,12 +75,14 @@ export async function createPlatform(options: Options & { input: CreatePlatformI
   const { db, deps } = options;
   const input = options.input;
   const { settings } = input;
+  assertApiFits(input.kind, input.api);
   const [row] = await db
     .insert(aiPlatforms)
     .values({
       name: input.name,
       slug: input.slug,
       kind: input.kind,
+      api: input.api,
       baseUrl: input.baseUrl || null,
       status: input.status,
       temperature: settings.temperature,
@@ -104,6 +115,11 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
   };
   if (input.name !== undefined) change.name = input.name;
   if (input.kind !== undefined) change.kind = input.kind;
+  // A kind other than OpenAI goes back to Chat Completions unless the request names an API (then it must fit).
+  const kind = (input.kind ?? row.kind) as PlatformKind;
+  const api = input.api ?? (apiFitsKind(kind, row.api as PlatformApi) ? (row.api as PlatformApi) : "chat-completions");
+  assertApiFits(kind, api);
+  change.api = api;
   if (input.baseUrl !== undefined) change.baseUrl = input.baseUrl || null;
   if (settings.temperature !== undefined) change.temperature = settings.temperature;
   if (settings.maxTokens !== undefined) change.maxTokens = settings.maxTokens;
@@ -117,6 +133,7 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
     input.apiKey ||
     input.clearApiKey ||
     (input.kind !== undefined && input.kind !== row.kind) ||
+    api !== row.api ||
     (input.baseUrl !== undefined && (input.baseUrl || null) !== row.baseUrl) ||
     defaultModelOf({ ...row, ...change } as PlatformRow) !== defaultModelOf(row);
   if (retest) Object.assign(change, { lastTestOk: null, lastTestAt: null, lastTestMessage: null });

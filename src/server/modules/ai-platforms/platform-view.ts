@@ -1,4 +1,4 @@
-import type { AdminPlatform, ChatPlatform, PlatformKind, PlatformStatus } from "../../../shared/contracts/ai-platforms.js";
+import type { AdminPlatform, ChatPlatform, PlatformApi, PlatformKind, PlatformStatus } from "../../../shared/contracts/ai-platforms.js";
 import { acceptsImages } from "../../../shared/model-catalog.js";
 import type { AiAllowance } from "../../ai/allowance.js";
 import type { ProviderAccess } from "../../ai/language-model.js";
@@ -56,6 +56,7 @@ export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlat
     name: row.name,
     slug: row.slug,
     kind: row.kind as PlatformKind,
+    api: row.api as PlatformApi,
     status: row.status as PlatformStatus,
     baseUrl: row.baseUrl,
     hasApiKey: source !== null,
@@ -102,7 +103,7 @@ export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
 /** The decrypted key (database first, then environment) and base URL: server-side only. */
 export function accessFor(row: PlatformRow, deps: PlatformDeps): ProviderAccess {
   const apiKey = row.apiKeyEncrypted ? deps.secrets.open(row.apiKeyEncrypted) : (deps.envKeys[row.slug] ?? null);
-  return { kind: row.kind as PlatformKind, slug: row.slug, apiKey, baseUrl: row.baseUrl };
+  return { kind: row.kind as PlatformKind, api: row.api as PlatformApi, slug: row.slug, apiKey, baseUrl: row.baseUrl };
 }
 
 /** The platform's default model, or for a free user the first model their plan allows. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Message, StreamEvent } from "../../../shared/contracts/chat.js";
+import { toToolCall } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import type { MirrorEvent } from "./generation/generation-mirror.js";
 import type { StartedReply } from "./reply-service.js";
@@ -69,9 +70,15 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
 /** Relays a reply running on this instance; the reply goes on if the browser leaves. */
 export function relayLocal(stream: EventStream, generation: LiveGeneration, first: StreamEvent): void {
   stream.send(first);
-  // Text that arrived before this follower joined (the start event carries an empty reply).
-  if (first.type === "start" && generation.content) {
-    stream.send({ type: "delta", messageId: generation.messageId, offset: 0, text: generation.content });
+  // Text and tool calls that arrived before this follower joined (the start event carries the reply as stored at its
+  // start): a step's calls can be recorded before the request's stream is opened, when the provider answered at once.
+  if (first.type === "start") {
+    const { messageId } = generation;
+    if (generation.content) stream.send({ type: "delta", messageId, offset: 0, text: generation.content });
+    const shown = new Map(first.assistantMessage.toolCalls.map((call) => [call.id, JSON.stringify(call)]));
+    for (const call of generation.toolCalls.map(toToolCall)) {
+      if (shown.get(call.id) !== JSON.stringify(call)) stream.send({ type: "tool", messageId, toolCall: call });
+    }
   }
   if (generation.finished) {
     for (const event of generation.finished) stream.send(event);
@@ -111,7 +118,8 @@ export async function relayRemote(stream: EventStream, generations: GenerationMa
   const follow = await mirror.follow({ owner, messageId: row.id }, deliver);
   stream.onClose(follow.stop);
   const content = follow.content && follow.content.length > row.content.length ? follow.content : row.content;
-  stream.send({ type: "snapshot", assistantMessage: { ...row, content } });
+  // The calls as the owner last mirrored them (the row's are saved a moment later); a `tool` event after this replaces one.
+  stream.send({ type: "snapshot", assistantMessage: { ...row, content, toolCalls: follow.toolCalls ?? row.toolCalls } });
   sent = content.length;
   if (follow.done) return deliver(follow.done);
   for (const event of early.splice(0)) deliver(event);

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
 import type { EditMessageInput, Message, RegenerateInput, SendReplyInput } from "../../../shared/contracts/chat.js";
+import { PAUSED_LEFT } from "../../../shared/contracts/paused-reply.js";
 import type { HoldSize } from "../../ai/allowance.js";
 import type { TextMessage } from "../../ai/generate.js";
 import type { ProviderFailureLog } from "../../ai/provider-error.js";
@@ -24,12 +25,13 @@ import { type McpToolAccess, runnableTools } from "../tools/tools-service.js";
 import { branchRows, shownBranchRows } from "./branch-tree.js";
 import { CHAT_NOT_FOUND, findOwnChat } from "./chat-service.js";
 import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
-import type { GenerationManager, LiveGeneration, ReplyTools } from "./generation/generation-manager.js";
+import type { GenerationManager, GenerationRequest, LiveGeneration, ReplyTools } from "./generation/generation-manager.js";
 import { buildHistory, HISTORY_MAX_MESSAGES } from "./history.js";
 import { type LessonTutor, withTutor } from "./lesson-tutor.js";
 import { MESSAGE_NOT_FOUND, STILL_WRITING } from "./messages-service.js";
+import { endPausedReplies } from "./paused-reply.js";
 import { personaFor, replyParams } from "./persona.js";
-import { assertModelReadsImages, attachFiles, branchFiles, imagesOf, materialFor } from "./reply-material.js";
+import { assertModelReadsImages, attachFiles, branchFiles, type GivenSource, imagesOf, materialFor } from "./reply-material.js";
 import { DENIED_RESULT } from "./tool-steps.js";
 
 /** What starting a reply needs: the caller, the chat, and where replies run. */
@@ -241,6 +243,38 @@ async function withMaterial(
   return { history, system: withBlock, sources: material.sources };
 }
 
+type Prepared = Awaited<ReturnType<typeof prepareReply>>;
+type Given = { history: TextMessage[]; system: string | undefined; sources: GivenSource[] };
+
+/** What the provider is asked for a reply prepared so, given its conversation and material. */
+function generationRequest(options: ReplyOptions, prepared: Prepared, given: Given): GenerationRequest {
+  const { resolved, params, tools } = prepared;
+  return { chatId: options.chatId, resolved, log: options.log, ...params, ...given, tools };
+}
+
+/**
+ * The request of a reply to the message that ends `kept` (a regenerate; a paused reply going on after its call's
+ * answer): the conversation up to it, and that message's files (the same sources, the same images for this model).
+ */
+async function answering(options: ReplyOptions, prepared: Prepared, kept: MessageRow[]): Promise<GenerationRequest> {
+  const answered = kept.at(-1);
+  const turn =
+    answered?.role === "user" ? { content: answered.content, attachments: answered.attachments } : { content: "", attachments: [] };
+  const given = await withMaterial(options, { ...prepared, prior: kept.slice(0, -1) }, turn, buildHistory(kept), prepared.params.system);
+  return generationRequest(options, prepared, given);
+}
+
+/**
+ * A new reply started in the chat (a send, an edit, a regenerate) ends the one paused on a tool call, if any
+ * (decision 050): only once the new one is stored, so a refused start leaves the paused reply answerable. A failure
+ * here leaves it paused (still answerable once the new reply ends), never fails the reply that started.
+ */
+async function endPausedAfterStart(options: ReplyOptions): Promise<void> {
+  await endPausedReplies(options.db, options.chatId, PAUSED_LEFT).catch((err: unknown) => {
+    options.log.warn({ err, chatId: options.chatId }, "ending the chat's paused reply failed");
+  });
+}
+
 const asConflict = (error: unknown) => {
   throw isUniqueViolation(error) ? new AppError("CONFLICT", STILL_WRITING) : error;
 };
@@ -260,7 +294,7 @@ async function storeAndAnswer(
   attachmentsOf: () => StoredAttachment[] | Promise<StoredAttachment[]>,
   edited: MessageRow | null,
 ) {
-  const { generations, chatId } = options;
+  const { generations } = options;
   const start = edited ? sql`${edited.parentId}` : undefined;
   // The files are checked (the caller's, ready) while the chat is read: a refusal stores nothing.
   const [prepared, attachments] = await Promise.all([
@@ -274,7 +308,7 @@ async function storeAndAnswer(
     ),
     attachmentsOf(),
   ]);
-  const { chat, prior, resolved, params, reply } = prepared;
+  const { chat, prior, params, reply } = prepared;
   const given = await withMaterial(
     options,
     prepared,
@@ -284,14 +318,7 @@ async function storeAndAnswer(
   );
   // The provider is asked at once (with the history as it will be stored) while the rows are written.
   const { generation, written } = await generations.begin({
-    chatId,
-    resolved,
-    log: options.log,
-    ...params,
-    history: given.history,
-    system: given.system,
-    sources: given.sources,
-    tools: prepared.tools,
+    ...generationRequest(options, prepared, given),
     write: async (hold) => {
       const { title } = retitle(chat.title, input.content);
       const user = { content: input.content, attachments, title: title ?? null };
@@ -303,6 +330,7 @@ async function storeAndAnswer(
     },
     stored: ([, assistant, holdId]) => ({ messageId: assistant.id, message: toMessage(assistant), holdId }),
   });
+  await endPausedAfterStart(options);
   const [userRow, assistantRow] = written;
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
 }
@@ -341,41 +369,26 @@ export async function editMessage(options: ReplyOptions & { messageId: number; i
  * the answer to a last user message that never got one. The new reply becomes the leaf shown.
  */
 export async function regenerateReply(options: ReplyOptions & { input: RegenerateInput }): Promise<StartedReply> {
-  const { generations, chatId, input } = options;
+  const { generations, input } = options;
   const prepared = await prepareReply(options, (chat, rows) => {
     const last = rows.at(-1);
     if (!last) throw new AppError("BAD_REQUEST", "There is no message to answer yet.");
     const slug = input.platformSlug ?? last.platformSlug ?? chat.aiPlatform;
     return { slug, model: input.model ?? (last.role === "assistant" ? last.model : chat.model) };
   });
-  const { prior, resolved, params, reply } = prepared;
+  const { prior, reply } = prepared;
   const last = prior.at(-1);
   const replaced = last?.role === "assistant" ? last : undefined;
   const parentId = replaced ? replaced.parentId : (last?.id ?? null);
-  const answered = replaced ? prior.at(-2) : last;
-  const kept = replaced ? prior.slice(0, -1) : prior;
-  // The message answered keeps its files: the same sources, the same images (for this model, if it reads them).
-  const given = await withMaterial(
-    options,
-    { ...prepared, prior: kept.slice(0, -1) },
-    { content: answered?.role === "user" ? answered.content : "", attachments: answered?.role === "user" ? answered.attachments : [] },
-    buildHistory(kept),
-    params.system,
-  );
+  const request = await answering(options, prepared, replaced ? prior.slice(0, -1) : prior);
   // Racing regenerates (and sends) of this chat queue on its row lock: the first adds its reply, the others
   // find it being written, or the leaf shown moved since they read it (409), so one message gets one new reply.
   const { generation, written: assistantRow } = await generations.begin({
-    chatId,
-    resolved,
-    log: options.log,
-    ...params,
-    history: given.history,
-    system: given.system,
-    sources: given.sources,
-    tools: prepared.tools,
+    ...request,
     write: (hold) => startInDatabase(options, { expectedLeaf: last?.id ?? null, parentId, user: null, reply, hold }),
     stored: ({ reply: row, holdId }) => ({ messageId: row.id, message: toMessage(row), holdId }),
   });
+  await endPausedAfterStart(options);
   return { userMessage: null, assistantMessage: toMessage(assistantRow.reply), generation };
 }
 
@@ -407,15 +420,7 @@ export async function answerToolCall(options: ReplyOptions & { callId: string; a
     sql`${row.parentId}`,
     [call.tool],
   );
-  const { prior, resolved, params } = prepared;
-  const answered = prior.at(-1);
-  const given = await withMaterial(
-    options,
-    { ...prepared, prior: prior.slice(0, -1) },
-    { content: answered?.role === "user" ? answered.content : "", attachments: answered?.role === "user" ? answered.attachments : [] },
-    buildHistory(prior),
-    params.system,
-  );
+  const request = await answering(options, prepared, prepared.prior);
   const toolCalls = row.toolCalls.map((c) =>
     c.id !== callId
       ? c
@@ -424,14 +429,7 @@ export async function answerToolCall(options: ReplyOptions & { callId: string; a
         : { ...c, status: "denied" as const, result: DENIED_RESULT },
   );
   const { generation, row: resumed } = await generations.resume({
-    chatId,
-    resolved,
-    log: options.log,
-    ...params,
-    history: given.history,
-    system: given.system,
-    sources: given.sources,
-    tools: prepared.tools,
+    ...request,
     userId: who.id,
     maxRunning: options.maxRunning,
     write: async () => {

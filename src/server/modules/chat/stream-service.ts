@@ -8,6 +8,7 @@ import { type MessageRow, toMessage, toToolCall } from "./chat-view.js";
 import { type EventStream, relayLocal, relayRemote } from "./event-stream.js";
 import type { GenerationManager } from "./generation/generation-manager.js";
 import { findOwnMessage } from "./messages-service.js";
+import { endPausedReplies, PAUSED_STOPPED } from "./paused-reply.js";
 import { doneEvent } from "./reply-end.js";
 
 /** A reply still being written, wherever it runs: resume, Stop, and deleting its chat. */
@@ -59,11 +60,12 @@ const NOT_STOPPED = "The reply could not be stopped: the database did not answer
 
 /**
  * Stop: the reply being written in this chat ends, whatever its state (running here or on another
- * instance, orphaned, its end not saved): stored as incomplete, so a new reply may start.
+ * instance, orphaned, its end not saved): stored as incomplete, so a new reply may start. With none being written,
+ * a reply paused on a tool call ends instead (decision 050): kept as incomplete, its unanswered call denied.
  */
 export async function stopReply(options: StreamingOptions): Promise<{ stopped: boolean }> {
   const row = await findStreamingReply(options.db, options.who.id, options.chatId);
-  if (!row) return { stopped: false };
+  if (!row) return { stopped: (await endPausedReplies(options.db, options.chatId, PAUSED_STOPPED)).length > 0 };
   // False when the row was closed by something else meanwhile (the orphan sweep, another Stop).
   const stopped = await options.generations.stop(row).catch(() => {
     throw new AppError("UNAVAILABLE", NOT_STOPPED);

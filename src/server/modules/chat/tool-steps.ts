@@ -1,5 +1,6 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { TextMessage, ToolStep } from "../../ai/generate.js";
-import type { StoredToolCall } from "../../db/schema/index.js";
+import { messages, type StoredToolCall } from "../../db/schema/index.js";
 import { modelToolName } from "../tools/tools-service.js";
 
 // How a reply's tool calls are kept and given back to a model (issue 34, decision 046): the row keeps the reply's
@@ -39,3 +40,14 @@ export function replyTurn(content: string, calls: readonly StoredToolCall[]): Te
 
 /** The number of the last step that called tools (0: none). */
 export const lastStep = (calls: readonly StoredToolCall[]) => calls.reduce((most, call) => Math.max(most, call.step), 0);
+
+/**
+ * The row's `tool_calls` with each call of status `from` turned into `to` with `result`, in SQL (the others as they
+ * are): how a reply ended by something other than its run (a Stop elsewhere, the sweep, a paused reply ended) leaves no
+ * card running or waiting.
+ */
+export function callsEnded(from: StoredToolCall["status"], to: StoredToolCall["status"], result: string): SQL {
+  return sql`coalesce((select jsonb_agg(case when c->>'status' = ${from}::text
+    then c || jsonb_build_object('status', ${to}::text, 'result', ${result}::text) else c end order by n)
+    from jsonb_array_elements(${messages.toolCalls}) with ordinality as t(c, n)), '[]'::jsonb)`;
+}

@@ -1,7 +1,7 @@
 import { BUILTIN_TOOLS } from "../../../shared/contracts/tools.js";
 import type { Who } from "../../lib/who.js";
 import { fileLabel } from "../knowledge/retrieval/numbered-sources.js";
-import { type RetrievalDeps, retrievePassages } from "../knowledge/retrieval/retrieve.js";
+import { hasSearchablePieces, type RetrievalDeps, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 
 /** What a built-in tool's call is given: the caller (its files only) and where the library is. */
 export interface BuiltinCallDeps {
@@ -18,6 +18,9 @@ export interface BuiltinTool {
   inputSchema: Record<string, unknown>;
   run(deps: BuiltinCallDeps, args: Record<string, unknown>): Promise<string>;
 }
+
+export const NO_MATCH = "No passages of the user's files match.";
+export const EMPTY_LIBRARY = "The user's library has no files to search yet: nothing was found.";
 
 /** The passages a search_files call answers with, at most (a few thousand tokens, as a reply's own retrieval). */
 const SEARCH_BUDGET_TOKENS = 3_000;
@@ -47,8 +50,9 @@ export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
         budgetTokens: SEARCH_BUDGET_TOKENS,
         limit: SEARCH_LIMIT,
       });
-      if (passages.length === 0) return "No passages of the user's files match.";
-      return passages.map((p) => `From ${fileLabel(p.fileName, p.page)}:\n${p.content}`).join("\n\n---\n\n");
+      if (passages.length === 0) return (await hasSearchablePieces(retrieval, who.id)) ? NO_MATCH : EMPTY_LIBRARY;
+      // Numbered, each with its file (and page), as a reply's own sources are shown to the model (decision 037).
+      return passages.map((p, i) => `[${i + 1}] ${fileLabel(p.fileName, p.page)}\n${p.content}`).join("\n\n");
     },
   },
   {

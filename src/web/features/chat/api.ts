@@ -9,6 +9,7 @@ import {
   type ShownMessage,
   type UpdateChatBody,
 } from "../../../shared/contracts/chat.js";
+import { endedPausedReply, PAUSED_LEFT } from "../../../shared/contracts/paused-reply.js";
 import { settingsApi } from "../../../shared/contracts/settings.js";
 import { usageQuery } from "../../domain/usage.js";
 import { call, endpointKey } from "../../lib/api-client.js";
@@ -118,6 +119,18 @@ export function applyReplyStart(client: QueryClient, chatId: number, userMessage
   // ISO times: the later of the two (a resumed stream may hold a copy of the chat newer than the message).
   const updatedAt = [chat.updatedAt, userMessage.createdAt].sort().at(-1) ?? chat.updatedAt;
   putChatFirst(client, { ...chat, ...retitle(chat.title, userMessage.content), updatedAt });
+}
+
+/**
+ * A new reply started in the chat (a send, an edit, a regenerate): the server ended the reply paused on a tool call, if
+ * any (decision 050); its copy shows that at once (kept, its call denied), so its card offers no Approve any more.
+ */
+export function applyPausedEnded(client: QueryClient, chatId: number) {
+  const { queryKey } = messagesQuery(chatId);
+  const data = client.getQueryData(queryKey);
+  if (!data?.pages.some((page) => page.items.some((m) => m.status === "awaiting-approval"))) return;
+  const pages = data.pages.map((page) => ({ ...page, items: page.items.map((m) => endedPausedReply(m, PAUSED_LEFT)) }));
+  client.setQueryData(queryKey, { ...data, pages });
 }
 
 /**

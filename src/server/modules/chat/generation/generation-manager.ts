@@ -13,7 +13,7 @@ import type { RunnableTool } from "../../tools/tools-service.js";
 import { type MessageRow, toMessage, toToolCall } from "../chat-view.js";
 import { doneEvent } from "../reply-end.js";
 import { citationsOf, type GivenSource } from "../reply-material.js";
-import { lastStep, replyTurn, STOPPED_RESULT } from "../tool-steps.js";
+import { callsEnded, lastStep, replyTurn, STOPPED_RESULT } from "../tool-steps.js";
 import { type GenerationRef, RedisGenerationMirror } from "./generation-mirror.js";
 
 type LocalEvent = Extract<StreamEvent, { type: "delta" | "tool" | "done" | "error" }>;
@@ -287,11 +287,7 @@ export class GenerationManager {
   /** Ends a row still streaming (never one already ended); undefined when it was not streaming or is gone. */
   private async closeRow(messageId: number, fields: FinalFields): Promise<MessageRow | undefined> {
     // Closed by something other than its run (a Stop elsewhere, the sweep): a call it left running ends as stopped.
-    const toolCalls =
-      fields.toolCalls ??
-      sql`coalesce((select jsonb_agg(case when c->>'status' = 'running'
-        then c || jsonb_build_object('status', 'error', 'result', ${STOPPED_RESULT}::text) else c end order by n)
-        from jsonb_array_elements(${messages.toolCalls}) with ordinality as t(c, n)), '[]'::jsonb)`;
+    const toolCalls = fields.toolCalls ?? callsEnded("running", "error", STOPPED_RESULT);
     const [row] = await this.options.db
       .update(messages)
       .set({ ...fields, toolCalls, generationOwner: null, updatedAt: new Date() })
@@ -510,8 +506,11 @@ export class GenerationManager {
     }
   }
 
+  /** A call's change goes to this instance's followers and, through Redis, to those on other instances. */
   private emitCall(generation: LiveGeneration, call: StoredToolCall): void {
-    generation.emit({ type: "tool", messageId: generation.messageId, toolCall: toToolCall(call) });
+    const event = { type: "tool" as const, messageId: generation.messageId, toolCall: toToolCall(call) };
+    generation.emit(event);
+    this.mirror?.toolCall(this.ref(generation.messageId), generation.toolCalls.map(toToolCall), event);
   }
 
   private async run(

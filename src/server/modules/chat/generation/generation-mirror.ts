@@ -1,8 +1,9 @@
 import type { StreamEvent } from "../../../../shared/contracts/chat.js";
+import type { ToolCall } from "../../../../shared/contracts/tools.js";
 import type { RedisLink } from "../../../lib/redis.js";
 
 /** What a follower on another instance receives. */
-export type MirrorEvent = Extract<StreamEvent, { type: "delta" | "done" | "error" }>;
+export type MirrorEvent = Extract<StreamEvent, { type: "delta" | "tool" | "done" | "error" }>;
 type Listener = (event: MirrorEvent) => void;
 
 /**
@@ -18,12 +19,14 @@ const name = (ref: GenerationRef) => `${ref.owner}:${ref.messageId}`;
 const eventsChannel = (ref: GenerationRef) => `gen:events:${name(ref)}`;
 const contentKey = (ref: GenerationRef) => `gen:content:${name(ref)}`;
 const doneKey = (ref: GenerationRef) => `gen:done:${name(ref)}`;
+const toolsKey = (ref: GenerationRef) => `gen:tools:${name(ref)}`;
 const instanceKey = (instanceId: string) => `gen:instance:${instanceId}`;
 const KEEP_SECONDS = 3600;
 
 /**
  * With several instances (REDIS_URL), a reply is mirrored to Redis as it grows:
- * the text so far in a key (APPEND), each piece on a channel. A reload that lands
+ * the text so far in a key (APPEND), each piece on a channel; its tool calls (issue 34) as their whole list in a key
+ * and each change of one on the channel, so a follower elsewhere sees the cards live. A reload that lands
  * on another instance follows it from there, and Stop reaches the instance that
  * runs it. Without Redis there is one instance and none of this is needed.
  */
@@ -69,6 +72,16 @@ export class RedisGenerationMirror {
       .catch(() => {});
   }
 
+  /** A tool call started, paused for approval or ended: the reply's calls as they now are, and the change, published. */
+  toolCall(ref: GenerationRef, calls: readonly ToolCall[], event: Extract<MirrorEvent, { type: "tool" }>): void {
+    this.redis.client
+      .multi()
+      .set(toolsKey(ref), JSON.stringify(calls), "EX", KEEP_SECONDS)
+      .publish(eventsChannel(ref), JSON.stringify(event))
+      .exec()
+      .catch(() => {});
+  }
+
   /**
    * The reply ended: followers get its last events (an error, then its `done`). `keepText` when its end could not be
    * saved yet: the text so far stays in Redis, so whoever closes the row later still has all of it.
@@ -82,7 +95,7 @@ export class RedisGenerationMirror {
     const pipeline = this.redis.client.multi().set(doneKey(ref), JSON.stringify(done), "EX", KEEP_SECONDS);
     if (error) pipeline.publish(eventsChannel(ref), JSON.stringify({ type: "error", ...error }));
     pipeline.publish(eventsChannel(ref), JSON.stringify(done));
-    if (!keepText) pipeline.del(contentKey(ref));
+    if (!keepText) pipeline.del(contentKey(ref), toolsKey(ref));
     pipeline.exec().catch(() => {});
   }
 
@@ -102,7 +115,10 @@ export class RedisGenerationMirror {
    * Follows a reply running elsewhere: subscribes first, then reads the text so far,
    * so nothing falls between the two (the follower drops repeats by offset).
    */
-  async follow(ref: GenerationRef, listener: Listener): Promise<{ content: string | null; done: MirrorEvent | null; stop(): void }> {
+  async follow(
+    ref: GenerationRef,
+    listener: Listener,
+  ): Promise<{ content: string | null; toolCalls: ToolCall[] | null; done: MirrorEvent | null; stop(): void }> {
     const channel = eventsChannel(ref);
     let set = this.listeners.get(channel);
     if (!set) {
@@ -111,9 +127,14 @@ export class RedisGenerationMirror {
       await this.redis.subscriber.subscribe(channel);
     }
     set.add(listener);
-    const [content, done] = await Promise.all([this.redis.client.get(contentKey(ref)), this.redis.client.get(doneKey(ref))]);
+    const [content, tools, done] = await Promise.all([
+      this.redis.client.get(contentKey(ref)),
+      this.redis.client.get(toolsKey(ref)),
+      this.redis.client.get(doneKey(ref)),
+    ]);
     return {
       content,
+      toolCalls: tools ? (JSON.parse(tools) as ToolCall[]) : null,
       done: done ? (JSON.parse(done) as MirrorEvent) : null,
       stop: () => {
         set.delete(listener);

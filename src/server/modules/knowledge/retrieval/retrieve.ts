@@ -266,6 +266,12 @@ export async function retrievePassages(deps: RetrievalDeps, request: RetrieveReq
   return passages;
 }
 
+/** Whether the user has anything to search: a piece of one of their own files (an empty library answers so). */
+export async function hasSearchablePieces(deps: Pick<RetrievalDeps, "db">, userId: number): Promise<boolean> {
+  const result = await deps.db.execute(sql`select exists(select 1 from knowledge_chunks where user_id = ${userId}::int) as some`);
+  return (result.rows[0] as { some?: boolean } | undefined)?.some === true;
+}
+
 /** Words of `next` that repeat the end of `previous` (the chunker's overlap), counted from its start. */
 function overlapWords(previous: string[], next: string[]): number {
   const most = Math.min(previous.length, next.length - 1, 200);

@@ -34,6 +34,7 @@ import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
 import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
+import { PausedReplyNotice } from "./paused-reply-notice.js";
 import { PersonalityPicker } from "./personality-picker.js";
 import { ToolsMenu } from "./tools-menu.js";
 
@@ -282,6 +283,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
       {/* What sits under the messages: toasts stay above it on a phone (lib/toast-clearance.ts). */}
       <div ref={clearance} className="shrink-0">
         {noPlatform ? <NoPlatformNotice isAdmin={isAdmin} turnedOff={turnedOff} /> : null}
+        {chatId !== null && !reply.busy && stored.at(-1)?.status === "awaiting-approval" ? <PausedReplyNotice chatId={chatId} /> : null}
         <div ref={composer} className="contents">
           <ChatInput
             disabled={noPlatform || messages.isError}

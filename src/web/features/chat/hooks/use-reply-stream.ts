@@ -4,7 +4,7 @@ import { chatsApi, type Message, type ReplyEnd, type StreamEvent } from "../../.
 import { errorMessage } from "../../../lib/api-client.js";
 import { notify } from "../../../lib/notify.js";
 import { openReplyStream, readReplyStream } from "../../../lib/reply-stream.js";
-import { applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
+import { applyPausedEnded, applyReplyEnd, applyReplyStart, messagesQuery, refreshChatAfterReply, stopReply, usageQuery } from "../api.js";
 import { appendDelta, type LiveReply, optimisticMessage, type ReplyRequest, withToolCall } from "../live-reply.js";
 
 const FLUSH_MS = 40;
@@ -64,6 +64,8 @@ export function useReplyStream(chatId: number | null, newChat?: { create: () => 
           });
           // The user's message is stored: the chat (a new one too) is listed and titled now, not at the reply's end.
           if (event.userMessage && idRef.current !== null) applyReplyStart(client, idRef.current, event.userMessage);
+          // A send, an edit or a regenerate (not a tool call's answer, which goes on with the paused reply itself).
+          if ((event.userMessage || current.replacesId !== null) && idRef.current !== null) applyPausedEnded(client, idRef.current);
           if (stopWanted.current) void requestStop();
           return;
         case "snapshot":

@@ -12,14 +12,14 @@ import { notify } from "../../../../../lib/notify.js";
 import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsaved-changes.js";
 import { useCreatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
-import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
+import { ApiField, ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { createPlatformFormSchema, emptyCreateValues, toCreateBody } from "./platform-form-schema.js";
 
 type CreateValues = Parameters<typeof toCreateBody>[0];
 
 import { KIND_OPTIONS } from "./platform-theme.js";
 
-const FIELDS = ["name", "slug", "kind", "apiKey", "baseUrl", "modelsText", "temperature", "maxTokens", "status"] as const;
+const FIELDS = ["name", "slug", "kind", "api", "apiKey", "baseUrl", "modelsText", "temperature", "maxTokens", "status"] as const;
 const ID = "new-platform";
 
 /** "Add a platform": the slug follows the name until the admin edits the slug. */
@@ -90,6 +90,7 @@ export function PlatformCreateForm({ onDone }: { onDone: () => void }) {
                 )}
               />
             </FormField>
+            {form.watch("kind") === "openai" ? <ApiField idPrefix={ID} /> : null}
             <BaseUrlField idPrefix={ID} hint="Needed for an OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama." />
             <ApiKeyField idPrefix={ID} placeholder="Optional for a local server" hint="Stored encrypted; it is never shown again." />
             <ModelsField idPrefix={ID} />

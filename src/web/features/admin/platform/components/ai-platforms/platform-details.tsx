@@ -38,6 +38,7 @@ export function PlatformDetails({ platform }: { platform: AdminPlatform }) {
           <span className="text-muted-foreground">No API key</span>
         )}
       </Row>
+      {platform.kind === "openai" ? <Row term="API">{platform.api === "responses" ? "Responses" : "Chat Completions"}</Row> : null}
       {platform.baseUrl ? (
         <Row term="Base URL">
           <span className="block truncate font-mono text-xs" title={platform.baseUrl}>

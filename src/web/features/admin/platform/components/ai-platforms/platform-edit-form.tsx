@@ -11,12 +11,13 @@ import { savedOrNot, saveForm, useUnsavedChanges } from "../../../../../lib/unsa
 import { useUpdatePlatform } from "../../api.js";
 import { applyPlatformErrors } from "./apply-platform-errors.js";
 import { DefaultModelField, FreeModelsField, VisionModelsField } from "./model-choice-fields.js";
-import { ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
+import { ApiField, ApiKeyField, BaseUrlField, GenerationFields, ModelsField, StatusField } from "./platform-fields.js";
 import { editPlatformFormSchema, editValuesFrom, toUpdateBody } from "./platform-form-schema.js";
 
 type EditValues = Parameters<typeof toUpdateBody>[0];
 
 const FIELDS = [
+  "api",
   "apiKey",
   "baseUrl",
   "modelsText",
@@ -83,6 +84,7 @@ export function PlatformEditForm({ platform, onDone }: { platform: AdminPlatform
             <Label htmlFor={`${idPrefix}-clear-key`}>Remove stored key</Label>
           </div>
         ) : null}
+        {platform.kind === "openai" ? <ApiField idPrefix={idPrefix} /> : null}
         <BaseUrlField idPrefix={idPrefix} hint="Leave empty to use the provider's own address." />
         <ModelsField idPrefix={idPrefix} />
         <DefaultModelField idPrefix={idPrefix} />

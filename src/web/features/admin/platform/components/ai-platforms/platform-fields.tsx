@@ -87,26 +87,62 @@ export function GenerationFields({ idPrefix }: { idPrefix: string }) {
   );
 }
 
-export function StatusField({ idPrefix, hint }: { idPrefix: string; hint?: string }) {
+/** A choice among a few values (a Radix select) of the shared fields. */
+function ChoiceField(props: {
+  id: string;
+  name: "status" | "api";
+  label: string;
+  hint?: string;
+  options: readonly { value: string; label: string }[];
+}) {
   const form = useShared();
-  const id = `${idPrefix}-status`;
   return (
-    <FormField id={id} label="Status" hint={hint} error={form.formState.errors.status?.message}>
+    <FormField id={props.id} label={props.label} hint={props.hint} error={form.formState.errors[props.name]?.message}>
       <Controller
         control={form.control}
-        name="status"
+        name={props.name}
         render={({ field }) => (
           <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={id} onBlur={field.onBlur}>
+            <SelectTrigger id={props.id} onBlur={field.onBlur}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="active">Active</SelectItem>
-              <SelectItem value="inactive">Inactive</SelectItem>
+              {props.options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         )}
       />
     </FormField>
+  );
+}
+
+const STATUS_OPTIONS = [
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+] as const;
+
+export function StatusField({ idPrefix, hint }: { idPrefix: string; hint?: string }) {
+  return <ChoiceField id={`${idPrefix}-status`} name="status" label="Status" hint={hint} options={STATUS_OPTIONS} />;
+}
+
+const API_OPTIONS = [
+  { value: "chat-completions", label: "Chat Completions" },
+  { value: "responses", label: "Responses" },
+] as const;
+
+/** Which OpenAI API the platform's replies use (decision 050); shown for OpenAI platforms only. */
+export function ApiField({ idPrefix }: { idPrefix: string }) {
+  return (
+    <ChoiceField
+      id={`${idPrefix}-api`}
+      name="api"
+      label="API"
+      hint="Chat Completions works with every OpenAI-compatible gateway too; Responses is OpenAI's newer API."
+      options={API_OPTIONS}
+    />
   );
 }

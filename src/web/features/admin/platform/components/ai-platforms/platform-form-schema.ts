@@ -5,6 +5,7 @@ import {
   type CreatePlatformBody,
   createPlatformBodySchema,
   parseModelList,
+  platformApiSchema,
   platformKindSchema,
   platformSettingsSchema,
   platformStatusSchema,
@@ -26,6 +27,8 @@ const sharedFields = {
   temperature: platformSettingsSchema.shape.temperature,
   maxTokens: platformSettingsSchema.shape.maxTokens,
   status: platformStatusSchema,
+  /** OpenAI platforms only (the field shows for them): Chat Completions or Responses. */
+  api: platformApiSchema,
 };
 export type SharedPlatformValues = z.input<z.ZodObject<typeof sharedFields>>;
 
@@ -56,6 +59,7 @@ export const emptyCreateValues: CreatePlatformValues = {
   temperature: TEMPERATURE.default,
   maxTokens: MAX_TOKENS.default,
   status: "active",
+  api: "chat-completions",
 };
 
 export function editValuesFrom(platform: AdminPlatform): EditPlatformValues {
@@ -71,6 +75,7 @@ export function editValuesFrom(platform: AdminPlatform): EditPlatformValues {
     temperature: settings.temperature,
     maxTokens: settings.maxTokens,
     status: platform.status,
+    api: platform.api,
   };
 }
 
@@ -81,6 +86,7 @@ export function toUpdateBody(values: z.output<typeof editPlatformFormSchema>, or
   return {
     ...(values.apiKey ? { apiKey: values.apiKey } : values.clearApiKey ? { clearApiKey: true } : {}),
     ...(values.status !== original.status ? { status: values.status } : {}),
+    ...(values.api !== original.api ? { api: values.api } : {}),
     baseUrl: values.baseUrl || null,
     settings: {
       models,
@@ -99,6 +105,8 @@ export function toCreateBody(values: z.output<typeof createPlatformFormSchema>):
     name: values.name,
     slug: values.slug,
     kind: values.kind,
+    // The choice shows for OpenAI only; another kind speaks its own API.
+    api: values.kind === "openai" ? values.api : "chat-completions",
     ...(values.apiKey ? { apiKey: values.apiKey } : {}),
     baseUrl: values.baseUrl || null,
     status: values.status,

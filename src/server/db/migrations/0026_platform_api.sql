@@ -1,0 +1,1 @@
+ALTER TABLE "ai_platforms" ADD COLUMN "api" text DEFAULT 'chat-completions' NOT NULL;
