@@ -179,15 +179,24 @@ export const embeddingListSchema = z.object({
 });
 export type EmbeddingList = z.infer<typeof embeddingListSchema>;
 
+/** Where the OpenAI-compatible endpoints live: an OpenAI client's base URL is the app's origin and this. */
+export const OPENAI_BASE_PATH = "/v1";
+
 const openAi = { access: "token", errorFormat: "openai" } as const;
 
 export const openAiApi = {
   /** The models this token's user may use now: the chat's platforms and models (plan, switches), and the embedding model. */
-  models: endpoint({ method: "GET", path: "/v1/models", ...openAi, tokenScope: "models", response: modelListSchema }),
+  models: endpoint({
+    method: "GET",
+    path: `${OPENAI_BASE_PATH}/models` as const,
+    ...openAi,
+    tokenScope: "models",
+    response: modelListSchema,
+  }),
   /** A chat answer, whole (`chat.completion`) or streamed (`stream: true`: `chat.completion.chunk` events, then `[DONE]`). */
   chatCompletions: endpoint({
     method: "POST",
-    path: "/v1/chat/completions",
+    path: `${OPENAI_BASE_PATH}/chat/completions` as const,
     ...openAi,
     tokenScope: "chat",
     body: chatCompletionBodySchema,
@@ -197,7 +206,7 @@ export const openAiApi = {
   /** Vectors of texts, from the embedding model an administrator set up (404 when none is). */
   embeddings: endpoint({
     method: "POST",
-    path: "/v1/embeddings",
+    path: `${OPENAI_BASE_PATH}/embeddings` as const,
     ...openAi,
     tokenScope: "chat",
     body: embeddingsBodySchema,
