@@ -232,6 +232,30 @@ describe("POST /v1/chat/completions", () => {
   });
 });
 
+describe("a provider that stops mid-answer", () => {
+  it("ends the stream with OpenAI's error event, which the client raises, and settles the hold with what was received", async () => {
+    const { openai, user, client } = await scriptUser();
+    const stream = await openai.chat.completions.create({
+      model: "openai/fake-model",
+      messages: [{ role: "user", content: "#cut" }],
+      stream: true,
+    });
+    const texts: string[] = [];
+    let failure: unknown = null;
+    try {
+      for await (const chunk of stream) texts.push(chunk.choices[0]?.delta.content ?? "");
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(OpenAI.APIError);
+    expect((failure as InstanceType<typeof OpenAI.APIError>).error).toMatchObject({ type: "api_error" });
+    expect(texts.join("")).not.toBe("");
+    expect(await holdsOf(user.id)).toBe(0);
+    // No usage was reported: the estimate of what was sent and received is counted, as for a chat reply cut short.
+    expect(await usedTokens(client)).toBeGreaterThan(0);
+  });
+});
+
 describe("the allowance and the concurrency limit", () => {
   it("429 insufficient_quota with retry-after once the month's tokens are spent (RateLimitError)", async () => {
     const { openai, client } = await scriptUser();
