@@ -9,14 +9,13 @@
  * folder), or PostgreSQL with BENCH_DB=postgres and BENCH_DATABASE_URL / TEST_DATABASE_URL. STREAMS (default 100,
  * after 20 warm-up rounds), FIRST_TOKEN_MS (the stand-in's first-token delay, default "0,200").
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { lastUserText } from "../tests/fakes/fake-behaviour.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
-import { adminWithOpenAiAt, buildCompiledServer, cookieFetch, pointSpawnedOpenAiAt, spawnServer } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, cookieFetch, pointSpawnedOpenAiAt } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { startCompiledServer } from "./compiled-server.js";
+import { arrivalOf } from "./first-chunk.js";
 import { percentile } from "./stats.js";
 
 const STREAMS = Number(process.env.STREAMS ?? 100);
@@ -28,24 +27,6 @@ type Route = "chat" | "v1";
 
 /** When (this process's `performance.now()`) the stand-in wrote the first content chunk of each marked request. */
 const writtenAt = new Map<string, number>();
-
-/** `performance.now()` when `marker` has arrived in the streamed body; the rest of the stream is cancelled. */
-async function arrivalOf(response: Promise<Response>, marker: string): Promise<number> {
-  const res = await response;
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error(`no body: ${res.status}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`stream ended before ${marker} (${res.status}): ${text.slice(0, 300)}`);
-    text += decoder.decode(value, { stream: true });
-    if (text.includes(marker)) break;
-  }
-  const at = performance.now();
-  await reader.cancel();
-  return at;
-}
 
 /** Three chunks of three words, so the first token is not also the answer's end. */
 const messageFor = (marker: string) => `${marker} a first token and more`;
@@ -81,24 +62,10 @@ async function oneStream(route: Route, marker: string, base: string, session: Re
   return arrived - written;
 }
 
-async function startServer(databaseUrl: string | undefined) {
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "bench-v1-"));
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" };
-  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, buildCompiledServer("v1-overhead"));
-  return {
-    base: server.url,
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main() {
   const usePostgres = process.env.BENCH_DB === "postgres";
   const scratch = usePostgres ? await createScratchPostgres() : undefined;
-  const server = await startServer(scratch?.url);
+  const server = await startCompiledServer("v1-overhead", scratch?.url);
   const { base } = server;
   const fmt = (n: number) => n.toFixed(2).padStart(7);
   let missed = false;

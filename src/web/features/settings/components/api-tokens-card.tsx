@@ -32,6 +32,22 @@ const empty: CreateTokenBody = { name: "", expiresInDays: 30, scopes: ["chat"] }
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 const scopeLabel = (scope: string) => SCOPES.find((s) => s.scope === scope)?.label ?? scope;
 
+/** A value to paste elsewhere: read-only, selected on focus, with Copy. */
+function CopyableValue({ value, label, copyLabel }: { value: string; label: string; copyLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Input
+        readOnly
+        value={value}
+        aria-label={label}
+        className="min-w-0 flex-1 font-mono text-xs"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <CopyButton showText getText={() => value} label={copyLabel} className="h-9" />
+    </div>
+  );
+}
+
 /** The token just made: shown this once, with Copy. */
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
   return (
@@ -40,16 +56,7 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
       <div className="grid min-w-0 flex-1 gap-3">
         <p className="font-medium">Copy your new token now</p>
         <p>It will not be shown again. Send it as "Authorization: Bearer ..." with each request.</p>
-        <div className="flex flex-wrap items-center gap-2">
-          <Input
-            readOnly
-            value={token}
-            aria-label="Your new API token"
-            className="min-w-0 flex-1 font-mono text-xs"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton showText getText={() => token} label="Copy token" className="h-9" />
-        </div>
+        <CopyableValue value={token} label="Your new API token" copyLabel="Copy token" />
         <div>
           <Button variant="outline" size="sm" onClick={onDone}>
             Done
@@ -147,16 +154,7 @@ function OpenAiEndpoint() {
         "platform/model", as <code className="font-mono text-xs">GET {OPENAI_BASE_PATH}/models</code> lists them. Your plan's allowance
         applies.
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input
-          readOnly
-          value={baseUrl}
-          aria-label="Base URL"
-          className="min-w-0 flex-1 font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyButton showText getText={() => baseUrl} label="Copy base URL" className="h-9" />
-      </div>
+      <CopyableValue value={baseUrl} label="Base URL" copyLabel="Copy base URL" />
       <p className="text-sm text-muted-foreground">For example:</p>
       <pre className="whitespace-pre-wrap break-all rounded-md border bg-muted p-3 font-mono text-xs">{example}</pre>
     </section>
