@@ -280,7 +280,8 @@ describe("the allowance and the concurrency limit", () => {
     const { openai, client, user } = await scriptUser();
     const streams = await Promise.all(
       Array.from({ length: MAX_RUNNING }, () =>
-        openai.chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content: "#slow" }], stream: true }),
+        // `#hang`: one piece, then the provider says nothing more; only the client leaving can end these calls here.
+        openai.chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content: "#hang" }], stream: true }),
       ),
     );
     const readers = streams.map((stream) => stream[Symbol.asyncIterator]());
@@ -295,12 +296,14 @@ describe("the allowance and the concurrency limit", () => {
     expect(error.error).toMatchObject({ type: "requests", code: "rate_limit_exceeded" });
     expect(error.headers?.get("retry-after")).toBe("5");
 
-    // The clients leave mid-answer: the provider's calls end, the holds are settled with what was received.
+    // The clients leave mid-answer: the provider's calls are aborted at once (not after the 30 s stall limit), and the
+    // holds are settled with what was received.
     for (const stream of streams) stream.controller.abort();
     expect(
       await until(
         () => holdsOf(user.id),
         (n) => n === 0,
+        3000,
       ),
     ).toBe(0);
     expect(await usedTokens(client)).toBeGreaterThan(0);
