@@ -1,6 +1,5 @@
-/** Milliseconds from the request until `marker` has arrived in its streamed body; the rest of the stream is cancelled. */
-export async function firstChunkAfter(response: Promise<Response>, marker: string): Promise<number> {
-  const started = performance.now();
+/** `performance.now()` when `marker` has arrived in the streamed body of `response`; the rest of the stream is cancelled. */
+export async function arrivalOf(response: Promise<Response>, marker: string): Promise<number> {
   const res = await response;
   const reader = res.body?.getReader();
   if (!reader) throw new Error(`no body: ${res.status}`);
@@ -8,11 +7,17 @@ export async function firstChunkAfter(response: Promise<Response>, marker: strin
   let text = "";
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`stream ended before ${marker}: ${text.slice(0, 300)}`);
+    if (done) throw new Error(`stream ended before ${marker} (${res.status}): ${text.slice(0, 300)}`);
     text += decoder.decode(value, { stream: true });
     if (text.includes(marker)) break;
   }
-  const elapsed = performance.now() - started;
+  const at = performance.now();
   await reader.cancel();
-  return elapsed;
+  return at;
+}
+
+/** Milliseconds from the request until `marker` has arrived in its streamed body; the rest of the stream is cancelled. */
+export async function firstChunkAfter(response: Promise<Response>, marker: string): Promise<number> {
+  const started = performance.now();
+  return (await arrivalOf(response, marker)) - started;
 }

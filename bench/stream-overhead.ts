@@ -12,17 +12,15 @@
  * app then share one thread, and every step of each waits for the others). --cpu-prof DIR writes the server's CPU
  * profile into DIR (open it in Chrome's DevTools, or sum it with bench/cpu-profile-summary.ts).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake.js";
 import { testConfig } from "../tests/helpers/build-test-app.js";
 import { FAKE_KEY } from "../tests/helpers/chat-setup.js";
-import { adminWithOpenAiAt, buildCompiledServer, cookieFetch, pointSpawnedOpenAiAt, spawnServer } from "../tests/helpers/spawn-server.js";
+import { adminWithOpenAiAt, cookieFetch, pointSpawnedOpenAiAt } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { startCompiledServer } from "./compiled-server.js";
 import { firstChunkAfter } from "./first-chunk.js";
 import { percentile } from "./stats.js";
 
@@ -81,19 +79,9 @@ async function startApp(databaseUrl: string | undefined): Promise<{ base: string
     };
     return { base, stop };
   }
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), "bench-stream-"));
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" };
   // --cpu-prof DIR: the server writes a V8 CPU profile (100 µs samples) into DIR when it stops.
   const profile = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`, "--cpu-prof-interval=100"] : [];
-  const server = await spawnServer({ LOG_LEVEL: "warn", ...env }, [...profile, ...buildCompiledServer("stream-overhead")]);
-  return {
-    base: server.url,
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startCompiledServer("stream-overhead", databaseUrl, profile);
 }
 
 async function main() {

@@ -49,6 +49,7 @@ import { filesRoutes } from "./modules/knowledge/files-routes.js";
 import { IngestionWorker } from "./modules/knowledge/ingestion/ingestion-worker.js";
 import { VectorStore } from "./modules/knowledge/retrieval/vector-store.js";
 import { s3FileStore } from "./modules/knowledge/s3-file-store.js";
+import { openAiRoutes } from "./modules/openai-api/openai-api-routes.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
 import { paymentRoutes } from "./modules/payments/payments-routes.js";
@@ -243,7 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // House rule: every API route answers through a contract and declares its access. A route without them stops the start.
   app.decorate("apiRoutes", [] as ApiRouteInfo[]);
   app.addHook("onRoute", (routeOptions) => {
-    if (!routeOptions.url?.startsWith("/api/")) return;
+    if (!routeOptions.url?.startsWith("/api/") && !routeOptions.url?.startsWith("/v1/")) return;
     const response = routeOptions.schema?.response;
     const access = routeOptions.config?.access;
     if (!response || !access)
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(embeddingSettingsRoutes);
   await app.register(apiDocsRoutes);
   await app.register(tokensRoutes);
+  await app.register(openAiRoutes);
   await app.register(seoPlugin, { origin: publicOrigin(config), catalogSlugs: () => catalogSlugs({ db: database.db }) });
   // The prerendered public pages carry the values the public API answers (issue 13).
   await app.register(staticWebPlugin, {

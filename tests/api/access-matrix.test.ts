@@ -5,6 +5,7 @@ import { ADMINS_ONLY, SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
 import { NOT_CANONICAL_MESSAGE } from "../../src/server/lib/canonical-path.js";
 import type { Access, EndpointShape } from "../../src/shared/contracts/endpoint.js";
 import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -72,6 +73,8 @@ function call(endpoint: Pick<EndpointShape, "method">, path: string, role: Role,
 function expectedRefusal(endpoint: EndpointShape, role: Role): { status: number; message: string } | null {
   const access: Access = endpoint.access;
   if (access === "public") return null;
+  // A token's endpoint (the OpenAI-compatible `/v1`, decision 051) never reads a cookie: every role is signed out there.
+  if (access === "token") return { status: 401, message: OPENAI_MESSAGES.tokenNeeded };
   if (role === "anonymous") return { status: 401, message: SIGN_IN_NEEDED };
   if (access === "admin" && role !== "admin") return { status: 403, message: ADMINS_ONLY };
   if (access === "earlyAccess" && role === "user") return { status: 403, message: PLAN_REFUSALS[endpoint.feature ?? "personalities"] };
@@ -79,10 +82,12 @@ function expectedRefusal(endpoint: EndpointShape, role: Role): { status: number;
 }
 
 const OUTSIDE_SERVICE_DOWN = /not available|not configured|could not reach/i;
-const REFUSALS = new Set([SIGN_IN_NEEDED, ADMINS_ONLY, ...Object.values(PLAN_REFUSALS)]);
+const REFUSALS = new Set([SIGN_IN_NEEDED, ADMINS_ONLY, OPENAI_MESSAGES.tokenNeeded, ...Object.values(PLAN_REFUSALS)]);
+/** A failure's message: the app's `{ message }`, or OpenAI's `{ error: { message } }` on `/v1`. */
 const messageOf = (answer: RawAnswer) => {
   try {
-    return (JSON.parse(answer.body) as { message?: string }).message;
+    const body = JSON.parse(answer.body) as { message?: string; error?: { message?: string } };
+    return body.message ?? body.error?.message;
   } catch {
     return undefined;
   }
@@ -128,33 +133,35 @@ describe("the permission matrix: every endpoint, every role", () => {
   });
 });
 
-/** Every way of writing `/api/...` that is not the canonical one (issue 28). */
+/** Every way of writing `/api/...` (or `/v1/...`) that is not the canonical one (issue 28). */
 function oddForms(path: string): string[] {
-  const rest = path.slice("/api".length); // "/admin/users/999999"
+  const prefix = path.startsWith("/v1/") ? "v1" : "api";
+  const rest = path.slice(prefix.length + 1); // "/admin/users/999999"
   const segments = rest.split("/").filter(Boolean);
   const first = segments[0] ?? "";
   const hex = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
   const upperHex = (c: string) => hex(c).toUpperCase();
+  const p0 = prefix[0] ?? "a";
   const forms = [
-    `/%61pi${rest}`,
-    `/%41PI${rest}`,
-    `/ap%69${rest}`,
-    `/${upperHex("a")}${upperHex("p")}${upperHex("i")}${rest}`,
-    `/API${rest}`,
-    `/Api${rest}`,
-    `//api${rest}`,
-    `/api/${rest}`,
-    `/./api${rest}`,
-    `/api/.${rest}`,
-    `/x/../api${rest}`,
-    `/api/%2e${rest}`,
-    `/api/x/%2E%2E${rest}`,
-    `/api${rest.replace(first, hex(first[0] ?? "a") + first.slice(1))}`,
-    `/api${rest.replace(first, first.slice(0, -1) + upperHex(first.slice(-1)))}`,
-    `/api%2F${rest.slice(1)}`,
-    `/api\\${rest.slice(1)}`,
-    `/api${rest}/.`,
-    `/api${rest}%zz`,
+    `/${hex(p0)}${prefix.slice(1)}${rest}`,
+    `/${hex(p0.toUpperCase())}${prefix.slice(1).toUpperCase()}${rest}`,
+    `/${prefix.slice(0, -1)}${hex(prefix.slice(-1))}${rest}`,
+    `/${[...prefix].map(upperHex).join("")}${rest}`,
+    `/${prefix.toUpperCase()}${rest}`,
+    `/${p0.toUpperCase()}${prefix.slice(1)}${rest}`,
+    `//${prefix}${rest}`,
+    `/${prefix}/${rest}`,
+    `/./${prefix}${rest}`,
+    `/${prefix}/.${rest}`,
+    `/x/../${prefix}${rest}`,
+    `/${prefix}/%2e${rest}`,
+    `/${prefix}/x/%2E%2E${rest}`,
+    `/${prefix}${rest.replace(first, hex(first[0] ?? "a") + first.slice(1))}`,
+    `/${prefix}${rest.replace(first, first.slice(0, -1) + upperHex(first.slice(-1)))}`,
+    `/${prefix}%2F${rest.slice(1)}`,
+    `/${prefix}\\${rest.slice(1)}`,
+    `/${prefix}${rest}/.`,
+    `/${prefix}${rest}%zz`,
   ];
   return forms;
 }

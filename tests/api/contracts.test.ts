@@ -36,8 +36,20 @@ describe("contracts", () => {
   it("every endpoint declares who may call it, and the public and plan-bound ones are exactly these", async () => {
     const endpoints = await contractEndpoints();
     const name = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
-    const undeclared = endpoints.filter((e) => !["public", "user", "earlyAccess", "admin"].includes(e.access as string));
+    const undeclared = endpoints.filter((e) => !["public", "user", "earlyAccess", "admin", "token"].includes(e.access as string));
     expect(undeclared.map(name)).toEqual([]);
+    // The OpenAI-compatible endpoints (decision 051): exactly these, a token's alone, each with its scope, failing in
+    // OpenAI's shape; and nothing else takes only tokens or OpenAI's shape.
+    const openAi = endpoints.filter((e) => e.path.startsWith("/v1/"));
+    expect(openAi.map(name).sort()).toEqual(["GET /v1/models", "POST /v1/chat/completions", "POST /v1/embeddings"]);
+    expect(openAi.map((e) => [name(e), e.access, e.errorFormat, e.tokenScope]).sort()).toEqual([
+      ["GET /v1/models", "token", "openai", "models"],
+      ["POST /v1/chat/completions", "token", "openai", "chat"],
+      ["POST /v1/embeddings", "token", "openai", "chat"],
+    ]);
+    expect(endpoints.filter((e) => !e.path.startsWith("/v1/") && (e.access === "token" || e.errorFormat === "openai")).map(name)).toEqual(
+      [],
+    );
     // The back office is for admins only, whatever else its contract says.
     expect(endpoints.filter((e) => e.path.startsWith("/api/admin/") && e.access !== "admin").map(name)).toEqual([]);
     // A new public endpoint is a decision: it must be added here, by hand.

@@ -269,12 +269,30 @@ function randomQuery(endpoint: EndpointShape, r: SeededRandom): string {
  * another case. Only forms that `app.inject`'s URL parser keeps as they are (it resolves `//`, `/./` and `\`
  * itself; tests/api/access-matrix.test.ts sends those on a raw socket). Each must answer 404.
  */
-const ODD_PREFIXES = ["/%61pi/", "/%41PI/", "/ap%69/", "/API/", "/Api/", "/%41pi/"];
+const ODD_PREFIXES: Record<string, string[]> = {
+  api: ["/%61pi/", "/%41PI/", "/ap%69/", "/API/", "/Api/", "/%41pi/"],
+  v1: ["/%76%31/", "/V1/", "/v%31/", "/%56%31/"],
+};
+/** The endpoint's prefix: `api`, or `v1` for the OpenAI-compatible endpoints (decision 051). */
+const prefixOf = (url: string) => (url.startsWith("/v1/") ? "v1" : "api");
 function oddPath(url: string, r: SeededRandom): string {
-  if (r.chance(0.3)) return url.replace(/^\/api\/(.)/, (_m, c: string) => `/api/%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return r.pick(ODD_PREFIXES) + url.slice("/api/".length);
+  const prefix = prefixOf(url);
+  if (r.chance(0.3))
+    return url.replace(/^\/(api|v1)\/(.)/, (_m, p: string, c: string) => `/${p}/%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return r.pick(ODD_PREFIXES[prefix] ?? []) + url.slice(prefix.length + 2);
 }
-const isOdd = (url: string) => !url.startsWith("/api/") || /%(?:[46][1-9a-f]|[57][0-9a])/i.test(url.split("?")[0] ?? "");
+const isOdd = (url: string) =>
+  (!url.startsWith("/api/") && !url.startsWith("/v1/")) || /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a])/i.test(url.split("?")[0] ?? "");
+
+/** A personal API token of a signed-in client (the `/v1` endpoints take nothing else), made once per client. */
+const tokens = new WeakMap<CookieClient, string | null>();
+async function tokenOf(client: CookieClient): Promise<string | null> {
+  if (!tokens.has(client)) {
+    const res = await client.post("/api/tokens", { name: "fuzz", expiresInDays: 1, scopes: ["chat", "models"] });
+    tokens.set(client, res.statusCode === 201 ? (res.json() as { token: string }).token : null);
+  }
+  return tokens.get(client) ?? null;
+}
 
 function buildCase(endpoint: EndpointShape, r: SeededRandom, realIds: number[], protect: Set<number>): InjectOptions {
   const canonical = fillPath(endpoint.path, r, realIds, protect) + (endpoint.query || r.chance(0.2) ? randomQuery(endpoint, r) : "");
@@ -426,6 +444,8 @@ const OUTSIDE_SERVICES = new Set([
   "POST /api/attempts/:id/submit",
   "POST /api/create-payment-intent",
   "POST /api/early-access/complete",
+  "POST /v1/chat/completions",
+  "POST /v1/embeddings",
 ]);
 const GENERIC_5XX = "Something went wrong on our side. Please try again in a moment.";
 
@@ -433,7 +453,9 @@ function isFinding(endpoint: string, status: number, body: string): boolean {
   if (status < 500) return false;
   if (!OUTSIDE_SERVICES.has(endpoint) || ![502, 503, 504].includes(status)) return true;
   try {
-    const message = (JSON.parse(body) as { message?: unknown }).message;
+    // The app's `{ message }`, or OpenAI's `{ error: { message } }` on `/v1` (decision 051).
+    const parsed = JSON.parse(body) as { message?: unknown; error?: { message?: unknown } };
+    const message = parsed.message ?? parsed.error?.message;
     return typeof message !== "string" || message === "" || message === GENERIC_5XX;
   } catch {
     return true;
@@ -481,6 +503,9 @@ async function fuzz(
         : r.pick(["admin", "member", "member", "anonymous"]);
       const client = as === "admin" ? clients.admin : as === "member" ? clients.member : clients.anonymous;
       const options = buildCase(endpoint, r, realIds, protect);
+      // A token's endpoint: the signed-in roles call it with their token, so the cases reach past the access check.
+      const token = endpoint.access === "token" && as !== "anonymous" ? await tokenOf(client) : null;
+      if (token) options.headers = { ...options.headers, authorization: `Bearer ${token}` };
       const before = logs.length;
       const res = await client.request(options);
       statuses.set(`${name} ${res.statusCode}`, (statuses.get(`${name} ${res.statusCode}`) ?? 0) + 1);

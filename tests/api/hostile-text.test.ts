@@ -6,10 +6,13 @@ import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from
 
 let t: TestApp;
 let admin: CookieClient;
+/** The admin's personal token: the OpenAI-compatible routes (`access: "token"`) take nothing else. */
+let token: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = (await registerAndSignIn(t.app)).client;
+  token = (await admin.post("/api/tokens", { name: "hostile", expiresInDays: 1, scopes: ["chat", "models", "courses:read"] })).json().token;
 });
 afterAll(async () => {
   await t.close();
@@ -35,11 +38,14 @@ describe("hostile text", () => {
           method: route.method as "POST",
           url: fill(route.url),
           payload: { title: value, name: value, content: value, email: value, nested: { deep: [value] } },
+          ...(route.access === "token" ? { headers: { authorization: `Bearer ${token}` } } : {}),
         });
         expect(res.statusCode, `${route.method} ${route.url} (${i})`).toBe(400);
         // Stripe's webhook reads raw bytes (its signature is over them): refused before any text is read.
         if (route.url === "/api/stripe/webhook") continue;
-        expect(res.json().message, `${route.method} ${route.url}`).toBe(BAD_TEXT);
+        // The app's `{ message }`, or OpenAI's `{ error: { message } }` on `/v1` (decision 051).
+        const body = res.json() as { message?: string; error?: { message: string } };
+        expect(body.message ?? body.error?.message, `${route.method} ${route.url}`).toBe(BAD_TEXT);
       }
     }
   });

@@ -87,6 +87,30 @@ describe("GET /api/openapi.json (issue 35)", () => {
     expect(fillPath("/api/chats/:id", { id: 1 })).toBe("/api/chats/1");
   });
 
+  it("describes the OpenAI-compatible endpoints as they are: a token only, OpenAI's error shape, whole or streamed", async () => {
+    const { client } = await registerAndSignIn(t.app);
+    const document = (await client.get("/api/openapi.json")).json() as Document & {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    for (const [path, method, scope] of [
+      ["/v1/models", "get", "models"],
+      ["/v1/chat/completions", "post", "chat"],
+      ["/v1/embeddings", "post", "chat"],
+    ] as const) {
+      const operation = document.paths[path]?.[method] as (Operation & { tags?: string[] }) | undefined;
+      expect(operation?.security, path).toEqual([{ token: [scope] }]);
+      expect(operation?.tags).toEqual(["openai-compatible"]);
+      expect(operation?.responses["4XX"]?.content?.["application/json"]?.schema, path).toMatchObject({
+        properties: { error: { required: ["message", "type", "param", "code"] } },
+      });
+    }
+    const completions = document.paths["/v1/chat/completions"]?.post as Operation | undefined;
+    expect(Object.keys(completions?.responses["200"]?.content ?? {}).sort()).toEqual(["application/json", "text/event-stream"]);
+    expect(completions?.responses["200"]?.content?.["text/event-stream"]?.schema).toMatchObject({
+      properties: { object: { enum: ["chat.completion.chunk"] } },
+    });
+  });
+
   it("the reference page loads Swagger UI from the app itself, under a strict policy", async () => {
     const { client } = await registerAndSignIn(t.app);
     const page = await client.get("/api/docs");

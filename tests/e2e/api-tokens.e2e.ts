@@ -23,6 +23,9 @@ describe("Settings > Developer: API tokens", () => {
     await page.getByRole("tab", { name: "Developer" }).click();
     const panel = page.getByRole("tabpanel", { name: "Developer" });
     await panel.getByText("No API tokens yet.", { exact: false }).waitFor();
+    // The OpenAI-compatible endpoint's base URL (decision 051), ready to copy, and an example that uses it.
+    expect(await panel.getByLabel("Base URL").inputValue()).toBe(`${h.baseUrl}/v1`);
+    expect(await panel.locator("pre").textContent()).toContain(`curl ${h.baseUrl}/v1/chat/completions`);
 
     // A token needs a scope: the form says so, with the contract's words, and nothing is made.
     await panel.getByLabel("Name").fill("Nightly export");
@@ -44,6 +47,9 @@ describe("Settings > Developer: API tokens", () => {
     expect(courses.status).toBe(200);
     const chats = await fetch(`${h.baseUrl}/api/chats`, { headers: { authorization: `Bearer ${token}` } });
     expect(chats.status).toBe(403);
+    const models = await fetch(`${h.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${token}` } });
+    expect(models.status).toBe(403);
+    expect(((await models.json()) as { error: { code: string } }).error.code).toBe("insufficient_permissions");
 
     await panel.getByRole("button", { name: "Done" }).click();
     await expect.poll(() => shown.count()).toBe(0);

@@ -81,6 +81,8 @@ export interface AiHold {
 export interface Spend {
   allowance: AiAllowance;
   userId: number;
+  /** The call counts as running work of its own, up to this many at once (`AiAllowance.claimCall`, decision 051). */
+  maxRunning?: number;
 }
 
 type HoldRow = {
@@ -123,8 +125,35 @@ export class AiAllowance {
    */
   async claim(userId: number, size: HoldSize, use: { maxRunning?: number; newMessage?: boolean } = {}): Promise<AiHold> {
     const max = use.maxRunning ?? Number.POSITIVE_INFINITY;
-    const result = await this.options.db.execute(
-      sql`select * from claim_ai_slot(${userId}, ${Number.isFinite(max) ? max : null}::int, ${use.newMessage ?? false},
+    return this.claimIn(this.options.db, userId, size, { max, room: max, newMessage: use.newMessage ?? false });
+  }
+
+  /**
+   * The claim of a call that has no row of its own to be counted as running: a request of the OpenAI-compatible
+   * endpoint (decision 051). Besides the replies and course runs the rule counts, `maxRunning` counts the user's
+   * calls under way whose hold is tied to no reply (such requests, one-shot calls, a course's calls), so a script
+   * cannot run more at once than the chat may. One transaction: the user's row lock first (parallel claims on any
+   * instance queue there), then the count (a fresh snapshot, after the lock), then the claim itself.
+   */
+  async claimCall(userId: number, size: HoldSize, maxRunning: number): Promise<AiHold> {
+    return this.options.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+      const counted = await tx.execute(sql`select count(*)::int as calls from ai_holds where user_id = ${userId} and message_id is null`);
+      const calls = Number((counted.rows[0] as { calls: number | string } | undefined)?.calls ?? 0);
+      return this.claimIn(tx, userId, size, { max: maxRunning, room: Math.max(0, maxRunning - calls), newMessage: false });
+    });
+  }
+
+  /** `claim_ai_slot` with `room` left for running work; a refusal is worded with the limit itself (`max`). */
+  private async claimIn(
+    db: Pick<Db, "execute">,
+    userId: number,
+    size: HoldSize,
+    limits: { max: number; room: number; newMessage: boolean },
+  ): Promise<AiHold> {
+    const { max, room } = limits;
+    const result = await db.execute(
+      sql`select * from claim_ai_slot(${userId}, ${Number.isFinite(room) ? room : null}::int, ${limits.newMessage},
         ${size.tokens}::int, ${size.promptEstimate}::int, ${this.owner}::text)`,
     );
     const row = result.rows[0] as SlotRow | undefined;

@@ -56,7 +56,11 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
   if (texts.length === 0) return { embeddings: [], tokens: 0 };
   const [{ embedMany }, model] = await Promise.all([import("ai"), embeddingModel(request.access, request.modelId)]);
   const size = holdFor({ maxOutputTokens: 0, prompt: texts });
-  const hold = spend ? await spend.allowance.claim(spend.userId, size) : null;
+  const hold = !spend
+    ? null
+    : spend.maxRunning
+      ? await spend.allowance.claimCall(spend.userId, size, spend.maxRunning)
+      : await spend.allowance.claim(spend.userId, size);
   let spent = 0;
   try {
     const result = await embedMany({

@@ -170,6 +170,8 @@ export interface StreamRequest {
   chunkMs: number;
   /** The tools the model may call (none: it is offered none). */
   tools?: readonly ToolSpec[];
+  /** Sequences that end the answer where they would appear (the OpenAI-compatible endpoint's `stop`). */
+  stopSequences?: string[];
 }
 
 /** What a streamed answer yields: text pieces, then its usage, or the error that ended it. */
@@ -177,7 +179,12 @@ export type CompletionPart =
   | { type: "text"; text: string }
   /** The model asks for a tool (its arguments whole, as JSON text); the caller runs it and asks the next step. */
   | { type: "tool-call"; id: string; name: string; input: string }
-  | { type: "finish"; usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } }
+  | {
+      type: "finish";
+      usage: { inputTokens?: number | undefined; outputTokens?: number | undefined };
+      /** Why the model stopped, as the AI SDK unifies it across providers. */
+      reason: "stop" | "length" | "content-filter" | "tool-calls" | "error" | "interrupted" | "other";
+    }
   | { type: "error"; error: unknown };
 
 /** The conversation in the form a model's `doStream` takes. */
@@ -240,6 +247,7 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
       temperature: request.temperature,
       maxOutputTokens: request.maxOutputTokens,
       abortSignal: controller.signal,
+      ...(request.stopSequences?.length ? { stopSequences: request.stopSequences } : {}),
       ...(request.tools?.length
         ? {
             tools: request.tools.map((tool) => ({
@@ -269,7 +277,11 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
       } else if (part.type === "tool-call") {
         if (!part.providerExecuted) yield { type: "tool-call", id: part.toolCallId, name: part.toolName, input: part.input };
       } else if (part.type === "finish") {
-        yield { type: "finish", usage: { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total } };
+        yield {
+          type: "finish",
+          usage: { inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total },
+          reason: part.finishReason.unified,
+        };
       } else if (part.type === "error") {
         yield { type: "error", error: part.error };
         return;

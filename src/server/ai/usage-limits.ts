@@ -87,17 +87,19 @@ export function refusalOf(row: SlotRow | undefined, max: number, now = new Date(
   const seconds = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
   switch (row.verdict) {
     case "running":
-      return new AppError("TOO_MANY_REQUESTS", tooManyRunning(max), { retryAfterSeconds: 5 });
+      return new AppError("TOO_MANY_REQUESTS", tooManyRunning(max), { retryAfterSeconds: 5, limit: "rate" });
     case "tokens":
       return new AppError("TOO_MANY_REQUESTS", tokensSpentMessage(numbers.monthlyTokens ?? 0, resets.month), {
         retryAfterSeconds: seconds(resets.month),
+        limit: "quota",
       });
     case "messages":
       return new AppError("TOO_MANY_REQUESTS", messagesSpentMessage(numbers.messagesPerDay ?? 0), {
         retryAfterSeconds: seconds(resets.day),
+        limit: "quota",
       });
     case "held":
-      return new AppError("TOO_MANY_REQUESTS", tokensHeldMessage(numbers.monthlyTokens ?? 0), { retryAfterSeconds: 5 });
+      return new AppError("TOO_MANY_REQUESTS", tokensHeldMessage(numbers.monthlyTokens ?? 0), { retryAfterSeconds: 5, limit: "rate" });
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { TOKEN_MESSAGES } from "../../shared/contracts/api-tokens.js";
 import type { Access, EndpointShape, TokenScope } from "../../shared/contracts/endpoint.js";
+import { OPENAI_MESSAGES } from "../../shared/contracts/openai.js";
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../shared/plan.js";
 import { ACCOUNT_DISABLED_MESSAGE } from "../../shared/signed-out.js";
 import { AppError } from "./app-error.js";
@@ -90,6 +91,8 @@ export function refusal(endpoint: Pick<EndpointShape, "access" | "feature">, use
     case "admin":
       if (!user) return new AppError("UNAUTHORIZED", SIGN_IN_NEEDED);
       return user.role === "admin" ? undefined : new AppError("FORBIDDEN", ADMINS_ONLY);
+    case "token":
+      return user ? undefined : new AppError("UNAUTHORIZED", OPENAI_MESSAGES.tokenNeeded);
   }
 }
 
@@ -107,9 +110,12 @@ export function accessHook(
 ): onRequestHookHandler {
   if (endpoint.access === "earlyAccess" && !endpoint.feature) throw new Error("An earlyAccess endpoint names its plan feature");
   if (endpoint.access === "admin" && endpoint.tokenScope) throw new Error("An admin endpoint never takes API tokens");
+  if (endpoint.access === "token" && !endpoint.tokenScope) throw new Error("A token endpoint names the scope it needs");
   return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const bearer = bearerToken(request);
     if (bearer !== undefined) return bearerAccess(endpoint, bearer, tokens(), request, done);
+    // A token's endpoint never reads the session cookie: without a bearer token, nobody is signed in.
+    if (endpoint.access === "token") return done(refusal(endpoint, null));
     const decide = (session: SessionHit | null | undefined) => {
       if (session) {
         request.user = session.user;

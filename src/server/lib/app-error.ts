@@ -25,7 +25,17 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: { retryAfterSeconds?: number; errors?: Record<string, string>; reason?: SignedOutReason; opensAt?: string } = {},
+    readonly extra: {
+      retryAfterSeconds?: number;
+      errors?: Record<string, string>;
+      reason?: SignedOutReason;
+      opensAt?: string;
+      /**
+       * A 429's kind, for the OpenAI-compatible endpoints' error codes (decision 051): an allowance spent until it
+       * resets (`quota`), or a wait (`rate`: calls running, tokens held, a provider's rate limit).
+       */
+      limit?: "quota" | "rate";
+    } = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -12,7 +12,7 @@
 const ENCODED_UNRESERVED_OR_SLASH = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2[def]|5[cf]|7e)/i;
 const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
-const API_PREFIX_ANY_CASE = /^\/api(?=\/|$)/i;
+const API_PREFIX_ANY_CASE = /^\/(?:api|v1)(?=\/|$)/i;
 
 export function isCanonicalPath(url: string): boolean {
   const query = url.indexOf("?");
@@ -22,7 +22,7 @@ export function isCanonicalPath(url: string): boolean {
   if (path.includes("%") && (ENCODED_UNRESERVED_OR_SLASH.test(path) || BROKEN_ESCAPE.test(path))) return false;
   if (path.includes("/.") && DOT_SEGMENT.test(path)) return false;
   const prefix = API_PREFIX_ANY_CASE.exec(path);
-  return !prefix || prefix[0] === "/api";
+  return !prefix || prefix[0] === "/api" || prefix[0] === "/v1";
 }
 
 /** Where `rewriteUrl` sends a path that is not canonical: a route that answers 404 and runs nothing else. */

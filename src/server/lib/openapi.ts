@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import type { z } from "zod";
 import { type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
+import { openAiErrorBodySchema } from "../../shared/contracts/openai.js";
 import { SESSION_COOKIE } from "./access.js";
 import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
 
@@ -27,7 +28,13 @@ function isStringKeyRule(key: string, value: unknown): boolean {
   return key === "propertyNames" && !!names && Object.keys(names).length === 1 && names.type === "string";
 }
 
-const ERROR_RESPONSE = () => ({ description: "An error: `{ message, errors? }`", ...openApiSchema(errorBodySchema, "output") });
+const ERROR_RESPONSE = (endpoint: EndpointShape) =>
+  endpoint.errorFormat === "openai"
+    ? {
+        description: "An error, in OpenAI's shape: `{ error: { message, type, param, code } }`",
+        ...openApiSchema(openAiErrorBodySchema, "output"),
+      }
+    : { description: "An error: `{ message, errors? }`", ...openApiSchema(errorBodySchema, "output") };
 
 function successResponses(endpoint: EndpointShape): Record<string, unknown> {
   const status = String(endpoint.status ?? 200);
@@ -52,6 +59,18 @@ function successResponses(endpoint: EndpointShape): Record<string, unknown> {
         },
       };
     default:
+      if (endpoint.streamResponse) {
+        return {
+          [status]: {
+            description:
+              "The whole answer (JSON); with `stream: true` in the body, Server-Sent Events: each `data:` line is one chunk, the last `data: [DONE]`",
+            content: {
+              "application/json": { schema: openApiSchema(endpoint.response, "output") },
+              "text/event-stream": { schema: openApiSchema(endpoint.streamResponse, "output") },
+            },
+          },
+        };
+      }
       return {
         [status]: { description: "Success", ...openApiSchema(endpoint.response, "output") },
         ...(endpoint.nullIs204 ? { 204: { description: "Nothing there", type: "null" } } : {}),
@@ -65,17 +84,20 @@ const WHO_MAY_CALL: Record<EndpointShape["access"], string> = {
   user: "Signed-in users",
   earlyAccess: "Early Access plan",
   admin: "Admins only",
+  token: "Personal API tokens only",
 };
 
 /** One route's operation, written from its contract: parameters, body, answers, access and tag. */
 export function operationFromContract(endpoint: EndpointShape): FastifySchema & Record<string, unknown> {
-  const tag = endpoint.path.split("/")[2] ?? "api";
+  const tag = endpoint.errorFormat === "openai" ? "openai-compatible" : (endpoint.path.split("/")[2] ?? "api");
   return {
     tags: [tag],
     summary: WHO_MAY_CALL[endpoint.access] + (endpoint.feature ? ` (${endpoint.feature})` : ""),
     ...(endpoint.access === "public"
       ? {}
-      : { security: [{ session: [] }, ...(endpoint.tokenScope ? [{ token: [endpoint.tokenScope] }] : [])] }),
+      : endpoint.access === "token"
+        ? { security: [{ token: endpoint.tokenScope ? [endpoint.tokenScope] : [] }] }
+        : { security: [{ session: [] }, ...(endpoint.tokenScope ? [{ token: [endpoint.tokenScope] }] : [])] }),
     ...(endpoint.params ? { params: openApiSchema(endpoint.params, "input") } : {}),
     ...(endpoint.query ? { querystring: openApiSchema(endpoint.query, "input") } : {}),
     ...(endpoint.upload
@@ -83,7 +105,7 @@ export function operationFromContract(endpoint: EndpointShape): FastifySchema & 
       : endpoint.body
         ? { body: openApiSchema(endpoint.body, "input") }
         : {}),
-    response: { ...successResponses(endpoint), "4XX": ERROR_RESPONSE(), "5XX": ERROR_RESPONSE() },
+    response: { ...successResponses(endpoint), "4XX": ERROR_RESPONSE(endpoint), "5XX": ERROR_RESPONSE(endpoint) },
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type EndpointRequestParts, type EndpointResult, type EndpointShape, NEXT_CURSOR_HEADER } from "../../shared/contracts/endpoint.js";
 import { errorBodySchema } from "../../shared/contracts/errors.js";
+import { openAiErrorBodySchema } from "../../shared/contracts/openai.js";
 import { accessHook } from "./access.js";
 import { type JsonSchema, jsonSchemaOf } from "./json-schema.js";
 import { textGuardHook } from "./text-guard.js";
@@ -31,11 +32,14 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  */
 const closesAnObject = (key: string, value: unknown) => key === "additionalProperties" && value === false;
 
-const errorJson = () => responseJsonSchema(errorBodySchema);
+/** What a route's failures answer: the app's `{ message, errors? }`, or OpenAI's `{ error }` (decision 051). */
+export const failureSchemaOf = (endpoint: Pick<EndpointShape, "errorFormat">) =>
+  endpoint.errorFormat === "openai" ? openAiErrorBodySchema : errorBodySchema;
 
-/** The `schema.response` of a route: the success answer by its status, and `{ message, errors? }` for every failure. */
+/** The `schema.response` of a route: the success answer by its status, and the failure body for every failure. */
 function responseSchemas(endpoint: EndpointShape): Record<string, unknown> {
-  const failures = { "4xx": errorJson(), "5xx": errorJson() };
+  const failure = responseJsonSchema(failureSchemaOf(endpoint));
+  const failures = { "4xx": failure, "5xx": failure };
   switch (endpoint.kind ?? "json") {
     case "empty":
       return { 204: { type: "null" }, ...failures };
@@ -96,10 +100,10 @@ function differences(sent: unknown, described: unknown, path = ""): string[] {
  * Stricter than `checkAnswer`: nothing serializes events by the schema, so a key the contract does not name would
  * reach the browser; it is a drift too.
  */
-function eventDrift(endpoint: EndpointShape, event: unknown): string | null {
+function eventDrift(endpoint: EndpointShape, event: unknown, schema: z.ZodType = endpoint.response): string | null {
   const where = `${EVENT_OUTSIDE_CONTRACT} (${endpoint.method} ${endpoint.path})`;
   const wire: unknown = event === undefined ? undefined : JSON.parse(JSON.stringify(event));
-  const parsed = endpoint.response.safeParse(wire);
+  const parsed = schema.safeParse(wire);
   if (!parsed.success) {
     return `${where}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
   }
@@ -133,6 +137,7 @@ export function route<E extends EndpointShape>(app: FastifyInstance, endpoint: E
       access: endpoint.access,
       endpoint,
       ...(check && kind === "events" ? { checkEvent: (event: unknown) => eventDrift(endpoint, event) } : {}),
+      ...(check && endpoint.streamResponse ? { checkEvent: (event: unknown) => eventDrift(endpoint, event, endpoint.streamResponse) } : {}),
     },
     onRequest: accessHook(
       endpoint,

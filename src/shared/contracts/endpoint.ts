@@ -25,12 +25,19 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
  * - `user`: a signed-in user (401 otherwise);
  * - `earlyAccess`: a signed-in user on the Early Access plan, or an admin (403 with the plan's refusal
  *   for `feature` otherwise, `shared/plan.ts`);
- * - `admin`: a signed-in admin (403 for everyone else signed in).
+ * - `admin`: a signed-in admin (403 for everyone else signed in);
+ * - `token`: a personal API token only (the OpenAI-compatible `/v1` endpoints, decision 051): a cookie is never read,
+ *   and a request without `Authorization: Bearer` is a 401. The endpoint names its `tokenScope`.
  */
-export type Access = "public" | "user" | "earlyAccess" | "admin";
+export type Access = "public" | "user" | "earlyAccess" | "admin" | "token";
 /** The plan feature an `earlyAccess` endpoint belongs to: it picks the refusal's words (PLAN_REFUSALS). */
 export type PlanFeature = "personalities" | "courseGeneration";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
+/**
+ * How an endpoint's failures are written: the app's `{ message, errors? }` (default), or OpenAI's
+ * `{ error: { message, type, param, code } }` for the OpenAI-compatible endpoints (decision 051).
+ */
+export type ErrorFormat = "app" | "openai";
 
 /**
  * What a personal API token may call (issue 35): an endpoint names the scope a token needs with `tokenScope`; an
@@ -41,7 +48,8 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export interface EndpointShape {
   readonly method: HttpMethod;
-  readonly path: `/api/${string}`;
+  /** `/api/...`, or `/v1/...` for the OpenAI-compatible endpoints (decision 051). */
+  readonly path: `/api/${string}` | `/v1/${string}`;
   readonly access: Access;
   readonly feature?: PlanFeature;
   readonly params?: z.ZodType;
@@ -54,6 +62,13 @@ export interface EndpointShape {
   readonly nullIs204?: boolean;
   /** The scope a personal API token needs to call this endpoint; none: tokens are refused (issue 35). */
   readonly tokenScope?: TokenScope;
+  /** How failures are written (`app` unless said). */
+  readonly errorFormat?: ErrorFormat;
+  /**
+   * A JSON endpoint that also streams when its body asks (`stream: true`, OpenAI's chat completions): the schema of
+   * one Server-Sent Event's `data:`; the handler writes the stream itself.
+   */
+  readonly streamResponse?: z.ZodType;
 }
 
 /**

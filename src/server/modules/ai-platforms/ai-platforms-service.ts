@@ -34,10 +34,15 @@ export async function listAdminPlatforms({ db, deps }: Options): Promise<AdminPl
   return rows.map((row) => toAdminPlatform(row, deps));
 }
 
+/** The platforms that can answer right now (on, and set up), in the admin's order. */
+export async function listUsablePlatformRows({ db, deps }: Omit<Options, "who">): Promise<PlatformRow[]> {
+  const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
+  return rows.filter((row) => isUsable(row, deps));
+}
+
 /** GET /api/ai/platforms: only what can answer right now, with the models this user's plan locks. */
 export async function listChatPlatforms({ db, deps, who }: Omit<Options, "who"> & { who: Entitled }): Promise<ChatPlatform[]> {
-  const rows = await db.select().from(aiPlatforms).where(eq(aiPlatforms.status, "active")).orderBy(asc(aiPlatforms.id));
-  return rows.filter((row) => isUsable(row, deps)).map((row) => toChatPlatform(row, who));
+  return (await listUsablePlatformRows({ db, deps })).map((row) => toChatPlatform(row, who));
 }
 
 /** GET /api/ai/platforms/turned-off: the names of platforms set up but turned off (no key, no settings). */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Message, StreamEvent } from "../../../shared/contracts/chat.js";
+import { EVENT_STREAM_HEADERS } from "../../lib/event-stream-headers.js";
 import { toToolCall } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import type { MirrorEvent } from "./generation/generation-mirror.js";
@@ -22,13 +23,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   const checkEvent = request.routeOptions.config.checkEvent;
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-content-type-options": "nosniff",
-  });
+  res.writeHead(200, EVENT_STREAM_HEADERS);
   let closed = false;
   const callbacks: (() => void)[] = [];
   const ping = setInterval(() => res.write(": keep-alive\n\n"), 15_000);

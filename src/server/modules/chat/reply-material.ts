@@ -95,7 +95,16 @@ export async function assertModelReadsImages(
   resolved: ResolvedModel,
   attachments: readonly StoredAttachment[],
 ): Promise<void> {
-  if (!attachments.some(isImage) || acceptsImages(resolved.platform, resolved.modelId)) return;
+  await assertReadsImagesSent(options, resolved, attachments.some(isImage));
+}
+
+/** The same check for images sent some other way (the OpenAI-compatible endpoint's data: URLs, decision 051). */
+export async function assertReadsImagesSent(
+  options: { db: Db; deps: PlatformDeps; who: Who },
+  resolved: ResolvedModel,
+  sent: boolean,
+): Promise<void> {
+  if (!sent || acceptsImages(resolved.platform, resolved.modelId)) return;
   const platforms = await listChatPlatforms(options);
   const choices = platforms.flatMap((p) => p.models.filter((m) => p.imageModels.includes(m)));
   throw new AppError("BAD_REQUEST", cannotReadImagesMessage(resolved.modelId, choices));

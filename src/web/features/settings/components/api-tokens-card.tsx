@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { apiDocsApi } from "../../../../shared/contracts/api-docs.js";
 import { type ApiToken, type CreateTokenBody, createTokenBodySchema } from "../../../../shared/contracts/api-tokens.js";
 import type { TokenScope } from "../../../../shared/contracts/endpoint.js";
+import { OPENAI_BASE_PATH } from "../../../../shared/contracts/openai.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
@@ -31,6 +32,22 @@ const empty: CreateTokenBody = { name: "", expiresInDays: 30, scopes: ["chat"] }
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 const scopeLabel = (scope: string) => SCOPES.find((s) => s.scope === scope)?.label ?? scope;
 
+/** A value to paste elsewhere: read-only, selected on focus, with Copy. */
+function CopyableValue({ value, label, copyLabel }: { value: string; label: string; copyLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Input
+        readOnly
+        value={value}
+        aria-label={label}
+        className="min-w-0 flex-1 font-mono text-xs"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <CopyButton showText getText={() => value} label={copyLabel} className="h-9" />
+    </div>
+  );
+}
+
 /** The token just made: shown this once, with Copy. */
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
   return (
@@ -39,16 +56,7 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
       <div className="grid min-w-0 flex-1 gap-3">
         <p className="font-medium">Copy your new token now</p>
         <p>It will not be shown again. Send it as "Authorization: Bearer ..." with each request.</p>
-        <div className="flex flex-wrap items-center gap-2">
-          <Input
-            readOnly
-            value={token}
-            aria-label="Your new API token"
-            className="min-w-0 flex-1 font-mono text-xs"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton showText getText={() => token} label="Copy token" className="h-9" />
-        </div>
+        <CopyableValue value={token} label="Your new API token" copyLabel="Copy token" />
         <div>
           <Button variant="outline" size="sm" onClick={onDone}>
             Done
@@ -129,6 +137,30 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   );
 }
 
+/**
+ * The OpenAI-compatible endpoint (decision 051): its base URL, to paste into any OpenAI client, and one call with
+ * curl. The token goes where `$TOKEN` stands.
+ */
+function OpenAiEndpoint() {
+  const baseUrl = `${window.location.origin}${OPENAI_BASE_PATH}`;
+  const example = `curl ${baseUrl}/chat/completions -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '{"model":"openai/gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`;
+  return (
+    <section className="grid gap-2" aria-labelledby="openai-endpoint-heading">
+      <h3 id="openai-endpoint-heading" className="text-sm font-medium">
+        OpenAI-compatible endpoint
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Point any OpenAI client at this base URL with a token holding the Chat scope (Models to list them); model names are
+        "platform/model", as <code className="font-mono text-xs">GET {OPENAI_BASE_PATH}/models</code> lists them. Your plan's allowance
+        applies.
+      </p>
+      <CopyableValue value={baseUrl} label="Base URL" copyLabel="Copy base URL" />
+      <p className="text-sm text-muted-foreground">For example:</p>
+      <pre className="whitespace-pre-wrap break-all rounded-md border bg-muted p-3 font-mono text-xs">{example}</pre>
+    </section>
+  );
+}
+
 /** Settings > Developer: personal API tokens (issue 35, decision 049) and the way to the API reference. */
 export function ApiTokensCard() {
   const tokens = useApiTokens();
@@ -150,6 +182,7 @@ export function ApiTokensCard() {
         </a>
         . A token calls it as you, on the endpoints of its scopes only.
       </p>
+      <OpenAiEndpoint />
       {made ? <NewToken token={made} onDone={() => setMade(null)} /> : <CreateTokenForm onCreated={setMade} />}
       <section className="grid gap-3" aria-labelledby="tokens-heading">
         <h3 id="tokens-heading" className="text-sm font-medium">
