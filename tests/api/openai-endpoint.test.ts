@@ -12,7 +12,7 @@ import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
-import { FAKE_KEY, pointPlatformAt, setEmbeddingModel } from "../helpers/chat-setup.js";
+import { FAKE_KEY, newChat, pointPlatformAt, setEmbeddingModel } from "../helpers/chat-setup.js";
 
 const MAX_RUNNING = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -295,6 +295,12 @@ describe("the allowance and the concurrency limit", () => {
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
     expect(error.error).toMatchObject({ type: "requests", code: "rate_limit_exceeded" });
     expect(error.headers?.get("retry-after")).toBe("5");
+    // The chat counts them too (migration 0027): a reply's start is refused while they run, and nothing is stored.
+    const chat = await newChat(client);
+    const refusedReply = await client.post(`/api/chats/${chat.id}/reply`, { content: "from the chat" });
+    expect(refusedReply.statusCode).toBe(429);
+    expect(refusedReply.json().message).toMatch(new RegExp(`at most ${MAX_RUNNING} AI replies and course generations running at once`));
+    expect((await client.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
 
     // The clients leave mid-answer: the provider's calls are aborted at once (not after the 30 s stall limit), and the
     // holds are settled with what was received.

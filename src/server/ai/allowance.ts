@@ -125,42 +125,44 @@ export class AiAllowance {
    */
   async claim(userId: number, size: HoldSize, use: { maxRunning?: number; newMessage?: boolean } = {}): Promise<AiHold> {
     const max = use.maxRunning ?? Number.POSITIVE_INFINITY;
-    return this.claimIn(this.options.db, userId, size, { max, room: max, newMessage: use.newMessage ?? false });
+    const hold = await this.claimIn(this.options.db, userId, size, { max, newMessage: use.newMessage ?? false });
+    this.open.add(hold.id);
+    return hold;
   }
 
   /**
    * The claim of a call that has no row of its own to be counted as running: a request of the OpenAI-compatible
-   * endpoint (decision 051). Besides the replies and course runs the rule counts, `maxRunning` counts the user's
-   * calls under way whose hold is tied to no reply (such requests, one-shot calls, a course's calls), so a script
-   * cannot run more at once than the chat may. One transaction: the user's row lock first (parallel claims on any
-   * instance queue there), then the count (a fresh snapshot, after the lock), then the claim itself.
+   * endpoint (decision 051). Its hold is marked `running_call`, which the rule (`ai_slot_verdict`, migration 0027)
+   * counts with the replies and course runs running, so a script cannot run more at once than the chat may, and a
+   * reply or a run started meanwhile counts it too. One transaction: the claim takes the user's row lock (parallel
+   * claims on any instance queue there), and the mark commits with the hold.
    */
   async claimCall(userId: number, size: HoldSize, maxRunning: number): Promise<AiHold> {
-    return this.options.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
-      const counted = await tx.execute(sql`select count(*)::int as calls from ai_holds where user_id = ${userId} and message_id is null`);
-      const calls = Number((counted.rows[0] as { calls: number | string } | undefined)?.calls ?? 0);
-      return this.claimIn(tx, userId, size, { max: maxRunning, room: Math.max(0, maxRunning - calls), newMessage: false });
+    const hold = await this.options.db.transaction(async (tx) => {
+      const claimed = await this.claimIn(tx, userId, size, { max: maxRunning, newMessage: false });
+      await tx.execute(sql`update ai_holds set running_call = true where id = ${claimed.id}`);
+      return claimed;
     });
+    this.open.add(hold.id);
+    return hold;
   }
 
-  /** `claim_ai_slot` with `room` left for running work; a refusal is worded with the limit itself (`max`). */
+  /** `claim_ai_slot` with at most `max` replies, runs and running calls at once (Infinity: no such limit). */
   private async claimIn(
     db: Pick<Db, "execute">,
     userId: number,
     size: HoldSize,
-    limits: { max: number; room: number; newMessage: boolean },
+    limits: { max: number; newMessage: boolean },
   ): Promise<AiHold> {
-    const { max, room } = limits;
+    const { max } = limits;
     const result = await db.execute(
-      sql`select * from claim_ai_slot(${userId}, ${Number.isFinite(room) ? room : null}::int, ${limits.newMessage},
+      sql`select * from claim_ai_slot(${userId}, ${Number.isFinite(max) ? max : null}::int, ${limits.newMessage},
         ${size.tokens}::int, ${size.promptEstimate}::int, ${this.owner}::text)`,
     );
     const row = result.rows[0] as SlotRow | undefined;
     const refusal = refusalOf(row, max);
     if (refusal) throw refusal;
     if (row?.hold_id === null || row?.hold_id === undefined) throw new AppError("NOT_FOUND", "This account no longer exists.");
-    this.open.add(row.hold_id);
     return { id: row.hold_id, promptEstimate: size.promptEstimate };
   }
 

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /**
@@ -75,6 +75,11 @@ export const aiHolds = pgTable(
      * deletion pays for a check.
      */
     messageId: integer("message_id"),
+    /**
+     * A call with no row of its own that counts as running work, as a reply or a course run does: a request of the
+     * OpenAI-compatible endpoint (decision 051). `ai_slot_verdict` counts it (migration 0027).
+     */
+    runningCall: boolean("running_call").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("ai_holds_user_idx").on(t.userId)],
