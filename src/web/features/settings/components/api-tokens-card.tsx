@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,6 +7,7 @@ import { apiDocsApi } from "../../../../shared/contracts/api-docs.js";
 import { type ApiToken, type CreateTokenBody, createTokenBodySchema } from "../../../../shared/contracts/api-tokens.js";
 import type { TokenScope } from "../../../../shared/contracts/endpoint.js";
 import { OPENAI_BASE_PATH } from "../../../../shared/contracts/openai.js";
+import { modelValue } from "../../../../shared/model-choice.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
@@ -15,6 +17,7 @@ import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { NativeSelect } from "../../../components/ui/native-select.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
 import { useConfirmedRevoke } from "../../../components/ui/use-confirmed-revoke.js";
+import { aiPlatformsQuery } from "../../../domain/ai-models.js";
 import { errorMessage } from "../../../lib/api-client.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { notify } from "../../../lib/notify.js";
@@ -143,7 +146,11 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
  */
 function OpenAiEndpoint() {
   const baseUrl = `${window.location.origin}${OPENAI_BASE_PATH}`;
-  const example = `curl ${baseUrl}/chat/completions -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '{"model":"openai/gpt-4o-mini","messages":[{"role":"user","content":"Hello"}]}'`;
+  // A model this user may call (their first usable platform's default), else the id's shape.
+  const platform = useQuery(aiPlatformsQuery).data?.find((p) => p.defaultModel || p.models.length > 0);
+  const model = platform ? modelValue(platform.slug, platform.defaultModel || platform.models[0]) : "platform/model";
+  const body = JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }] });
+  const example = `curl ${baseUrl}/chat/completions -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '${body}'`;
   return (
     <section className="grid gap-2" aria-labelledby="openai-endpoint-heading">
       <h3 id="openai-endpoint-heading" className="text-sm font-medium">
@@ -180,7 +187,7 @@ export function ApiTokensCard() {
         <a className="font-medium text-primary underline-offset-4 hover:underline" href={apiDocsApi.reference.path}>
           API reference
         </a>
-        . A token calls it as you, on the endpoints of its scopes only.
+        .
       </p>
       <OpenAiEndpoint />
       {made ? <NewToken token={made} onDone={() => setMade(null)} /> : <CreateTokenForm onCreated={setMade} />}
