@@ -17,11 +17,12 @@ export const currentUserQuery = queryOptions({
 /**
  * The session block of a page the server wrote for a signed-in user (`/chat`, decision 052): its user goes into the cache
  * as the session probe's answer, so the first render draws the signed-in shell without asking and waiting. The block is
- * read once and taken out of the page. Without one (or with one that does not read as a user) the app asks, as before.
+ * read once and taken out of the page; true when it named a user. Without one (or with one that does not read as a
+ * user) the app asks, as before.
  */
-export function adoptPageSession(client: QueryClient): void {
+export function adoptPageSession(client: QueryClient): boolean {
   const block = document.getElementById(SESSION_DATA_ID);
-  if (!block) return;
+  if (!block) return false;
   block.remove();
   try {
     const user = (JSON.parse(block.textContent ?? "") as { user?: Partial<PublicUser> | null } | null)?.user;
@@ -31,11 +32,14 @@ export function adoptPageSession(client: QueryClient): void {
       typeof user.username === "string" &&
       typeof user.role === "string" &&
       typeof user.planType === "string"
-    )
+    ) {
       client.setQueryData(currentUserQuery.queryKey, user as PublicUser);
+      return true;
+    }
   } catch {
     // A damaged block: the app asks for the session.
   }
+  return false;
 }
 
 /**
