@@ -61,6 +61,7 @@ import { publicContentRoutes } from "./modules/public-content/public-content-rou
 import { getPublicPlatformSettings } from "./modules/public-content/public-content-service.js";
 import { quizRoutes } from "./modules/quizzes/quizzes-routes.js";
 import { registrationRoutes } from "./modules/registration/registration-routes.js";
+import { toPublicUser } from "./modules/sessions/public-user.js";
 import { SessionStore } from "./modules/sessions/session-store.js";
 import { settingsRoutes } from "./modules/settings/settings-routes.js";
 import { toolsRoutes } from "./modules/tools/tools-routes.js";
@@ -312,6 +313,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { platformSettings, paymentSettings };
     },
     findShare: (token) => findSharedChat(database.db, token),
+    sessionUser: async (token) => {
+      const session = await sessions.resolve(token);
+      return session ? toPublicUser(session.user) : null;
+    },
   });
   return app;
 }

@@ -163,6 +163,22 @@ describe("moving and pinning chats", () => {
     expect(second.map((c) => c.id)).toEqual([ids[0]]);
   });
 
+  it("fills each page of chats in no folder with listed chats only, however many newer chats have no message yet", async () => {
+    const { client: carol } = await registerAndSignIn(t.app);
+    const listed: number[] = [];
+    for (const title of ["c1", "c2", "c3"]) listed.push(await chatWith(carol, title));
+    // Newer than every listed chat, but without a message: never listed, and never taking a place on a page.
+    for (const title of ["e1", "e2", "e3"]) await newChat(carol, { title });
+    const first = await carol.get("/api/chats?folderId=none&pinned=false&limit=2");
+    expect((first.json() as Chat[]).map((c) => c.id)).toEqual([listed[2], listed[1]]);
+    const cursor = first.headers["x-next-cursor"];
+    expect(typeof cursor).toBe("string");
+    const second = await carol.get(`/api/chats?folderId=none&pinned=false&limit=2&cursor=${cursor}`);
+    expect((second.json() as Chat[]).map((c) => c.id)).toEqual([listed[0]]);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+    expect((await list(carol, "?limit=10")).map((c) => c.id)).toEqual([...listed].reverse());
+  });
+
   it("pins and unpins: pinned chats most recently pinned first, left out of the unpinned sections", async () => {
     const made = await folder(alice, "Pins");
     const older = await chatWith(alice, "Pinned first");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { chatFoldersApi } from "../../src/shared/contracts/chat-folders.js";
+import { SESSION_DATA_ID } from "../../src/shared/contracts/session-data.js";
 import { sidebarSections } from "../../src/shared/contracts/sidebar-first-reads.js";
 import { endpointUrl } from "../../src/web/lib/api-client.js";
 import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -11,7 +12,7 @@ import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-
 // A stand-in for dist/web, so the test does not depend on a build having run.
 const webDist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
 mkdirSync(path.join(webDist, "assets"));
-writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>app shell</title>");
+writeFileSync(path.join(webDist, "index.html"), '<!doctype html><title>app shell</title><body><div id="root"></div></body>');
 writeFileSync(path.join(webDist, "assets", "main-abc123.js"), "console.log(1)");
 writeFileSync(path.join(webDist, "theme-init.js"), "void 0");
 
@@ -88,5 +89,59 @@ describe("the chat page's preload hints (issue 29)", () => {
     }
     // Other pages get none.
     expect((await t.app.inject({ method: "GET", url: "/settings", headers: { cookie } })).headers.link).toBeUndefined();
+  });
+});
+
+/** The chat page's session block (decision 052), parsed as the web reads it; undefined when the page has none. */
+function sessionBlock(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${SESSION_DATA_ID}">(.*?)</script>`, "s").exec(html);
+  return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+}
+
+describe("the chat page's session block (decision 052)", () => {
+  it("carries the session probe's answer for a live session only, on the chat pages only, and is never stored", async () => {
+    const visitor = await t.app.inject({ method: "GET", url: "/chat" });
+    expect(sessionBlock(visitor.body)).toBeUndefined();
+    expect(visitor.headers["cache-control"]).toBe("no-cache");
+    const forged = await t.app.inject({ method: "GET", url: "/chat", headers: { cookie: "sid=not-a-session" } });
+    expect(forged.statusCode).toBe(200);
+    expect(sessionBlock(forged.body)).toBeUndefined();
+
+    const { client } = await registerAndSignIn(t.app);
+    const cookie = `sid=${client.cookie("sid")}`;
+    const probe = (await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } })).json() as { user: { id: number } };
+    expect(probe.user).not.toBeNull();
+    for (const url of ["/chat", "/chat/12"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      // Exactly what the session probe answers (no column the contract does not name), and the page is the app shell.
+      expect(sessionBlock(res.body)).toEqual(probe);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers.vary).toContain("Cookie");
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["last-modified"]).toBeUndefined();
+    }
+    // Other pages carry none.
+    for (const url of ["/settings", "/", "/courses"]) {
+      expect(sessionBlock((await t.app.inject({ method: "GET", url, headers: { cookie } })).body)).toBeUndefined();
+    }
+    // Signed out: the same cookie gets the plain shell.
+    expect((await client.post("/api/logout", {})).statusCode).toBeLessThan(300);
+    const after = await t.app.inject({ method: "GET", url: "/chat", headers: { cookie } });
+    expect(sessionBlock(after.body)).toBeUndefined();
+    expect(after.headers.link).toBeUndefined();
+  });
+
+  it("keeps another user's session apart and a name that looks like markup inside the block", async () => {
+    const first = await registerAndSignIn(t.app, { name: "</script><script>alert(1)</script><!--" });
+    const second = await registerAndSignIn(t.app);
+    const page = (client: typeof first.client) =>
+      t.app.inject({ method: "GET", url: "/chat", headers: { cookie: `sid=${client.cookie("sid")}` } });
+    const firstPage = await page(first.client);
+    expect(firstPage.body).not.toContain("<script>alert(1)");
+    expect(sessionBlock(firstPage.body)).toMatchObject({ user: { id: first.user.id, name: "</script><script>alert(1)</script><!--" } });
+    expect(sessionBlock((await page(second.client)).body)).toMatchObject({ user: { id: second.user.id, username: second.body.username } });
   });
 });

@@ -103,6 +103,29 @@ describe("the chat sidebar (item 7)", () => {
     ).toBe(1);
   });
 
+  it("draws /chat from the session the page carries (decision 052): no session probe, and none carried once signed out", async () => {
+    const page = await themed();
+    await signIn(page, talker);
+    const probes: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/session") probes.push(request.url());
+    });
+    await page.goto("/chat");
+    await history(page).getByRole("link").first().waitFor();
+    await page.getByRole("textbox", { name: "Message" }).waitFor();
+    await page.getByRole("button", { name: "Account" }).waitFor();
+    expect(probes, "the signed-in page asked who is signed in").toEqual([]);
+    // The block is read once and taken out of the page.
+    expect(await page.locator("#session-data").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("menuitem", { name: /Sign out/ }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.goto("/chat");
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(probes.length, "signed out, the page asks").toBeGreaterThan(0);
+  });
+
   it("says that history is off when the user's Save Chat History is off, at 1440 and in the phone's sheet", async () => {
     for (const theme of ["light", "dark"] as const) {
       const page = await themed({ theme });

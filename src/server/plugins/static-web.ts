@@ -4,8 +4,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { sessionDataScript } from "../../shared/contracts/session-data.js";
 import { SHARE_TOKEN_PATTERN } from "../../shared/contracts/sharing.js";
 import { sidebarFirstReadUrls } from "../../shared/contracts/sidebar-first-reads.js";
+import type { PublicUser } from "../../shared/contracts/user.js";
 import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR, SSR_DIR } from "../../shared/prerender.js";
 import { SHARE_PAGE, type SharePageData, sharedChatNoscript, sharedChatScript, shareHead } from "../../shared/share-page.js";
@@ -37,6 +39,8 @@ export interface StaticWebOptions {
   findShare?: (token: string) => Promise<SharePageData | null>;
   /** Pages rendered for visitors at request time with live data (the catalogue, issue 33; decision 044). */
   livePages?: readonly LivePage[];
+  /** The user a session token signs in, as the session probe shows them (null: no live session). */
+  sessionUser: (token: string) => Promise<PublicUser | null>;
 }
 
 /**
@@ -75,11 +79,30 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     });
   }
 
-  /** A visitor with a live session (the cookie alone proves nothing: it may have expired or been revoked). */
-  const signedIn = async (request: FastifyRequest): Promise<boolean> => {
+  /** The user of a live session (the cookie alone proves nothing: it may have expired or been revoked), or null. */
+  const sessionUser = async (request: FastifyRequest): Promise<PublicUser | null> => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return false;
-    return (await app.ctx.sessions.resolve(token)) !== null;
+    if (!token || token.length > 100) return null;
+    return options.sessionUser(token);
+  };
+  const signedIn = async (request: FastifyRequest): Promise<boolean> => (await sessionUser(request)) !== null;
+  /** index.html, read once: the chat page adds the session block to it on every request. */
+  let appShell: Promise<string> | undefined;
+
+  /**
+   * /chat and /chat/{id} for a live session: the app shell with the session probe's answer in it, so the app draws
+   * the signed-in shell without asking (decision 052), and the sidebar's first reads named in the preload hints.
+   * The page carries the user, so it is never stored (no-store: no cache, nor the back button, shows it again later).
+   */
+  const chatPage = async (reply: FastifyReply, user: PublicUser) => {
+    reply.header("Cache-Control", "no-store");
+    reply.header("Link", CHAT_PRELOAD_LINKS);
+    appShell ??= readFile(path.join(root, "index.html"), "utf8");
+    const shell = await appShell.catch((error: unknown) => {
+      appShell = undefined;
+      throw error;
+    });
+    return reply.type("text/html; charset=utf-8").send(shell.replace("</body>", () => `${sessionDataScript(user)}\n  </body>`));
   };
 
   /**
@@ -216,7 +239,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     else if (opensChat(file)) {
       reply.header("Vary", "Cookie");
       // Only for a live session: a visitor's preloads would answer 401 (and the page sends them to sign in).
-      if (await signedIn(request).catch(() => false)) reply.header("Link", CHAT_PRELOAD_LINKS);
+      const user = await sessionUser(request).catch(() => null);
+      if (user) return chatPage(reply, user);
     }
     return reply.sendFile("index.html");
   });

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { typedAddress } from "../../shared/contracts/endpoint.js";
 import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
+import { SESSION_DATA_ID } from "../../shared/contracts/session-data.js";
 import type { PublicUser, userApi } from "../../shared/contracts/user.js";
 import { call, endpointKey } from "../lib/api-client.js";
 
@@ -12,6 +13,34 @@ export const currentUserQuery = queryOptions({
   queryKey: endpointKey(currentUserRead),
   queryFn: async ({ signal }): Promise<PublicUser | null> => (await call(currentUserRead, {}, { signal })).user,
 });
+
+/**
+ * The session block of a page the server wrote for a signed-in user (`/chat`, decision 052): its user goes into the cache
+ * as the session probe's answer, so the first render draws the signed-in shell without asking and waiting. The block is
+ * read once and taken out of the page; true when it named a user. Without one (or with one that does not read as a
+ * user) the app asks, as before.
+ */
+export function adoptPageSession(client: QueryClient): boolean {
+  const block = document.getElementById(SESSION_DATA_ID);
+  if (!block) return false;
+  block.remove();
+  try {
+    const user = (JSON.parse(block.textContent ?? "") as { user?: Partial<PublicUser> | null } | null)?.user;
+    if (
+      user &&
+      typeof user.id === "number" &&
+      typeof user.username === "string" &&
+      typeof user.role === "string" &&
+      typeof user.planType === "string"
+    ) {
+      client.setQueryData(currentUserQuery.queryKey, user as PublicUser);
+      return true;
+    }
+  } catch {
+    // A damaged block: the app asks for the session.
+  }
+  return false;
+}
 
 /**
  * The signed-in user. Reads the cache directly as well as through the observer,

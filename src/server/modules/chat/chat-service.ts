@@ -100,6 +100,11 @@ function sectionFilter(query: Pick<ChatListQuery, "folderId" | "pinned">): SQL |
  * One indexed range scan per page: the user's listed chats, most recently active first (pinned ones: most
  * recently pinned first), optionally one sidebar section of them (`folderId`, `pinned`). A chat comes into
  * being with its first message: one without any (just created, or its only message deleted) is never listed.
+ *
+ * The section's chats are put in order first (`offset 0` keeps that subquery apart, so it is not merged into the
+ * outer one) and only then checked for a message, one by one until the page is full: about `limit` checks, instead of
+ * one per chat of the section before the sort (chats in no folder are not in the index's order: `folder_id is null`
+ * does not fix the column as `= id` does). With 2,000 chats in no folder: 16 ms → 2 ms on PGlite (issue 29).
  */
 export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
   const { db, limit } = options;
@@ -109,7 +114,9 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
   if (typeof options.folderId === "number") await assertOwnFolder(db, userId, options.folderId);
   // Pinned chats keep the order they were pinned in; everything else follows activity.
   const orderAt = options.pinned === "true" ? sql`${chats.pinnedAt}` : sql`${chats.updatedAt}`;
-  const rows = await db
+  // Named "chats" as the table is, so the chat's columns read from it (`chatCollectionIds`, `chatTutorLesson` name
+  // `chats.id`): they are worked out for the page's rows only, after the limit.
+  const inOrder = db
     .select({
       id: chats.id,
       title: chats.title,
@@ -122,9 +129,8 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
       tools: chats.tools,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
-      collectionIds: chatCollectionIds,
-      tutorLesson: chatTutorLesson,
-      orderUs: sql<string>`(extract(epoch from ${orderAt}) * 1000000)::bigint::text`,
+      tutorLessonId: chats.tutorLessonId,
+      orderAt: sql<Date>`${orderAt}`.as("order_at"),
     })
     .from(chats)
     .where(
@@ -132,13 +138,26 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
         eq(chats.userId, userId),
         eq(chats.temporary, false),
         sectionFilter(options),
-        exists(db.select({ one: sql`1` }).from(messages).where(eq(messages.chatId, chats.id))),
         after
           ? sql`(${orderAt}, ${chats.id}) < (timestamptz 'epoch' + (${after.us} || ' microseconds')::interval, ${after.id})`
           : undefined,
       ),
     )
     .orderBy(desc(orderAt), desc(chats.id))
+    // A literal `offset 0` (Drizzle leaves out an offset of the number 0): the fence that keeps this order apart.
+    .offset(sql`0` as unknown as number)
+    .as("chats");
+  const { orderAt: inOrderAt, tutorLessonId: _lesson, ...columns } = inOrder._.selectedFields;
+  const rows = await db
+    .select({
+      ...columns,
+      collectionIds: chatCollectionIds,
+      tutorLesson: chatTutorLesson,
+      orderUs: sql<string>`(extract(epoch from ${inOrderAt}) * 1000000)::bigint::text`,
+    })
+    .from(inOrder)
+    .where(exists(db.select({ one: sql`1` }).from(messages).where(eq(messages.chatId, inOrder.id))))
+    .orderBy(desc(inOrderAt), desc(inOrder.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
