@@ -271,8 +271,8 @@ try {
   if (!args["first-render-only"]) {
     // Ten folders open (the first ones, in view), each loading its first page of chats. The rows are virtualised
     // and move while a folder's chats arrive, so no element is held across a render: each step finds a closed
-    // folder (scrolling until one is drawn) and clicks it in the same page task, then waits, through a locator
-    // that looks again each time, until that folder (by its name) shows as open.
+    // folder (scrolling until one is drawn) and clicks it in the same page task, then waits until that folder (by its
+    // name, looked for again each frame) shows as open.
     for (let opened = 0; opened < 10; opened++) {
       const clicked = await page.waitForFunction(
         () => {
@@ -281,6 +281,7 @@ try {
             document.querySelector('[data-testid="chat-list-scroll"]')?.scrollBy(0, 600);
             return false;
           }
+          (window as unknown as { lastFolderClick?: number }).lastFolderClick = performance.now();
           toggle.click();
           return toggle.getAttribute("aria-label");
         },
@@ -289,23 +290,30 @@ try {
       );
       const name = String(await clicked.jsonValue());
       await clicked.dispose();
-      // A click that landed while its row was being drawn again can be lost: click that folder again (found by its name)
-      // until it shows as open, a few times at most.
-      for (let attempt = 0; ; attempt++) {
-        const open = await page
-          .locator(`[data-folder-toggle][aria-expanded="true"][aria-label="${name}"]`)
-          .waitFor({ timeout: 5_000 })
-          .then(() => true)
-          .catch(() => false);
-        if (open) break;
-        if (attempt >= 5) throw new Error(`folder ${name} did not open after ${attempt + 1} clicks`);
-        await page.evaluate((label) => {
-          const toggle = [...document.querySelectorAll<HTMLElement>('[data-folder-toggle][aria-expanded="false"]')].find(
+      // Until that folder (by its name) shows as open. Its row can leave the DOM meanwhile (an earlier folder's chats
+      // arriving push it out of view, and the list is virtualised), and a click that landed while its row was being
+      // drawn again can be lost: so each frame looks for it, scrolls down (then from the top) while it is not drawn,
+      // and clicks it again when it is drawn closed, at most once every 500 ms (two clicks in one render would close it).
+      await page.waitForFunction(
+        (label) => {
+          const state = window as unknown as { lastFolderClick?: number };
+          const toggle = [...document.querySelectorAll<HTMLElement>("[data-folder-toggle]")].find(
             (element) => element.getAttribute("aria-label") === label,
           );
-          toggle?.click();
-        }, name);
-      }
+          if (toggle?.getAttribute("aria-expanded") === "true") return true;
+          const box = document.querySelector<HTMLElement>('[data-testid="chat-list-scroll"]');
+          if (!toggle) {
+            if (box && box.scrollTop + box.clientHeight >= box.scrollHeight - 1) box.scrollTo(0, 0);
+            else box?.scrollBy(0, 300);
+          } else if (performance.now() - (state.lastFolderClick ?? 0) > 500) {
+            state.lastFolderClick = performance.now();
+            toggle.click();
+          }
+          return false;
+        },
+        name,
+        { polling: "raf", timeout: 30_000 },
+      );
     }
     await page.waitForFunction(() => !document.body.textContent?.includes("Loading chats..."));
     await page.locator('[data-testid="chat-list-scroll"]').evaluate((box) => box.scrollTo(0, 0));
