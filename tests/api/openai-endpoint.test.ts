@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens } from "../../src/server/db/schema/index.js";
+import { API_CONTENT_SECURITY_POLICY } from "../../src/server/plugins/security.js";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -85,11 +86,11 @@ async function failureOf(call: Promise<unknown>): Promise<InstanceType<typeof Op
   throw new Error("the call succeeded");
 }
 
-async function setFreeAllowance(monthlyTokens: number | null) {
+async function setFreeAllowance(monthlyTokens: number | null, messagesPerDay: number | null = null) {
   const res = await admin.request({
     method: "PUT",
     url: "/api/admin/plan-allowances",
-    payload: { free: { monthlyTokens, messagesPerDay: null }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
+    payload: { free: { monthlyTokens, messagesPerDay }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -276,6 +277,55 @@ describe("the allowance and the concurrency limit", () => {
     }
   });
 
+  it("a completion is one of the day's messages: the plan's messages-per-day limit holds on /v1 and in the chat", async () => {
+    const { openai, client } = await scriptUser();
+    await setFreeAllowance(null, 2);
+    try {
+      for (const content of ["one", "two"]) {
+        const done = await openai.chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content }] });
+        expect(done.choices[0]?.message.content).toBe(`Echo: ${content}`);
+      }
+      const error = await failureOf(
+        openai.chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content: "three" }] }),
+      );
+      expect(error).toBeInstanceOf(OpenAI.RateLimitError);
+      expect(error.error).toMatchObject({ type: "insufficient_quota", code: "insufficient_quota" });
+      // The chat counts the same day: its next message is refused too.
+      const chat = await newChat(client);
+      expect((await client.post(`/api/chats/${chat.id}/reply`, { content: "from the chat" })).statusCode).toBe(429);
+    } finally {
+      await setFreeAllowance(null);
+    }
+  });
+
+  it("a call the client leaves before any text still spends its prompt's estimate (the provider had it)", async () => {
+    const { openai, client, user } = await scriptUser();
+    const controller = new AbortController();
+    const pending = openai.chat.completions
+      .create(
+        { model: "openai/fake-model", messages: [{ role: "user", content: "#hang-start a prompt the provider has read" }], stream: true },
+        { signal: controller.signal },
+      )
+      .catch((error: unknown) => error);
+    expect(
+      await until(
+        () => holdsOf(user.id),
+        (n) => n === 1,
+        3000,
+      ),
+    ).toBe(1);
+    controller.abort();
+    await pending;
+    expect(
+      await until(
+        () => holdsOf(user.id),
+        (n) => n === 0,
+        3000,
+      ),
+    ).toBe(0);
+    expect(await usedTokens(client)).toBeGreaterThan(0);
+  });
+
   it(`429 rate_limit_exceeded with retry-after when ${MAX_RUNNING} calls already run; a client that leaves mid-stream settles its hold`, async () => {
     const { openai, client, user } = await scriptUser();
     const streams = await Promise.all(
@@ -329,6 +379,9 @@ describe("who may call", () => {
       const answer = await raw(headers);
       expect(answer.status).toBe(401);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("invalid_api_key");
+      // Data, never a page: the API's headers, not a page's.
+      expect(answer.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(answer.headers.get("permissions-policy")).toBeNull();
     }
     const bad = new OpenAI({ apiKey: "lum_not-a-token", baseURL: `${origin}/v1`, maxRetries: 0 });
     expect(await failureOf(bad.models.list())).toBeInstanceOf(OpenAI.AuthenticationError);

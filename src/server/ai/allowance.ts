@@ -135,11 +135,12 @@ export class AiAllowance {
    * endpoint (decision 051). Its hold is marked `running_call`, which the rule (`ai_slot_verdict`, migration 0027)
    * counts with the replies and course runs running, so a script cannot run more at once than the chat may, and a
    * reply or a run started meanwhile counts it too. One transaction: the claim takes the user's row lock (parallel
-   * claims on any instance queue there), and the mark commits with the hold.
+   * claims on any instance queue there), and the mark commits with the hold. `newMessage`: the call counts as one of
+   * the day's messages, as a chat message does (a completion does; an embedding does not).
    */
-  async claimCall(userId: number, size: HoldSize, maxRunning: number): Promise<AiHold> {
+  async claimCall(userId: number, size: HoldSize, maxRunning: number, use: { newMessage: boolean }): Promise<AiHold> {
     const hold = await this.options.db.transaction(async (tx) => {
-      const claimed = await this.claimIn(tx, userId, size, { max: maxRunning, newMessage: false });
+      const claimed = await this.claimIn(tx, userId, size, { max: maxRunning, newMessage: use.newMessage });
       await tx.execute(sql`update ai_holds set running_call = true where id = ${claimed.id}`);
       return claimed;
     });

@@ -59,7 +59,7 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
   const hold = !spend
     ? null
     : spend.maxRunning
-      ? await spend.allowance.claimCall(spend.userId, size, spend.maxRunning)
+      ? await spend.allowance.claimCall(spend.userId, size, spend.maxRunning, { newMessage: false })
       : await spend.allowance.claim(spend.userId, size);
   let spent = 0;
   try {

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createMistral } from "@ai-sdk/mistral";
@@ -44,6 +46,32 @@ describe("languageModelFor (the providers' SDKs load on first use)", () => {
     expect(model.provider).toBe("openai.responses");
     const call = model.doGenerate({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] });
     await expect(call).rejects.toSatisfy((error) => APICallError.isInstance(error) && String(error.url) === `${BASE_URL}/responses`);
+  });
+
+  it("asks OpenAI's Responses API to store nothing (store: false); the Chat Completions API gets no such field", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        bodies.push(JSON.parse(body) as Record<string, unknown>);
+        response.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"stop here"}}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      for (const api of ["responses", "chat-completions"] as const) {
+        const model = languageModelFor({ ...access("openai"), baseUrl, api }, "some-model");
+        if (typeof model === "string" || model.specificationVersion !== "v4") throw new Error("expected a v4 model object");
+        await Promise.resolve(model.doGenerate({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] })).catch(() => {});
+      }
+      expect(bodies.map((body) => body.store)).toEqual([false, undefined]);
+    } finally {
+      server.close();
+    }
   });
 
   it("hands a call to the real model: its SDK reaches the address and fails as the SDK fails", async () => {

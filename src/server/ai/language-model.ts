@@ -1,4 +1,4 @@
-import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import type { PlatformApi, PlatformKind } from "../../shared/contracts/ai-platforms.js";
 
 /** What it takes to talk to one platform: resolved from the database (key decrypted) or the environment. */
@@ -60,7 +60,16 @@ export function providerName(access: Pick<ProviderAccess, "kind" | "slug" | "api
  * once but its SDK loads on its first call, so a server that has not talked to a provider yet holds none of
  * their code; `language-model.test.ts` checks the names given here against the real models'.
  */
+/**
+ * OpenAI's Responses API keeps every request on OpenAI's side unless told not to (`store`, on by default): our rows are
+ * the conversation (decision 050), so a platform on the Responses API asks for nothing to be stored.
+ */
+function notStored(options: LanguageModelV4CallOptions): LanguageModelV4CallOptions {
+  return { ...options, providerOptions: { ...options.providerOptions, openai: { ...options.providerOptions?.openai, store: false } } };
+}
+
 export function languageModelFor(access: ProviderAccess, modelId: string): LanguageModelV4 {
+  const callOptions = access.kind === "openai" && access.api === "responses" ? notStored : (options: LanguageModelV4CallOptions) => options;
   let loading: Promise<LanguageModelV4> | undefined;
   const real = () => {
     loading ??= loadModel(access, modelId);
@@ -73,8 +82,8 @@ export function languageModelFor(access: ProviderAccess, modelId: string): Langu
     get supportedUrls() {
       return real().then((loaded) => loaded.supportedUrls);
     },
-    doGenerate: async (options) => (await real()).doGenerate(options),
-    doStream: async (options) => (await real()).doStream(options),
+    doGenerate: async (options) => (await real()).doGenerate(callOptions(options)),
+    doStream: async (options) => (await real()).doStream(callOptions(options)),
   };
   return model;
 }

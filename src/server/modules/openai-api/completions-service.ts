@@ -107,7 +107,8 @@ export async function admitCompletion(options: {
     ...(input.stop ? { stopSequences: typeof input.stop === "string" ? [input.stop] : input.stop } : {}),
   };
   const size = holdFor({ maxOutputTokens: request.maxOutputTokens, prompt: [system, ...turns.map((turn) => turn.content)] });
-  const hold = await deps.allowance.claimCall(who.id, size, limits.maxRunning);
+  // A completion is one of the day's messages, as a chat message is: a plan's messages-per-day limit holds on /v1 too.
+  const hold = await deps.allowance.claimCall(who.id, size, limits.maxRunning, { newMessage: true });
   let answered = false;
   return {
     id: `chatcmpl-${randomBytes(18).toString("base64url")}`,
@@ -169,7 +170,10 @@ async function* answer(call: {
   } finally {
     clearTimeout(firstChunkTimer);
     call.abortSignal.removeEventListener("abort", passOn);
-    await call.allowance.settle(call.hold.id, spentTokens(usage, call.hold.promptEstimate, received));
+    // Ended by us before any text (the client gone, the first-chunk wait over): the provider had the prompt and bills
+    // it, so at least the prompt's estimate is spent; a provider's refusal or error before the answer spends nothing.
+    const spent = spentTokens(usage, call.hold.promptEstimate, received);
+    await call.allowance.settle(call.hold.id, controller.signal.aborted ? Math.max(spent, call.hold.promptEstimate) : spent);
   }
 }
 

@@ -150,7 +150,7 @@ function OpenAiEndpoint() {
   const platform = useQuery(aiPlatformsQuery).data?.find((p) => p.defaultModel || p.models.length > 0);
   const model = platform ? modelValue(platform.slug, platform.defaultModel || platform.models[0]) : "platform/model";
   const body = JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }] });
-  const example = `curl ${baseUrl}/chat/completions -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '${body}'`;
+  const example = `curl ${baseUrl}/chat/completions -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d '${body.replaceAll("'", "'\\''")}'`;
   return (
     <section className="grid gap-2" aria-labelledby="openai-endpoint-heading">
       <h3 id="openai-endpoint-heading" className="text-sm font-medium">
