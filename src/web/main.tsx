@@ -15,20 +15,14 @@ if (!root) throw new Error("The page has no #root element");
 // The signed-in app (and /auth, checkout...). The prerendered public pages have their own entry: public-main.tsx.
 // A toast the small sign-in app raised just before it handed over to this app ("Login successful").
 showCarriedToast();
-// A page written for a signed-in user carries who that is (decision 052): no session probe before the shell draws.
-const signedInAtBoot = adoptPageSession(queryClient);
-const firstScreenCode = prefetchFirstScreen(window.location.pathname);
-const draw = () =>
-  createRoot(root).render(
-    <StrictMode>
-      {/* Every navigation asks first when a form has unsaved changes (lib/unsaved-changes.ts). */}
-      <Router hook={useGuardedBrowserLocation}>
-        <App />
-      </Router>
-    </StrictMode>,
-  );
-// Signed in at boot (decision 052), the first render would only draw spinners until the shell's and the chat's code
-// are there: it waits for them instead and draws the page in one pass. Otherwise it draws at once (a visitor's
-// page, the session still being asked for).
-if (signedInAtBoot) void firstScreenCode.finally(draw);
-else draw();
+// A page written for a signed-in user carries who that is (decision 052): the first render draws the shell at once.
+adoptPageSession(queryClient);
+prefetchFirstScreen(window.location.pathname);
+createRoot(root).render(
+  <StrictMode>
+    {/* Every navigation asks first when a form has unsaved changes (lib/unsaved-changes.ts). */}
+    <Router hook={useGuardedBrowserLocation}>
+      <App />
+    </Router>
+  </StrictMode>,
+);

@@ -11,14 +11,14 @@ import { AppLayout, ChatPage } from "./lazy-pages.js";
  * for the code adds a preload link per module, which took 30 ms before it went out (issue 29). For a
  * live session the server's preload hints have already started the sidebar's reads (issue 29). On /chat/{id} the
  * open chat's first reads go with the sidebar's, and the Markdown renderer's code with the page's (issue 29).
- * Settles when the shell's and the chat page's code are there (or failed to come).
  */
-export function prefetchFirstScreen(pathname: string): Promise<unknown> {
-  if (!opensChat(pathname)) return Promise.resolve();
+export function prefetchFirstScreen(pathname: string): void {
+  if (!opensChat(pathname)) return;
   const ignore = () => undefined; // the route loads them again and shows the failure
   const session = queryClient.fetchQuery(currentUserQuery);
   const sidebar = import("../features/chat/sidebar-prefetch.js");
-  const code = Promise.all([AppLayout.preload(), ChatPage.preload()]).catch(ignore);
+  void AppLayout.preload().catch(ignore);
+  void ChatPage.preload().catch(ignore);
   sidebar.catch(ignore);
   const chatId = openChatId(pathname);
   if (chatId !== null) sidebar.then((prefetch) => prefetch.preloadOpenChatCode()).catch(ignore);
@@ -30,7 +30,6 @@ export function prefetchFirstScreen(pathname: string): Promise<unknown> {
       if (chatId !== null) prefetch.prefetchOpenChat(queryClient, chatId);
     })
     .catch(ignore);
-  return code;
 }
 
 /** The chat a /chat/{id} address opens (as the chat page reads it), or null. */
