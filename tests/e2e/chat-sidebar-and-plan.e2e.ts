@@ -106,6 +106,9 @@ describe("the chat sidebar (item 7)", () => {
   it("draws /chat from the session the page carries (decision 052): no session probe, and none carried once signed out", async () => {
     const page = await themed();
     await signIn(page, talker);
+    // The sign-in's own page (reached without a session block, by the app's own navigation) may still be asking;
+    // only the page loaded next is watched.
+    await page.waitForLoadState("networkidle");
     const probes: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/session") probes.push(request.url());
