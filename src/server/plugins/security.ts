@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { OPENAI_BASE_PATH } from "../../shared/contracts/openai.js";
 import { DEFAULT_EMBED_HOSTS } from "../../shared/embed-url.js";
 import { bearerToken } from "../lib/access.js";
 import { AppError } from "../lib/app-error.js";
@@ -89,8 +88,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       reply.headers(apiHeaders).status(404).send({ message: NOT_CANONICAL_MESSAGE });
       return;
     }
-    // The API's answers (and the OpenAI-compatible endpoint's) are data, never a page: no page may be framed or run from them.
-    reply.headers(request.url.startsWith("/api/") || request.url.startsWith(`${OPENAI_BASE_PATH}/`) ? apiHeaders : pageHeaders);
+    // A contract's answer (the API's, the OpenAI-compatible endpoint's) is data, never a page: no page may be framed or
+    // run from it. Decided by the matched route (`route()` puts its contract on it), never by the URL's text.
+    reply.headers(request.routeOptions.config?.endpoint ? apiHeaders : pageHeaders);
     if (request.protocol === "https") reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     // A bearer request is authenticated by its token alone, never by a cookie (lib/access.ts): nothing to forge.
     if (!SAFE_METHODS.has(request.method) && bearerToken(request) === undefined && !isSameOrigin(request, publicOrigin)) {
