@@ -3,6 +3,7 @@
 import type { Dialog, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CookieClient } from "../helpers/build-test-app.js";
+import { dialogOnTop } from "./support/dialog-on-top.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
@@ -195,6 +196,7 @@ describe("unsaved changes", () => {
     await question(page).getByRole("button", { name: "Keep editing" }).click();
     await question(page).waitFor({ state: "detached" });
     expect(await dialog.getByLabel("Module title").inputValue()).toBe("Currents");
+    await dialogOnTop(dialog);
     await page.keyboard.press("Escape");
     await question(page).getByRole("button", { name: "Discard" }).click();
     await dialog.waitFor({ state: "detached" });

@@ -7,6 +7,7 @@ import type { Dialog, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import { CookieClient } from "../helpers/build-test-app.js";
+import { dialogOnTop } from "./support/dialog-on-top.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
 
@@ -179,6 +180,7 @@ describe("unsaved changes on the remaining forms", () => {
     await history.getByRole("button", { name: "New folder" }).click();
     const folder = page.getByRole("dialog", { name: "New folder" });
     await folder.getByLabel("Folder name").fill("Travel");
+    await dialogOnTop(folder);
     await page.mouse.click(5, 5);
     await question(page).waitFor();
     await question(page).getByRole("button", { name: "Save" }).click();
@@ -211,6 +213,7 @@ describe("unsaved changes on the remaining forms", () => {
     expect(await create.getByRole("textbox", { name: "Description" }).inputValue()).toBe("Six knots every sailor uses.");
 
     // A click outside the dialog asks too; Discard closes it and makes nothing.
+    await dialogOnTop(create);
     await page.mouse.click(5, 5);
     await question(page).getByRole("button", { name: "Discard" }).click();
     await create.waitFor({ state: "detached" });
@@ -234,6 +237,7 @@ describe("unsaved changes on the remaining forms", () => {
     await question(page).getByRole("button", { name: "Keep editing" }).click();
     await question(page).waitFor({ state: "detached" });
     expect(await generate.getByLabel("Number of modules").inputValue()).toBe("6");
+    await dialogOnTop(generate);
     await page.keyboard.press("Escape");
     await question(page).getByRole("button", { name: "Discard" }).click();
     await generate.waitFor({ state: "detached" });
