@@ -172,6 +172,35 @@ describe("a reply's end settles its hold", () => {
     expect((await client.post(`/api/chats/${chat.id}/reply`, { content: "now it fits" })).statusCode).toBe(200);
   });
 
+  it("a Stop before any text settles the prompt's estimate (the provider had the prompt); a provider's error before any text, nothing", async () => {
+    await setMonthlyTokens(admin, null);
+    const { client, user } = await registerAndSignIn(t.app);
+    const chat = await newChat(client);
+    // #hang-start: the stand-in reads the request and says nothing, so the Stop comes before the first token.
+    const pending = client.post(`/api/chats/${chat.id}/reply`, { content: "a question the provider has read #hang-start" });
+    const [held] = await until(
+      () => holdsOf(user.id),
+      (rows) => rows.length === 1,
+    );
+    if (!held) throw new Error("no hold while the reply waits for its first token");
+    expect(held.prompt_estimate).toBeGreaterThan(0);
+    expect((await client.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: true });
+    await pending;
+    const stopped = (
+      (await client.get(`/api/chats/${chat.id}/messages`)).json() as { role: string; content: string; status: string }[]
+    ).find((m) => m.role === "assistant");
+    expect(stopped).toMatchObject({ content: "", status: "failed" });
+    expect(await holdsOf(user.id)).toEqual([]);
+    expect((await usageOf(client)).tokens.used).toBe(held.prompt_estimate);
+
+    // The provider refuses before any text (a 500): it bills nothing, and nothing is counted.
+    const failed = await client.post(`/api/chats/${(await newChat(client)).id}/reply`, { content: "refused #error=500" });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('"type":"error"');
+    expect(await holdsOf(user.id)).toEqual([]);
+    expect((await usageOf(client)).tokens.used).toBe(held.prompt_estimate);
+  });
+
   it("a one-shot call holds while it runs and settles to the provider's figure", async () => {
     await setMonthlyTokens(admin, null);
     const { client, user } = await registerAndSignIn(t.app);
@@ -193,7 +222,7 @@ describe("a reply's end settles its hold", () => {
 });
 
 describe("the orphan sweep", () => {
-  it("settles the holds nobody will: a gone owner's reply with what its row kept, a gone owner's call with nothing; never one under way", async () => {
+  it("settles the holds nobody will: a gone owner's reply with what its row kept, a gone owner's call with its prompt's estimate; never one under way", async () => {
     const { client, user } = await registerAndSignIn(t.app);
     const chat = await newChat(client);
     const me = t.app.ctx.generations.instanceId;
@@ -215,18 +244,21 @@ describe("the orphan sweep", () => {
         ).rows[0] as { id: number }
       ).id;
     await insertHold("an-instance-that-is-gone", replyId, "1 minute");
-    await insertHold("an-instance-that-is-gone", null, "1 minute");
+    const goneCall = await insertHold("an-instance-that-is-gone", null, "1 minute");
+    await t.database.db.execute(sql`update ai_holds set running_call = true where id = ${goneCall}`);
     await insertHold(me, null, "1 minute");
     const oursStarting = await insertHold(me, null, "0 seconds");
 
     await t.app.ctx.generations.recoverOrphans();
-    // The reply is closed (kept, incomplete), and then its hold is settled with its text: 40 + 12 bytes / 4.
+    // The reply is closed (kept, incomplete), and then its hold is settled with its text: 40 + 12 bytes / 4. The gone
+    // owner's /v1 call and this instance's call nobody holds were under way at the provider when their process died:
+    // 40 each, their prompts' estimates (decision 053).
     expect((await client.get(`/api/chats/${chat.id}/messages`)).json().at(-1)).toMatchObject({
       status: "incomplete",
       content: "half a reply",
     });
     expect((await holdsOf(user.id)).map((h) => h.id)).toEqual([oursStarting]);
-    expect((await usageOf(client)).tokens.used).toBe(40 + 3);
+    expect((await usageOf(client)).tokens.used).toBe(40 + 3 + 40 + 40);
     await t.database.db.execute(sql`select settle_ai_hold(${oursStarting}, 0)`);
   });
 });

@@ -1,6 +1,7 @@
 // What a person sees when a provider fails (DESIGN sections 3-4): a clear message with the status that says whose
 // fault it is, the failed reply kept with its error, the user's message stored first; and a streamed conversation
 // works with each of the four providers.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StreamEvent } from "../../src/shared/contracts/chat.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
@@ -135,6 +136,40 @@ describe("provider failures", () => {
     const ended = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 6000))]);
     expect(ended, "the streamed reply was still waiting for the provider after 6 s").not.toBeNull();
     expect(errorOf(parseEvents(ended?.body ?? ""))).toMatchObject({ status: 504, message: expect.stringMatching(/too long/) });
+  });
+
+  it("a call we end before any text (the first-chunk wait, the whole-call timeout) spends its prompt's estimate; a provider's error before any text, nothing", async () => {
+    const { client, user: me } = await registerAndSignIn(t.app);
+    const used = async () => ((await client.get("/api/usage")).json() as { tokens: { used: number } }).tokens.used;
+    /** The prompt's estimate of the one hold `call` makes, read while it waits for the provider; then its answer. */
+    const heldWhile = async <T>(call: Promise<T>) => {
+      let estimate = 0;
+      for (let i = 0; i < 300 && !estimate; i++) {
+        const rows = await t.database.db.execute(sql`select prompt_estimate from ai_holds where user_id = ${me.id}`);
+        estimate = Number((rows.rows[0] as { prompt_estimate: number } | undefined)?.prompt_estimate ?? 0);
+        if (!estimate) await new Promise((r) => setTimeout(r, 10));
+      }
+      return { estimate, answer: await call };
+    };
+    // Refused before any text: the provider bills nothing, and nothing is counted (decision 028).
+    const refused = await client.post(`/api/chats/${(await newChat(client)).id}/reply`, { content: "no #error=500" });
+    expect(errorOf(parseEvents(refused.body))?.status).toBe(502);
+    expect(
+      (await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "no #error=500" }] })).statusCode,
+    ).toBe(502);
+    expect(await used()).toBe(0);
+    // The provider read the prompt and never answered; we ended the call: its prompt's estimate (decision 053).
+    const chat = await newChat(client);
+    const reply = await heldWhile(client.post(`/api/chats/${chat.id}/reply`, { content: "read and never answered #hang-start" }));
+    expect(errorOf(parseEvents(reply.answer.body))?.status).toBe(504);
+    expect(reply.estimate).toBeGreaterThan(0);
+    expect(await used()).toBe(reply.estimate);
+    const oneShot = await heldWhile(
+      client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "read and never answered #hang-start" }] }),
+    );
+    expect(oneShot.answer.statusCode).toBe(504);
+    expect(oneShot.estimate).toBeGreaterThan(0);
+    expect(await used()).toBe(reply.estimate + oneShot.estimate);
   });
 
   it("a model the platform does not offer: 400 before anything is stored or sent", async () => {

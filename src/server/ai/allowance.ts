@@ -58,17 +58,43 @@ export function tokensOf(usage: { inputTokens?: number | null | undefined; outpu
   return Number.isFinite(tokens) && tokens > 0 ? clamp(tokens) : 0;
 }
 
+/** How a call ended, for its settle (`spentTokens`). */
+export interface CallEnd {
+  /** The provider's figure, when it reported one. */
+  usage?: Parameters<typeof tokensOf>[0];
+  /** The text that came back. */
+  received?: string | undefined;
+  /**
+   * Ended by our side or by the caller after its request went to the provider: a Stop, a shutdown, the client gone,
+   * the first-chunk wait, a stall, a whole-call timeout, or its process killed while it ran (the orphan sweep). Not a
+   * provider's refusal or error, and not an abort before the request left.
+   */
+  cut: boolean;
+}
+
 /**
- * What a call spent, for its settle: the provider's figure when it reported one. When it reported none (a Stop, a
- * connection cut, a timeout, a server that gives no usage), the likely figure of what was sent and received: the
- * prompt's estimate plus the text that came back; nothing when no text came (a refusal or an error before the
- * answer, which providers do not bill).
+ * What a call spent, for its settle: the one rule every caller settles with (decisions 028, 053).
+ * - The provider's figure when it reported one.
+ * - Else the likely figure of what was sent and received: the prompt's estimate plus the text that came back;
+ *   nothing when no text came (a provider's refusal or error before the answer, which providers do not bill).
+ * - A call that was `cut` costs at least its prompt's estimate, text or not: the provider had the prompt and bills
+ *   it, and without this a person or a script could loop "send, stop before the first token" for free.
  */
-export function spentTokens(usage: Parameters<typeof tokensOf>[0], promptEstimate: number, received: string | undefined): number {
-  const reported = tokensOf(usage);
-  if (reported > 0) return reported;
-  const bytes = bytesOf(received);
-  return bytes > 0 ? clamp(promptEstimate + likelyTokensOfBytes(bytes)) : 0;
+export function spentTokens(promptEstimate: number, end: CallEnd): number {
+  return spentOf(promptEstimate, tokensOf(end.usage), bytesOf(end.received), end.cut);
+}
+
+function spentOf(promptEstimate: number, reported: number, receivedBytes: number, cut: boolean): number {
+  const spent = reported > 0 ? reported : receivedBytes > 0 ? clamp(promptEstimate + likelyTokensOfBytes(receivedBytes)) : 0;
+  return cut ? Math.max(spent, clamp(promptEstimate)) : spent;
+}
+
+/**
+ * Whether a call was `cut` (see `CallEnd`), read at its end: its signal aborted, and not already before its request
+ * left (`abortedBeforeSent`: a call asked with a signal already aborted never reaches the provider).
+ */
+export function cutAfterSent(signal: AbortSignal | undefined, abortedBeforeSent: boolean): boolean {
+  return !abortedBeforeSent && signal?.aborted === true;
 }
 
 /** A hold claimed and not yet settled. */
@@ -90,6 +116,7 @@ type HoldRow = {
   owner: string;
   prompt_estimate: number;
   fresh: boolean;
+  is_reply: boolean;
   reply_status: string | null;
   received: number | null;
 };
@@ -204,15 +231,18 @@ export class AiAllowance {
    * Holds nobody will settle, settled: their owner is gone (no heartbeat; without Redis, any owner but this
    * instance), or they are this instance's and no call holds them (older than 5 s: a reply's start registers its
    * hold as soon as it commits). A reply's hold waits until its row is no longer streaming (the reply's own sweep
-   * closes it first) and is settled with what its row kept; another call's, whose text died with its process, with
-   * nothing. One hold that cannot be settled is logged and skipped, never stopping the sweep.
+   * closes it first) and is settled with what its row kept: the row tells what happened (a resumed reply may have
+   * died while its tools ran, before asking the model). Any other call's hold (a `/v1` call, a one-shot call, an
+   * embedding) is claimed just before its request leaves, so its process died with the call under way at the
+   * provider: it is settled as `cut`, its prompt's estimate (decision 053). One hold that cannot be settled is logged
+   * and skipped, never stopping the sweep.
    */
   async sweep(isAlive?: (owner: string) => Promise<boolean>): Promise<void> {
     const { db, log } = this.options;
     await this.retryUnsettled();
     const result = await db.execute(sql`
       select h.id, h.owner, h.prompt_estimate, h.created_at > now() - interval '5 seconds' as fresh,
-        m.status as reply_status, octet_length(m.content) as received
+        h.message_id is not null as is_reply, m.status as reply_status, octet_length(m.content) as received
       from ai_holds h left join messages m on m.id = h.message_id`);
     const alive = new Map<string, boolean>();
     for (const row of result.rows as HoldRow[]) {
@@ -224,9 +254,8 @@ export class AiAllowance {
           if (!alive.has(row.owner)) alive.set(row.owner, await isAlive(row.owner));
           if (alive.get(row.owner)) continue;
         }
-        const received = Number(row.received ?? 0);
-        const spent = received > 0 ? Number(row.prompt_estimate) + likelyTokensOfBytes(received) : 0;
-        await db.execute(sql`select settle_ai_hold(${row.id}, ${clamp(spent)}::int)`);
+        const spent = spentOf(Number(row.prompt_estimate), 0, Number(row.received ?? 0), !row.is_reply);
+        await db.execute(sql`select settle_ai_hold(${row.id}, ${spent}::int)`);
       } catch (error) {
         log(`settling orphaned AI hold ${row.id} failed`, error);
       }

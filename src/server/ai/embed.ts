@@ -1,5 +1,5 @@
 import { APICallError, type EmbeddingModelV4 } from "@ai-sdk/provider";
-import { holdFor, type Spend } from "./allowance.js";
+import { cutAfterSent, holdFor, type Spend, spentTokens } from "./allowance.js";
 import type { ProviderAccess } from "./language-model.js";
 
 /**
@@ -61,7 +61,8 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
     : spend.maxRunning
       ? await spend.allowance.claimCall(spend.userId, size, spend.maxRunning, { newMessage: false })
       : await spend.allowance.claim(spend.userId, size);
-  let spent = 0;
+  const abortedBeforeSent = request.abortSignal?.aborted === true;
+  let reported = 0;
   try {
     const result = await embedMany({
       model,
@@ -71,12 +72,15 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
       maxParallelCalls: 2,
       telemetry: { isEnabled: false },
     });
-    const reported = result.usage?.tokens ?? 0;
-    spent = Number.isFinite(reported) && reported > 0 ? reported : size.promptEstimate;
-    return { embeddings: result.embeddings, tokens: spent };
+    const tokens = result.usage?.tokens ?? 0;
+    // An answer without a figure: its input's estimate (an embedding's whole cost is its input).
+    reported = Number.isFinite(tokens) && tokens > 0 ? tokens : size.promptEstimate;
+    return { embeddings: result.embeddings, tokens: reported };
   } finally {
-    // Providers bill an embedding call that answered; a failed one costs nothing.
-    if (spend && hold) await spend.allowance.settle(hold.id, spent);
+    // Providers bill an embedding call that answered, and one we cut after it left (the worker's abort: at least its
+    // input's estimate, decision 053); a failed one costs nothing.
+    const cut = cutAfterSent(request.abortSignal, abortedBeforeSent);
+    if (spend && hold) await spend.allowance.settle(hold.id, spentTokens(size.promptEstimate, { usage: { inputTokens: reported }, cut }));
   }
 }
 

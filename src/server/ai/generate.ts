@@ -1,7 +1,7 @@
 import type { LanguageModelV4 as LanguageModel, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { ModelMessage } from "ai";
 import type { z } from "zod";
-import { holdFor, type Spend, spentTokens } from "./allowance.js";
+import { cutAfterSent, holdFor, type Spend, spentTokens } from "./allowance.js";
 import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clean-text.js";
 
 /**
@@ -46,25 +46,33 @@ function promptTexts(request: CompletionRequest): (string | undefined)[] {
 
 /**
  * One call spent from `request.spend`: the claim first (a 429 asks no model), then the call, which reports its usage
- * and the text it got; the settle at its end, whatever the end (an answer, an error, an abort).
+ * and the text it got; the settle at its end, whatever the end (an answer, an error, an abort). The call gets one
+ * signal, the caller's and the whole-call `timeout` together (as the SDK would merge them), so its end knows whether
+ * we cut it after it left (a run's Stop, the timeout): then it spent at least its prompt's estimate (decision 053).
  */
 async function metered<T>(
   request: CompletionRequest,
-  call: (report: (usage: Usage | undefined, text: string) => void) => Promise<T>,
+  call: (signal: AbortSignal | undefined, report: (usage: Usage | undefined, text: string) => void) => Promise<T>,
 ): Promise<T> {
-  const { spend } = request;
-  if (!spend) return call(() => {});
+  const { spend, abortSignal, timeout } = request;
+  const signals = [abortSignal, timeout === undefined ? undefined : AbortSignal.timeout(timeout)].filter((s) => s !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  if (!spend) return call(signal, () => {});
   const hold = await spend.allowance.claim(
     spend.userId,
     holdFor({ maxOutputTokens: request.maxOutputTokens, prompt: promptTexts(request) }),
   );
-  let spent = 0;
+  const abortedBeforeSent = signal?.aborted === true;
+  let usage: Usage | undefined;
+  let received = "";
   try {
-    return await call((usage, text) => {
-      spent = spentTokens(usage, hold.promptEstimate, text);
+    return await call(signal, (reported, text) => {
+      usage = reported;
+      received = text;
     });
   } finally {
-    await spend.allowance.settle(hold.id, spent);
+    const cut = cutAfterSent(signal, abortedBeforeSent);
+    await spend.allowance.settle(hold.id, spentTokens(hold.promptEstimate, { usage, received, cut }));
   }
 }
 
@@ -78,19 +86,20 @@ const loadAi = () => {
   return ai;
 };
 
-function sdkOptions(request: CompletionRequest) {
-  const { model, system, prompt, messages, temperature, maxOutputTokens, maxRetries, timeout, abortSignal } = request;
+/** The SDK's options; `abortSignal` is the caller's signal and the whole-call timeout together (`metered`). */
+function sdkOptions(request: CompletionRequest, abortSignal: AbortSignal | undefined) {
+  const { model, system, prompt, messages, temperature, maxOutputTokens, maxRetries } = request;
   const input = messages ? { messages } : { prompt: prompt ?? "" };
   // No telemetry is registered: saying so spares each call the SDK's span and event bookkeeping (issue 15).
   const telemetry = { isEnabled: false };
-  return { model, instructions: system, ...input, temperature, maxOutputTokens, maxRetries, timeout, abortSignal, telemetry };
+  return { model, instructions: system, ...input, temperature, maxOutputTokens, maxRetries, abortSignal, telemetry };
 }
 
 /** One whole answer as text. Provider failures are thrown as the SDK raised them (see provider-error.ts). */
 export async function completeText(request: CompletionRequest): Promise<string> {
   const { generateText } = await loadAi();
-  return metered(request, async (report) => {
-    const result = await generateText(sdkOptions(request));
+  return metered(request, async (signal, report) => {
+    const result = await generateText(sdkOptions(request, signal));
     const text = cleanProviderText(result.text);
     report(result.totalUsage, text);
     return text;
@@ -100,9 +109,12 @@ export async function completeText(request: CompletionRequest): Promise<string> 
 /** An answer that must match `schema`; null when the model answered something else (the caller may ask again). */
 export async function completeObject<T>(request: CompletionRequest & { schema: z.ZodType<T>; name: string }): Promise<T | null> {
   const { generateText, NoObjectGeneratedError, Output } = await loadAi();
-  return metered(request, async (report) => {
+  return metered(request, async (signal, report) => {
     try {
-      const result = await generateText({ ...sdkOptions(request), output: Output.object({ schema: request.schema, name: request.name }) });
+      const result = await generateText({
+        ...sdkOptions(request, signal),
+        output: Output.object({ schema: request.schema, name: request.name }),
+      });
       report(result.totalUsage, result.text);
       return cleanProviderValue(result.output) as T;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { IMAGE_MIME_TYPES } from "../../../shared/constants.js";
 import type { ChatCompletion, ChatCompletionBody, ChatCompletionMessage, FINISH_REASONS } from "../../../shared/contracts/openai.js";
-import { type AiAllowance, type AiHold, holdFor, spentTokens } from "../../ai/allowance.js";
+import { type AiAllowance, type AiHold, cutAfterSent, holdFor, spentTokens } from "../../ai/allowance.js";
 import { type CompletionPart, type ImagePart, type StreamRequest, streamCompletion, type TextMessage } from "../../ai/generate.js";
 import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
@@ -139,7 +139,9 @@ async function* answer(call: {
 }): AsyncGenerator<string, CompletionEnd> {
   const controller = new AbortController();
   const passOn = () => controller.abort(call.abortSignal.reason);
-  if (call.abortSignal.aborted) passOn();
+  // The client already gone: the request never leaves, and nothing is spent.
+  const abortedBeforeSent = call.abortSignal.aborted;
+  if (abortedBeforeSent) passOn();
   else call.abortSignal.addEventListener("abort", passOn, { once: true });
   let timedOut = false;
   const firstChunkTimer = setTimeout(() => {
@@ -170,10 +172,10 @@ async function* answer(call: {
   } finally {
     clearTimeout(firstChunkTimer);
     call.abortSignal.removeEventListener("abort", passOn);
-    // Ended by us before any text (the client gone, the first-chunk wait over): the provider had the prompt and bills
-    // it, so at least the prompt's estimate is spent; a provider's refusal or error before the answer spends nothing.
-    const spent = spentTokens(usage, call.hold.promptEstimate, received);
-    await call.allowance.settle(call.hold.id, controller.signal.aborted ? Math.max(spent, call.hold.promptEstimate) : spent);
+    // Ended by us (the client gone, the first-chunk wait over) after the request left: at least the prompt's estimate
+    // (`spentTokens`, decision 053); a provider's refusal or error before the answer spends nothing.
+    const cut = cutAfterSent(controller.signal, abortedBeforeSent);
+    await call.allowance.settle(call.hold.id, spentTokens(call.hold.promptEstimate, { usage, received, cut }));
   }
 }
 

@@ -578,15 +578,18 @@ export class GenerationManager {
       clearInterval(saver);
       if (asked) clearTimeout(asked.firstChunkTimer);
     }
+    // Cut by us (a Stop, a shutdown, the first-chunk wait over) once a request had gone to the provider: a resumed
+    // reply stopped while its tools ran, before asking the model again, sent nothing (decision 053).
+    const cut = asked !== null && generation.controller.signal.aborted;
     for (const call of generation.toolCalls) {
       if (call.status === "running") Object.assign(call, { status: "error", result: STOPPED_RESULT });
     }
     await writes;
-    // Its hold is settled with what it spent (the provider's figure for every step, else what was sent and received: a
-    // Stop, a cut, a shutdown) before anyone is told it ended, so the next claim and the usage meter see it (decisions
-    // 016, 028). A settle the database refuses is tried again by the sweep; the hold counts until then.
+    // Its hold is settled with what it spent (the provider's figure for every step, else what was sent and received; at
+    // least the prompt's estimate when we cut it) before anyone is told it ended, so the next claim and the usage meter
+    // see it (decisions 016, 028, 053). A settle the database refuses is tried again by the sweep; the hold counts until then.
     const received = generation.content.slice(base.content);
-    await this.allowance.settle(hold.id, spentTokens(spent.reported ? spent : undefined, hold.promptEstimate, received));
+    await this.allowance.settle(hold.id, spentTokens(hold.promptEstimate, { usage: spent.reported ? spent : undefined, received, cut }));
 
     const providerError = failure ? toProviderError(failure, { platform, model: modelId, log: input.log }) : undefined;
     const stopped = generation.stopReason === "user" ? STOPPED_BY_USER : generation.stopReason === "shutdown" ? STOPPED_BY_RESTART : null;
