@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
@@ -325,6 +326,92 @@ describe("a reply's hold when its process is killed", () => {
       });
       expect(after.status).toBe(200);
       await after.text();
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    } finally {
+      first.child.kill("SIGKILL");
+      second?.child.kill("SIGKILL");
+      await Promise.all([first.exited, second?.exited]);
+    }
+  });
+});
+
+// The real entry point, killed with -9 in the middle of a streamed /v1 completion (decisions 051, 053): the client gets
+// an error at once, and the next start's sweep settles the call's hold at its prompt's estimate (the provider had the
+// prompt) and frees its place among the calls running, so a new call is admitted at once at a limit of 1.
+describe("a /v1 call's hold when its process is killed", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lumora-v1-kill-"));
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  });
+
+  it("the client gets an error, never a hang; the next start settles the prompt's estimate and the slot is free", {
+    timeout: 120_000,
+  }, async () => {
+    if (usingPostgres()) scratch = await createScratchPostgres();
+    const env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AI_MAX_CONCURRENT_PER_USER: "1",
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
+    const owner = cookieFetch();
+    const member = cookieFetch();
+    const first = await spawnServer(env);
+    let second: RunningServer | undefined;
+    try {
+      expect((await owner.call(`${first.url}/api/register`, { method: "POST", body: newAccount() })).status).toBe(201);
+      await pointSpawnedOpenAiAt(owner, first.url, fake, FAKE_KEY);
+      expect((await member.call(`${first.url}/api/register`, { method: "POST", body: newAccount() })).status).toBe(201);
+      const made = await member.call(`${first.url}/api/tokens`, {
+        method: "POST",
+        body: { name: "script", expiresInDays: 30, scopes: ["chat"] },
+      });
+      expect(made.status).toBe(201);
+      const { token } = (await made.json()) as { token: string };
+      const clientOf = (url: string) => new OpenAI({ apiKey: token, baseURL: `${url}/v1`, maxRetries: 0, timeout: 20_000 });
+
+      // #hang: one piece, then the provider says nothing more, so the call is under way when the process dies.
+      const content = "a prompt the provider has read #hang";
+      const stream = await clientOf(first.url).chat.completions.create({
+        model: "openai/fake-model",
+        messages: [{ role: "user", content }],
+        stream: true,
+      });
+      const reader = stream[Symbol.asyncIterator]();
+      expect((await reader.next()).value?.choices[0]?.delta.content).toMatch(/^Echo: /);
+      // It counts as the one call running: another is refused meanwhile.
+      const meanwhile = await clientOf(first.url)
+        .chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content: "meanwhile" }] })
+        .catch((error: unknown) => error);
+      expect(meanwhile).toBeInstanceOf(OpenAI.RateLimitError);
+
+      first.child.kill("SIGKILL");
+      const killedAt = Date.now();
+      // The client reading the stream is told: an error, within seconds (not the client's 20 s timeout).
+      const outcome = await Promise.race([
+        (async () => {
+          for (let next = await reader.next(); !next.done; next = await reader.next());
+          return "ended without an error";
+        })().catch((error: unknown) => error),
+        sleep(10_000).then(() => "still waiting after 10 s"),
+      ]);
+      expect(outcome).toBeInstanceOf(Error);
+      console.log(`/v1 stream after kill -9: ${(outcome as Error).constructor.name} in ${Date.now() - killedAt} ms`);
+      await first.exited;
+
+      second = await spawnServer(env);
+      // Settled at the start: the prompt's estimate (16 bytes of framing, the message's bytes at about 4 a token).
+      const usage = (await (await member.call(`${second.url}/api/usage`)).json()) as Usage;
+      expect(usage.tokens.used).toBe(Math.ceil(bytes(content) / 4 + 16));
+      // The slot is free at once: at a limit of 1, a new call is admitted and answered.
+      const after = await clientOf(second.url).chat.completions.create({
+        model: "openai/fake-model",
+        messages: [{ role: "user", content: "after" }],
+      });
+      expect(after.choices[0]?.message.content).toBe("Echo: after");
       second.child.kill("SIGTERM");
       expect(await second.exited).toBe(0);
     } finally {
