@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -115,6 +116,29 @@ describe("AI course building", () => {
     expect(lesson).toMatchObject({ title: "Why it matters", aiGenerated: true });
     expect(lesson.content).toContain('lesson "Why it matters"');
     expect((await author.get(`/api/lessons/${handWritten.id}`)).json().content).toBe("Written by hand");
+  });
+
+  it("a Stop while a lesson waits for its first token spends that call's prompt estimate (the provider had it, decision 053)", async () => {
+    const registered = await registerAndSignIn(t.app);
+    expect((await admin.patch(`/api/admin/users/${registered.user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+    const { client, user } = registered;
+    const holds = async () =>
+      (await t.database.db.execute(sql`select prompt_estimate from ai_holds where user_id = ${user.id}`)).rows.map((row) =>
+        Number((row as { prompt_estimate: number }).prompt_estimate),
+      );
+    // The course's title is in each lesson's prompt: #hang-start, the stand-in reads it and never answers.
+    const id = await courseOf(client, "Never answered #hang-start");
+    expect((await client.post(`/api/courses/${id}/generate/approve`, { outline: FAKE_OUTLINE })).statusCode).toBe(201);
+    let held: number[] = [];
+    for (let i = 0; i < 300 && held.length === 0; i++) {
+      held = await holds();
+      if (held.length === 0) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(held).toHaveLength(1);
+    expect(((await client.post(`/api/courses/${id}/generation/stop`)).json() as Run).status).toBe("stopped");
+    for (let i = 0; i < 300 && (await holds()).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await holds()).toEqual([]);
+    expect(((await client.get("/api/usage")).json() as { tokens: { used: number } }).tokens.used).toBe(held[0]);
   });
 
   it("stops between lessons keeping what is done, and resumes where it ended", async () => {
