@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ATTACHMENTS } from "../constants.js";
 import { MESSAGE_FILES_MAX } from "./chat.js";
 import { chatExportAddress } from "./chat-export-address.js";
+import { citationSchema } from "./citation.js";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { toolCallSchema } from "./tools.js";
@@ -36,7 +37,8 @@ export const CHAT_EXPORT_FORMAT = "lumora.chats";
 /** The export's top-level `note`: what it leaves out (issue 30). */
 export const EXPORT_NOTE =
   "Files attached from the knowledge library are listed by name, type, size and SHA-256 only: their bytes are not in this file. " +
-  "Imported, they show as files that could not be brought.";
+  "Imported, they show as files that could not be brought. " +
+  "A reply's cited sources are listed by number, file, page and a short excerpt; the import keeps the reply's text without them.";
 /** What exports written before the product had its name say: still imported. */
 export const LEGACY_CHAT_EXPORT_FORMATS = ["ai-course-chat-platform.chats"] as const;
 /** Every `format` the import takes as this app's export. */
@@ -65,6 +67,18 @@ export const exportedAttachmentSchema = z.object({
     .optional(),
 });
 
+/**
+ * A source a reply cited as [n] (decisions 037, 055), as the export lists it: its number, file and page, and the excerpt;
+ * never the file's database id. Written for the reader of the file: the import does not bring it back.
+ */
+export const exportedCitationSchema = citationSchema.omit({ fileId: true }).extend({
+  n: z.number().int().min(1).max(10_000),
+  fileName: z.string().max(1000),
+  excerpt: z.string().max(2000),
+});
+export type ExportedCitation = z.infer<typeof exportedCitationSchema>;
+const exportedCitations = z.array(exportedCitationSchema).max(1000);
+
 export const exportedMessageSchema = z.object({
   id: localId,
   /** The message this one follows (listed earlier in the same chat), or null for the first. */
@@ -86,10 +100,14 @@ export const exportedMessageSchema = z.object({
       toolCallSchema.extend({
         args: z.record(z.string(), z.unknown()),
         step: z.number().int().min(1).max(1000),
+        /** The passages a search_files call gave, numbered as the reply cites them (decision 055); absent in older files. */
+        sources: exportedCitations.optional(),
       }),
     )
     .max(1000)
     .optional(),
+  /** The sources a reply cites as [n] in its text (decisions 037, 055); absent when none, and in older files. */
+  citations: exportedCitations.optional(),
 });
 export type ExportedMessage = z.infer<typeof exportedMessageSchema>;
 

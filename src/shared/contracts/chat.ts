@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
+import { citationSchema } from "./citation.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint, tokenScoped } from "./endpoint.js";
 import { titleField } from "./fields.js";
@@ -139,16 +140,8 @@ export const messageAttachmentSchema = z.object({
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
-/** A passage a reply cited inline as [n] (issue 30). */
-export const citationSchema = z.object({
-  n: z.number().int(),
-  fileId: z.number().int(),
-  fileName: z.string(),
-  /** A PDF's 1-based page, null otherwise (and for a whole document given at once). */
-  page: z.number().int().nullable(),
-  excerpt: z.string(),
-});
-export type Citation = z.infer<typeof citationSchema>;
+// A passage a reply cited inline as [n] (issue 30; a search_files call's too, decision 055).
+export { type Citation, citationSchema } from "./citation.js";
 
 /** GET /api/chats/{id}/messages/{messageId}/citations/{n}: the passage with the text around it, for the side panel. */
 export const citationDetailSchema = citationSchema.extend({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citationSchema } from "./citation.js";
 import { endpoint } from "./endpoint.js";
 
 /**
@@ -67,6 +68,12 @@ export const toolCallSchema = z.object({
   status: toolCallStatusSchema,
   /** Where the reply's text stood when the call was made, so its card sits between the right paragraphs. */
   textOffset: z.number().int(),
+  /**
+   * The passages of the user's files the call gave the model (search_files), numbered as the model read them: after
+   * the reply's own sources and the passages of its earlier calls, so an [n] of the reply names one passage (decision
+   * 055). [] for other tools. The reply's `citations` keep those its text cites; these make the chips while it streams.
+   */
+  sources: z.array(citationSchema),
 });
 export type ToolCall = z.infer<typeof toolCallSchema>;
 

@@ -107,9 +107,14 @@ export interface StoredToolCall {
   status: "running" | "awaiting-approval" | "done" | "error" | "denied";
   /** Where the reply's text stood when the call was made, so cards sit between the right paragraphs. */
   textOffset: number;
+  /** The passages a search_files call gave, numbered as the model read them (decision 055); absent for other tools. */
+  sources?: StoredCitation[];
 }
 
-/** A passage a reply was given and cited as [n] (issue 30): only passages really retrieved for it are kept. */
+/**
+ * A passage a reply was given as [n] (issue 30; a search_files call's, decision 055): only passages really retrieved for
+ * it are kept.
+ */
 export interface StoredCitation {
   n: number;
   fileId: number;

@@ -77,6 +77,7 @@ export type ExportMessageRow = Pick<
   | "createdAt"
   | "attachments"
   | "toolCalls"
+  | "citations"
 >;
 
 const messageColumns = {
@@ -92,6 +93,7 @@ const messageColumns = {
   createdAt: messages.createdAt,
   attachments: messages.attachments,
   toolCalls: messages.toolCalls,
+  citations: messages.citations,
 };
 
 /**
@@ -100,11 +102,12 @@ const messageColumns = {
  */
 export const EXPORT_PAGE_BYTES = 4 * 1024 * 1024;
 
-/** The bytes a message's text and attached files take (the files' JSON is only written out when there are some). */
+/** The bytes a message takes in an export: its text, and its attached files, tool calls and citations when it has some. */
 const bytesOf = (alias: string) =>
   sql.raw(
     `(octet_length(${alias}.content) + case when jsonb_array_length(${alias}.attachments) = 0 then 2 else octet_length(${alias}.attachments::text) end` +
-      ` + case when jsonb_array_length(${alias}.tool_calls) = 0 then 0 else octet_length(${alias}.tool_calls::text) end)`,
+      ` + case when jsonb_array_length(${alias}.tool_calls) = 0 then 0 else octet_length(${alias}.tool_calls::text) end` +
+      ` + case when jsonb_array_length(${alias}.citations) = 0 then 0 else octet_length(${alias}.citations::text) end)`,
   );
 
 type PageOptions = { batchSize?: number; pageBytes?: number };

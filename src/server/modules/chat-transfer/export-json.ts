@@ -1,5 +1,12 @@
-import { CHAT_EXPORT_FORMAT, CHAT_EXPORT_VERSION, EXPORT_NOTE, type ExportedMessage } from "../../../shared/contracts/chat-transfer.js";
+import {
+  CHAT_EXPORT_FORMAT,
+  CHAT_EXPORT_VERSION,
+  EXPORT_NOTE,
+  type ExportedCitation,
+  type ExportedMessage,
+} from "../../../shared/contracts/chat-transfer.js";
 import type { Db } from "../../db/client.js";
+import type { StoredCitation } from "../../db/schema/index.js";
 import { toToolCall } from "../chat/chat-view.js";
 import { type ExportChatRow, type ExportMessageRow, messagePages, writeChatsWithMessages } from "./chat-pages.js";
 
@@ -12,6 +19,9 @@ function chatHead(chat: ExportChatRow): string {
     `"platform":${json(chat.aiPlatform)},"model":${json(chat.model)},"activeLeafId":${json(chat.leafRank)},"messages":[`
   );
 }
+
+/** A citation as the export lists it: without the file's and the piece's database ids. */
+const exportedCitation = (c: StoredCitation): ExportedCitation => ({ n: c.n, fileName: c.fileName, page: c.page, excerpt: c.excerpt });
 
 function messageJson(message: ExportMessageRow, localId: number, parentId: number | null): string {
   const exported: ExportedMessage = {
@@ -31,7 +41,16 @@ function messageJson(message: ExportMessageRow, localId: number, parentId: numbe
       type: file.mimeType,
       sha256: file.sha256,
     })),
-    ...(message.toolCalls.length ? { toolCalls: message.toolCalls.map((call) => ({ ...toToolCall(call), step: call.step })) } : {}),
+    ...(message.toolCalls.length
+      ? {
+          toolCalls: message.toolCalls.map((call) => ({
+            ...toToolCall(call),
+            step: call.step,
+            sources: (call.sources ?? []).map(exportedCitation),
+          })),
+        }
+      : {}),
+    ...(message.citations.length ? { citations: message.citations.map(exportedCitation) } : {}),
   };
   return json(exported);
 }

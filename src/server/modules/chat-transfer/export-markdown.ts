@@ -1,9 +1,13 @@
 import type { Db } from "../../db/client.js";
+import { fileLabel } from "../knowledge/retrieval/numbered-sources.js";
 import { type ExportChatRow, type ExportMessageRow, shownBranchPages, writeChatsWithMessages } from "./chat-pages.js";
 
 /** `2025-01-02T10:04:05.000Z` → `2025-01-02 10:04 UTC`. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Text put inline in Markdown (not at a line's start), its marks escaped (`*`, `_`, brackets, `<`...), so it shows as written. */
+const escapeInline = (text: string) => text.replace(/[\\`*_[\]<>|~]/g, "\\$&");
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
@@ -30,6 +34,14 @@ function chatHeading(chat: ExportChatRow, level: "#" | "##"): string {
   return `${level} ${oneLine(chat.title) || "Untitled chat"}\n\n_Started ${when(chat.createdAt)} · last active ${when(chat.updatedAt)} · ${model}_\n\n`;
 }
 
+/** What a reply's [n] name (decisions 037, 055): `Sources:` then one line each, `[2] leaves.md, page 2`. */
+function sourcesList(message: ExportMessageRow): string {
+  if (message.citations.length === 0) return "";
+  // A file's name may come from anywhere: one line, and no character that would open Markdown of its own.
+  const lines = message.citations.map((c) => `- \\[${c.n}\\] ${escapeInline(oneLine(fileLabel(c.fileName, c.page)))}`);
+  return `\n\n_Sources:_\n\n${lines.join("\n")}`;
+}
+
 function messageBlock(message: ExportMessageRow, level: "##" | "###"): string {
   // Names and models may come from an imported file: kept on one line, like the title.
   const who = message.role === "user" ? "You" : oneLine(message.personalityName ?? "") || "Assistant";
@@ -38,7 +50,7 @@ function messageBlock(message: ExportMessageRow, level: "##" | "###"): string {
     .join(" · ");
   const note = message.status === "complete" ? "" : `\n\n_(This reply is ${message.status === "failed" ? "failed" : "incomplete"}.)_`;
   const files = message.attachments.length ? `\n\n_Attached: ${message.attachments.map((file) => oneLine(file.name)).join(", ")}_` : "";
-  return `${level} ${who} · ${details}\n\n${containedMarkdown(message.content.trim())}${note}${files}\n\n`;
+  return `${level} ${who} · ${details}\n\n${containedMarkdown(message.content.trim())}${note}${files}${sourcesList(message)}\n\n`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { Chat, Message, MessageStatus, ShownMessage, TutorLessonRef } from "../../../shared/contracts/chat.js";
+import type { Chat, Citation, Message, MessageStatus, ShownMessage, TutorLessonRef } from "../../../shared/contracts/chat.js";
 import type { ToolCall } from "../../../shared/contracts/tools.js";
-import { chats, messages, type StoredToolCall } from "../../db/schema/index.js";
+import { chats, messages, type StoredCitation, type StoredToolCall } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -95,7 +95,7 @@ export function toMessage(row: MessageRow, missingFileIds: readonly number[] | n
       kind: a.kind ?? null,
       missing: a.missing === true || (a.fileId !== undefined && (missingFileIds ?? []).map(Number).includes(a.fileId)),
     })),
-    citations: row.citations.map((c) => ({ n: c.n, fileId: c.fileId, fileName: c.fileName, page: c.page, excerpt: c.excerpt })),
+    citations: row.citations.map(toCitation),
     toolCalls: (row.toolCalls ?? []).map(toToolCall),
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
@@ -114,7 +114,13 @@ export function toToolCall(call: StoredToolCall): ToolCall {
     result: call.result,
     status: call.status,
     textOffset: call.textOffset,
+    sources: (call.sources ?? []).map(toCitation),
   };
+}
+
+/** A stored citation as the browser sees it: without the chunk's id (decision 037). */
+export function toCitation(c: StoredCitation): Citation {
+  return { n: c.n, fileId: c.fileId, fileName: c.fileName, page: c.page, excerpt: c.excerpt };
 }
 
 /** A message of the branch shown, with its place among its siblings ("2 / 3"). */

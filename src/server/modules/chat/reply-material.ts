@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
 import { acceptsImages, cannotReadImagesMessage } from "../../../shared/model-catalog.js";
+import { citedIn } from "../../../shared/numbered-refs.js";
 import type { ImagePart } from "../../ai/generate.js";
 import type { Db } from "../../db/client.js";
-import type { StoredAttachment, StoredCitation } from "../../db/schema/index.js";
+import type { StoredAttachment, StoredCitation, StoredToolCall } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import type { ResolvedModel } from "../ai-platforms/resolve-platform.js";
 import type { FileStore } from "../knowledge/file-store.js";
-import { fileLabel, numberedSourcesBlock } from "../knowledge/retrieval/numbered-sources.js";
+import { excerptOf, fileLabel, numberedSourcesBlock } from "../knowledge/retrieval/numbered-sources.js";
 import type { RetrievedPassage } from "../knowledge/retrieval/passage.js";
 import { type RetrievalDeps, readWholeFile, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 import type { MessageRow } from "./chat-view.js";
@@ -33,7 +34,6 @@ export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const IMAGES_TOTAL_MAX_BYTES = 50 * 1024 * 1024;
 const imageTooLarge = (name: string) => `${name} is too large to send to a model: an image can be at most 20 MB.`;
 const IMAGES_TOO_LARGE = "These images are too large to send together: at most 50 MB of images per message.";
-const EXCERPT_CHARS = 300;
 
 const stillReading = (name: string) => `${name} is still being read. Send again when it is ready.`;
 const couldNotRead = (name: string, reason: string | null) =>
@@ -253,21 +253,34 @@ async function readImages(
 /** The images a message attaches (still in the library). */
 export const imagesOf = (attachments: readonly StoredAttachment[]) => attachments.filter(isImage);
 
+/** A source given to a reply, as its citation keeps it. */
+const asCitation = (s: GivenSource): StoredCitation => ({
+  n: s.n,
+  fileId: s.fileId,
+  fileName: s.fileName,
+  page: s.page,
+  excerpt: excerptOf(s.text),
+  chunkId: s.chunkId,
+});
+
 /**
- * The citations of a reply's text: each [n] that names a source given to THIS reply, once, in the order first cited;
- * a number the model invented is dropped.
+ * One numbering per reply (decision 055): its own sources are [1]..[n] (decision 037); each search_files call numbers
+ * its passages from the next free number, in the order the calls run, so no two sources of a reply share a number.
  */
-export function citationsOf(text: string, sources: readonly GivenSource[]): StoredCitation[] {
-  if (sources.length === 0) return [];
-  const cited: StoredCitation[] = [];
-  for (const match of text.matchAll(/\[(\d{1,4})\]/g)) {
-    const n = Number(match[1]);
-    const source = sources.find((s) => s.n === n);
-    if (!source || cited.some((c) => c.n === n)) continue;
-    const excerpt = source.text.length > EXCERPT_CHARS ? `${source.text.slice(0, EXCERPT_CHARS).trimEnd()}…` : source.text;
-    cited.push({ n, fileId: source.fileId, fileName: source.fileName, page: source.page, excerpt, chunkId: source.chunkId });
-  }
-  return cited.sort((a, b) => a.n - b.n);
+export function nextSourceNumber(given: readonly Pick<GivenSource, "n">[], calls: readonly Pick<StoredToolCall, "sources">[]): number {
+  let most = 0;
+  for (const s of given) most = Math.max(most, s.n);
+  for (const call of calls) for (const s of call.sources ?? []) most = Math.max(most, s.n);
+  return most + 1;
+}
+
+/**
+ * The citations of a reply's text: each [n] that names a source given to THIS reply (its own sources, and the
+ * passages its search_files calls gave), once, by number; a number the model invented is dropped.
+ */
+export function citationsOf(text: string, sources: readonly GivenSource[], calls: readonly StoredToolCall[] = []): StoredCitation[] {
+  const fromCalls = calls.flatMap((call) => call.sources ?? []);
+  return citedIn(text, [...sources.map(asCitation), ...fromCalls]);
 }
 
 const NEIGHBOUR_CHARS = 600;
@@ -280,15 +293,22 @@ const trimHead = (text: string) => (text.length > NEIGHBOUR_CHARS ? `${text.slic
 
 /**
  * GET /api/chats/{id}/messages/{messageId}/citations/{n}: a reply's citation with the text around it (the pieces before
- * and after it in its file), for the side panel. The chat's owner only (else 404, as a citation the reply does not
- * have); a file deleted since keeps the stored excerpt, with nothing around it. One query.
+ * and after it in its file), for the side panel. [n] is one of the reply's stored citations or, while it is still
+ * being written, a passage one of its search_files calls gave (decision 055). The chat's owner only (else 404, as a
+ * citation the reply does not have), and a piece of the owner's files only; a file deleted since keeps the stored
+ * excerpt, with nothing around it. One query.
  */
 export async function readCitation(options: { db: Db; who: Who; chatId: number; messageId: number; n: number }) {
   const { db, who, chatId, messageId, n } = options;
   const result = await db.execute(sql`
     with cited as (
-      select c.value as citation from messages m cross join lateral jsonb_array_elements(m.citations) c
+      select c.value as citation from messages m
+      cross join lateral jsonb_array_elements(m.citations || coalesce((
+        select jsonb_agg(s.value order by t.i, s.i) from jsonb_array_elements(m.tool_calls) with ordinality as t(call, i)
+        cross join lateral jsonb_array_elements(coalesce(t.call->'sources', '[]'::jsonb)) with ordinality as s(value, i)
+      ), '[]'::jsonb)) with ordinality as c(value, i)
       where m.id = ${messageId} and m.chat_id = ${chatId} and m.user_id = ${who.id} and (c.value->>'n')::int = ${n}
+      order by c.i
       limit 1
     ), piece as (
       select k.file_id, k.chunk_index, k.heading_path from knowledge_chunks k, cited

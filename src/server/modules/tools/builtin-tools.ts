@@ -1,12 +1,21 @@
 import { BUILTIN_TOOLS } from "../../../shared/contracts/tools.js";
+import type { StoredCitation } from "../../db/schema/index.js";
 import type { Who } from "../../lib/who.js";
-import { fileLabel } from "../knowledge/retrieval/numbered-sources.js";
+import { excerptOf, fileLabel } from "../knowledge/retrieval/numbered-sources.js";
 import { hasSearchablePieces, type RetrievalDeps, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 
 /** What a built-in tool's call is given: the caller (its files only) and where the library is. */
 export interface BuiltinCallDeps {
   who: Who;
   retrieval: RetrievalDeps;
+  /** The number its first passage takes: after every source the reply was already given (decision 055). */
+  firstSourceNumber: number;
+}
+
+/** A built-in tool's answer: the text the model reads, and the passages numbered in it (search_files). */
+export interface BuiltinAnswer {
+  text: string;
+  sources?: StoredCitation[];
 }
 
 export interface BuiltinTool {
@@ -16,7 +25,7 @@ export interface BuiltinTool {
   /** The name the model calls it by. */
   modelName: string;
   inputSchema: Record<string, unknown>;
-  run(deps: BuiltinCallDeps, args: Record<string, unknown>): Promise<string>;
+  run(deps: BuiltinCallDeps, args: Record<string, unknown>): Promise<BuiltinAnswer>;
 }
 
 export const NO_MATCH = "No passages of the user's files match.";
@@ -40,7 +49,7 @@ export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
       required: ["query"],
       additionalProperties: false,
     },
-    async run({ who, retrieval }, args) {
+    async run({ who, retrieval, firstSourceNumber }, args) {
       const query = typeof args.query === "string" ? args.query.trim() : "";
       if (!query) throw new Error("query is required");
       // The whole library of the caller (decision 037's retrieval, scoped to the user in SQL).
@@ -50,9 +59,21 @@ export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
         budgetTokens: SEARCH_BUDGET_TOKENS,
         limit: SEARCH_LIMIT,
       });
-      if (passages.length === 0) return (await hasSearchablePieces(retrieval, who.id)) ? NO_MATCH : EMPTY_LIBRARY;
-      // Numbered, each with its file (and page), as a reply's own sources are shown to the model (decision 037).
-      return passages.map((p, i) => `[${i + 1}] ${fileLabel(p.fileName, p.page)}\n${p.content}`).join("\n\n");
+      if (passages.length === 0) return { text: (await hasSearchablePieces(retrieval, who.id)) ? NO_MATCH : EMPTY_LIBRARY };
+      // Numbered, each with its file (and page), as a reply's own sources are shown to the model (decision 037), from
+      // the reply's next free number, so the reply cites them as [n] like its own sources (decision 055).
+      const numbered = passages.map((p, i) => ({ n: firstSourceNumber + i, ...p }));
+      return {
+        text: numbered.map((p) => `[${p.n}] ${fileLabel(p.fileName, p.page)}\n${p.content}`).join("\n\n"),
+        sources: numbered.map((p) => ({
+          n: p.n,
+          fileId: p.fileId,
+          fileName: p.fileName,
+          page: p.page,
+          excerpt: excerptOf(p.content),
+          chunkId: p.chunkId,
+        })),
+      };
     },
   },
   {
@@ -63,7 +84,7 @@ export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
     inputSchema: { type: "object", properties: {}, additionalProperties: false },
     async run() {
       const now = new Date();
-      return `${now.toISOString()} (${now.toUTCString()})`;
+      return { text: `${now.toISOString()} (${now.toUTCString()})` };
     },
   },
 ];

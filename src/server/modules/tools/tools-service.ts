@@ -2,6 +2,7 @@ import { mcpToolId, parseMcpToolId, type Tool, UNKNOWN_TOOL } from "../../../sha
 import type { ToolSpec } from "../../ai/generate.js";
 import { callMcpTool, type McpLookup } from "../../ai/mcp/mcp-client.js";
 import type { Db } from "../../db/client.js";
+import type { StoredCitation } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
@@ -93,13 +94,25 @@ export async function assertUsableTools(options: { who: Who; mcp: McpToolAccess;
     : new AppError("BAD_REQUEST", UNKNOWN_TOOL);
 }
 
+/** Where a call stands in its reply: the number the next source given to the reply takes (decision 055). */
+export interface CallPlace {
+  firstSourceNumber: number;
+}
+
+/** A tool's answer: its text for the model, and the passages of the user's files numbered in it (search_files). */
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+  sources?: StoredCitation[];
+}
+
 /** One tool a reply may call, ready to run. */
 export interface RunnableTool {
   id: string;
   name: string;
   spec: ToolSpec;
   needsApproval: boolean;
-  run(args: Record<string, unknown>, signal: AbortSignal): Promise<{ text: string; isError: boolean }>;
+  run(args: Record<string, unknown>, signal: AbortSignal, place: CallPlace): Promise<ToolAnswer>;
 }
 
 /**
@@ -123,7 +136,7 @@ export async function runnableTools(options: {
       name: tool.name,
       spec: { name: tool.modelName, description: tool.description, inputSchema: tool.inputSchema },
       needsApproval: false,
-      run: async (args) => ({ text: await tool.run({ who, retrieval }, args), isError: false }),
+      run: async (args, _signal, place) => ({ ...(await tool.run({ who, retrieval, ...place }, args)), isError: false }),
     });
   }
   if (ids.some((id) => id.startsWith("mcp:"))) {

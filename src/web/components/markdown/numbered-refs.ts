@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
+// `[n]`: a numbered reference, when n is one of the known numbers (the one pattern, shared with the server's citations).
+import { NUMBERED_REF } from "../../../shared/numbered-refs.js";
 
 /** Numbered references in a text (`[1]`, a reply's sources): which numbers are real, and how one shows. */
 export type NumberedRefs = { numbers: ReadonlySet<number>; render: (n: number) => ReactNode };
-
-/** `[n]`: a numbered reference, when n is one of the known numbers. */
-const NUMBERED_REF = /\[(\d{1,4})\]/g;
 
 /** The text cut at each known `[n]`: strings stay text, numbers are references. An unknown `[n]` stays in the text. */
 export function splitNumberedRefs(text: string, numbers: ReadonlySet<number>): (string | number)[] {

@@ -92,6 +92,7 @@ describe("withToolCall", () => {
     result,
     status,
     textOffset: 0,
+    sources: [],
   });
 
   it("adds a new call after the others and replaces a known one in its place", () => {

@@ -9,10 +9,10 @@ import type { Db } from "../../../db/client.js";
 import { messages, type StoredToolCall } from "../../../db/schema/index.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
-import type { RunnableTool } from "../../tools/tools-service.js";
+import type { CallPlace, RunnableTool, ToolAnswer } from "../../tools/tools-service.js";
 import { type MessageRow, toMessage, toToolCall } from "../chat-view.js";
 import { doneEvent } from "../reply-end.js";
-import { citationsOf, type GivenSource } from "../reply-material.js";
+import { citationsOf, type GivenSource, nextSourceNumber } from "../reply-material.js";
 import { callsEnded, lastStep, replyTurn, STOPPED_RESULT } from "../tool-steps.js";
 import { type GenerationRef, RedisGenerationMirror } from "./generation-mirror.js";
 
@@ -76,9 +76,10 @@ export function capResult(text: string): string {
 async function callTool(
   tool: RunnableTool,
   args: Record<string, unknown>,
+  place: CallPlace,
   timeoutMs: number,
   replySignal: AbortSignal,
-): Promise<{ text: string; isError: boolean }> {
+): Promise<ToolAnswer> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = AbortSignal.any([timeout.signal, replySignal]);
@@ -89,7 +90,7 @@ async function callTool(
   });
   ended.catch(() => {});
   try {
-    return await Promise.race([tool.run(args, signal), ended]);
+    return await Promise.race([tool.run(args, signal, place), ended]);
   } catch (error) {
     if (timeout.signal.aborted) {
       const seconds = Math.round(timeoutMs / 1000);
@@ -488,8 +489,16 @@ export class GenerationManager {
     }
   }
 
-  /** Runs every call of the reply marked running (one after the other), each bounded by the call timeout. */
-  private async runCalls(generation: LiveGeneration, tools: ReplyTools, saveCalls: () => void): Promise<void> {
+  /**
+   * Runs every call of the reply marked running (one after the other), each bounded by the call timeout. A call that
+   * gives passages numbers them after every source the reply already has (its own, its earlier calls'; decision 055).
+   */
+  private async runCalls(
+    generation: LiveGeneration,
+    tools: ReplyTools,
+    given: readonly GivenSource[],
+    saveCalls: () => void,
+  ): Promise<void> {
     for (const call of generation.toolCalls) {
       if (call.status !== "running") continue;
       if (generation.stopReason) {
@@ -497,10 +506,12 @@ export class GenerationManager {
         continue;
       }
       const tool = tools.tools.find((t) => t.id === call.tool);
-      const outcome = tool
-        ? await callTool(tool, call.args as Record<string, unknown>, tools.timeoutMs, generation.controller.signal)
+      const place = { firstSourceNumber: nextSourceNumber(given, generation.toolCalls) };
+      const outcome: ToolAnswer = tool
+        ? await callTool(tool, call.args as Record<string, unknown>, place, tools.timeoutMs, generation.controller.signal)
         : { text: `The tool ${call.tool} is not available to you.`, isError: true };
       Object.assign(call, { status: outcome.isError ? "error" : "done", result: capResult(outcome.text) });
+      if (outcome.sources?.length) call.sources = outcome.sources;
       this.emitCall(generation, call);
       saveCalls();
     }
@@ -562,7 +573,7 @@ export class GenerationManager {
           saveCalls();
         }
         if (!tools) break;
-        await this.runCalls(generation, tools, saveCalls);
+        await this.runCalls(generation, tools, input.sources ?? [], saveCalls);
         if (generation.stopReason) break;
         if (generation.toolCalls.some((call) => call.status === "awaiting-approval")) {
           paused = true;
@@ -602,7 +613,7 @@ export class GenerationManager {
       error: providerError?.message ?? stopped,
       inputTokens: spent.reported || base.inputTokens ? base.inputTokens + spent.inputTokens : null,
       outputTokens: spent.reported || base.outputTokens ? base.outputTokens + spent.outputTokens : null,
-      citations: citationsOf(generation.content, input.sources ?? []),
+      citations: citationsOf(generation.content, input.sources ?? [], generation.toolCalls),
       toolCalls: generation.toolCalls,
     };
     let row: MessageRow | undefined;

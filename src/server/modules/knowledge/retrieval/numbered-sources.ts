@@ -24,3 +24,9 @@ export function numberedSourcesBlock(origin: string, sources: readonly NumberedS
   const entries = sources.map((s) => `[${s.n}] ${s.label}\n${s.text}`);
   return `${rules(origin)}\n\n${entries.join("\n\n")}`;
 }
+
+/** What a citation keeps of its source's text (shown under the reply, exported): about this many characters. */
+const EXCERPT_CHARS = 300;
+
+/** A source's text as a citation keeps it: its first `EXCERPT_CHARS` characters, with an ellipsis when cut. */
+export const excerptOf = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text);

@@ -1,5 +1,5 @@
 import { AlertTriangle, RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import type { Citation, Message } from "../../../../shared/contracts/chat.js";
 import type { PublicUser } from "../../../../shared/contracts/user.js";
 import { CopyButton } from "../../../components/markdown/copy-button.js";
@@ -7,6 +7,7 @@ import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js
 import { Button } from "../../../components/ui/button.js";
 import { UserAvatar } from "../../../components/user-avatar.js";
 import { preloadable } from "../../../lib/preloadable.js";
+import { shownCitations } from "../shown-citations.js";
 import { BranchSwitcher } from "./branch-switcher.js";
 import { useCitations } from "./citations.js";
 import { Markdown, PlainText } from "./lazy-markdown.js";
@@ -70,8 +71,10 @@ export function AssistantMessage({
   const content = message?.content ?? "";
   // A reply paused on a tool call (awaiting approval) is not over: no Copy or Regenerate until it ends.
   const settled = message !== null && message.status !== "streaming" && message.status !== "awaiting-approval" && !typing;
-  // Citations come with the reply's end (its done event): a streaming reply shows its [n] as text until then.
-  const cited = useCitations(message?.chatId ?? 0, message?.id ?? 0, settled && message ? message.citations : NO_CITATIONS);
+  // A settled reply's citations came with its end (its done event); while it is written, the passages its search_files
+  // calls gave make chips as its text cites them (decision 055); the other [n] stay text until the end.
+  const citations = useMemo(() => (message ? shownCitations(message, settled) : NO_CITATIONS), [message, settled]);
+  const cited = useCitations(message?.chatId ?? 0, message?.id ?? 0, citations);
   return (
     <article data-message-role="assistant" aria-label="Assistant reply" className="flex min-w-0 flex-col">
       <div className="flex min-w-0 flex-col items-start gap-1.5">

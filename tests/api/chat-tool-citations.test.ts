@@ -1,0 +1,212 @@
+// Passages found by the search_files tool are cited like a reply's own sources (decision 055): numbered after them
+// (one numbering per reply), stored with the reply's citations when its text cites them, carried by the call's `tool`
+// event for the chips while it streams, readable by the side panel's route (the owner only, the owner's pieces only),
+// and listed in the exports; another user's passage never appears.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Message, StreamEvent } from "../../src/shared/contracts/chat.js";
+import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import type { FakeProvider } from "../fakes/fake-server.js";
+import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
+import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
+import { seedFile } from "../helpers/library-seed.js";
+import { eventOf } from "../helpers/sse-reader.js";
+
+let t: TestApp;
+let fake: FakeProvider;
+let mcp: McpFake;
+let admin: CookieClient;
+let server: AdminMcpServer;
+let owner: CookieClient;
+let ownerId: number;
+let stranger: CookieClient;
+let notesId: number;
+let leavesId: number;
+let rootsId: number;
+
+const LEAF = "The chloroplast turns light into sugar inside the leaf.";
+const ROOT = "Roots take up water and minerals from the soil.";
+
+beforeAll(async () => {
+  [fake, mcp] = await Promise.all([startOpenAiCompatibleFake(), startMcpFake()]);
+  t = await buildTestApp();
+  ({ admin } = await adminAndUser(t.app));
+  await pointPlatformAt(admin, "openai", fake);
+  const created = await admin.post("/api/admin/mcp-servers", { name: "Tools", url: mcp.url, headers: {}, plans: ["free", "earlyAccess"] });
+  expect(created.statusCode, created.body).toBe(201);
+  server = (await admin.post(`/api/admin/mcp-servers/${(created.json() as AdminMcpServer).id}/refresh`)).json() as AdminMcpServer;
+  // `add` waits for the user's answer: a reply paused after its search has answered.
+  expect((await admin.patch(`/api/admin/mcp-servers/${server.id}`, { tools: [{ name: "add", needsApproval: true }] })).statusCode).toBe(
+    200,
+  );
+  const db = t.database.db;
+  const rows = await db.execute(sql`select id from platform_settings`);
+  if (rows.rows.length === 0) await db.execute(sql`insert into platform_settings default values`);
+  await db.execute(sql`update platform_settings set tool_max_steps = 8, tool_call_timeout_seconds = 30`);
+
+  const first = await registerAndSignIn(t.app);
+  owner = first.client;
+  ownerId = first.user.id;
+  const second = await registerAndSignIn(t.app);
+  stranger = second.client;
+  notesId = await seedFile(db, { userId: ownerId, name: "notes.md", chunks: [{ content: "My own notes about tides and the moon." }] });
+  leavesId = await seedFile(db, {
+    userId: ownerId,
+    name: "leaves.md",
+    chunks: [{ content: "Leaves are green." }, { content: LEAF, page: 2 }, { content: "Autumn leaves fall." }],
+  });
+  rootsId = await seedFile(db, { userId: ownerId, name: "roots.md", chunks: [{ content: ROOT }] });
+  await seedFile(db, {
+    userId: second.user.id,
+    name: "private-diary.md",
+    chunks: [{ content: "My private chloroplast notes and roots, for nobody else." }],
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([fake?.close(), mcp?.close()]);
+});
+
+const doneOf = (events: StreamEvent[]) => eventOf(events.at(-1), "done").assistantMessage;
+const toolEvents = (events: StreamEvent[]) =>
+  events.filter((e): e is Extract<StreamEvent, { type: "tool" }> => e.type === "tool").map((e) => e.toolCall);
+
+async function chatWithTools(client: CookieClient, tools: string[]) {
+  const chat = await newChat(client);
+  const res = await client.patch(`/api/chats/${chat.id}`, { tools });
+  expect(res.statusCode, res.body).toBe(200);
+  return chat.id;
+}
+
+const leafCitation = (n: number) => ({ n, fileId: leavesId, fileName: "leaves.md", page: 2, excerpt: LEAF });
+const rootCitation = (n: number) => ({ n, fileId: rootsId, fileName: "roots.md", page: null, excerpt: ROOT });
+
+describe("search_files passages as citations", () => {
+  it("are numbered after the reply's own sources, stored as its citations, and open for the owner only", async () => {
+    const chatId = await chatWithTools(owner, ["builtin:search_files"]);
+    // notes.md goes whole as the reply's own source [1]; the two searches number theirs [2] and [3], in the order run.
+    const res = await owner.post(`/api/chats/${chatId}/reply`, {
+      content: 'Explain #tool=search_files{"query":"chloroplast"} #tool=search_files{"query":"minerals"}',
+      fileIds: [notesId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = parseEvents(res.body);
+    const sent = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] } | undefined;
+    const system = (sent?.messages ?? [])
+      .filter((m) => m.role === "system")
+      .map((m) => String(m.content))
+      .join("\n");
+    expect(system).toContain("[1] notes.md\nMy own notes");
+    // The model read the passages under the numbers the reply cites (the stand-in repeats them as its text).
+    const text = textOf(events);
+    expect(text).toBe(`Tool results: [2] leaves.md, page 2\n${LEAF} | [3] roots.md\n${ROOT}`);
+    expect(text).not.toContain("private");
+
+    // Live: each call's `tool` event carries its passages, numbered, without the chunk's id.
+    const ended = toolEvents(events).filter((c) => c.status === "done");
+    expect(ended.map((c) => c.sources)).toEqual([[leafCitation(2)], [rootCitation(3)]]);
+    expect(
+      toolEvents(events)
+        .filter((c) => c.status === "running")
+        .every((c) => c.sources.length === 0),
+    ).toBe(true);
+
+    // Stored: the reply's citations are the passages its text cites, by the tool's numbers; [1] is not cited.
+    const done = doneOf(events);
+    expect(done.citations).toEqual([leafCitation(2), rootCitation(3)]);
+    const stored = (await owner.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    expect(stored.at(-1)?.citations).toEqual(done.citations);
+    expect(stored.at(-1)?.toolCalls.map((c) => c.sources)).toEqual([[leafCitation(2)], [rootCitation(3)]]);
+    expect(JSON.stringify(stored)).not.toContain("chunkId");
+
+    // The side panel's read: the passage with the pieces around it in its file.
+    const url = (n: number) => `/api/chats/${chatId}/messages/${done.id}/citations/${n}`;
+    const read = await owner.get(url(2));
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ ...leafCitation(2), before: "Leaves are green.", after: "Autumn leaves fall.", headingPath: "" });
+    // Another user, a signed-out caller, a number the reply does not have: refused.
+    expect((await stranger.get(url(2))).statusCode).toBe(404);
+    expect((await new CookieClient(t.app).get(url(2))).statusCode).toBe(401);
+    expect((await owner.get(url(9))).statusCode).toBe(404);
+  });
+
+  it("another user's search never finds the owner's passages, and never reads the owner's citation", async () => {
+    const chatId = await chatWithTools(stranger, ["builtin:search_files"]);
+    const res = await stranger.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
+    const done = doneOf(parseEvents(res.body));
+    expect(done.toolCalls[0]?.sources.map((s) => s.fileName)).toEqual(["private-diary.md"]);
+    expect(done.citations.map((c) => [c.n, c.fileName])).toEqual([[1, "private-diary.md"]]);
+    expect(JSON.stringify(done)).not.toContain("leaves.md");
+  });
+
+  it("a regenerate gets its own citations; the earlier version keeps its own, on its branch", async () => {
+    const chatId = await chatWithTools(owner, ["builtin:search_files"]);
+    const first = doneOf(
+      parseEvents((await owner.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"minerals"}' })).body),
+    );
+    expect(first.citations).toEqual([rootCitation(1)]);
+    const again = await owner.post(`/api/chats/${chatId}/regenerate`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    const second = doneOf(parseEvents(again.body));
+    expect(second.id).not.toBe(first.id);
+    expect(second.citations).toEqual([rootCitation(1)]);
+    // Both versions open their own passage.
+    for (const id of [first.id, second.id]) {
+      expect((await owner.get(`/api/chats/${chatId}/messages/${id}/citations/1`)).json()).toMatchObject({ fileName: "roots.md" });
+    }
+  });
+
+  it("a reply paused after its search already opens the search's passages; its end stores them as citations", async () => {
+    const chatId = await chatWithTools(owner, ["builtin:search_files", `mcp:${server.id}:add`]);
+    const res = await owner.post(`/api/chats/${chatId}/reply`, {
+      content: `Both #tool=search_files{"query":"chloroplast"} #tool=mcp${server.id}_add{"a":1,"b":2}`,
+    });
+    const paused = doneOf(parseEvents(res.body));
+    expect(paused.status).toBe("awaiting-approval");
+    // Nothing in its text yet, so nothing stored as cited; the passage is there for the chip all the same.
+    expect(paused.citations).toEqual([]);
+    expect(paused.toolCalls[0]?.sources).toEqual([leafCitation(1)]);
+    const read = await owner.get(`/api/chats/${chatId}/messages/${paused.id}/citations/1`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ fileName: "leaves.md", page: 2, after: "Autumn leaves fall." });
+    expect((await stranger.get(`/api/chats/${chatId}/messages/${paused.id}/citations/1`)).statusCode).toBe(404);
+
+    const callId = paused.toolCalls[1]?.id ?? "";
+    const approved = await owner.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const done = doneOf(parseEvents(approved.body));
+    expect(done.content).toBe(`Tool results: [1] leaves.md, page 2\n${LEAF} | 3`);
+    expect(done.citations).toEqual([leafCitation(1)]);
+  });
+
+  it("the exports list a reply's cited sources (never a database id); the import takes the file back", async () => {
+    const chatId = await chatWithTools(owner, ["builtin:search_files"]);
+    await owner.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
+    const json = await owner.get(`/api/chats/${chatId}/export?format=json`);
+    expect(json.statusCode, json.body).toBe(200);
+    const file = json.json() as { chats: { messages: Record<string, unknown>[] }[] };
+    const reply = file.chats[0]?.messages[1];
+    const exported = { n: 1, fileName: "leaves.md", page: 2, excerpt: LEAF };
+    expect(reply?.citations).toEqual([exported]);
+    expect((reply?.toolCalls as { sources: unknown }[] | undefined)?.[0]?.sources).toEqual([exported]);
+    expect(json.body).not.toContain("fileId");
+    expect(json.body).not.toContain("chunkId");
+
+    const markdown = await owner.get(`/api/chats/${chatId}/export?format=markdown`);
+    expect(markdown.statusCode).toBe(200);
+    expect(markdown.body).toContain("_Sources:_\n\n- \\[1\\] leaves.md, page 2\n");
+
+    const imported = await stranger.post("/api/chats/import", file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().imported).toBe(1);
+    const [theirs] = (await stranger.get("/api/chats")).json() as { id: number }[];
+    const messages = (await stranger.get(`/api/chats/${theirs?.id}/messages`)).json() as Message[];
+    // The text comes back; the citations and passages (the owner's files) do not.
+    expect(messages.at(-1)?.content).toContain("[1] leaves.md");
+    expect(messages.at(-1)?.citations).toEqual([]);
+    expect(messages.at(-1)?.toolCalls[0]?.sources).toEqual([]);
+    expect((await stranger.get(`/api/chats/${theirs?.id}/messages/${messages.at(-1)?.id}/citations/1`)).statusCode).toBe(404);
+  });
+});
