@@ -30,7 +30,7 @@ export const OPENAI_MESSAGES = {
   functionsRetired: "`functions` and `function_call` are OpenAI's retired form: send `tools` and `tool_choice` instead.",
   toolNameForm: "A tool's name is 1 to 64 letters, digits, underscores or dashes.",
   toolNameTwice: (name: string) => `The tool "${name}" is named twice in \`tools\`.`,
-  toolParametersForm: "A tool's `parameters` is a JSON Schema of `type: \"object\"`.",
+  toolParametersForm: 'A tool\'s `parameters` is a JSON Schema of `type: "object"`.',
   toolParametersTooBig: `A tool's \`parameters\` is at most ${MAX_TOOL_PARAMETERS_CHARS} characters of JSON, nested at most ${MAX_TOOL_PARAMETERS_DEPTH} deep.`,
   toolChoiceWithoutTools: "`tool_choice` is only allowed when `tools` are specified.",
   toolChoiceUnknown: (name: string) => `\`tool_choice\` names the tool "${name}", which is not in \`tools\`.`,
@@ -170,7 +170,11 @@ function checkToolTurns(messages: ChatCompletionMessage[], ctx: z.RefinementCtx)
   const closeOpen = () => {
     const [first] = open.values();
     if (first !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["messages", first, "tool_calls"], message: OPENAI_MESSAGES.toolCallsUnanswered([...open.keys()]) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages", first, "tool_calls"],
+        message: OPENAI_MESSAGES.toolCallsUnanswered([...open.keys()]),
+      });
     }
     open = new Map();
   };
@@ -179,7 +183,8 @@ function checkToolTurns(messages: ChatCompletionMessage[], ctx: z.RefinementCtx)
     if (message.role === "tool") {
       const id = message.tool_call_id;
       if (!id) ctx.addIssue({ code: "custom", path: [...path, "tool_call_id"], message: OPENAI_MESSAGES.toolCallIdNeeded });
-      else if (!open.delete(id)) ctx.addIssue({ code: "custom", path: [...path, "tool_call_id"], message: OPENAI_MESSAGES.toolCallIdUnknown(id) });
+      else if (!open.delete(id))
+        ctx.addIssue({ code: "custom", path: [...path, "tool_call_id"], message: OPENAI_MESSAGES.toolCallIdUnknown(id) });
       return;
     }
     closeOpen();
@@ -220,7 +225,11 @@ export const chatCompletionBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.functions != null || body.function_call != null) {
-      ctx.addIssue({ code: "custom", path: [body.functions != null ? "functions" : "function_call"], message: OPENAI_MESSAGES.functionsRetired });
+      ctx.addIssue({
+        code: "custom",
+        path: [body.functions != null ? "functions" : "function_call"],
+        message: OPENAI_MESSAGES.functionsRetired,
+      });
     }
     checkTools(body, ctx);
     if (body.n && body.n !== 1) ctx.addIssue({ code: "custom", path: ["n"], message: OPENAI_MESSAGES.onlyOneChoice });

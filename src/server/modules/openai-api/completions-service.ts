@@ -313,7 +313,8 @@ export async function wholeCompletion(admitted: AdmittedCompletion, abortSignal:
     }
     const piece = next.value;
     if (piece.type === "text") content += piece.text;
-    else if (piece.type === "call") toolCalls[piece.index] = { id: piece.id, type: "function", function: { name: piece.name, arguments: "" } };
+    else if (piece.type === "call")
+      toolCalls[piece.index] = { id: piece.id, type: "function", function: { name: piece.name, arguments: "" } };
     else {
       const call = toolCalls[piece.index];
       if (call) call.function.arguments += piece.text;
