@@ -214,6 +214,28 @@ describe("tool calls through each wire format", () => {
     });
     const anthropicSent = sentSince(anthropicFake, anthropicFrom)[0]?.body as Record<string, unknown>;
     expect(anthropicSent.tool_choice).toEqual({ type: "tool", name: "lookup", disable_parallel_tool_use: true });
+
+    // "none" in a conversation that holds tool calls: the tools are declared with the choice none (Anthropic refuses
+    // tool_use blocks in a request that declares no tools), and the answer is text.
+    const historyFrom = anthropicFake.requests.length;
+    const afterCalls = await openai.chat.completions.create({
+      model: "anthropic-claude/fake-model",
+      tools: [LOOKUP],
+      tool_choice: "none",
+      messages: [
+        { role: "user", content: "#tool=lookup" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "toolu_1", type: "function", function: { name: "lookup", arguments: "{}" } }],
+        },
+        { role: "tool", tool_call_id: "toolu_1", content: "found it" },
+      ],
+    });
+    expect(afterCalls.choices[0]?.message.content).toBe("Tool results: found it");
+    const historySent = sentSince(anthropicFake, historyFrom)[0]?.body as Record<string, unknown>;
+    expect(historySent.tools).toHaveLength(1);
+    expect(historySent.tool_choice).toEqual({ type: "none" });
   });
 });
 

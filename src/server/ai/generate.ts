@@ -131,8 +131,11 @@ export interface ToolSpec {
   strict?: boolean;
 }
 
-/** Which tools the model may, or must, call: any or none (`auto`), at least one (`required`), or the one named. */
-export type ToolChoice = "auto" | "required" | { toolName: string };
+/**
+ * Which tools the model may, or must, call: any or none (`auto`), at least one (`required`), the one named, or none
+ * while they are declared (`none`: a conversation that holds tool calls, which Anthropic refuses without its tools).
+ */
+export type ToolChoice = "auto" | "required" | "none" | { toolName: string };
 
 /** A tool call of an earlier step and what it gave, sent back to the model. */
 export interface ToolExchange {

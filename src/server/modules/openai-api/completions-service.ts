@@ -124,10 +124,15 @@ function promptOf(messages: ChatCompletionMessage[]): { system: string | undefin
   return { system: system.length ? system.join("\n\n") : undefined, turns };
 }
 
-/** The caller's tools as the model is offered them (none with `tool_choice: "none"`), and the choice. */
+/**
+ * The caller's tools as the model is offered them, and the choice. `tool_choice: "none"` offers none, but for a
+ * conversation that holds tool calls: there the tools are declared with the choice `none` (Anthropic refuses tool
+ * calls in a conversation whose request declares no tools).
+ */
 function toolsOf(input: ChatCompletionBody): Pick<StreamRequest, "tools" | "toolChoice" | "parallelToolCalls"> {
   const choice = input.tool_choice ?? "auto";
-  if (!input.tools?.length || choice === "none") return {};
+  if (!input.tools?.length) return {};
+  if (choice === "none" && !input.messages.some((message) => message.tool_calls?.length)) return {};
   const tools: ToolSpec[] = input.tools.map(({ function: tool }) => ({
     name: tool.name,
     ...(tool.description ? { description: tool.description } : {}),
