@@ -104,4 +104,23 @@ describe("the stand-in's vectors", () => {
     const { embedding } = await embed({ model, value: "short vector", providerOptions: { openai: { dimensions: 256 } }, maxRetries: 0 });
     expect(embedding).toHaveLength(256);
   });
+
+  it("take Mistral's output_dimension; refuse a size where the real model does (400), or ignore it where a server does", async () => {
+    const before = fake.requests.length;
+    const codestral = createMistral({ baseURL: fake.url, apiKey: DEFAULT_API_KEY }).embedding("codestral-embed");
+    expect((await embed({ model: codestral, value: "short vector", dimensions: 256, maxRetries: 0 })).embedding).toHaveLength(256);
+    expect((fake.requests[before]?.body as { output_dimension?: number } | undefined)?.output_dimension).toBe(256);
+    const refusing = [
+      createMistral({ baseURL: fake.url, apiKey: DEFAULT_API_KEY }).embedding("mistral-embed"),
+      createOpenAI({ baseURL: fake.url, apiKey: DEFAULT_API_KEY }).embedding("text-embedding-ada-002"),
+    ];
+    for (const model of refusing) {
+      const error = await embed({ model, value: "x", dimensions: 256, maxRetries: 0 }).catch((e: unknown) => e);
+      expect(APICallError.isInstance(error) && error.statusCode).toBe(400);
+      expect((error as Error).message).toMatch(/dimension/);
+      expect((await embed({ model, value: "x", maxRetries: 0 })).embedding.length).toBeGreaterThan(256);
+    }
+    const ollama = createOpenAICompatible({ name: "ollama", baseURL: fake.url, apiKey: DEFAULT_API_KEY }).embeddingModel("all-minilm");
+    expect((await embed({ model: ollama, value: "x", dimensions: 256, maxRetries: 0 })).embedding).toHaveLength(384);
+  });
 });

@@ -442,7 +442,8 @@ describe("bad bodies", () => {
       [{ model: 42, messages: user1 }, "model"],
       [{ model: "openai/fake-model", messages: "hi" }, "messages"],
       [{ model: "openai/fake-model", messages: [{ role: "user", content: 5 }] }, "messages[0].content"],
-      [{ model: "openai/fake-model", messages: [{ role: "tool", content: "x" }] }, "messages[0].role"],
+      [{ model: "openai/fake-model", messages: [{ role: "robot", content: "x" }] }, "messages[0].role"],
+      [{ model: "openai/fake-model", messages: [...user1, { role: "tool", content: "x" }] }, "messages[1].tool_call_id"],
       [{ model: "openai/fake-model", messages: [{ role: "system", content: "only a system prompt" }] }, "messages"],
       [{ model: "openai/fake-model", messages: user1, temperature: "hot" }, "temperature"],
       [{ model: "openai/fake-model", messages: user1, temperature: 1e308 }, "temperature"],
@@ -452,7 +453,7 @@ describe("bad bodies", () => {
       [{ model: "openai/fake-model", messages: user1, stop: [1, 2] }, "stop"],
       [{ model: "openai/fake-model", messages: user1, stream: "yes" }, "stream"],
       [{ model: "openai/fake-model", messages: user1, n: 3 }, "n"],
-      [{ model: "openai/fake-model", messages: user1, tools: [{ type: "function", function: { name: "f" } }] }, "tools"],
+      [{ model: "openai/fake-model", messages: user1, functions: [{ name: "f" }] }, "functions"],
       [
         {
           model: "openai/fake-model",
@@ -474,8 +475,8 @@ describe("bad bodies", () => {
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
     expect(wrong).toEqual([]);
-    const tools = await post(JSON.stringify({ model: "openai/fake-model", messages: user1, tools: [{ type: "function" }] }));
-    expect(((await tools.json()) as { error: { message: string } }).error.message).toContain(OPENAI_MESSAGES.toolsNotSupported);
+    const functions = await post(JSON.stringify({ model: "openai/fake-model", messages: user1, function_call: "auto" }));
+    expect(((await functions.json()) as { error: { message: string } }).error.message).toContain(OPENAI_MESSAGES.functionsRetired);
     // Nothing was claimed for any of them.
     expect(await holdsOf(user.id)).toBe(0);
   });

@@ -11,8 +11,21 @@ export const EMBEDDING_DIMENSIONS: Record<string, number> = {
   "text-embedding-3-large": 3072,
   "text-embedding-ada-002": 1536,
   "mistral-embed": 1024,
+  "codestral-embed": 1536,
   "nomic-embed-text": 768,
+  "all-minilm": 384,
 };
+
+/**
+ * The size a request asks for is OpenAI's `dimensions` or Mistral's `output_dimension`. These models refuse it with
+ * their provider's words (a 400), as the real ones do: OpenAI's `text-embedding-ada-002`, Mistral's `mistral-embed`.
+ */
+export const REFUSES_DIMENSIONS: Record<string, string> = {
+  "text-embedding-ada-002": "This model does not support specifying dimensions.",
+  "mistral-embed": "Model mistral-embed does not support output_dimension.",
+};
+/** This one ignores the size asked for and answers its own, as a server that does not know the field does (Ollama's older /v1). */
+export const IGNORES_DIMENSIONS = ["all-minilm"];
 export const DEFAULT_DIMENSIONS = 768;
 /** OpenAI refuses more inputs than this in one request. */
 export const MAX_EMBEDDING_INPUTS = 2048;
@@ -57,6 +70,8 @@ export interface EmbeddingRequest {
   model?: unknown;
   input?: unknown;
   dimensions?: unknown;
+  /** Mistral's name for `dimensions`. */
+  output_dimension?: unknown;
   encoding_format?: unknown;
 }
 
@@ -66,7 +81,8 @@ export type EmbeddingAnswer =
 
 /**
  * What the stand-in answers to one embeddings request (the key was checked before). Directives, read from any
- * input: `#error=NNN` answers HTTP NNN. Model `missing-model` is a 404, as for chat.
+ * input: `#error=NNN` answers HTTP NNN. Model `missing-model` is a 404, as for chat. A size asked for
+ * (`dimensions`, `output_dimension`) is honoured but by the models above that refuse or ignore it.
  */
 export function answerEmbeddings(request: EmbeddingRequest): EmbeddingAnswer {
   if (request.model === "missing-model") return { ok: false, status: 404, reason: "missing-model" };
@@ -85,7 +101,10 @@ export function answerEmbeddings(request: EmbeddingRequest): EmbeddingAnswer {
   if (directive) return { ok: false, status: Number(directive), reason: "directive" };
 
   const model = String(request.model);
-  const asked = typeof request.dimensions === "number" && request.dimensions > 0 ? request.dimensions : undefined;
+  const named = request.dimensions ?? request.output_dimension;
+  const asked = typeof named === "number" && named > 0 && !IGNORES_DIMENSIONS.includes(model) ? named : undefined;
+  const refusal = REFUSES_DIMENSIONS[model];
+  if (asked && refusal) return { ok: false, status: 400, reason: "bad-input", message: refusal };
   const dimensions = asked ?? EMBEDDING_DIMENSIONS[model] ?? DEFAULT_DIMENSIONS;
   const base64 = request.encoding_format === "base64";
   const tokens = texts.reduce((sum, text) => sum + Math.max(1, countWords(text)), 0);

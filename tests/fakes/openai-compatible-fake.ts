@@ -73,7 +73,9 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
       if (answer.ok) return sendJson(res, 200, answer.body);
       if (answer.reason === "bad-input") {
         const error = fields(INVALID, null, answer.message ?? "Invalid input.");
-        return sendJson(res, 400, format === "mistral" ? { object: "error", ...error } : { error });
+        // Mistral's embedding calls carry no user-agent of their own; `output_dimension` is Mistral's field alone.
+        const mistral = format === "mistral" || (request as EmbeddingRequest).output_dimension !== undefined;
+        return sendJson(res, 400, mistral ? { object: "error", ...error } : { error });
       }
       return fail(answer.status, answer.reason);
     }

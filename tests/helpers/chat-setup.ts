@@ -56,12 +56,12 @@ export async function newChat(client: CookieClient, body: Record<string, unknown
   return res.json() as { id: number; title: string };
 }
 
-/** Sets the embedding model (the stand-in's `text-embedding-3-small` on the platform `slug`), as an admin would. */
-export async function setEmbeddingModel(admin: CookieClient, slug = "openai") {
+/** Sets the embedding model (by default the stand-in's `text-embedding-3-small` on the platform `slug`), as an admin would. */
+export async function setEmbeddingModel(admin: CookieClient, slug = "openai", model = "text-embedding-3-small") {
   const res = await admin.request({
     method: "PUT",
     url: "/api/admin/embedding-settings",
-    payload: { platformSlug: slug, model: "text-embedding-3-small" },
+    payload: { platformSlug: slug, model },
   });
   if (res.statusCode !== 200) throw new Error(`embedding settings: ${res.statusCode} ${res.body}`);
 }

@@ -43,6 +43,11 @@ export interface EmbedRequest {
   abortSignal?: AbortSignal;
   /** Retries of the SDK inside one call (the ingestion worker retries whole batches with its own backoff). */
   maxRetries?: number;
+  /**
+   * The size the vectors should have (OpenAI's `dimensions`, Mistral's `output_dimension`: each provider's wire name,
+   * through the AI SDK's `dimensions`); absent: the model's own. A model without the choice refuses it or ignores it.
+   */
+  dimensions?: number;
 }
 
 export interface EmbedResult {
@@ -70,6 +75,7 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
       maxRetries: request.maxRetries ?? 0,
       abortSignal: request.abortSignal,
       maxParallelCalls: 2,
+      ...(request.dimensions ? { dimensions: request.dimensions } : {}),
       telemetry: { isEnabled: false },
     });
     const tokens = result.usage?.tokens ?? 0;

@@ -137,9 +137,17 @@ export interface ImagePart {
 /** A tool the model may call (issue 34): its name as the model sees it, and its arguments' JSON Schema. */
 export interface ToolSpec {
   name: string;
-  description: string;
+  description?: string;
   inputSchema: Record<string, unknown>;
+  /** The provider's strict mode for the arguments, where it has one (OpenAI's `strict`). */
+  strict?: boolean;
 }
+
+/**
+ * Which tools the model may, or must, call: any or none (`auto`), at least one (`required`), the one named, or none
+ * while they are declared (`none`: a conversation that holds tool calls, which Anthropic refuses without its tools).
+ */
+export type ToolChoice = "auto" | "required" | "none" | { toolName: string };
 
 /** A tool call of an earlier step and what it gave, sent back to the model. */
 export interface ToolExchange {
@@ -182,6 +190,15 @@ export interface StreamRequest {
   chunkMs: number;
   /** The tools the model may call (none: it is offered none). */
   tools?: readonly ToolSpec[];
+  /** With `tools`: `auto` unless said. */
+  toolChoice?: ToolChoice;
+  /** With `tools`: false asks the model for one call at most per answer (where the provider has the switch). */
+  parallelToolCalls?: boolean;
+  /**
+   * Also yield a tool call as it is written (`tool-input-start`, then `tool-input-delta` pieces of its arguments),
+   * before its whole `tool-call`: the OpenAI-compatible endpoint streams them on (decision 054).
+   */
+  toolInputDeltas?: boolean;
   /** Sequences that end the answer where they would appear (the OpenAI-compatible endpoint's `stop`). */
   stopSequences?: string[];
 }
@@ -191,6 +208,9 @@ export type CompletionPart =
   | { type: "text"; text: string }
   /** The model asks for a tool (its arguments whole, as JSON text); the caller runs it and asks the next step. */
   | { type: "tool-call"; id: string; name: string; input: string }
+  /** With `toolInputDeltas`: a tool call begins (its id and tool), then pieces of its arguments' JSON text. */
+  | { type: "tool-input-start"; id: string; name: string }
+  | { type: "tool-input-delta"; id: string; delta: string }
   | {
       type: "finish";
       usage: { inputTokens?: number | undefined; outputTokens?: number | undefined };
@@ -235,6 +255,32 @@ function toPrompt(system: string | undefined, messages: TextMessage[]): Language
   return prompt;
 }
 
+/** The tools part of a `doStream` call: the tools, the choice, and the parallel-calls switch of the providers that have one. */
+function toolOptions(request: StreamRequest) {
+  if (!request.tools?.length) return {};
+  const choice = request.toolChoice ?? "auto";
+  const parallel = request.parallelToolCalls;
+  return {
+    tools: request.tools.map((tool) => ({
+      type: "function" as const,
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema as never,
+      ...(tool.strict === undefined ? {} : { strict: tool.strict }),
+    })),
+    toolChoice: typeof choice === "string" ? { type: choice } : { type: "tool" as const, toolName: choice.toolName },
+    ...(parallel === undefined
+      ? {}
+      : {
+          providerOptions: {
+            openai: { parallelToolCalls: parallel },
+            mistral: { parallelToolCalls: parallel },
+            anthropic: { disableParallelToolUse: !parallel },
+          },
+        }),
+  };
+}
+
 /**
  * A streamed answer, straight from the model's own `doStream` (the provider package: its request, its wire format,
  * its errors as `APICallError`) without `streamText`'s layers around it: per call, those built several web streams
@@ -260,33 +306,36 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
       maxOutputTokens: request.maxOutputTokens,
       abortSignal: controller.signal,
       ...(request.stopSequences?.length ? { stopSequences: request.stopSequences } : {}),
-      ...(request.tools?.length
-        ? {
-            tools: request.tools.map((tool) => ({
-              type: "function" as const,
-              name: tool.name,
-              description: tool.description,
-              inputSchema: tool.inputSchema as never,
-            })),
-            toolChoice: { type: "auto" as const },
-          }
-        : {}),
+      ...toolOptions(request),
     });
     reader = stream.getReader();
     const cleaner = new StreamTextCleaner();
+    // The stall limit runs from the answer's first output, text or a tool call being written.
+    const outputBegun = () => {
+      stallTimer ??= setTimeout(() => {
+        stalled = true;
+        controller.abort();
+      }, request.chunkMs);
+    };
+    const providerRuns = new Set<string>();
     for (;;) {
       const next = await reader.read();
       if (next.done) return;
       stallTimer?.refresh();
       const part = next.value;
       if (part.type === "text-delta") {
-        stallTimer ??= setTimeout(() => {
-          stalled = true;
-          controller.abort();
-        }, request.chunkMs);
+        outputBegun();
         const text = cleaner.push(part.delta);
         if (text) yield { type: "text", text };
+      } else if (part.type === "tool-input-start") {
+        outputBegun();
+        if (part.providerExecuted) providerRuns.add(part.id);
+        else if (request.toolInputDeltas) yield { type: "tool-input-start", id: part.id, name: part.toolName };
+      } else if (part.type === "tool-input-delta") {
+        outputBegun();
+        if (request.toolInputDeltas && !providerRuns.has(part.id)) yield { type: "tool-input-delta", id: part.id, delta: part.delta };
       } else if (part.type === "tool-call") {
+        outputBegun();
         if (!part.providerExecuted) yield { type: "tool-call", id: part.toolCallId, name: part.toolName, input: part.input };
       } else if (part.type === "finish") {
         yield {

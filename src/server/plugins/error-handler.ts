@@ -53,7 +53,10 @@ function sendAppFailure(reply: FastifyReply, failure: Failure) {
 
 /** OpenAI's shape, for the routes whose contract says so (the OpenAI-compatible endpoints, decision 051). */
 function sendOpenAiFailure(reply: FastifyReply, failure: Failure) {
-  const param = failure.firstField === undefined ? undefined : openAiParam(failure.firstField);
+  // The field zod refused first; else the first field a service's refusal names (`AppError`'s `errors`, dotted).
+  const named = Object.keys(failure.extra?.errors ?? {})[0];
+  const param =
+    failure.firstField !== undefined ? openAiParam(failure.firstField) : named ? openAiParam(`/${named.replaceAll(".", "/")}`) : undefined;
   const message = param && failure.firstField !== undefined ? `Invalid '${param}': ${failure.message}` : failure.message;
   return reply.status(failure.status).send(openAiErrorBody(failure.status, message, { param, limit: failure.extra?.limit }));
 }

@@ -20,10 +20,28 @@ export const openAiErrorBodySchema = z.object({
 });
 export type OpenAiErrorBody = z.infer<typeof openAiErrorBodySchema>;
 
+/** A tool's `parameters` bounds: its JSON's length and how deep it nests. */
+export const MAX_TOOL_PARAMETERS_CHARS = 32_000;
+export const MAX_TOOL_PARAMETERS_DEPTH = 32;
+
 /** The words of the endpoint's own refusals. */
 export const OPENAI_MESSAGES = {
   tokenNeeded: "This endpoint needs a personal API token: send it as `Authorization: Bearer <token>` (Settings > Developer).",
-  toolsNotSupported: "Tools (function calling) are not supported on this endpoint yet: send the request without `tools`.",
+  functionsRetired: "`functions` and `function_call` are OpenAI's retired form: send `tools` and `tool_choice` instead.",
+  toolNameForm: "A tool's name is 1 to 64 letters, digits, underscores or dashes.",
+  toolNameTwice: (name: string) => `The tool "${name}" is named twice in \`tools\`.`,
+  toolParametersForm: 'A tool\'s `parameters` is a JSON Schema of `type: "object"`.',
+  toolParametersTooBig: `A tool's \`parameters\` is at most ${MAX_TOOL_PARAMETERS_CHARS} characters of JSON, nested at most ${MAX_TOOL_PARAMETERS_DEPTH} deep.`,
+  toolChoiceWithoutTools: "`tool_choice` is only allowed when `tools` are specified.",
+  toolChoiceUnknown: (name: string) => `\`tool_choice\` names the tool "${name}", which is not in \`tools\`.`,
+  contentNeeded: "`content` is required (an assistant message may leave it out when it has `tool_calls`).",
+  toolCallsOnlyFromAssistant: "Only assistant messages may carry `tool_calls`.",
+  toolCallIdTwice: (id: string) => `The tool call id "${id}" is used twice.`,
+  toolCallIdNeeded: "A tool message needs the `tool_call_id` of the call it answers.",
+  toolCallIdUnknown: (id: string) =>
+    `\`tool_call_id\` "${id}" answers no tool call of the assistant message before it (or one already answered).`,
+  toolCallsUnanswered: (ids: string[]) =>
+    `An assistant message with \`tool_calls\` must be followed by tool messages answering each \`tool_call_id\`; not answered: ${ids.join(", ")}.`,
   onlyOneChoice: "Only n = 1 is supported on this endpoint.",
   noConversation: "`messages` needs at least one user or assistant message.",
   imageNotDataUrl: "Images are accepted as data: URLs (base64) only.",
@@ -32,6 +50,8 @@ export const OPENAI_MESSAGES = {
     `The model "${model}" does not exist or you do not have access to it. GET /v1/models lists the models you may use.`,
   noEmbeddingModel: "No embedding model is set up on this server: an administrator chooses one under Admin > AI Chat Settings.",
   emptyInput: "`input` must not be empty.",
+  dimensionsNotOffered: (model: string, dimensions: number) =>
+    `The embedding model "${model}" cannot give vectors of ${dimensions} dimensions: send the request without \`dimensions\` for its own size.`,
 } as const;
 
 const textPartSchema = z.object({ type: z.literal("text"), text: z.string() });
@@ -47,18 +67,142 @@ const contentSchema = z.union([
     .max(100),
 ]);
 
-export const chatCompletionMessageSchema = z.object({
-  role: z.enum(["system", "developer", "user", "assistant"], {
-    error: "`role` must be system, developer, user or assistant (tool messages need tools, which are not supported here)",
+/** A tool's name, as OpenAI takes it. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+/** The most tools one request may offer, as OpenAI. */
+export const MAX_TOOLS = 128;
+
+const toolNameSchema = z.string().regex(TOOL_NAME_PATTERN, OPENAI_MESSAGES.toolNameForm);
+
+/** A call the model asked for, as an assistant message carries it back (and a whole answer gives it). */
+export const toolCallSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.literal("function"),
+  function: z.object({
+    name: toolNameSchema,
+    /** The arguments as the model wrote them: JSON text (usually an object). */
+    arguments: z.string().max(1_000_000),
   }),
-  content: contentSchema,
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+export const chatCompletionMessageSchema = z.object({
+  role: z.enum(["system", "developer", "user", "assistant", "tool"], {
+    error: "`role` must be system, developer, user, assistant or tool",
+  }),
+  /** Required but on an assistant message with `tool_calls` (null or absent there). */
+  content: contentSchema.nullable().optional(),
   name: z.string().max(100).optional(),
+  /** An assistant message's calls (a turn the caller sends back, with their results in the tool messages after it). */
+  tool_calls: z.array(toolCallSchema).max(MAX_TOOLS).nullable().optional(),
+  /** A tool message: the call it answers. */
+  tool_call_id: z.string().min(1).max(200).nullable().optional(),
 });
 export type ChatCompletionMessage = z.infer<typeof chatCompletionMessageSchema>;
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 /** A token count a request may name: positive, and far below anything that would overflow a column. */
 const tokenCount = z.number().int().min(1).max(1_000_000);
+
+/** A tool the caller offers the model (the caller runs it: the answer names the calls, decision 054). */
+export const functionToolSchema = z.object({
+  type: z.literal("function"),
+  function: z.object({
+    name: toolNameSchema,
+    description: optional(z.string().max(10_000)),
+    /** A JSON Schema of `type: "object"` (absent: no arguments). */
+    parameters: optional(z.record(z.string(), z.unknown())),
+    strict: optional(z.boolean()),
+  }),
+});
+export type FunctionTool = z.infer<typeof functionToolSchema>;
+
+export const toolChoiceSchema = z.union([
+  z.enum(["none", "auto", "required"]),
+  z.object({ type: z.literal("function"), function: z.object({ name: z.string().max(64) }) }),
+]);
+export type ToolChoice = z.infer<typeof toolChoiceSchema>;
+
+/** How deep a JSON value nests (an object or array counts one level); stops counting past `limit`. */
+function depthOf(value: unknown, limit: number): number {
+  if (limit < 0 || value === null || typeof value !== "object") return 0;
+  let deepest = 0;
+  for (const inner of Object.values(value)) deepest = Math.max(deepest, depthOf(inner, limit - 1));
+  return 1 + deepest;
+}
+
+/** The body's tools: each name once, `parameters` an object schema within bounds; `tool_choice` names one of them. */
+function checkTools(body: { tools?: FunctionTool[] | null; tool_choice?: ToolChoice | null }, ctx: z.RefinementCtx) {
+  const names = new Set<string>();
+  (body.tools ?? []).forEach((tool, index) => {
+    const path = ["tools", index, "function"];
+    if (names.has(tool.function.name)) {
+      ctx.addIssue({ code: "custom", path: [...path, "name"], message: OPENAI_MESSAGES.toolNameTwice(tool.function.name) });
+    }
+    names.add(tool.function.name);
+    const parameters = tool.function.parameters;
+    if (!parameters) return;
+    if ("type" in parameters && parameters.type !== "object") {
+      ctx.addIssue({ code: "custom", path: [...path, "parameters"], message: OPENAI_MESSAGES.toolParametersForm });
+    } else if (
+      JSON.stringify(parameters).length > MAX_TOOL_PARAMETERS_CHARS ||
+      depthOf(parameters, MAX_TOOL_PARAMETERS_DEPTH) > MAX_TOOL_PARAMETERS_DEPTH
+    ) {
+      ctx.addIssue({ code: "custom", path: [...path, "parameters"], message: OPENAI_MESSAGES.toolParametersTooBig });
+    }
+  });
+  const choice = body.tool_choice;
+  if (choice == null) return;
+  if (names.size === 0) ctx.addIssue({ code: "custom", path: ["tool_choice"], message: OPENAI_MESSAGES.toolChoiceWithoutTools });
+  else if (typeof choice === "object" && !names.has(choice.function.name)) {
+    ctx.addIssue({ code: "custom", path: ["tool_choice"], message: OPENAI_MESSAGES.toolChoiceUnknown(choice.function.name) });
+  }
+}
+
+/**
+ * The conversation's tool turns, as OpenAI checks them: `tool_calls` only on assistant messages, their ids unique;
+ * each tool message answers a call of the assistant message before it (once); and every call is answered before the
+ * conversation goes on.
+ */
+function checkToolTurns(messages: ChatCompletionMessage[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  let open = new Map<string, number>();
+  const closeOpen = () => {
+    const [first] = open.values();
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages", first, "tool_calls"],
+        message: OPENAI_MESSAGES.toolCallsUnanswered([...open.keys()]),
+      });
+    }
+    open = new Map();
+  };
+  messages.forEach((message, index) => {
+    const path = ["messages", index];
+    if (message.role === "tool") {
+      const id = message.tool_call_id;
+      if (!id) ctx.addIssue({ code: "custom", path: [...path, "tool_call_id"], message: OPENAI_MESSAGES.toolCallIdNeeded });
+      else if (!open.delete(id))
+        ctx.addIssue({ code: "custom", path: [...path, "tool_call_id"], message: OPENAI_MESSAGES.toolCallIdUnknown(id) });
+      return;
+    }
+    closeOpen();
+    const calls = message.tool_calls ?? [];
+    if (calls.length && message.role !== "assistant") {
+      ctx.addIssue({ code: "custom", path: [...path, "tool_calls"], message: OPENAI_MESSAGES.toolCallsOnlyFromAssistant });
+      return;
+    }
+    calls.forEach((call, at) => {
+      if (seen.has(call.id)) {
+        ctx.addIssue({ code: "custom", path: [...path, "tool_calls", at, "id"], message: OPENAI_MESSAGES.toolCallIdTwice(call.id) });
+      }
+      seen.add(call.id);
+      open.set(call.id, index);
+    });
+  });
+  closeOpen();
+}
 
 export const chatCompletionBodySchema = z
   .object({
@@ -72,18 +216,33 @@ export const chatCompletionBodySchema = z
     stream: optional(z.boolean()),
     stream_options: optional(z.object({ include_usage: z.boolean().optional() })),
     n: optional(z.number().int().min(1).max(128)),
-    tools: optional(z.array(z.unknown())),
+    /** The caller's tools (decision 054): the model may call them; the caller runs them and sends the results back. */
+    tools: optional(z.array(functionToolSchema).max(MAX_TOOLS)),
+    tool_choice: optional(toolChoiceSchema),
+    parallel_tool_calls: optional(z.boolean()),
     functions: optional(z.array(z.unknown())),
+    function_call: optional(z.unknown()),
   })
   .superRefine((body, ctx) => {
-    if (body.tools?.length || body.functions?.length) {
-      ctx.addIssue({ code: "custom", path: [body.tools?.length ? "tools" : "functions"], message: OPENAI_MESSAGES.toolsNotSupported });
+    if (body.functions != null || body.function_call != null) {
+      ctx.addIssue({
+        code: "custom",
+        path: [body.functions != null ? "functions" : "function_call"],
+        message: OPENAI_MESSAGES.functionsRetired,
+      });
     }
+    checkTools(body, ctx);
     if (body.n && body.n !== 1) ctx.addIssue({ code: "custom", path: ["n"], message: OPENAI_MESSAGES.onlyOneChoice });
     if (!body.messages.some((message) => message.role === "user" || message.role === "assistant")) {
       ctx.addIssue({ code: "custom", path: ["messages"], message: OPENAI_MESSAGES.noConversation });
     }
     body.messages.forEach((message, index) => {
+      if (message.content == null) {
+        if (message.role !== "assistant" || !message.tool_calls?.length) {
+          ctx.addIssue({ code: "custom", path: ["messages", index, "content"], message: OPENAI_MESSAGES.contentNeeded });
+        }
+        return;
+      }
       if (typeof message.content === "string") return;
       message.content.forEach((part, at) => {
         if (part.type !== "image_url") return;
@@ -94,6 +253,7 @@ export const chatCompletionBodySchema = z
         }
       });
     });
+    checkToolTurns(body.messages, ctx);
   });
 export type ChatCompletionBody = z.infer<typeof chatCompletionBodySchema>;
 
@@ -115,7 +275,13 @@ export const chatCompletionSchema = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal("assistant"), content: z.string(), refusal: z.null() }),
+      message: z.object({
+        role: z.literal("assistant"),
+        /** null when the answer is only tool calls. */
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(toolCallSchema).optional(),
+      }),
       logprobs: z.null(),
       finish_reason: finishReasonSchema,
     }),
@@ -123,6 +289,15 @@ export const chatCompletionSchema = z.object({
   usage: completionUsageSchema,
 });
 export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+/** A streamed tool call's piece: the first names it; the next ones carry pieces of its arguments, by `index`. */
+export const toolCallDeltaSchema = z.object({
+  index: z.number().int(),
+  id: z.string().optional(),
+  type: z.literal("function").optional(),
+  function: z.object({ name: z.string().optional(), arguments: z.string().optional() }),
+});
+export type ToolCallDelta = z.infer<typeof toolCallDeltaSchema>;
 
 /** One Server-Sent Event of a streamed answer (`object: "chat.completion.chunk"`); the stream ends with `data: [DONE]`. */
 export const chatCompletionChunkSchema = z.object({
@@ -133,7 +308,12 @@ export const chatCompletionChunkSchema = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      delta: z.object({ role: z.literal("assistant").optional(), content: z.string().optional() }),
+      delta: z.object({
+        role: z.literal("assistant").optional(),
+        content: z.string().nullable().optional(),
+        /** A call begins (`index`, `id`, `type`, `function.name`, empty arguments), then pieces of its `function.arguments`. */
+        tool_calls: z.array(toolCallDeltaSchema).optional(),
+      }),
       logprobs: z.null(),
       finish_reason: finishReasonSchema.nullable(),
     }),

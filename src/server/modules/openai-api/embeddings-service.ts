@@ -1,6 +1,6 @@
 import { type EmbeddingList, type EmbeddingsBody, OPENAI_MESSAGES } from "../../../shared/contracts/openai.js";
 import { parseModelValue } from "../../../shared/model-choice.js";
-import { embedTexts } from "../../ai/embed.js";
+import { embeddingErrorStatus, embedTexts } from "../../ai/embed.js";
 import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
@@ -15,11 +15,25 @@ function base64Vector(vector: number[]): string {
   return bytes.toString("base64");
 }
 
+/** What a provider's refusal said: the SDK's message and the response's body (the last try's, after retries). */
+function providerWords(error: unknown): string {
+  const last = (error as { lastError?: unknown } | null)?.lastError ?? error;
+  const { message, responseBody } = (last ?? {}) as { message?: unknown; responseBody?: unknown };
+  return `${String(message ?? "")} ${String(responseBody ?? "")}`;
+}
+
+/** The 400 for a size the embedding model cannot give, naming `dimensions` (OpenAI's param). */
+function dimensionsRefused(model: string, dimensions: number): AppError {
+  const message = OPENAI_MESSAGES.dimensionsNotOffered(model, dimensions);
+  return new AppError("BAD_REQUEST", message, { errors: { dimensions: message } });
+}
+
 /**
  * POST /v1/embeddings: the texts' vectors from the embedding model an administrator set up (the library's, decision
  * 036), the only one there is; 404 when the request names another or none is set up. Spent from the user's allowance
- * (held and settled, decision 028) and counted as a running call like a completion. `dimensions` is not passed on:
- * the vectors have the model's own size.
+ * (held and settled, decision 028) and counted as a running call like a completion. `dimensions` is passed on
+ * (decision 054); a model that cannot give that size (its provider refuses it, or answers vectors of another size)
+ * is a 400 naming `dimensions`.
  */
 export async function createEmbeddings(options: {
   db: Db;
@@ -41,11 +55,21 @@ export async function createEmbeddings(options: {
       modelId: config.modelId,
       texts,
       spend: { allowance: deps.allowance, userId: options.who.id, maxRunning: options.maxRunning },
+      ...(input.dimensions ? { dimensions: input.dimensions } : {}),
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
+    const status = embeddingErrorStatus(error);
+    if (input.dimensions && status && status >= 400 && status < 500 && status !== 401 && status !== 404 && status !== 429) {
+      // The provider refused the request that named a size; the words say whether the size is why.
+      if (/dimension/i.test(providerWords(error))) throw dimensionsRefused(config.key, input.dimensions);
+    }
     const platform = { name: config.platformName, slug: parseModelValue(config.key).slug };
     throw toProviderError(error, { platform, model: config.modelId, log: options.log });
+  }
+  // A server that ignores the size asked for (an older Ollama...) answers its own: refused rather than passed on as asked.
+  if (input.dimensions && result.embeddings.some((vector) => vector.length !== input.dimensions)) {
+    throw dimensionsRefused(config.key, input.dimensions);
   }
   const base64 = input.encoding_format === "base64";
   return {
