@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdFor } from "../../src/server/ai/allowance.js";
 import { buildApp } from "../../src/server/app.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { tokensHeldMessage } from "../../src/shared/contracts/usage.js";
@@ -403,9 +404,11 @@ describe("a /v1 call's hold when its process is killed", () => {
       await first.exited;
 
       second = await spawnServer(env);
-      // Settled at the start: the prompt's estimate (16 bytes of framing, the message's bytes at about 4 a token).
+      // Settled at the start: the prompt's estimate (the one rule's figure for this one message, `holdFor`).
       const usage = (await (await member.call(`${second.url}/api/usage`)).json()) as Usage;
-      expect(usage.tokens.used).toBe(Math.ceil(bytes(content) / 4 + 16));
+      const estimate = holdFor({ maxOutputTokens: 0, prompt: [content] }).promptEstimate;
+      expect(estimate).toBeGreaterThan(0);
+      expect(usage.tokens.used).toBe(estimate);
       // The slot is free at once: at a limit of 1, a new call is admitted and answered.
       const after = await clientOf(second.url).chat.completions.create({
         model: "openai/fake-model",

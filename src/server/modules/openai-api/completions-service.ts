@@ -147,8 +147,9 @@ function toolsOf(input: ChatCompletionBody): Pick<StreamRequest, "tools" | "tool
 }
 
 /** The texts a request sends, for its hold: the system prompt, the turns, their tool steps, and the tools offered. */
-function promptTexts(request: Omit<StreamRequest, "abortSignal">): string[] {
-  const texts = [request.system ?? ""];
+function promptTexts(request: Omit<StreamRequest, "abortSignal">): (string | undefined)[] {
+  // No system prompt is no message: `holdFor` frames only the texts given.
+  const texts: (string | undefined)[] = [request.system];
   for (const turn of request.messages) {
     texts.push(turn.content);
     for (const step of turn.steps ?? []) {
