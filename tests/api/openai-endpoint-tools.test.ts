@@ -329,6 +329,43 @@ describe("bad tools bodies", () => {
     },
   );
 
+  it("a tool's parameters or a call's arguments nested thousands deep are a 400 or sent as text, never a 5xx", async () => {
+    const { token, user } = await scriptUser();
+    const post = (body: object) =>
+      fetch(`${origin}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Written by hand: JSON.stringify itself cannot write a value this deep.
+    const deepObject = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
+    const deepTools = await fetch(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: `{"model":"openai/fake-model","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"deep","parameters":{"type":"object","properties":${deepObject}}}}]}`,
+    });
+    const refused = (await deepTools.json()) as { error: { type: string; param: string } };
+    expect(deepTools.status, JSON.stringify(refused)).toBe(400);
+    expect(refused.error).toMatchObject({ type: "invalid_request_error", param: "tools[0].function.parameters" });
+    // A call's arguments are the caller's text: too deep to be JSON the model gets, they go back as written.
+    const deepArguments = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const answered = await post({
+      model: "openai/fake-model",
+      messages: [
+        ...user1,
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "deep_1", type: "function", function: { name: "lookup", arguments: deepArguments } }],
+        },
+        { role: "tool", tool_call_id: "deep_1", content: "done" },
+      ],
+      tools: [LOOKUP],
+    });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    expect(await holdsOf(user.id)).toBe(0);
+  });
+
   it("the refusals say what to do", async () => {
     const { openai } = await scriptUser();
     const unanswered = await failureOf(
@@ -438,6 +475,24 @@ describe("POST /v1/embeddings dimensions", () => {
       expect((await openai.embeddings.create({ model: `${slug}/${model}`, input: "a" })).data[0]?.embedding.length).toBeGreaterThan(256);
     }
     expect(await holdsOf(user.id)).toBe(0);
+    await setEmbeddingModel(admin, "openai", "text-embedding-3-small");
+  });
+
+  it("a request whose later batch the provider refuses still spends what the batches before it were billed", async () => {
+    const { openai, user, client } = await scriptUser();
+    // Mistral takes at most 32 inputs a call: 40 inputs are two calls, and the stand-in refuses the second.
+    await setEmbeddingModel(admin, "mistral", "mistral-embed");
+    const inputs = [...Array.from({ length: 39 }, (_, i) => `passage number ${i}`), "the last one #error=400"];
+    const before = await usedTokens(client);
+    const error = await failureOf(openai.embeddings.create({ model: "mistral/mistral-embed", input: inputs }));
+    // The caller's input, refused by the provider: the caller's 400, not a 502 the client would retry.
+    expect(error.status).toBe(400);
+    expect(await holdsOf(user.id)).toBe(0);
+    const spent = (await usedTokens(client)) - before;
+    expect(spent).toBeGreaterThan(0);
+    // Whole, the first 32 cost this much: what the refused request spent.
+    const firstBatch = await openai.embeddings.create({ model: "mistral/mistral-embed", input: inputs.slice(0, 32) });
+    expect(spent).toBe(firstBatch.usage.total_tokens);
     await setEmbeddingModel(admin, "openai", "text-embedding-3-small");
   });
 });

@@ -231,6 +231,32 @@ describe("POST /v1/chat/completions", () => {
     expect(streamed.status).toBe(502);
     expect(await holdsOf(user.id)).toBe(0);
   });
+
+  it("a provider refusing the caller's request as written (400) is the caller's 400, which the client does not retry", async () => {
+    const { user, token } = await scriptUser();
+    let attempts = 0;
+    const counting = new OpenAI({
+      apiKey: token,
+      baseURL: `${origin}/v1`,
+      maxRetries: 2,
+      fetch: (url, init) => {
+        attempts += 1;
+        return fetch(url, init);
+      },
+    });
+    for (const stream of [false, true]) {
+      attempts = 0;
+      const error = await failureOf(
+        counting.chat.completions.create({ model: "openai/fake-model", messages: [{ role: "user", content: "#error=400" }], stream }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.error).toMatchObject({ type: "invalid_request_error" });
+      expect(error.message).toContain("refused the request as sent");
+      // A 5xx would have been tried twice more by the official client.
+      expect(attempts).toBe(1);
+    }
+    expect(await holdsOf(user.id)).toBe(0);
+  });
 });
 
 describe("a provider that stops mid-answer", () => {

@@ -67,24 +67,44 @@ export async function embedTexts(request: EmbedRequest): Promise<EmbedResult> {
       ? await spend.allowance.claimCall(spend.userId, size, spend.maxRunning, { newMessage: false })
       : await spend.allowance.claim(spend.userId, size);
   const abortedBeforeSent = request.abortSignal?.aborted === true;
+  // Each batch is one provider call (the model's most per call), two at a time, so what the batches that answered
+  // spent is known when a later one fails: the provider billed those (decision 053). One `embedMany` over everything
+  // would throw away their figures with the first failure.
+  const perCall = Math.max(1, (await model.maxEmbeddingsPerCall) ?? texts.length);
+  const batches: string[][] = [];
+  for (let start = 0; start < texts.length; start += perCall) batches.push(texts.slice(start, start + perCall));
+  const embeddings: number[][] = [];
   let reported = 0;
   try {
-    const result = await embedMany({
-      model,
-      values: texts,
-      maxRetries: request.maxRetries ?? 0,
-      abortSignal: request.abortSignal,
-      maxParallelCalls: 2,
-      ...(request.dimensions ? { dimensions: request.dimensions } : {}),
-      telemetry: { isEnabled: false },
-    });
-    const tokens = result.usage?.tokens ?? 0;
-    // An answer without a figure: its input's estimate (an embedding's whole cost is its input).
-    reported = Number.isFinite(tokens) && tokens > 0 ? tokens : size.promptEstimate;
-    return { embeddings: result.embeddings, tokens: reported };
+    for (let next = 0; next < batches.length; next += 2) {
+      const answers = await Promise.allSettled(
+        batches.slice(next, next + 2).map((values) =>
+          embedMany({
+            model,
+            values,
+            maxRetries: request.maxRetries ?? 0,
+            abortSignal: request.abortSignal,
+            maxParallelCalls: 1,
+            ...(request.dimensions ? { dimensions: request.dimensions } : {}),
+            telemetry: { isEnabled: false },
+          }),
+        ),
+      );
+      for (const [index, answer] of answers.entries()) {
+        if (answer.status === "rejected") continue;
+        const tokens = answer.value.usage?.tokens ?? 0;
+        // An answer without a figure: its input's estimate (an embedding's whole cost is its input).
+        const batch = batches[next + index] ?? [];
+        reported += Number.isFinite(tokens) && tokens > 0 ? tokens : holdFor({ maxOutputTokens: 0, prompt: batch }).promptEstimate;
+        embeddings.push(...answer.value.embeddings);
+      }
+      const failed = answers.find((answer) => answer.status === "rejected");
+      if (failed) throw failed.reason;
+    }
+    return { embeddings, tokens: reported };
   } finally {
-    // Providers bill an embedding call that answered, and one we cut after it left (the worker's abort: at least its
-    // input's estimate, decision 053); a failed one costs nothing.
+    // Providers bill the calls that answered, and one we cut after it left (the worker's abort: at least its input's
+    // estimate, decision 053); a failed one costs nothing.
     const cut = cutAfterSent(request.abortSignal, abortedBeforeSent);
     if (spend && hold) await spend.allowance.settle(hold.id, spentTokens(size.promptEstimate, { usage: { inputTokens: reported }, cut }));
   }

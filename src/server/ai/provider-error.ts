@@ -46,6 +46,11 @@ export interface ProviderCall {
   model: string;
   log: ProviderFailureLog;
   connectionTest?: boolean;
+  /**
+   * The request is the caller's as written (the OpenAI-compatible endpoint: its messages, tools and parameters), so a
+   * provider's refusal of it (400, 422) is the caller's to fix: a 400, which clients do not retry, not a 502.
+   */
+  callerRequest?: boolean;
 }
 
 export const PROVIDER_FAILED = "AI provider call failed";
@@ -100,6 +105,13 @@ function classify(error: unknown, call: ProviderCall): { error: AppError; reason
     });
   }
   if (status === 404) return fail("BAD_GATEWAY", "unknown model", `${platformName} does not know the model "${call.model}".`);
+  if ((status === 400 || status === 422) && call.callerRequest) {
+    return fail(
+      "BAD_REQUEST",
+      "request refused",
+      `${platformName} refused the request as sent. Check its messages, tools and parameters for what this model takes.`,
+    );
+  }
   if (status === 400 || status === 422) {
     return fail("BAD_GATEWAY", "request refused", `${platformName} refused the request. Try a shorter message or another model.`);
   }

@@ -152,7 +152,7 @@ export const citationDetailSchema = citationSchema.extend({
   headingPath: z.string(),
 });
 export type CitationDetail = z.infer<typeof citationDetailSchema>;
-export const citationParamsSchema = z.object({ id: idText, messageId: idText, n: z.coerce.number().int().min(1).max(1000) });
+export const citationParamsSchema = z.object({ id: idText, messageId: idText, n: z.coerce.number().int().min(1).max(9999) });
 
 export const messageSchema = z.object({
   id: z.number().int(),

@@ -124,7 +124,7 @@ export const toolChoiceSchema = z.union([
 export type ToolChoice = z.infer<typeof toolChoiceSchema>;
 
 /** How deep a JSON value nests (an object or array counts one level); stops counting past `limit`. */
-function depthOf(value: unknown, limit: number): number {
+export function depthOf(value: unknown, limit: number): number {
   if (limit < 0 || value === null || typeof value !== "object") return 0;
   let deepest = 0;
   for (const inner of Object.values(value)) deepest = Math.max(deepest, depthOf(inner, limit - 1));
@@ -145,8 +145,9 @@ function checkTools(body: { tools?: FunctionTool[] | null; tool_choice?: ToolCho
     if ("type" in parameters && parameters.type !== "object") {
       ctx.addIssue({ code: "custom", path: [...path, "parameters"], message: OPENAI_MESSAGES.toolParametersForm });
     } else if (
-      JSON.stringify(parameters).length > MAX_TOOL_PARAMETERS_CHARS ||
-      depthOf(parameters, MAX_TOOL_PARAMETERS_DEPTH) > MAX_TOOL_PARAMETERS_DEPTH
+      // The depth first: JSON.stringify throws (a RangeError, a 500) on a value nested some thousands deep.
+      depthOf(parameters, MAX_TOOL_PARAMETERS_DEPTH) > MAX_TOOL_PARAMETERS_DEPTH ||
+      JSON.stringify(parameters).length > MAX_TOOL_PARAMETERS_CHARS
     ) {
       ctx.addIssue({ code: "custom", path: [...path, "parameters"], message: OPENAI_MESSAGES.toolParametersTooBig });
     }

@@ -2,6 +2,7 @@ import { courseIdOfSlug } from "../../../shared/catalog-slug.js";
 import { catalogListQuerySchema } from "../../../shared/contracts/catalog.js";
 import { catalogAddresses } from "../../../shared/contracts/catalog-address.js";
 import { fillPath, queryString } from "../../../shared/contracts/endpoint.js";
+import { cutText } from "../../../shared/cut-text.js";
 import type { BootData } from "../../../shared/prerender.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
@@ -20,7 +21,7 @@ const title = (boot: BootData, ...parts: string[]) => [...parts, boot.platformSe
 /** At most 160 characters of text, on one line, for a meta description. */
 function summary(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 160 ? `${line.slice(0, 157).trimEnd()}…` : line;
+  return line.length > 160 ? cutText(line, 157) : line;
 }
 
 /** The URL a page's first read is made at (`endpointUrl()` in web/lib/api-client.ts): the key of its answer. */

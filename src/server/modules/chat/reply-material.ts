@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { cutText } from "../../../shared/cut-text.js";
 import { acceptsImages, cannotReadImagesMessage } from "../../../shared/model-catalog.js";
 import { citedIn } from "../../../shared/numbered-refs.js";
 import type { ImagePart } from "../../ai/generate.js";
@@ -289,7 +290,7 @@ const CITATION_NOT_FOUND = "Citation not found";
 type CitedRow = { citation: StoredCitation | null; heading_path: string | null; before: string | null; after: string | null };
 
 const trimTail = (text: string) => (text.length > NEIGHBOUR_CHARS ? `…${text.slice(-NEIGHBOUR_CHARS).trimStart()}` : text);
-const trimHead = (text: string) => (text.length > NEIGHBOUR_CHARS ? `${text.slice(0, NEIGHBOUR_CHARS).trimEnd()}…` : text);
+const trimHead = (text: string) => cutText(text, NEIGHBOUR_CHARS);
 
 /**
  * GET /api/chats/{id}/messages/{messageId}/citations/{n}: a reply's citation with the text around it (the pieces before

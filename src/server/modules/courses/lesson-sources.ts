@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { LessonSource, LessonSourceDetail } from "../../../shared/contracts/courses.js";
+import { cutText } from "../../../shared/cut-text.js";
 import type { Db } from "../../db/client.js";
 import { lessonSources } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -13,8 +14,7 @@ export const SOURCE_EXCERPT_CHARS = 300;
 
 type SourceRow = typeof lessonSources.$inferSelect;
 
-export const excerptOf = (passage: string) =>
-  passage.length > SOURCE_EXCERPT_CHARS ? `${passage.slice(0, SOURCE_EXCERPT_CHARS).trimEnd()}…` : passage;
+export const excerptOf = (passage: string) => cutText(passage, SOURCE_EXCERPT_CHARS);
 
 /** A stored source as a lesson carries it: a deleted file or message leaves the entry, marked `removed`. */
 export function toLessonSource(row: SourceRow): LessonSource {
@@ -77,7 +77,7 @@ export async function replaceLessonSources(
 const SOURCE_NOT_FOUND = "Source not found";
 const NEIGHBOUR_CHARS = 600;
 const trimTail = (text: string) => (text.length > NEIGHBOUR_CHARS ? `…${text.slice(-NEIGHBOUR_CHARS).trimStart()}` : text);
-const trimHead = (text: string) => (text.length > NEIGHBOUR_CHARS ? `${text.slice(0, NEIGHBOUR_CHARS).trimEnd()}…` : text);
+const trimHead = (text: string) => cutText(text, NEIGHBOUR_CHARS);
 
 type AroundRow = { before: string | null; after: string | null; heading_path: string | null };
 

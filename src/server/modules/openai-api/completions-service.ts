@@ -7,6 +7,7 @@ import type {
   FINISH_REASONS,
   ToolCall,
 } from "../../../shared/contracts/openai.js";
+import { depthOf, MAX_TOOL_PARAMETERS_DEPTH } from "../../../shared/contracts/openai.js";
 import { type AiAllowance, type AiHold, cutAfterSent, holdFor, spentTokens } from "../../ai/allowance.js";
 import {
   type CompletionPart,
@@ -85,10 +86,15 @@ function imageOf(url: string): ImagePart {
   return { data, mediaType };
 }
 
-/** A call's arguments as the model gets them back: the JSON they are, or the text as written when it is not JSON. */
+/**
+ * A call's arguments as the model gets them back: the JSON they are, or the text as written when it is not JSON or
+ * nests deeper than any tool's parameters may (`MAX_TOOL_PARAMETERS_DEPTH`): JSON.parse takes any depth, but writing
+ * such a value again (the hold's size, the provider's request) would throw.
+ */
 function argumentsOf(text: string): unknown {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    return depthOf(value, MAX_TOOL_PARAMETERS_DEPTH) > MAX_TOOL_PARAMETERS_DEPTH ? text : value;
   } catch {
     return text;
   }
@@ -289,7 +295,7 @@ async function* answer(call: {
     const completion = usage?.outputTokens ?? 0;
     return { finishReason, usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } };
   } catch (error) {
-    throw toProviderError(error, { platform: call.resolved.platform, model: call.resolved.modelId, log: call.log });
+    throw toProviderError(error, { platform: call.resolved.platform, model: call.resolved.modelId, log: call.log, callerRequest: true });
   } finally {
     clearTimeout(firstChunkTimer);
     call.abortSignal.removeEventListener("abort", passOn);

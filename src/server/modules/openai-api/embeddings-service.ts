@@ -65,7 +65,7 @@ export async function createEmbeddings(options: {
       if (/dimension/i.test(providerWords(error))) throw dimensionsRefused(config.key, input.dimensions);
     }
     const platform = { name: config.platformName, slug: parseModelValue(config.key).slug };
-    throw toProviderError(error, { platform, model: config.modelId, log: options.log });
+    throw toProviderError(error, { platform, model: config.modelId, log: options.log, callerRequest: true });
   }
   // A server that ignores the size asked for (an older Ollama...) answers its own: refused rather than passed on as asked.
   if (input.dimensions && result.embeddings.some((vector) => vector.length !== input.dimensions)) {

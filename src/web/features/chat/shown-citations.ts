@@ -12,7 +12,8 @@ export function shownCitations(message: Message, settled: boolean): Citation[] {
   if (settled) return message.citations;
   const live = citedIn(
     message.content,
-    message.toolCalls.flatMap((call) => call.sources),
+    // A call from an instance older than decision 055 (a rolling deploy) has no `sources`.
+    message.toolCalls.flatMap((call) => call.sources ?? []),
   );
   if (message.citations.length === 0) return live;
   const stored = new Set(message.citations.map((c) => c.n));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
+import { sliceWhole } from "../../../../shared/cut-text.js";
 import { AiAllowance, type AiHold, type HoldSize, holdFor, spentTokens } from "../../../ai/allowance.js";
 import { cleanProviderText } from "../../../ai/clean-text.js";
 import { type CompletionPart, streamCompletion, type TextMessage } from "../../../ai/generate.js";
@@ -66,7 +67,7 @@ function parseArgs(input: string): Record<string, unknown> | null {
 export function capResult(text: string): string {
   const clean = cleanProviderText(text);
   if (clean.length <= TOOL_RESULT_MAX_CHARS) return clean;
-  return `${clean.slice(0, TOOL_RESULT_MAX_CHARS)}\n[The tool's answer was cut: ${clean.length} characters, ${TOOL_RESULT_MAX_CHARS} kept.]`;
+  return `${sliceWhole(clean, TOOL_RESULT_MAX_CHARS)}\n[The tool's answer was cut: ${clean.length} characters, ${TOOL_RESULT_MAX_CHARS} kept.]`;
 }
 
 /**
@@ -98,7 +99,7 @@ async function callTool(
     }
     if (replySignal.aborted) return { text: STOPPED_RESULT, isError: true };
     const reason = error instanceof Error ? error.message : String(error);
-    return { text: `The tool failed: ${reason.slice(0, 500)}`, isError: true };
+    return { text: `The tool failed: ${sliceWhole(reason, 500)}`, isError: true };
   } finally {
     clearTimeout(timer);
   }

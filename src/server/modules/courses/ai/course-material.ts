@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { FOLDER_MESSAGES } from "../../../../shared/contracts/chat-folders.js";
 import type { CourseSources, PlannedSource } from "../../../../shared/contracts/courses.js";
 import { FILE_LIMIT_MESSAGES } from "../../../../shared/contracts/knowledge.js";
+import { cutText } from "../../../../shared/cut-text.js";
 import type { Db } from "../../../db/client.js";
 import type { CourseSourceScope } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
@@ -101,8 +102,7 @@ export async function resolveCourseMaterial(db: Db, userId: number, scope: Cours
   return { kind: "files", userId, files: ready };
 }
 
-const messageText = (m: ShownBranchMessage) =>
-  m.content.length > MESSAGE_PASSAGE_CHARS ? `${m.content.slice(0, MESSAGE_PASSAGE_CHARS).trimEnd()}…` : m.content;
+const messageText = (m: ShownBranchMessage) => cutText(m.content, MESSAGE_PASSAGE_CHARS);
 
 /** Words of a text as the ranking counts them (lower-cased letters and digits). */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

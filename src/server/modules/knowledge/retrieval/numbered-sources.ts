@@ -1,3 +1,4 @@
+import { cutText } from "../../../../shared/cut-text.js";
 /**
  * The one wording of sources given to a model as [n] (decision 037 for chat replies, 039 for course lessons): a rule
  * to cite them by number and never invent one, then each source with its label and text. A chat reply is given the
@@ -29,4 +30,4 @@ export function numberedSourcesBlock(origin: string, sources: readonly NumberedS
 const EXCERPT_CHARS = 300;
 
 /** A source's text as a citation keeps it: its first `EXCERPT_CHARS` characters, with an ellipsis when cut. */
-export const excerptOf = (text: string) => (text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text);
+export const excerptOf = (text: string) => cutText(text, EXCERPT_CHARS);
