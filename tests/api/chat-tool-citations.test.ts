@@ -209,4 +209,24 @@ describe("search_files passages as citations", () => {
     expect(messages.at(-1)?.toolCalls[0]?.sources).toEqual([]);
     expect((await stranger.get(`/api/chats/${theirs?.id}/messages/${messages.at(-1)?.id}/citations/1`)).statusCode).toBe(404);
   });
+  it("a passage cut for its excerpt right inside an emoji is still stored: the reply ends, its call keeps the excerpt", async () => {
+    const { client, user } = await registerAndSignIn(t.app);
+    // The excerpt keeps 300 characters; a cut at 300 would split 𝑥 (two UTF-16 halves at 299 and 300), and jsonb
+    // refuses a lone half.
+    const passage = `${"Seaweed ".repeat(37)}abc𝑥 is the unknown seaweed.`;
+    expect(passage.charCodeAt(299)).toBeGreaterThanOrEqual(0xd800);
+    await seedFile(t.database.db, { userId: user.id, name: "algebra.md", chunks: [{ content: passage }] });
+    const chatId = await chatWithTools(client, ["builtin:search_files"]);
+    const res = await client.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"seaweed"}' });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = doneOf(parseEvents(res.body));
+    expect(done.status).toBe("complete");
+    const stored = (await client.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    const excerpt = stored.at(-1)?.toolCalls[0]?.sources[0]?.excerpt ?? "";
+    expect(excerpt).toBe(`${passage.slice(0, 299).trimEnd()}…`);
+    expect(stored.at(-1)?.status).toBe("complete");
+    // The chat takes the next message (a reply left unsaved would keep it "still being written").
+    const next = await client.post(`/api/chats/${chatId}/reply`, { content: "Thanks" });
+    expect(next.statusCode, next.body).toBe(200);
+  });
 });
