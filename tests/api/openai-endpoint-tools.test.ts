@@ -1,11 +1,4 @@
-// Decision 054: the OpenAI-compatible endpoint takes the caller's tools. The official `openai` client, against the app
-// listening on a real port, offers tools to the stand-ins of each wire format (OpenAI Chat Completions, Anthropic,
-// Mistral, OpenAI's Responses API), gets the calls back whole and streamed as OpenAI gives them (nothing runs them
-// here), sends the results back in the next turn (which reach the provider), and spends the allowance as any call.
-// `/v1/embeddings` passes `dimensions` on, and refuses a size the model cannot give. Bad tools bodies are 400s naming
-// the parameter, never a 5xx.
-import { sql } from "drizzle-orm";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
@@ -13,6 +6,7 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { FAKE_KEY, pointPlatformAt, setEmbeddingModel } from "../helpers/chat-setup.js";
+import { failureOf, holdsOf as holdsOfUser, listenLocally, scriptUser as scriptUserOf, usedTokens } from "../helpers/openai-client.js";
 
 let t: TestApp;
 let openAiFake: FakeProvider;
@@ -41,9 +35,7 @@ beforeAll(async () => {
     });
     expect(created.statusCode, created.body).toBe(201);
   }
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  origin = await listenLocally(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -51,27 +43,8 @@ afterAll(async () => {
   await anthropicFake?.close();
 });
 
-async function scriptUser() {
-  const { client, user } = await registerAndSignIn(t.app);
-  const made = await client.post("/api/tokens", { name: "agent", expiresInDays: 30, scopes: ["chat", "models"] });
-  expect(made.statusCode, made.body).toBe(201);
-  const { token } = made.json() as { token: string };
-  return { client, user, token, openai: new OpenAI({ apiKey: token, baseURL: `${origin}/v1`, maxRetries: 0 }) };
-}
-
-const holdsOf = async (userId: number) =>
-  Number((await t.database.db.execute(sql`select count(*)::int as n from ai_holds where user_id = ${userId}`)).rows[0]?.n ?? 0);
-const usedTokens = async (client: CookieClient) => ((await client.get("/api/usage")).json() as { tokens: { used: number } }).tokens.used;
-
-async function failureOf(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError) return error;
-    throw error;
-  }
-  throw new Error("the call succeeded");
-}
+const scriptUser = (scopes?: string[]) => scriptUserOf(t, origin, scopes);
+const holdsOf = (userId: number) => holdsOfUser(t, userId);
 
 const LOOKUP: OpenAI.ChatCompletionTool = {
   type: "function",

@@ -3,7 +3,7 @@
 // provider stand-ins of every kind, spends the allowance as a chat reply does, and gets OpenAI's errors with OpenAI's
 // statuses: 401 (no, bad, expired, revoked token), 403 (scope), 404 (model), 429 (allowance, concurrency), 400 (bad
 // bodies, never a 5xx). On PGlite and, in test:pg, PostgreSQL.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens } from "../../src/server/db/schema/index.js";
@@ -14,6 +14,14 @@ import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { FAKE_KEY, newChat, pointPlatformAt, setEmbeddingModel } from "../helpers/chat-setup.js";
+import {
+  failureOf,
+  holdsOf as holdsOfUser,
+  listenLocally,
+  makeToken,
+  scriptUser as scriptUserOf,
+  usedTokens,
+} from "../helpers/openai-client.js";
 
 const MAX_RUNNING = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,9 +48,7 @@ beforeAll(async () => {
     settings: { models: ["fake-model", "premium-model"], freeModels: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
   });
   expect(local.statusCode, local.body).toBe(201);
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  origin = await listenLocally(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -50,40 +56,14 @@ afterAll(async () => {
   await anthropicFake?.close();
 });
 
-async function makeToken(client: CookieClient, scopes: string[]) {
-  const response = await client.post("/api/tokens", { name: "script", expiresInDays: 30, scopes });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: number; token: string };
-}
-
-/** A user of the free plan with a token, and the official client holding it. */
-async function scriptUser(scopes = ["chat", "models"]) {
-  const { client, user } = await registerAndSignIn(t.app);
-  const { token, id } = await makeToken(client, scopes);
-  const openai = new OpenAI({ apiKey: token, baseURL: `${origin}/v1`, maxRetries: 0 });
-  return { client, user, token, tokenId: id, openai };
-}
-
-const holdsOf = async (userId: number) =>
-  Number((await t.database.db.execute(sql`select count(*)::int as n from ai_holds where user_id = ${userId}`)).rows[0]?.n ?? 0);
-const usedTokens = async (client: CookieClient) => ((await client.get("/api/usage")).json() as { tokens: { used: number } }).tokens.used;
+const scriptUser = (scopes?: string[]) => scriptUserOf(t, origin, scopes);
+const holdsOf = (userId: number) => holdsOfUser(t, userId);
 
 async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
   for (const end = Date.now() + ms; ; await sleep(25)) {
     const value = await read();
     if (check(value) || Date.now() > end) return value;
   }
-}
-
-/** The failure a call ends with (the client's error class), or a test failure when it succeeds. */
-async function failureOf(call: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof OpenAI.APIError) return error;
-    throw error;
-  }
-  throw new Error("the call succeeded");
 }
 
 async function setFreeAllowance(monthlyTokens: number | null, messagesPerDay: number | null = null) {
