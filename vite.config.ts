@@ -51,9 +51,8 @@ function hashedThemeInit(): Plugin {
   };
 }
 
-/** The modules of the public pages' common chunk (their layout, reads, base components and libraries). */
+/** The modules of the public pages' common chunk (their reads, base components and libraries), shared with the app. */
 const PUBLIC_SITE_CORE = [
-  "/src/web/components/public-site/",
   ...["phone-menu", "logo", "ui/button", "ui/spinner", "ui/badge", "ui/alert", "ui/form-field", "ui/input", "ui/textarea", "ui/label"].map(
     (name) => `/src/web/components/${name}.tsx`,
   ),
@@ -161,6 +160,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "public-site", test: (id: string) => PUBLIC_SITE_CORE.some((part) => id.includes(part)) },
+            // The public pages' header, footer and sections: a chunk of their own (after the common one, so it holds
+            // only them), which the signed-in app never loads: about 1.6 KiB less on /chat's first screen (decision 065).
+            { name: "public-layout", test: (id: string) => id.includes("/src/web/components/public-site/") },
             { name: "app-icons", test: (id: string) => APP_ICONS.some((part) => id.endsWith(part)) },
           ],
         },

@@ -3,7 +3,7 @@
  * Gzip size of the JavaScript the browser downloads for the first screen, measured by loading the built
  * app in Chromium and adding up every script it fetched: /auth (signed out), every public page (signed out: the
  * prerendered pages, issue 13), the catalogue and a course's landing page (signed out, rendered at request time, issue 33), / (signed in: the dashboard) and /chat (signed in). It fails (exit code 1) when
- * /auth is over 100 KiB, a public or catalogue page over 100 KiB or /chat over 200 KiB (issue 15).
+ * /auth is over 100 KiB, a public or catalogue page over 100 KiB or /chat over 200 KiB (issue 15; decision 065).
  *
  * It builds with the prerendering build (npm run build's two steps) into --outDir, else WEB_DIST, else a
  * fresh temporary folder (never dist/web, which a running server may be serving). --no-build measures the

@@ -20,22 +20,11 @@ import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake
 import { CookieClient, newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { pointPlatformAt } from "../tests/helpers/chat-setup.js";
 import { fileRow, insertFile } from "../tests/helpers/knowledge-files.js";
-import { makePdf } from "../tests/helpers/make-pdf.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { bookPdf } from "./book-pdf.js";
 import { percentile } from "./stats.js";
 
 const PAGES = Number(process.env.PAGES ?? 300);
-const TOPICS = ["cells", "rivers", "engines", "markets", "planets", "poems", "bridges", "forests", "metals", "storms"];
-
-function pageText(n: number): string {
-  const topic = TOPICS[n % TOPICS.length] as string;
-  const sentences: string[] = [];
-  for (let s = 0; s < 18; s++) {
-    sentences.push(`Page ${n + 1} explains how ${topic} change over time, with example ${s + 1} about measured values and careful notes.`);
-    if (s % 6 === 5) sentences.push("\n\n");
-  }
-  return sentences.join(" ");
-}
 
 async function main() {
   const usePostgres = process.env.BENCH_DB === "postgres";
@@ -54,7 +43,7 @@ async function main() {
       url: "/api/admin/embedding-settings",
       payload: { platformSlug: "openai", model: "text-embedding-3-small" },
     });
-    const pdf = await makePdf(Array.from({ length: PAGES }, (_, n) => pageText(n)));
+    const pdf = await bookPdf(PAGES);
     const id = await insertFile(app, { userId, name: "book.pdf", bytes: pdf, kind: "pdf" });
     const { ctx } = app;
     const worker = new IngestionWorker({ db: ctx.db, fileStore: ctx.fileStore, vectors: ctx.vectors, platformDeps: ctx.platformDeps });

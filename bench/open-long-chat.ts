@@ -1,28 +1,15 @@
-/**
- * npm run bench:open-long-chat [-- --outDir <dir>] [-- --no-build]
- * Opening a chat of 2,000 messages in Chromium (issue 29): from navigation to /chat/{id} until its newest message
- * shows in the viewport, one cold run then WARM_RUNS warm ones (median reported), and how many messages the page
- * then holds. Every 10th reply holds a fenced code block (Markdown and highlighting). Target: < 300 ms on a quiet
- * machine. Builds the web app like bench:sidebar (--outDir, else WEB_DIST, else a temporary folder; never
- * dist/web). --trace adds five warm runs (TRACED_RUNS) under Chromium's trace (main-thread CPU, long tasks, JavaScript and React
- * commits before the newest message shows: first-screen-trace.ts). BENCH_DB=postgres uses a scratch PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
- */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { chromium, type Page } from "playwright-core";
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
-import { findChromium } from "../tests/e2e/support/chromium-path.js";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 import { countReactCommits, printFirstScreenCosts, traceFirstScreen } from "./first-screen-trace.js";
 import { median } from "./stats.js";
+import { benchChromium, benchWebBuild } from "./web-build.js";
 
 const MESSAGES = 2_000;
 const CODE_EVERY = 10;
@@ -38,17 +25,8 @@ const { values: args } = parseArgs({
     timeline: { type: "boolean", default: false },
   },
 });
-const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-long-chat-web-")));
-if (!args["no-build"]) {
-  for (const command of [
-    ["vite", "build", "--logLevel", "warn", "--outDir", webDist],
-    ["tsx", "scripts/prerender.ts", "--outDir", webDist],
-  ]) {
-    if (spawnSync("npx", command, { stdio: "inherit" }).status !== 0) process.exit(1);
-  }
-}
-const executablePath = findChromium();
-if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
+const webDist = benchWebBuild("long-chat", { outDir: args.outDir, noBuild: args["no-build"] });
+const executablePath = benchChromium();
 
 const scratch = process.env.BENCH_DB === "postgres" ? await createScratchPostgres() : undefined;
 const database = await openDatabase(scratch ? { url: scratch.url } : {});

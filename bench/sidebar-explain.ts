@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/sidebar-explain.ts (BENCH_DB=postgres for a scratch PostgreSQL): seeds the sidebar bench's
- * 10,000 chats in 200 folders and times the sidebar's three first reads, each alone, with EXPLAIN ANALYZE of
+ * 10,000 chats in 200 folders (seed-many-chats.ts) and times the sidebar's three first reads, each alone, with EXPLAIN ANALYZE of
  * their queries (to check they are indexed).
  */
 import { sql } from "drizzle-orm";
@@ -8,6 +8,7 @@ import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
+import { seedManyChats } from "./seed-many-chats.js";
 
 const scratch = process.env.BENCH_DB === "postgres" ? await createScratchPostgres() : undefined;
 const database = await openDatabase(scratch ? { url: scratch.url } : {});
@@ -18,19 +19,7 @@ try {
   const userId = (register.json() as { id: number }).id;
   const cookie = String(register.headers["set-cookie"]).split(";")[0] ?? "";
   const { db } = database;
-  await db.execute(
-    sql`insert into chat_folders (user_id, name) select ${userId}, 'Folder ' || lpad(g::text, 3, '0') from generate_series(1, 200) g`,
-  );
-  await db.execute(sql`
-    with folders as (select id, row_number() over (order by id) - 1 as n from chat_folders where user_id = ${userId})
-    insert into chats (user_id, title, ai_platform, folder_id, pinned_at, updated_at)
-    select ${userId}, 'Chat number ' || g, 'openai', (select id from folders where n = (g - 1) / 40 and g <= 8000),
-           case when g % 500 = 0 then now() - (g || ' seconds')::interval end, now() - ((10000 - g) || ' minutes')::interval
-    from generate_series(1, 10000) g`);
-  await db.execute(
-    sql`insert into messages (chat_id, user_id, role, content) select id, user_id, 'user', title from chats where user_id = ${userId}`,
-  );
-  await db.execute(sql`analyze`);
+  await seedManyChats(database, userId);
   const urls = ["/api/chats?limit=100&pinned=true", "/api/chat-folders", "/api/chats?limit=100&folderId=none&pinned=false"];
   for (let round = 0; round < 3; round++) {
     const times: string[] = [];

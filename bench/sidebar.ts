@@ -1,41 +1,17 @@
-/**
- * npm run bench:sidebar [-- --outDir <dir>] [-- --no-build]
- * The chat sidebar in Chromium with 10,000 chats in 200 folders (8,000 in folders, 40 each; 2,000 in none;
- * 20 pinned) for one user, seeded with bulk SQL, plus one chat of 2,000 messages:
- *   - first render: navigation to /chat until the first chat row of the sidebar shows (cold, then warm runs),
- *     and the part of it spent after the list's data arrived (rendering);
- *   - scroll: 10 folders opened, then the sidebar scrolled to the bottom in steps (every page loaded on the
- *     way), measuring frames (requestAnimationFrame deltas) and long animation frames (PerformanceObserver);
- *   - opening the chat of 2,000 messages until its last message is visible.
- * --first-render-only stops after the first render's runs (and --trace's). --trace prints the last warm run's waterfall (every resource by start and end, in the page's clock), then five
- * more warm runs under Chromium's trace (TRACED_RUNS) (main-thread CPU, long tasks, JavaScript and React commits before the first
- * row: first-screen-trace.ts), and one under V8's sampling profiler.
- * Targets: first render < 200 ms, no frame over 50 ms while scrolling. Builds the web app like bench:bundle
- * (--outDir, else WEB_DIST, else a temporary folder; never dist/web). BENCH_DB=postgres uses a scratch
- * PostgreSQL database (TEST_DATABASE_URL); otherwise PGlite in memory.
- */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
 import { chromium, type Page } from "playwright-core";
 import { buildApp } from "../src/server/app.js";
 import { openDatabase } from "../src/server/db/client.js";
-import { findChromium } from "../tests/e2e/support/chromium-path.js";
 import { CHROMIUM_ARGS } from "../tests/e2e/support/harness.js";
 import { newAccount, testConfig } from "../tests/helpers/build-test-app.js";
-import { LAST_MESSAGE_TEXT, seedLongChat } from "../tests/helpers/seed-long-chat.js";
+import { LAST_MESSAGE_TEXT } from "../tests/helpers/seed-long-chat.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 import { countReactCommits, printFirstScreenCosts, traceFirstScreen } from "./first-screen-trace.js";
+import { CHATS, FOLDERS, LONG_CHAT_MESSAGES, seedManyChats } from "./seed-many-chats.js";
 import { median } from "./stats.js";
+import { benchChromium, benchWebBuild } from "./web-build.js";
 
-const CHATS = 10_000;
-const FOLDERS = 200;
-const PER_FOLDER = 40;
-const PINNED = 20;
-const LONG_CHAT_MESSAGES = 2_000;
 const WARM_RUNS = 5;
 const TRACED_RUNS = Number(process.env.TRACED_RUNS ?? 5);
 const FIRST_RENDER_TARGET_MS = 200;
@@ -49,17 +25,8 @@ const { values: args } = parseArgs({
     "first-render-only": { type: "boolean", default: false },
   },
 });
-const webDist = path.resolve(args.outDir ?? process.env.WEB_DIST ?? mkdtempSync(path.join(tmpdir(), "bench-sidebar-web-")));
-if (!args["no-build"]) {
-  for (const command of [
-    ["vite", "build", "--logLevel", "warn", "--outDir", webDist],
-    ["tsx", "scripts/prerender.ts", "--outDir", webDist],
-  ]) {
-    if (spawnSync("npx", command, { stdio: "inherit" }).status !== 0) process.exit(1);
-  }
-}
-const executablePath = findChromium();
-if (!executablePath) throw new Error("Chromium not found: apt-get update && apt-get install -y chromium");
+const webDist = benchWebBuild("sidebar", { outDir: args.outDir, noBuild: args["no-build"] });
+const executablePath = benchChromium();
 
 const scratch = process.env.BENCH_DB === "postgres" ? await createScratchPostgres() : undefined;
 const database = await openDatabase(scratch ? { url: scratch.url } : {});
@@ -68,28 +35,6 @@ await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-
-/** One user's folders, chats (a message each, so they are listed), pins, and the long chat: bulk SQL. */
-async function seed(userId: number): Promise<number> {
-  const { db } = database;
-  await db.execute(
-    sql`insert into chat_folders (user_id, name) select ${userId}, 'Folder ' || lpad(g::text, 3, '0') from generate_series(1, ${FOLDERS}) g`,
-  );
-  await db.execute(sql`
-    with folders as (select id, row_number() over (order by id) - 1 as n from chat_folders where user_id = ${userId})
-    insert into chats (user_id, title, ai_platform, folder_id, pinned_at, updated_at)
-    select ${userId}, 'Chat number ' || g, (array['openai','anthropic-claude','deepseek','mistral'])[1 + g % 4],
-           (select id from folders where n = (g - 1) / ${PER_FOLDER} and g <= ${FOLDERS * PER_FOLDER}),
-           case when g % ${CHATS / PINNED} = 0 then now() - (g || ' seconds')::interval end,
-           now() - ((${CHATS} - g) || ' minutes')::interval
-    from generate_series(1, ${CHATS}) g`);
-  await db.execute(
-    sql`insert into messages (chat_id, user_id, role, content) select id, user_id, 'user', title from chats where user_id = ${userId}`,
-  );
-  const longId = await seedLongChat(database, userId, LONG_CHAT_MESSAGES);
-  await db.execute(sql`analyze`);
-  return longId;
-}
 
 /** Marks, taken in the page at the first animation frame where each thing shows. */
 const MARKS_SCRIPT = (lastText: string) => {
@@ -245,7 +190,7 @@ try {
   const register = await context.request.post(`${baseUrl}/api/register`, { data: account });
   if (register.status() !== 201) throw new Error(`register: ${register.status()}`);
   const started = performance.now();
-  const longId = await seed(((await register.json()) as { id: number }).id);
+  const longId = await seedManyChats(database, ((await register.json()) as { id: number }).id);
   console.log(
     `Seeded ${CHATS.toLocaleString()} chats in ${FOLDERS} folders (+ a chat of ${LONG_CHAT_MESSAGES} messages) in ${ms(performance.now() - started)}\n`,
   );

@@ -44,11 +44,12 @@ import { publicOrigin } from "./modules/email/product-emails.js";
 import { seedEmailTemplates } from "./modules/email/seed-templates.js";
 import { collectionsRoutes } from "./modules/knowledge/collections-routes.js";
 import { embeddingSettingsRoutes } from "./modules/knowledge/embedding-settings-routes.js";
-import { databaseFileStore } from "./modules/knowledge/file-store.js";
+import { databaseFileStore, sweepLooseParts } from "./modules/knowledge/file-store.js";
 import { filesRoutes } from "./modules/knowledge/files-routes.js";
 import { IngestionWorker } from "./modules/knowledge/ingestion/ingestion-worker.js";
 import { VectorStore } from "./modules/knowledge/retrieval/vector-store.js";
 import { s3FileStore } from "./modules/knowledge/s3-file-store.js";
+import { sweepUnsentFiles } from "./modules/knowledge/unsent-files.js";
 import { openAiRoutes } from "./modules/openai-api/openai-api-routes.js";
 import { passwordResetRoutes } from "./modules/password-reset/password-reset-routes.js";
 import { StripeGateway } from "./modules/payments/gateway.js";
@@ -72,6 +73,7 @@ import { userRoutes } from "./modules/user/user-routes.js";
 import { videoRoutes } from "./modules/videos/videos-routes.js";
 import "./context.js";
 import { defaultMcpLookup, type McpLookup } from "./ai/mcp/guarded-fetch.js";
+import { certificateIssued } from "./modules/certificates/certificates-service.js";
 import { mcpServerRoutes } from "./modules/mcp-servers/mcp-servers-routes.js";
 import { shareRoutes } from "./modules/sharing/shares-routes.js";
 import { findSharedChat } from "./modules/sharing/shares-service.js";
@@ -151,13 +153,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await seedPlatforms(database.db);
   await seedEmailTemplates(database.db);
-  await sweepTemporaryChats(database.db);
-  // Temporary chats the browser could not delete go after a day, also on a server that runs for weeks.
-  const temporarySweep = setInterval(
-    () => void sweepTemporaryChats(database.db).catch((error) => app.log.error({ err: error }, "sweeping temporary chats failed")),
-    60 * 60 * 1000,
-  );
-  temporarySweep.unref();
   const generations = new GenerationManager({
     db: database.db,
     redis,
@@ -197,6 +192,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const fileStore = s3
     ? s3FileStore(s3, databaseFileStore(database.db), (message, error) => app.log.error({ err: error }, message))
     : databaseFileStore(database.db);
+  // Housekeeping, at start and every hour (also on a server that runs for weeks): temporary chats the browser could
+  // not delete go after a day, files attached to a message never sent after theirs (decision 068), file parts left
+  // without a row after an hour (decision 074). Their times are in the rows, so a restart loses nothing.
+  const housekeeping = async () => {
+    await sweepTemporaryChats(database.db).catch((error) => app.log.error({ err: error }, "sweeping temporary chats failed"));
+    await sweepUnsentFiles(database.db, fileStore, (message, error) => app.log.error({ err: error }, message)).catch((error) =>
+      app.log.error({ err: error }, "sweeping unsent files failed"),
+    );
+    // Then the bytes of files whose rows are gone or were never stored (decision 074).
+    await sweepLooseParts(database.db).catch((error) => app.log.error({ err: error }, "sweeping loose file parts failed"));
+  };
+  await housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), 60 * 60 * 1000);
+  housekeepingTimer.unref();
   // Then the library's reader.
   const ingestion = new IngestionWorker({
     db: database.db,
@@ -238,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before the server waits for open requests: end every reply (kept, marked incomplete) so their streams close.
   app.addHook("preClose", async () => {
-    clearInterval(temporarySweep);
+    clearInterval(housekeepingTimer);
     await Promise.all([generations.close(), courseGenerations.close(), outbox.close(), checkouts.close(), ingestion.close()]);
   });
 
@@ -313,6 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { platformSettings, paymentSettings };
     },
     findShare: (token) => findSharedChat(database.db, token),
+    certificateIssued: (code) => certificateIssued({ db: database.db, code }),
     sessionUser: async (token) => {
       const session = await sessions.resolve(token);
       return session ? toPublicUser(session.user) : null;

@@ -14,7 +14,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
-  /** The embedded database's page cache (db/client.ts, PGLITE_MEMORY). */
+  /** The embedded database's page cache (db/pglite-engine.ts, PGLITE_MEMORY). */
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 16MB")

@@ -1,3 +1,5 @@
+// First: an older Node stops here with a message naming the one to use (require-node.ts).
+import "./require-node.js";
 import path from "node:path";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";

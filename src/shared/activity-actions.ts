@@ -1,6 +1,6 @@
 /**
- * What the activity log records (spec 002 User Activity, issue 10), each with the IP and user agent of the request
- * (none for the server's own rows). An admin's acts on an account (issue 29) also name the admin.
+ * What the activity log records (docs/product.md, Admin back office: User Activity; issue 10), each with the IP and
+ * user agent of the request (none for the server's own rows). An admin's acts on an account (issue 29) also name the admin.
  */
 export const ACTIVITY_ACTIONS = [
   "login",
@@ -23,7 +23,7 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 const NAMED: Partial<Record<string, string>> = { login: "Login", logout: "Logout", failed_login: "Failed Login Attempt" };
 
-/** Spec 002: login, logout and failed_login have their own labels; other types are title-cased, underscores as spaces. */
+/** Login, logout and failed_login have their own labels; other types are title-cased, underscores as spaces. */
 export function activityLabel(action: string): string {
   return (
     NAMED[action] ??

@@ -28,3 +28,11 @@ export function courseIdOfSlug(slug: string): number | null {
   const id = match?.[1] ? Number(match[1]) : Number.NaN;
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
+
+/**
+ * A catalogue course's cover outside `/api/` (which robots.txt keeps crawlers out of): its pages' `og:image`, so a link
+ * preview can fetch it (decision 060). `/api/catalog/<slug>/cover` answers the same bytes.
+ */
+export function catalogCoverPath(slug: string): string {
+  return `/catalog/${slug}/cover`;
+}

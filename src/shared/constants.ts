@@ -1,4 +1,4 @@
-/** Business constants from spec 000 section 9 and spec 002 section 9. */
+/** The product's business constants and defaults (docs/product.md, Defaults and constants). */
 export const DEFAULT_CHAT_TITLE = "New Chat";
 export const DEFAULT_PLATFORM_SLUG = "openai";
 export const DEFAULT_MODEL = "openai";
@@ -6,7 +6,7 @@ export const DEFAULT_MODEL = "openai";
 export const TEMPERATURE = { min: 0, max: 1, step: 0.1, default: 0.7 } as const;
 export const MAX_TOKENS = { min: 256, max: 4096, step: 256, default: 1024 } as const;
 
-/** Spec 002 section 9: what holds before an admin saves anything (no settings row yet). */
+/** What holds before an admin saves anything (no settings row yet). */
 export const PLATFORM_SETTINGS_DEFAULTS = {
   platformName: "Lumora",
   defaultModel: "openai-gpt4",
@@ -81,5 +81,5 @@ export const ATTACHMENTS = {
 
 export const ATTACHMENTS_TOO_LONG = `The attached files of one message can hold at most ${ATTACHMENTS.maxTotalChars.toLocaleString("en-US")} characters in all`;
 
-/** A chat message the user types: spec 000 only says non-empty after trimming; this bounds it. */
+/** A chat message the user types: the product only asks for non-empty after trimming; this bounds it. */
 export const MESSAGE_MAX_CHARS = 100_000;

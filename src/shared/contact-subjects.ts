@@ -1,5 +1,5 @@
 /**
- * The contact form's plain values (spec 002 section 3), without schemas: the public contact page draws its
+ * The contact form's plain values (docs/product.md, Public pages), without schemas: the public contact page draws its
  * form from these on the first screen and loads the contract (`contracts/contact.ts`) only to check and send.
  */
 export const CONTACT_SUBJECTS = ["general", "support", "billing", "partnership", "feedback"] as const;

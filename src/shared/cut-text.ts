@@ -16,3 +16,10 @@ export function sliceWhole(text: string, max: number): string {
 export function cutText(text: string, max: number): string {
   return text.length > max ? `${sliceWhole(text, max).trimEnd()}…` : text;
 }
+
+/** `text` as it is when it fits in `max`; else "…" and its last `max` units (whole characters), trimmed. */
+export function cutTextStart(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const first = text.charCodeAt(text.length - max);
+  return `…${text.slice(first >= 0xdc00 && first <= 0xdfff ? text.length - max + 1 : text.length - max).trimStart()}`;
+}

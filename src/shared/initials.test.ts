@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getInitials } from "./initials.js";
 
-describe("getInitials (spec 000: avatar)", () => {
+describe("getInitials (docs/product.md, Accounts)", () => {
   it.each([
     [{ name: "Ada Lovelace", username: "ada" }, "AL"],
     [{ name: "Grace Brewster Murray Hopper", username: "grace" }, "GB"],

@@ -1,5 +1,5 @@
 /**
- * Avatar initials (spec 000, top navigation): first letters of the words of the
+ * Avatar initials (docs/product.md, Accounts): first letters of the words of the
  * name, at most 2; with no name, the first 2 letters of the username uppercased;
  * with no user, "U".
  */

@@ -36,3 +36,22 @@ export function chooseModel(
     platform.slug === wanted.slug && wanted.model && platform.models.includes(wanted.model) ? wanted.model : platform.defaultModel;
   return model ? { aiPlatform: platform.slug, model } : { aiPlatform: platform.slug };
 }
+
+/** Whether a default model value ("slug" or "slug/model") is one a usable platform offers now. */
+export function offersModel(value: string, platforms: readonly ChoosablePlatform[]): boolean {
+  const { slug, model } = parseModelValue(value);
+  const platform = platforms.find((p) => p.slug === slug);
+  return !!platform && (!model || platform.models.includes(model) || platform.defaultModel === model);
+}
+
+/**
+ * The platform's default model as the admin's page shows it (decision 061): the saved value while a usable platform
+ * offers it; otherwise (the product's fresh-install `openai-gpt4`, which names no platform, or a platform or model gone
+ * since) the one chats use in its place, the platform `chooseModel` falls back to, by its slug so it follows that
+ * platform's own default; `follows` says so. With nothing usable, the saved value stays (and still follows).
+ */
+export function defaultModelInForce(saved: string, platforms: readonly ChoosablePlatform[]): { value: string; follows: boolean } {
+  if (offersModel(saved, platforms)) return { value: saved, follows: false };
+  const fallback = chooseModel(saved, platforms);
+  return { value: fallback ? fallback.aiPlatform : saved, follows: true };
+}

@@ -56,7 +56,7 @@ export function fromMinorUnits(minor: number, currency: string): string {
   return `${minor < 0 ? "-" : ""}${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
 }
 
-/** Stripe ids shown to admins: the first 7 characters, an ellipsis, the last 4 (spec 002 section 9). */
+/** Stripe ids shown to admins: the first 7 characters, an ellipsis, the last 4 (docs/product.md, Defaults and constants). */
 export function maskStripeId(id: string): string {
   return id.length <= 11 ? id : `${id.slice(0, 7)}…${id.slice(-4)}`;
 }

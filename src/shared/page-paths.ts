@@ -24,7 +24,7 @@ const EXACT = new Set([
 
 /**
  * Patterns with a part the page reads: one chat, the email preview; and the whole of /courses/* and /admin/*,
- * which the specs send to /courses and the users page (spec 001, spec 002). A chat or course id that does not
+ * which go to /courses and the users page (docs/product.md, Courses and lessons; Admin back office). A chat or course id that does not
  * exist (or is not yours) is the page's to say ("Chat not found", "Course not found"): the status stays 200.
  */
 const PATTERNS = [

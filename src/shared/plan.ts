@@ -1,7 +1,7 @@
 import type { PlanType, Role } from "./constants.js";
 
 /**
- * The plan rules (DESIGN.md section 4, issue 5), written once for the server (which enforces them) and the
+ * The plan rules (docs/product.md, Plans and limits; issue 5), written once for the server (which enforces them) and the
  * web (which shows them). Free users chat with the models an admin marked free-tier; Early Access users and
  * admins use every model, training personalities and AI course generation.
  */
@@ -36,8 +36,9 @@ export function modelLockReason(who: Entitled, platform: { freeModels: readonly 
 }
 
 /**
- * Whether something an admin opened to some plans (an MCP server's `plans`, issue 34) is open to this user: their
- * plan is listed, or they are an admin (admins reach every model and every tool).
+ * Whether something an admin opened to some plans (an MCP server's `plans`, issue 34; personal API tokens'
+ * `apiTokenPlans`, issue 35) is open to this user: their plan is listed, or they are an admin (admins reach every
+ * model and every tool, and set these rules).
  */
 export function planAllows(who: Entitled, plans: readonly string[]): boolean {
   return who.role === "admin" || plans.includes(who.planType);

@@ -3,6 +3,7 @@
  * (its head, the snapshot as data, a plain-text copy for readers without JavaScript), and what the page's code reads
  * back. The browser draws the messages with the chat's own Markdown component from that data: one renderer.
  */
+import { sliceWhole } from "./cut-text.js";
 import { escapeHtml } from "./prerender.js";
 
 /** The page's address pattern (`paths.shareRoute` in web/lib/paths.ts). */
@@ -16,7 +17,15 @@ export interface SharePageData {
   token: string;
   title: string;
   author: string | null;
-  messages: { role: "user" | "assistant"; content: string; attachmentNames: string[]; model: string | null; createdAt: string }[];
+  messages: {
+    role: "user" | "assistant";
+    content: string;
+    attachmentNames: string[];
+    /** The sources a reply cites as [n]: names and pages only (decision 058). */
+    sources: { n: number; name: string; page: number | null }[];
+    model: string | null;
+    createdAt: string;
+  }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -30,7 +39,7 @@ export function shareDescription(shared: SharePageData): string {
     .replace(/[`*_#>[\]()!|~-]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return text.length > 200 ? `${text.slice(0, 197).replace(/\s+\S*$/, "")}…` : text;
+  return text.length > 200 ? `${sliceWhole(text, 197).replace(/\s+\S*$/, "")}…` : text;
 }
 
 /** The page's `<title>`: the chat's title, then the product's name. */

@@ -20,7 +20,7 @@ const app = (
     </Router>
   </StrictMode>
 );
-// A page whose values block is damaged is drawn afresh with the spec's defaults rather than hydrated; the
+// A page whose values block is damaged is drawn afresh with the product's defaults rather than hydrated; the
 // sign-in screens (decision 017) come with the values but no HTML, and are drawn here.
 if (boot && root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
-import { ADMINS_ONLY, SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
+import { SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
 import { NOT_CANONICAL_MESSAGE } from "../../src/server/lib/canonical-path.js";
-import type { Access, EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { TOKEN_MESSAGES } from "../../src/shared/contracts/api-tokens.js";
+import { type Access, type EndpointShape, TOKEN_SCOPES, type TokenScope } from "../../src/shared/contracts/endpoint.js";
+import { ADMINS_ONLY } from "../../src/shared/contracts/errors.js";
 import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
@@ -29,6 +31,8 @@ let port: number;
 let endpoints: EndpointShape[];
 const cookies: Record<Role, string | undefined> = { anonymous: undefined, user: undefined, earlyAccess: undefined, admin: undefined };
 let adminClient: CookieClient;
+/** A plain user's personal API token per scope, each holding that scope alone (decisions 049, 056). */
+const tokens = {} as Record<TokenScope, string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -46,11 +50,16 @@ beforeAll(async () => {
   adminClient = admin.client;
   cookies.user = user.client.sessionCookie;
   cookies.earlyAccess = early.client.sessionCookie;
+  for (const scope of TOKEN_SCOPES) {
+    const made = await user.client.post("/api/tokens", { name: scope, expiresInDays: 1, scopes: [scope] });
+    expect(made.statusCode, made.body).toBe(201);
+    tokens[scope] = (made.json() as { token: string }).token;
+  }
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const address = t.app.server.address();
   port = typeof address === "object" && address ? address.port : 0;
   endpoints = await contractEndpoints();
-});
+}, 120_000);
 afterAll(async () => {
   await t.close();
 });
@@ -75,6 +84,8 @@ function expectedRefusal(endpoint: EndpointShape, role: Role): { status: number;
   if (access === "public") return null;
   // A token's endpoint (the OpenAI-compatible `/v1`, decision 051) never reads a cookie: every role is signed out there.
   if (access === "token") return { status: 401, message: OPENAI_MESSAGES.tokenNeeded };
+  // A page a person opens (the API reference, decision 060) sends a visitor to sign in and back instead.
+  if (role === "anonymous" && endpoint.errorFormat === "page") return { status: 303, message: "" };
   if (role === "anonymous") return { status: 401, message: SIGN_IN_NEEDED };
   if (access === "admin" && role !== "admin") return { status: 403, message: ADMINS_ONLY };
   if (access === "earlyAccess" && role === "user") return { status: 403, message: PLAN_REFUSALS[endpoint.feature ?? "personalities"] };
@@ -110,7 +121,7 @@ describe("the permission matrix: every endpoint, every role", () => {
           wrong.push(`${where}: ${answer.status} ${answer.body}`);
         else if (refusal) {
           refused++;
-          if (answer.status !== refusal.status || messageOf(answer) !== refusal.message)
+          if (answer.status !== refusal.status || (messageOf(answer) ?? "") !== refusal.message)
             wrong.push(`${where}: expected ${refusal.status} "${refusal.message}", got ${answer.status} ${answer.body}`);
         } else {
           admitted++;
@@ -123,11 +134,47 @@ describe("the permission matrix: every endpoint, every role", () => {
     expect(admitted).toBeGreaterThan(250);
   });
 
+  it("as a token of each scope: refuses what its scope does not open, and lets the rest reach the handler", async () => {
+    const wrong: string[] = [];
+    const admitted: Record<string, number> = {};
+    for (const endpoint of endpoints) {
+      for (const scope of TOKEN_SCOPES) {
+        const path = concrete(endpoint.path);
+        const answer = await rawRequest(port, {
+          method: endpoint.method,
+          path,
+          headers: { authorization: `Bearer ${tokens[scope]}` },
+          body: hasBody(endpoint.method) ? "{}" : undefined,
+        });
+        const where = `${endpoint.method} ${endpoint.path} with a ${scope} token`;
+        const expected = !endpoint.tokenScope
+          ? TOKEN_MESSAGES.notForThis
+          : endpoint.tokenScope !== scope
+            ? TOKEN_MESSAGES.missingScope(endpoint.tokenScope)
+            : null;
+        if (answer.status >= 500 && !OUTSIDE_SERVICE_DOWN.test(messageOf(answer) ?? ""))
+          wrong.push(`${where}: ${answer.status} ${answer.body}`);
+        else if (expected) {
+          if (answer.status !== 403 || messageOf(answer) !== expected)
+            wrong.push(`${where}: expected 403 "${expected}", got ${answer.status} ${answer.body}`);
+        } else {
+          admitted[scope] = (admitted[scope] ?? 0) + 1;
+          if (answer.status === 401 || answer.status === 403)
+            wrong.push(`${where}: refused although admitted: ${answer.status} ${answer.body}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // files:read opens the library's reads (decision 056): the files, one file, its bytes, the collections.
+    expect(admitted).toMatchObject({ "files:read": 4 });
+    expect(admitted.chat).toBeGreaterThan(15);
+  });
+
   it("enforces the same access on the HEAD twin of every GET route", async () => {
     const wrong: string[] = [];
     for (const endpoint of endpoints.filter((e) => e.method === "GET" && e.access !== "public")) {
       const answer = await call(endpoint, concrete(endpoint.path), "anonymous", "HEAD");
-      if (answer.status !== 401) wrong.push(`HEAD ${endpoint.path}: ${answer.status}`);
+      if (answer.status !== (endpoint.errorFormat === "page" ? 303 : 401)) wrong.push(`HEAD ${endpoint.path}: ${answer.status}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // One account per email whatever its case (decision 004, issue 28): the shared email field lower-cases what is
 // typed, every place that writes an account's email stores it so, and every one refuses an address taken in
-// another case with the spec's words; sign-in by email stays case-insensitive.
+// another case with the product's words; sign-in by email stays case-insensitive.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../src/server/lib/app-error.js";
@@ -90,7 +90,7 @@ describe("an account's email, whatever the case it is typed in", () => {
     for (const answer of answers.filter((a) => a.statusCode === 409)) expect(answer.json().message).toBe(EMAIL_TAKEN);
   });
 
-  it("create-admin refuses an email another account has, in any case, with the spec's words", async () => {
+  it("create-admin refuses an email another account has, in any case, with the product's words", async () => {
     const taken = await createOrPromoteAdmin({
       db: t.database.db,
       input: { username: `ops${Date.now()}`, password: "Str0ng!pass", email: "mixedcase@example.com" },

@@ -1,4 +1,4 @@
-// User Activity (spec 002 sections 2, 3, 5, 7, 9): admins read the log newest first, filtered on the server by a
+// User Activity (docs/product.md, Admin back office): admins read the log newest first, filtered on the server by a
 // search (username, email, name, IP, the name typed in a failed login), an exact action and a date range, page by
 // page; and export the same filters as a streamed CSV whose cells cannot run as spreadsheet formulas.
 import { sql } from "drizzle-orm";
@@ -451,7 +451,7 @@ describe("CSV export", () => {
       .split("\r\n")
       .slice(0, -1);
 
-  it("streams the filtered rows as an attachment with the spec's columns (and who did it)", async () => {
+  it("streams the filtered rows as an attachment with the product's columns (and who did it)", async () => {
     await t.database.db.delete(userActivityLogs);
     await seed([
       { userId: zoe, action: "login", ip: "192.168.10.20", agent: "Firefox", at: Date.UTC(2025, 0, 2, 3, 4, 5) },

@@ -1,4 +1,4 @@
-// Global AI Prompts (spec 002 sections 3, 5, 7, 8): admins list, create, edit and delete the system prompts
+// Global AI Prompts (docs/product.md, Admin back office): admins list, create, edit and delete the system prompts
 // looked up by key; all three fields are required, keys are unique (409), and the product reads them (an
 // edited chat-system prompt reaches the provider on the next reply).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

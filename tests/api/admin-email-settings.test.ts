@@ -1,11 +1,9 @@
-// Email Settings (spec 002 sections 2, 3, 5, 7, 8; issue 11): the SMTP fields of the platform settings (password
+// Email Settings (docs/product.md, Admin back office; issue 11): the SMTP fields of the platform settings (password
 // sealed, never answered, blank keeps it), the SMTP test against a real SMTP peer on 127.0.0.1 (success, refused,
-// auth failed, a message that arrives), and the email templates (rules with the spec's messages, 409s, test sends
+// auth failed, a message that arrives), and the email templates (rules with the product's messages, 409s, test sends
 // through the outbox with the variables escaped in the HTML part).
 import { createServer, type Server } from "node:net";
 import { sql } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailTemplates } from "../../src/server/db/schema/index.js";
 import {
@@ -14,6 +12,7 @@ import {
   TEMPLATE_SLUG_TAKEN,
   TEST_DATA_NOT_OBJECT,
 } from "../../src/shared/contracts/email.js";
+import { type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
 import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser } from "../helpers/chat-setup.js";
 
@@ -22,38 +21,6 @@ const TEMPLATES = "/api/admin/email-templates";
 const SMTP_TEST = "/api/admin/smtp-test";
 const SMTP_USER = "mailer";
 const SMTP_PASS = "smtp-Pa55word-NEVER-SHOWN";
-
-/** A real SMTP peer: accepts only SMTP_USER / SMTP_PASS when `requireAuth`, and keeps what arrives. */
-interface SmtpPeer {
-  port: number;
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-async function startSmtpPeer(options: { requireAuth: boolean }): Promise<SmtpPeer> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: !options.requireAuth,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) cb(null, { user: auth.username });
-      else cb(new Error("Invalid username or password"));
-    },
-    onData(stream, _session, cb) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          cb();
-        },
-        (error: Error) => cb(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A port nothing listens on (bound, read, released). */
 async function closedPort(): Promise<number> {
@@ -67,23 +34,21 @@ async function closedPort(): Promise<number> {
 let t: TestApp;
 let admin: CookieClient;
 let user: CookieClient;
-let peer: SmtpPeer;
-let strictPeer: SmtpPeer;
+/** A real SMTP server (tests/fakes/smtp-fake.ts) that takes a message only after a login as SMTP_USER / SMTP_PASS. */
+let smtp: SmtpFake;
 beforeAll(async () => {
-  peer = await startSmtpPeer({ requireAuth: false });
-  strictPeer = await startSmtpPeer({ requireAuth: true });
+  smtp = await startSmtpFake({ user: SMTP_USER, pass: SMTP_PASS, requireAuth: true });
   t = await buildTestApp();
   ({ admin, user } = await adminAndUser(t.app));
 });
 afterAll(async () => {
   await t?.close();
-  await peer?.close();
-  await strictPeer?.close();
+  await smtp?.close();
 });
 
 const smtpForm = (over: Record<string, unknown> = {}) => ({
   smtpHost: "127.0.0.1",
-  smtpPort: String(strictPeer.port),
+  smtpPort: String(smtp.port),
   smtpSecure: false,
   smtpUser: SMTP_USER,
   smtpPass: SMTP_PASS,
@@ -148,13 +113,12 @@ describe("who may call", () => {
     const list = (await admin.get(TEMPLATES)).json() as { id: number; name: string }[];
     expect(list.find((x) => x.id === existing.id)?.name).toBe("Course Reminder");
     expect((await storedSettings())?.smtp_host ?? null).toBeNull();
-    expect(peer.received).toHaveLength(0);
-    expect(strictPeer.received).toHaveLength(0);
+    expect(smtp.messages).toHaveLength(0);
   });
 });
 
 describe("SMTP settings (PATCH /api/admin/platform-settings)", () => {
-  it("refuses each missing or invalid field with the spec's message", async () => {
+  it("refuses each missing or invalid field with the product's message", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ smtpHost: "" }, "smtpHost", "SMTP host is required"],
       [{ smtpHost: "   " }, "smtpHost", "SMTP host is required"],
@@ -204,7 +168,7 @@ describe("SMTP settings (PATCH /api/admin/platform-settings)", () => {
     }
 
     // The stored password never goes to another server: a new port (or host, or user) needs it typed again.
-    const moved = await admin.patch(SETTINGS, smtpForm({ smtpPass: "", smtpPort: String(strictPeer.port) }));
+    const moved = await admin.patch(SETTINGS, smtpForm({ smtpPass: "", smtpPort: String(smtp.port) }));
     expect(moved.statusCode).toBe(400);
     expect(moved.json().errors.smtpPass).toBe("Enter the SMTP password again: the server, port or username changed.");
     expect((await storedSettings())?.smtp_port).toBe("2525");
@@ -216,7 +180,7 @@ describe("SMTP settings (PATCH /api/admin/platform-settings)", () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ smtpPassSet: true, smtpPort: "2525", smtpFromName: null });
     expect((await storedSettings())?.smtp_pass_encrypted).toBe(row?.smtp_pass_encrypted);
-    expect((await admin.patch(SETTINGS, smtpForm({ smtpPort: String(strictPeer.port) }))).statusCode).toBe(200);
+    expect((await admin.patch(SETTINGS, smtpForm({ smtpPort: String(smtp.port) }))).statusCode).toBe(200);
 
     // A new one replaces it (sealed again).
     const replaced = await admin.patch(SETTINGS, { smtpPass: "another-secret" });
@@ -236,12 +200,12 @@ describe("SMTP test (POST /api/admin/smtp-test)", () => {
   });
 
   it("with a test recipient, sends a real message that arrives", async () => {
-    const before = strictPeer.received.length;
+    const before = smtp.messages.length;
     const res = await admin.post(SMTP_TEST, smtpForm({ testRecipient: "ops@example.com" }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, sent: true });
-    expect(strictPeer.received).toHaveLength(before + 1);
-    const mail = strictPeer.received.at(-1);
+    expect(smtp.messages).toHaveLength(before + 1);
+    const mail = smtp.messages.at(-1)?.parsed;
     expect(mail?.subject).toBe("SMTP test from Lumora");
     expect(mail?.from?.value[0]).toMatchObject({ address: "noreply@example.com", name: "Lumora Mail" });
     const to = mail?.to as { value: { address: string }[] } | undefined;
@@ -312,7 +276,7 @@ describe("email templates", () => {
     expect((await admin.patch(`${TEMPLATES}/${created.id}`, { name: "Gone" })).statusCode).toBe(404);
   });
 
-  it("refuses each rule with the spec's message, on create and on update", async () => {
+  it("refuses each rule with the product's message, on create and on update", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: "" }, "name", "Template name is required"],
       [{ name: "  " }, "name", "Template name is required"],

@@ -1,4 +1,4 @@
-// Payment Settings (spec 002 sections 3, 5, 7, 8, 9): admins read the price (the defaults, USD 297, until one
+// Payment Settings (docs/product.md, Admin back office): admins read the price (the defaults, USD 297, until one
 // is saved), create it once (POST) and save it (PATCH), with the form's messages; Stripe keys typed on the page
 // are stored sealed and never leave the server (only a hint), an environment variable wins, null removes a saved
 // key; the secrets calls check and request the keys; paid checkouts that could not finish are listed and resolved.
@@ -163,7 +163,7 @@ describe("Stripe keys", () => {
 
     const onlySecret = await update({ ...price, stripeSecretKey: SECRET_KEY });
     expect(onlySecret.statusCode).toBe(200);
-    expect(onlySecret.json().keys.secretKey).toEqual({ present: true, source: "stored", hint: "sk_test_…9XyZ", stored: true });
+    expect(onlySecret.json().keys.secretKey).toEqual({ present: true, source: "stored", hint: "sk_test_...9XyZ", stored: true });
     expect(onlySecret.json().paymentsAvailable).toBe(false);
     expect(await publicSettings()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
 
@@ -172,8 +172,8 @@ describe("Stripe keys", () => {
     const keys = both.json().keys;
     // Blank-or-absent kept the secret key saved before.
     expect(keys.secretKey).toMatchObject({ present: true, source: "stored", stored: true });
-    expect(keys.publishableKey).toEqual({ present: true, source: "stored", hint: "pk_test_…7AbC", stored: true });
-    expect(keys.webhookSecret).toEqual({ present: true, source: "stored", hint: "whsec_…4QrS", stored: true });
+    expect(keys.publishableKey).toEqual({ present: true, source: "stored", hint: "pk_test_...7AbC", stored: true });
+    expect(keys.webhookSecret).toEqual({ present: true, source: "stored", hint: "whsec_...4QrS", stored: true });
     expect(both.json().paymentsAvailable).toBe(true);
 
     // The public read: available, with the publishable key (the browser needs it), never the secret ones.
@@ -243,7 +243,7 @@ describe("an environment key", () => {
   it("wins over a key saved on the page, which still shows as stored", async () => {
     const { client } = await registerAndSignIn(envApp.app);
     const before = (await client.get(URL)).json();
-    expect(before.keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_…EnvK", stored: false });
+    expect(before.keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: false });
 
     const saved = await client.post(URL, {
       earlyAccessPrice: "297",
@@ -252,14 +252,14 @@ describe("an environment key", () => {
       stripePublishableKey: PUBLISHABLE_KEY,
     });
     expect(saved.statusCode).toBe(201);
-    expect(saved.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_…EnvK", stored: true });
+    expect(saved.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: true });
     expect(saved.json().keys.publishableKey.source).toBe("stored");
     expect(saved.body).not.toContain(ENV_SECRET_KEY);
     expect(saved.body).not.toContain(SECRET_KEY);
 
     // Removing the saved one leaves the environment's in use.
     const removed = await client.patch(URL, { earlyAccessPrice: "297", currency: "USD", stripeSecretKey: null });
-    expect(removed.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_…EnvK", stored: false });
+    expect(removed.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: false });
     const open = (await envApp.app.inject({ method: "GET", url: "/api/payment-settings" })).json();
     expect(open).toEqual({ earlyAccessPrice: "297", currency: "USD", paymentsAvailable: true, publishableKey: PUBLISHABLE_KEY });
     const check = await client.post("/api/check-secrets", { secretKeys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] });

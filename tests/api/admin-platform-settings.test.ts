@@ -1,4 +1,4 @@
-// Platform Settings (spec 002 sections 3, 5, 7, 8): admins read and save the platform-wide settings, the SMTP
+// Platform Settings (docs/product.md, Admin back office): admins read and save the platform-wide settings, the SMTP
 // password never leaves the server, the first save creates the one settings row, and every switch is
 // enforced by the server (registration closed, chat history off, model selection off).
 import { sql } from "drizzle-orm";
@@ -54,12 +54,14 @@ describe("who may call", () => {
 });
 
 describe("reading and saving", () => {
-  it("answers the spec's defaults before anything is saved, with no row written", async () => {
+  it("answers the product's defaults before anything is saved, with no row written", async () => {
     const res = await admin.get(URL);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       platformName: "Lumora",
       defaultModel: "openai-gpt4",
+      // Nothing is set up: the product's default stays, and follows the platforms once one is (decision 061).
+      defaultModelFollows: true,
       allowRegistration: true,
       enableHistory: true,
       enableModelSelection: true,
@@ -162,6 +164,8 @@ describe("reading and saving", () => {
     expect((await save({ defaultModel: "openai-gpt4", platformName: "Acme Academy" })).statusCode).toBe(200);
 
     await pointPlatformAt(admin, "openai", fake, { settings: MODELS });
+    // Decision 061: the product's default names no platform; once one can answer, the page shows it, the one chats use.
+    expect((await admin.get(URL)).json()).toMatchObject({ defaultModel: "openai", defaultModelFollows: true });
     for (const value of ["openai", "openai/other-model", "openai/fake-model"]) {
       const res = await save({ defaultModel: value });
       expect({ value, status: res.statusCode }).toEqual({ value, status: 200 });
@@ -172,7 +176,24 @@ describe("reading and saving", () => {
       expect({ value, status: res.statusCode }).toEqual({ value, status: 400 });
       expect(res.json().errors.defaultModel).toBe(DEFAULT_MODEL_UNAVAILABLE);
     }
-    expect((await admin.get(URL)).json().defaultModel).toBe("openai/fake-model");
+    expect((await admin.get(URL)).json()).toMatchObject({ defaultModel: "openai/fake-model", defaultModelFollows: false });
+  });
+
+  it("a saved default model whose platform is turned off follows the platforms that can answer, and comes back with it", async () => {
+    const platforms = (await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+    const openai = platforms.find((p) => p.slug === "openai");
+    await pointPlatformAt(admin, "mistral", fake, { settings: MODELS });
+    expect((await admin.patch(`/api/admin/ai-platforms/${openai?.id}`, { status: "inactive" })).statusCode).toBe(200);
+    expect((await admin.get(URL)).json()).toMatchObject({ defaultModel: "mistral", defaultModelFollows: true });
+    // Saving the other settings with what the page shows makes it the admin's choice.
+    const saved = await save({ defaultModel: "mistral", platformName: "Acme Academy" });
+    expect(saved.json()).toMatchObject({ defaultModel: "mistral", defaultModelFollows: false });
+    expect((await save({ defaultModel: "openai/fake-model" })).statusCode).toBe(400);
+    expect((await admin.patch(`/api/admin/ai-platforms/${openai?.id}`, { status: "active" })).statusCode).toBe(200);
+    expect((await save({ defaultModel: "openai/fake-model" })).statusCode).toBe(200);
+    expect((await admin.get(URL)).json()).toMatchObject({ defaultModel: "openai/fake-model", defaultModelFollows: false });
+    const mistral = platforms.find((p) => p.slug === "mistral");
+    expect((await admin.patch(`/api/admin/ai-platforms/${mistral?.id}`, { status: "inactive" })).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-// User Management (spec 002 sections 2, 5, 7, 8; DESIGN section 4 "Account status"): admins list, search, filter,
+// User Management (docs/product.md, Admin back office): admins list, search, filter,
 // create, edit and delete users; disabling ends sessions and refuses sign-in; an admin never removes themselves
 // nor the last admin, even when two requests race; deleting removes everything the user owned.
 import { randomBytes } from "node:crypto";
@@ -171,7 +171,7 @@ describe("creating a user", () => {
     expect(bare.statusCode).toBe(201);
   });
 
-  it("refuses each broken rule with the spec's message", async () => {
+  it("refuses each broken rule with the product's message", async () => {
     const ok = () => ({ username: unique(), name: "N", email: `${unique()}@example.com`, password: "Secr3t!pw", role: "user" });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...ok(), username: "ab" }, "username", "Username must be at least 3 characters"],
@@ -239,7 +239,7 @@ describe("editing a user", () => {
     expect((await patch(admin, `/api/admin/users/${user.id}`, {})).json().username).toBe(user.username);
   });
 
-  it("refuses bad values with the spec's messages, and unknown ids", async () => {
+  it("refuses bad values with the product's messages, and unknown ids", async () => {
     const user = await createUser();
     const cases: [Record<string, unknown>, string][] = [
       [{ password: "12345" }, "Password must be at least 6 characters"],
@@ -325,7 +325,7 @@ describe("account status", () => {
     // Issue 29: the browser that held the session is told why, in the login's words.
     expect(ended.json()).toEqual({ message: ACCOUNT_DISABLED_MESSAGE, reason: "account_disabled" });
     expect((await second.client.get("/api/user")).statusCode).toBe(401);
-    // No session of the account is live; their rows stay (expired) only to say why, until it is enabled again.
+    // No session of the account is live; why they ended is kept apart (decision 061), until it is enabled again.
     const live = and(eq(sessions.userId, user.id), gt(sessions.idleExpiresAt, new Date()));
     const [{ left } = { left: -1 }] = await t.database.db.select({ left: count() }).from(sessions).where(live);
     expect(left).toBe(0);

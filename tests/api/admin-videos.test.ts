@@ -1,5 +1,5 @@
-// Getting Started Videos (spec 002 sections 2, 4, 5, 7): admins list every video, add, edit, delete and reorder
-// them; the rules and messages are the spec's; orders stay 1..n; reorders are atomic and check the id set; only
+// Getting Started Videos (docs/product.md, Admin back office): admins list every video, add, edit, delete and reorder
+// them; the rules and messages are the product's; orders stay 1..n; reorders are atomic and check the id set; only
 // https players of allowed hosts are accepted; the public list keeps answering active videos only.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -97,7 +97,7 @@ describe("adding a video", () => {
     expect((await add({ title: "Vid D", order: 99 })).order).toBe(4);
   });
 
-  it("refuses each rule with the spec's message, and allows the edge that passes", async () => {
+  it("refuses each rule with the product's message, and allows the edge that passes", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: "ab" }, "title", "Title must be at least 3 characters"],
       [{ title: "   ab   " }, "title", "Title must be at least 3 characters"],

@@ -1,5 +1,5 @@
-// AI Chat Settings (spec 002; DESIGN section 4): admins manage the platforms, keys are stored encrypted and never
-// sent back (only a hint), validation uses the spec's messages, the model pickers list only usable platforms,
+// AI Chat Settings (docs/product.md, Admin back office): admins manage the platforms, keys are stored encrypted and never
+// sent back (only a hint), validation uses the product's messages, the model pickers list only usable platforms,
 // and the chat-system prompt and the user's temperature reach the provider.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,7 +96,7 @@ describe("API keys", () => {
 });
 
 describe("creating a platform", () => {
-  it("refuses bad input with the spec's messages", async () => {
+  it("refuses bad input with the product's messages", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [newPlatform({ name: "" }), "Name is required"],
       [{ slug: "x", settings }, "Name is required"],
@@ -183,8 +183,10 @@ describe("the OpenAI API a platform uses (decision 050)", () => {
     const back = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "chat-completions" });
     expect(back.json()).toMatchObject({ api: "chat-completions", lastTest: null });
     await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
-    // Another kind goes back to Chat Completions; asking it for Responses is refused.
-    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { kind: "openai-compatible" })).json().api).toBe("chat-completions");
+    // Another kind goes back to Chat Completions; asking it for Responses is refused. (Another kind is another
+    // destination for the key: it is typed again, decision 063.)
+    const otherKind = await admin.patch(`/api/admin/ai-platforms/${id}`, { kind: "openai-compatible", apiKey: FAKE_KEY });
+    expect(otherKind.json().api).toBe("chat-completions");
     const mismatch = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors).toEqual({ api: "The Responses API is only for OpenAI platforms" });
@@ -265,7 +267,7 @@ describe("testing a connection", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve)); // a port nothing listens on
     const nowhere = `http://127.0.0.1:${port}/v1`;
-    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { baseUrl: nowhere })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { baseUrl: nowhere, apiKey: FAKE_KEY })).statusCode).toBe(200);
     const refused = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
     expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
       status: 422,

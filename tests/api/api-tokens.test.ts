@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTokens } from "../../src/server/db/schema/index.js";
+import { apiTokens, emailOutbox } from "../../src/server/db/schema/index.js";
 import { TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from "../../src/shared/contracts/api-tokens.js";
 import { fillPath, TOKEN_SCOPES } from "../../src/shared/contracts/endpoint.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -217,5 +217,84 @@ describe("the token matrix", () => {
     expect(opened).toContain("GET /api/chats");
     expect(opened).toContain("GET /api/courses/:id");
     expect(opened.every((name) => !name.includes("/api/admin/"))).toBe(true);
+  });
+});
+
+// Decision 056: a password reset (by its link, or an admin setting the password) ends every token of the account; a
+// change ends them too unless the person keeps them on purpose (`revokeTokens: false`, the form's checkbox unticked).
+describe("a password change or reset and the tokens", () => {
+  const NEW = "N3w!password";
+  const changePassword = (client: CookieClient, current: string, extra: Record<string, unknown> = {}) =>
+    client.patch("/api/user/password", { currentPassword: current, newPassword: NEW, confirmPassword: NEW, ...extra });
+  const works = async (token: string) => (await bearer(token, "GET", "/api/chats")).statusCode;
+
+  it("a change ends the account's tokens by default, and only its own", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const other = await registerAndSignIn(t.app);
+    const [mine, alsoMine, theirs] = [
+      await makeToken(client, ["chat"]),
+      await makeToken(client, ["models"]),
+      await makeToken(other.client, ["chat"]),
+    ];
+    const changed = await changePassword(client, body.password);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await works(mine.token)).toBe(401);
+    expect(await works(alsoMine.token)).toBe(401);
+    expect((await client.get("/api/tokens")).json()).toEqual([]);
+    expect(await works(theirs.token)).toBe(200);
+  });
+
+  it("a change keeps them when asked to, and refuses a value that is not true or false", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const kept = await makeToken(client, ["chat"]);
+    const bad = await changePassword(client, body.password, { revokeTokens: "no" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ revokeTokens: "revokeTokens must be true or false" });
+    expect(await works(kept.token)).toBe(200);
+    // A wrong current password changes nothing, tokens included.
+    expect((await changePassword(client, "Wr0ng!password")).statusCode).toBe(400);
+    expect(await works(kept.token)).toBe(200);
+    const changed = await changePassword(client, body.password, { revokeTokens: false });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await works(kept.token)).toBe(200);
+    expect((await client.get("/api/tokens")).json()).toHaveLength(1);
+  });
+
+  it("a reset by its link ends every token, and so does an admin setting the password", async () => {
+    const { client, body } = await registerAndSignIn(t.app);
+    const token = await makeToken(client, ["chat"]);
+    const forgot = await t.app.inject({
+      method: "POST",
+      url: "/api/forgot-password",
+      payload: { email: body.email },
+      remoteAddress: "10.7.0.1",
+    });
+    expect(forgot.statusCode).toBe(200);
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, body.email), eq(emailOutbox.templateSlug, "password-reset")))
+      .orderBy(desc(emailOutbox.id));
+    const link = mail?.textBody.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!link) throw new Error("no reset link");
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token: link, password: NEW, confirmPassword: NEW },
+      remoteAddress: "10.7.0.1",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await works(token.token)).toBe(401);
+
+    const second = await registerAndSignIn(t.app);
+    const adminSet = await makeToken(second.client, ["chat"]);
+    const untouched = await makeToken(second.client, ["models"]);
+    // An admin's other change (the name) keeps the tokens; setting the password ends them.
+    expect((await admin.client.patch(`/api/admin/users/${second.user.id}`, { name: "Renamed" })).statusCode).toBe(200);
+    expect(await works(adminSet.token)).toBe(200);
+    const set = await admin.client.patch(`/api/admin/users/${second.user.id}`, { password: NEW });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await works(adminSet.token)).toBe(401);
+    expect((await bearer(untouched.token, "GET", "/api/ai/platforms")).statusCode).toBe(401);
   });
 });

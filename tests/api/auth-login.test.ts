@@ -73,7 +73,7 @@ describe("POST /api/login", () => {
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.35);
   });
 
-  it("refuses missing fields with the spec's messages", async () => {
+  it("refuses missing fields with the product's messages", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "", password: "" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ username: "Username is required", password: "Password is required" });

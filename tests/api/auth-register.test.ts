@@ -49,7 +49,7 @@ describe("POST /api/register", () => {
     [{ password: "UPPER0!CASE" }, "password", "Password must contain at least one lowercase letter"],
     [{ password: "NoDigits!here" }, "password", "Password must contain at least one number"],
     [{ password: "NoSpecial1here" }, "password", "Password must contain at least one special character"],
-  ])("refuses %o with the spec's message", async (override, field, message) => {
+  ])("refuses %o with the product's message", async (override, field, message) => {
     const res = await t.app.inject({ method: "POST", url: "/api/register", payload: newAccount(override) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);

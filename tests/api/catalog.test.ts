@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lessonSources } from "../../src/server/db/schema/index.js";
 import { courseSlug } from "../../src/shared/catalog-slug.js";
 import { BOOT_DATA_ID } from "../../src/shared/prerender.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -207,6 +208,7 @@ describe("a course's landing JSON, preview and cover", () => {
       title: "Why zebrafish",
       content: "# Why zebrafish\n\nThe body of Why zebrafish.",
       lessonCount: 3,
+      sources: [],
     });
     for (const lessonId of listed.lessonIds) {
       const visitor = await anon(`/api/lessons/${lessonId}`);
@@ -214,6 +216,27 @@ describe("a course's landing JSON, preview and cover", () => {
     }
     // A signed-in reader goes by the course rules as before.
     expect((await reader.get(`/api/lessons/${listed.lessonIds[1]}`)).statusCode).toBe(200);
+  });
+
+  it("names the sources the preview lesson numbers as [n] (name and page), never their passages", async () => {
+    const course = await makeCourse(owner, { title: "Sourced Ibis", content: "Ibises wade [1] and nest [2]." });
+    const lessonId = course.lessonIds[0] ?? 0;
+    const source = { lessonId, courseId: course.id, passage: "THE OWNER'S PRIVATE PASSAGE" };
+    await t.database.db.insert(lessonSources).values([
+      { ...source, n: 1, kind: "file", fileName: "birds.pdf", page: 12 },
+      { ...source, n: 2, kind: "message" },
+    ]);
+    const res = await anon(`/api/catalog/${course.slug}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().sources).toEqual([
+      { n: 1, name: "birds.pdf", page: 12 },
+      { n: 2, name: "chat · message", page: null },
+    ]);
+    expect(res.body).not.toContain("PRIVATE PASSAGE");
+    // The page written for visitors carries them in its data, no passage either.
+    const page = await anon(`/catalog/${course.slug}/preview`);
+    expect(page.body).toContain("birds.pdf");
+    expect(page.body).not.toContain("PRIVATE PASSAGE");
   });
 
   it("has no preview when the first lesson opens later (drip) or the course has no lesson", async () => {
@@ -345,7 +368,7 @@ describe("the pages, rendered at request time for visitors", () => {
 
     const covered = (await listOf("?q=heron"))[0];
     const withCover = await anon(`/catalog/${covered?.slug}`);
-    expect(withCover.body).toContain(`<meta property="og:image" content="${ORIGIN}/api/catalog/${covered?.slug}/cover" />`);
+    expect(withCover.body).toContain(`<meta property="og:image" content="${ORIGIN}/catalog/${covered?.slug}/cover" />`);
   });
 
   it("answers 404 with the not-found page for a hidden, unknown or malformed course", async () => {

@@ -3,6 +3,7 @@ import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonLockedMessage, QUESTION_MESSAGES } from "../../src/shared/contracts/assessment.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { fontsOf } from "../helpers/pdf-fonts.js";
 import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
 
 // Issue 32: drip release, completion (reading lessons done, published quizzes passed), certificates (the PDF, public
@@ -10,6 +11,7 @@ import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
 // and quiz_attempts rows, as the quiz routes would leave them.
 
 const ORIGIN = "https://learn.example.test";
+
 let t: TestApp;
 let admin: CookieClient;
 let owner: CookieClient;
@@ -182,30 +184,89 @@ describe("completion and certificates", () => {
     expect((await new CookieClient(t.app).get(`/api/courses/${courseId}/certificate`)).statusCode).toBe(401);
   });
 
-  it("prints names in any script: Latin with accents, Greek and Cyrillic as written; CJK and emoji as a visible mark", async () => {
-    // A learner and an owner whose names the standard PDF fonts could not write (decision 042: DejaVu Sans, embedded).
-    const zoe = await registerAndSignIn(t.app, { name: "Zoë Łukasiewicz · Ελένη · Дмитрий" });
-    const dmitry = await registerAndSignIn(t.app, { name: "Дмитрий Ελένη" });
-    const id = (await dmitry.client.post("/api/courses", { title: "Ελληνικά για όλους 山田 🎓" })).json().id as number;
-    expect((await dmitry.client.patch(`/api/courses/${id}`, { status: "published", isPublic: true })).statusCode).toBe(200);
-    const m = (await dmitry.client.post(`/api/courses/${id}/modules`, { title: "Μέρος" })).json().id as number;
-    const lesson = (await dmitry.client.post(`/api/modules/${m}/lessons`, { title: "Α", type: "reading", content: "Text" })).json()
+  it("prints a name in any script as written, in fonts embedded as subsets, and stays under 40 KB", async () => {
+    // Decision 062: DejaVu for Latin, Greek, Cyrillic and Arabic letters; Noto Sans JP, SC and KR for what it lacks.
+    const names = {
+      japanese: "山田 花子",
+      chinese: "张伟",
+      korean: "김민준",
+      cyrillic: "Дмитрий Иванов",
+      greek: "Ελένη Παπαδοπούλου",
+      arabic: "ليلى حسن",
+      latin: "José Núñez Zoë Łukasiewicz",
+    };
+    const author = await registerAndSignIn(t.app, { name: "이서연" });
+    const id = (await author.client.post("/api/courses", { title: "Ελληνικά για όλους 山田 🎓" })).json().id as number;
+    expect((await author.client.patch(`/api/courses/${id}`, { status: "published", isPublic: true })).statusCode).toBe(200);
+    const m = (await author.client.post(`/api/courses/${id}/modules`, { title: "Μέρος" })).json().id as number;
+    const lesson = (await author.client.post(`/api/modules/${m}/lessons`, { title: "Α", type: "reading", content: "Text" })).json()
       .id as number;
-    expect((await zoe.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
-
-    const res = await zoe.client.get(`/api/courses/${id}/certificate`);
-    expect(res.statusCode).toBe(200);
-    const bytes = new Uint8Array(res.rawPayload);
-    // Subset: only the glyphs drawn are embedded (the two font files are 1.4 MB together).
-    expect(bytes.length).toBeLessThan(60_000);
-    const { text } = await extractText(bytes, { mergePages: true });
-    for (const written of ["Zoë Łukasiewicz", "Ελένη", "Дмитрий", "Taught by Дмитрий Ελένη", "Ελληνικά για όλους"]) {
-      expect(text).toContain(written);
+    for (const [script, name] of Object.entries(names)) {
+      const learnerOf = await registerAndSignIn(t.app, { name });
+      expect((await learnerOf.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
+      const res = await learnerOf.client.get(`/api/courses/${id}/certificate`);
+      expect(res.statusCode).toBe(200);
+      const bytes = new Uint8Array(res.rawPayload);
+      // Subsets: the CJK fonts are megabytes, DejaVu 0.7 MB a face; a certificate is 15-26 KB (decision 062).
+      expect(bytes.length, script).toBeLessThan(40_000);
+      // pdf.js takes the buffer it reads (it is empty afterwards): it reads a copy.
+      const { text } = await extractText(bytes.slice(), { mergePages: true });
+      const lines = text.split("\n");
+      expect(lines, script).toContain(name);
+      expect(lines, script).toContain("이서연");
+      // Emoji are in no font: one replacement mark, and the rest of the line stays.
+      expect(lines, script).toContain("Ελληνικά για όλους 山田 \ufffd");
+      expect(text).toContain(`${ORIGIN}/certificates/${res.headers["x-certificate-code"]}`);
+      const fonts = await fontsOf(bytes);
+      // Every font is a subset, named so ("ABCDEF+", PDF 32000 9.6.4).
+      for (const font of fonts) expect(font, script).toMatch(/^[A-Z]{6}\+/);
+      const cjk = fonts.filter((font) => /NotoSans(JP|SC|KR)/.test(font));
+      if (script === "japanese") expect(cjk.some((font) => font.includes("NotoSansJP"))).toBe(true);
+      if (script === "chinese") expect(cjk.some((font) => font.includes("NotoSansSC"))).toBe(true);
+      // Hangul: the owner's name is Korean on every certificate.
+      expect(
+        cjk.some((font) => font.includes("NotoSansKR")),
+        script,
+      ).toBe(true);
     }
-    // The font has no CJK and no emoji: each such character is one replacement mark, and the rest of the line stays.
-    expect(text).toContain("Ελληνικά για όλους \ufffd\ufffd \ufffd");
-    expect(text).not.toContain("?");
-    expect(text).toContain(`${ORIGIN}/certificates/${res.headers["x-certificate-code"]}`);
+  });
+
+  it("prints the course's style, chosen by its owner (Classic by default), with the product's name at the top", async () => {
+    const id = await publicCourse("Styled course");
+    expect((await owner.get(`/api/courses/${id}`)).json().certificateStyle).toBe("classic");
+    const lesson = await addLesson(await addModule(id));
+    const styled = await registerAndSignIn(t.app, { name: "Stella Style" });
+    expect((await styled.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
+    const printed = async () => {
+      const res = await styled.client.get(`/api/courses/${id}/certificate`);
+      expect(res.statusCode).toBe(200);
+      const bytes = new Uint8Array(res.rawPayload);
+      const { text } = await extractText(bytes.slice(), { mergePages: true });
+      return { fonts: (await fontsOf(bytes)).map((font) => font.slice(7)), lines: text.split("\n") };
+    };
+    // Classic: serif letters; the product's name first.
+    const classic = await printed();
+    expect(classic.lines[0]).toBe("Lumora");
+    expect(classic.lines).toContain("Stella Style");
+    expect(classic.fonts).toContain("DejaVuSerif-Bold");
+    expect(classic.fonts.some((font) => font.startsWith("DejaVuSans"))).toBe(false);
+
+    const modern = await owner.patch(`/api/courses/${id}`, { certificateStyle: "modern" });
+    expect(modern.statusCode).toBe(200);
+    expect(modern.json().certificateStyle).toBe("modern");
+    expect((await printed()).fonts.sort()).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
+    // The admin may choose too; Minimal sets the name in DejaVu's extra light.
+    expect((await admin.patch(`/api/courses/${id}`, { certificateStyle: "minimal" })).statusCode).toBe(200);
+    expect((await printed()).fonts).toContain("DejaVuSans-ExtraLight");
+
+    // Refused: an unknown style, another user, signed out; the style stays.
+    const bad = await owner.patch(`/api/courses/${id}`, { certificateStyle: "fancy" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.certificateStyle).toBe("Choose Classic, Modern or Minimal");
+    expect((await other.patch(`/api/courses/${id}`, { certificateStyle: "classic" })).statusCode).toBe(403);
+    const signedOut = await t.app.inject({ method: "PATCH", url: `/api/courses/${id}`, payload: { certificateStyle: "classic" } });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await owner.get(`/api/courses/${id}`)).json().certificateStyle).toBe("minimal");
   });
 
   it("issues one certificate under parallel requests", async () => {

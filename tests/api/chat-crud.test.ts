@@ -1,4 +1,4 @@
-// Chats and messages as the spec's calls use them (spec 000 sections 4, 5, 7): create, rename, delete, the list
+// Chats and messages as the product's calls use them (docs/product.md, Chat): create, rename, delete, the list
 // (newest activity first, paged by limit + X-Next-Cursor), the client-driven sending order, message paging,
 // the "Message cannot be empty" rule and Save Chat History off.
 import { sql } from "drizzle-orm";
@@ -30,7 +30,7 @@ const countMessages = async (chatId: number) =>
   Number((await t.database.db.execute(sql`select count(*)::int as n from messages where chat_id = ${chatId}`)).rows[0]?.n);
 
 describe("a chat", () => {
-  it("is created with the spec's defaults, or with the title and platform sent", async () => {
+  it("is created with the product's defaults, or with the title and platform sent", async () => {
     const res = await user.post("/api/chats", {});
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ title: "New Chat", aiPlatform: "openai", temporary: false, id: expect.any(Number) });
@@ -92,7 +92,7 @@ describe("the chat list", () => {
     } while (cursor && pages.length < 10);
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
     expect(pages.flat()).toEqual(expected);
-    // Without a limit, the spec's plain list: all of them, same order, no cursor.
+    // Without a limit, the product's plain list: all of them, same order, no cursor.
     const all = await client.get("/api/chats");
     expect((all.json() as Chat[]).map((c) => c.id)).toEqual(expected);
     expect(all.headers["x-next-cursor"]).toBeUndefined();
@@ -121,7 +121,7 @@ describe("the chat list", () => {
 });
 
 describe("messages", () => {
-  it("follow the spec's sending order: user stored, AI asked with the whole list, reply stored, list shows both", async () => {
+  it("follow the product's sending order: user stored, AI asked with the whole list, reply stored, list shows both", async () => {
     const chat = await newChat(user);
     const first = await user.post(`/api/chats/${chat.id}/messages`, { content: "What is two plus two?", role: "user" });
     expect(first.statusCode).toBe(201);

@@ -127,9 +127,12 @@ describe("files in a reply", () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({
       ...citation,
+      passage: citation.excerpt,
       headingPath: "Chapter 4",
       before: `Lorem ipsum dolor sit amet filler ${fillerTag(29)} consectetur adipiscing elit.`,
+      beforePage: 30,
       after: `Lorem ipsum dolor sit amet filler ${fillerTag(31)} consectetur adipiscing elit.`,
+      afterPage: 32,
     });
     // An invented number, another user, a signed-out caller, the user's message: none of them reads it.
     expect((await user.get(`/api/chats/${chat.id}/messages/${replyId}/citations/7`)).statusCode).toBe(404);

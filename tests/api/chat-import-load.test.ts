@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import { IMPORT_LIMITS } from "../../src/shared/contracts/chat-transfer.js";
 import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { conversationJson, exportFile, fillerWords, mappingNode } from "../helpers/chatgpt-export-file.js";
 import { multipartFile } from "../helpers/multipart.js";
 
 let t: TestApp;
@@ -37,7 +38,7 @@ async function account(): Promise<{ id: number; cookie: string }> {
  * conversation), then `leaves` visible user messages all hanging from the chain's last node, each `text` long.
  */
 function hostileFile(conversations: number, hidden: number, leaves: number, textLength: number): Buffer {
-  const words = "lorem ipsum dolor sit amet consectetur adipiscing elit ".repeat(Math.ceil(textLength / 56) + 1);
+  const words = fillerWords(textLength);
   const parts: string[] = [];
   for (let c = 0; c < conversations; c++) {
     const nodes: string[] = [];
@@ -49,19 +50,17 @@ function hostileFile(conversations: number, hidden: number, leaves: number, text
         content: { content_type: "text", parts: [""] },
         metadata: { is_visually_hidden_from_conversation: true },
       };
-      nodes.push(`${JSON.stringify(id)}:${JSON.stringify({ id, message, parent, children: [] })}`);
+      nodes.push(mappingNode(id, message, parent));
       parent = id;
     }
     for (let i = 0; i < leaves; i++) {
-      const id = `c${c}-v${i}`;
       const text = `${i} ${words}`.slice(0, textLength);
       const message = { author: { role: "user" }, content: { content_type: "text", parts: [text] }, create_time: 1719000000 + i };
-      nodes.push(`${JSON.stringify(id)}:${JSON.stringify({ id, message, parent, children: [] })}`);
+      nodes.push(mappingNode(`c${c}-v${i}`, message, parent));
     }
-    const head = { title: `Hostile ${c + 1}`, create_time: 1719000000, current_node: `c${c}-v${leaves - 1}` };
-    parts.push(`${JSON.stringify(head).slice(0, -1)},"mapping":{${nodes.join(",")}}}`);
+    parts.push(conversationJson({ title: `Hostile ${c + 1}`, create_time: 1719000000, current_node: `c${c}-v${leaves - 1}` }, nodes));
   }
-  return Buffer.from(`[${parts.join(",")}]`);
+  return exportFile(parts);
 }
 
 function postImport({ cookie }: { cookie: string }, file: Buffer) {

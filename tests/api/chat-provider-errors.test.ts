@@ -1,4 +1,4 @@
-// What a person sees when a provider fails (DESIGN sections 3-4): a clear message with the status that says whose
+// What a person sees when a provider fails (docs/product.md, Chat): a clear message with the status that says whose
 // fault it is, the failed reply kept with its error, the user's message stored first; and a streamed conversation
 // works with each of the four providers.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chats, messages } from "../../src/server/db/schema/index.js";
+import { STOPPED_BY_USER } from "../../src/server/modules/chat/generation/generation-manager.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -19,6 +22,20 @@ afterAll(async () => {
   await t.close();
   await fake.close();
 });
+
+/** Resolves once the chat's reply is being written here: its row is stored and some of its text has arrived. */
+async function replyUnderWay(chatId: number): Promise<void> {
+  await vi.waitUntil(
+    async () => {
+      const [reply] = await t.database.db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.role, "assistant")));
+      return reply !== undefined && (t.app.ctx.generations.get(reply.id)?.content.length ?? 0) > 0;
+    },
+    { timeout: 30_000, interval: 20 },
+  );
+}
 
 describe("a streamed reply", () => {
   it("stores the user message, streams the reply, stores it with usage, and titles the chat", async () => {
@@ -160,15 +177,25 @@ describe("a streamed reply", () => {
     }
   });
 
-  it("ends the stream of a reply whose chat is deleted while it is written", async () => {
+  it("ends the stream of a reply whose chat is deleted while it is written: stopped first, kept as incomplete", async () => {
     const chat = await newChat(user);
     const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "long one #slow" });
-    await new Promise((r) => setTimeout(r, 600));
+    await replyUnderWay(chat.id);
     expect((await user.request({ method: "DELETE", url: `/api/chats/${chat.id}` })).statusCode).toBe(204);
-    // The stream ends (inject resolves): with the stopped reply, or with "This chat was deleted." when the
-    // delete won the race against the reply's last save.
+    // The delete stops the reply and waits for its end before the rows go, so its stream ends with the stopped reply.
     const last = parseEvents((await pending).body).at(-1);
-    if (last?.type === "error") expect(last).toMatchObject({ status: 404, message: "This chat was deleted." });
-    else expect(last).toMatchObject({ type: "done", assistantMessage: { status: "incomplete" } });
+    expect(last).toMatchObject({ type: "done", assistantMessage: { status: "incomplete", error: STOPPED_BY_USER } });
+    expect((await user.get(`/api/chats/${chat.id}`)).statusCode).toBe(404);
+  });
+
+  it("ends the stream with 'This chat was deleted.' when the chat's rows go while the reply is still written", async () => {
+    // What a delete that could not stop the reply in time leaves (its writer busy past the Stop's wait): the rows are
+    // gone under a running reply, whose end then finds nothing to save.
+    const chat = await newChat(user);
+    const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "long one #slow" });
+    await replyUnderWay(chat.id);
+    await t.database.db.delete(chats).where(eq(chats.id, chat.id));
+    const last = parseEvents((await pending).body).at(-1);
+    expect(last).toMatchObject({ type: "error", status: 404, message: "This chat was deleted." });
   });
 });

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import type { ShownMessage } from "../../src/shared/contracts/chat.js";
@@ -69,7 +69,7 @@ async function branchedChat(client: CookieClient = owner) {
   await db().update(messages).set({ model: "gpt-4o-mini" }).where(eq(messages.id, a1.id));
   const switched = await put(client, `/api/chats/${chat.id}/branch`, { messageId: a1.id });
   expect(switched.statusCode, switched.body).toBe(200);
-  return { chatId: chat.id, a2: row?.id ?? 0 };
+  return { chatId: chat.id, a1: a1.id, a2: row?.id ?? 0 };
 }
 
 const share = async (chatId: number, body: Record<string, unknown> = {}, client = owner) => {
@@ -96,8 +96,15 @@ describe("making and reading a link", () => {
     expect(shared.title).toBe("first question");
     expect(shared.author).toBeNull();
     expect(shared.messages).toEqual([
-      { role: "user", content: "first question", attachmentNames: ["notes.txt"], model: null, createdAt: expect.any(String) },
-      { role: "assistant", content: "answer **one**", attachmentNames: [], model: "gpt-4o-mini", createdAt: expect.any(String) },
+      { role: "user", content: "first question", attachmentNames: ["notes.txt"], sources: [], model: null, createdAt: expect.any(String) },
+      {
+        role: "assistant",
+        content: "answer **one**",
+        attachmentNames: [],
+        sources: [],
+        model: "gpt-4o-mini",
+        createdAt: expect.any(String),
+      },
     ]);
     expect(res.body).not.toContain("SECRET BYTES");
     expect(res.body).not.toContain("answer two");
@@ -132,6 +139,45 @@ describe("making and reading a link", () => {
     const bad = await owner.post(`/api/chats/${chatId}/shares`, { showAuthor: "yes" });
     expect(bad.statusCode).toBe(400);
     expect((await owner.post(`/api/chats/${chatId}/shares`, { extra: 1 })).statusCode).toBe(400);
+  });
+
+  it("names the sources a reply cites (name and page), never their text; a snapshot taken before has none", async () => {
+    const { chatId, a1 } = await branchedChat();
+    const cited = (n: number, fileName: string, page: number | null) => ({
+      n,
+      fileId: 1,
+      fileName,
+      page,
+      excerpt: `PRIVATE PASSAGE ${n}`,
+      chunkId: 7,
+    });
+    await db()
+      .update(messages)
+      .set({ content: "answer **one** [1] [2]", citations: [cited(1, "handbook.pdf", 31), cited(2, "notes.md", null)] })
+      .where(eq(messages.id, a1));
+    const { token } = await share(chatId);
+    const res = await visitor.get(`/api/shares/${token}`);
+    expect(res.statusCode).toBe(200);
+    const shared = res.json() as SharedChat;
+    expect(shared.messages.map((m) => m.sources)).toEqual([
+      [],
+      [
+        { n: 1, name: "handbook.pdf", page: 31 },
+        { n: 2, name: "notes.md", page: null },
+      ],
+    ]);
+    expect(res.body).not.toContain("PRIVATE PASSAGE");
+    expect(res.body).not.toContain("chunkId");
+    // The page carries the same, and no passage either.
+    const page = await visitor.get(`/share/${token}`);
+    expect(sharedData(page.body).messages[1]?.sources).toEqual(shared.messages[1]?.sources);
+    expect(page.body).not.toContain("PRIVATE PASSAGE");
+
+    // A snapshot stored before sources were kept reads as citing none.
+    await db().execute(sql`update chat_shares set messages = (
+      select jsonb_agg(m - 'sources' order by i) from jsonb_array_elements(messages) with ordinality as e(m, i)) where token = ${token}`);
+    const older = (await visitor.get(`/api/shares/${token}`)).json() as SharedChat;
+    expect(older.messages.map((m) => m.sources)).toEqual([[], []]);
   });
 
   it("leaves a reply still being written out of the snapshot", async () => {

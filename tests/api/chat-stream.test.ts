@@ -1,4 +1,4 @@
-// Replies stream over a real connection and live apart from it (DESIGN section 4): Stop keeps what arrived, a dropped
+// Replies stream over a real connection and live apart from it (docs/product.md, Chat): Stop keeps what arrived, a dropped
 // connection resumes from a snapshot without repeating or skipping text, one reply at a time per chat, regenerate
 // shows a new reply in place of the last one (the earlier one stays as a branch: chat-branches.test.ts), and the
 // growing reply is saved while it is written.

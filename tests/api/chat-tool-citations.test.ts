@@ -125,7 +125,15 @@ describe("search_files passages as citations", () => {
     const url = (n: number) => `/api/chats/${chatId}/messages/${done.id}/citations/${n}`;
     const read = await owner.get(url(2));
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual({ ...leafCitation(2), before: "Leaves are green.", after: "Autumn leaves fall.", headingPath: "" });
+    expect(read.json()).toEqual({
+      ...leafCitation(2),
+      passage: LEAF,
+      before: "Leaves are green.",
+      beforePage: null,
+      after: "Autumn leaves fall.",
+      afterPage: null,
+      headingPath: "",
+    });
     // Another user, a signed-out caller, a number the reply does not have: refused.
     expect((await stranger.get(url(2))).statusCode).toBe(404);
     expect((await new CookieClient(t.app).get(url(2))).statusCode).toBe(401);

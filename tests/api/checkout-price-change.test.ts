@@ -33,7 +33,7 @@ async function setPrice(earlyAccessPrice: string, currency = "USD") {
       : await admin.patch("/api/admin/payment-settings", body);
   expect(res.statusCode, res.body).toBeLessThan(300);
 }
-// Every test starts at the spec's price and leaves it there.
+// Every test starts at the product's price and leaves it there.
 afterEach(async () => {
   fake.down = false;
   await setPrice("297");

@@ -154,7 +154,7 @@ describe("starting a checkout (POST /api/create-payment-intent with the form)", 
     expect((await browser().post(START, form())).statusCode).toBe(200);
   });
 
-  it("answers 503 with the spec's text when no Stripe keys are configured", async () => {
+  it("answers 503 with the product's text when no Stripe keys are configured", async () => {
     const bare = await buildTestApp();
     try {
       await new CookieClient(bare.app).post("/api/register", newAccount());

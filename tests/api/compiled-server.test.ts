@@ -5,7 +5,7 @@
 // On two busy cores the start (a new PGlite database, its migrations) can take long: each step waits for what it
 // needs (the build to end, the server to answer, its log line, its exit) up to a deadline of its own, never a fixed sleep.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { extractText } from "unpdf";
@@ -78,6 +78,25 @@ describe("the compiled server", () => {
     // The provider SDKs, Stripe and nodemailer are imported where first used, never at the top.
     for (const lazy of ["@ai-sdk/openai", "@ai-sdk/anthropic", "stripe", "nodemailer", '"ai"']) {
       expect(code, lazy).not.toMatch(new RegExp(`^import [^;]*from ["']${lazy.replaceAll('"', "")}["']`, "m"));
+    }
+  });
+
+  it("refuses to start on a Node older than the one the project ships, saying which to use, before touching any data", () => {
+    const emptyData = mkdtempSync(path.join(tmpdir(), "old-node-data-"));
+    // Node 20 as `node dist/server/main.js` would find it on a machine's own PATH: the version is all the server reads.
+    const asNode20 = "data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'20.20.2'}})";
+    const run = spawnSync(process.execPath, ["--import", asNode20, path.join(outDir, "main.js")], {
+      env: { ...process.env, DATA_DIR: emptyData, PORT: "0" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    try {
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("This server needs Node.js 24 or newer; it was started with Node.js 20.20.2.");
+      expect(run.stderr).toContain("npm start");
+      expect(readdirSync(emptyData)).toEqual([]);
+    } finally {
+      rmSync(emptyData, { recursive: true, force: true });
     }
   });
 

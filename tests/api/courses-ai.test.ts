@@ -181,7 +181,7 @@ describe("AI course building", () => {
     expect((await author.get("/api/courses/99999999/generation")).statusCode).toBe(404);
   });
 
-  it("falls back to the spec's template when no AI platform is usable, and says so", async () => {
+  it("falls back to the product's template when no AI platform is usable, and says so", async () => {
     const list = (await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
     const openai = list.find((p) => p.slug === "openai");
     await admin.patch(`/api/admin/ai-platforms/${openai?.id}`, { status: "inactive" });

@@ -97,7 +97,7 @@ describe("courses, modules and lessons", () => {
     expect((await other.get(`/api/courses/${id}/outline`)).json().progress.completed).toBe(0);
   });
 
-  it("refuses bad input with the spec's messages", async () => {
+  it("refuses bad input with the product's messages", async () => {
     expect((await owner.post("/api/courses", { title: "ab" })).json().errors).toEqual({ title: "Title must be at least 3 characters" });
     const id = (await owner.post("/api/courses", { title: "Valid" })).json().id as number;
     expect((await owner.patch(`/api/courses/${id}`, { title: "" })).json().errors).toEqual({ title: "Title is required" });

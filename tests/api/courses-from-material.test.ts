@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lessonSources } from "../../src/server/db/schema/index.js";
 import {
   type Lesson,
   type LessonSourceDetail,
@@ -313,8 +315,9 @@ describe("a course from a 30-message chat", () => {
     const opened = await author.get(`/api/lessons/${lesson.id}/sources/1`);
     expect(opened.statusCode, opened.body).toBe(200);
     const detail = opened.json() as LessonSourceDetail;
-    expect(detail).toMatchObject({ n: 1, kind: "message", chatId, removed: false });
+    expect(detail).toMatchObject({ n: 1, kind: "message", chatId, removed: false, beforePage: null, afterPage: null });
     expect(`${detail.before}${detail.after}`.length).toBeGreaterThan(0);
+    expect(givenSources(requestFor(lesson)).get(1)).toBe(detail.passage);
 
     // Deleting the chat leaves the lessons' text, and their entries say the source was removed.
     expect((await author.request({ method: "DELETE", url: `/api/chats/${chatId}` })).statusCode).toBe(204);
@@ -327,6 +330,7 @@ describe("a course from a 30-message chat", () => {
     }
     const removed = (await author.get(`/api/lessons/${lesson.id}/sources/1`)).json() as LessonSourceDetail;
     expect(removed).toMatchObject({ n: 1, removed: true, excerpt: lesson.sources[0]?.excerpt, before: "", after: "" });
+    expect(removed.passage).toBe(detail.passage);
   });
 
   it("builds from a folder's chats, their branches shown", async () => {
@@ -415,6 +419,48 @@ describe("refusals", () => {
   });
 });
 
+describe("From my material before any course exists (decision 059)", () => {
+  type Course = { id: number; title: string; status: string; isPublic: boolean };
+  const coursesOf = async (client: CookieClient) => (await client.get("/api/courses?scope=mine&limit=100")).json() as Course[];
+
+  it("a refused, failed or abandoned outline leaves no course; the approve makes one private draft with its lessons", async () => {
+    const before = (await coursesOf(author)).length;
+    const othersBefore = (await coursesOf(other)).length;
+    const outlineUrl = "/api/courses/generate/outline";
+    // Refused steps: another's material, no title, the free plan; then a provider failure; then an outline nobody approves.
+    expect((await other.post(outlineUrl, { title: "Coastal Ecology", hints, sources: { collectionId } })).statusCode).toBe(404);
+    expect((await author.post(outlineUrl, { title: "", hints, sources: { collectionId } })).statusCode).toBe(400);
+    expect((await free.post(outlineUrl, { title: "Coastal Ecology", sources: { collectionId } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "POST", url: outlineUrl, payload: { title: "Coastal Ecology" } })).statusCode).toBe(401);
+    const failed = await author.post(outlineUrl, { title: "Coastal Ecology #error=502", hints, sources: { collectionId } });
+    expect(failed.statusCode).toBe(502);
+    const proposed = await author.post(outlineUrl, { title: "Coastal Ecology for Year 10", hints, sources: { collectionId } });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const proposal = proposed.json() as OutlineProposal;
+    expect(proposal.modules.flatMap((m) => m.lessons).every((l) => l.sources.length > 0)).toBe(true);
+    expect(await coursesOf(author)).toHaveLength(before);
+
+    // The approve refuses before creating anything: another's material, the free plan.
+    const approveUrl = "/api/courses/generate/approve";
+    const body = { title: "Coastal Ecology for Year 10", outline: outlineBody(proposal), hints, sources: { collectionId } };
+    expect((await other.post(approveUrl, body)).statusCode).toBe(404);
+    expect((await free.post(approveUrl, body)).statusCode).toBe(403);
+    expect((await author.post(approveUrl, { ...body, sources: {} })).statusCode).toBe(400);
+    expect(await coursesOf(other)).toHaveLength(othersBefore);
+    expect(await coursesOf(author)).toHaveLength(before);
+
+    const approved = await author.post(approveUrl, body);
+    expect(approved.statusCode, approved.body).toBe(201);
+    const { courseId } = approved.json() as { courseId: number };
+    const mine = await coursesOf(author);
+    expect(mine).toHaveLength(before + 1);
+    expect(mine.find((c) => c.id === courseId)).toMatchObject({ title: "Coastal Ecology for Year 10", status: "draft", isPublic: false });
+    expect(await settle(author, courseId)).toMatchObject({ status: "done", done: 4, total: 4, error: null });
+    const written = await lessonsOf(author, courseId);
+    expect(written.every((l) => l.content.length > 0 && l.sources.length > 0)).toBe(true);
+  });
+});
+
 describe("a lesson's sources", () => {
   it("open with the text around them for the owner, the excerpt only for a reader of a public course, 404 otherwise", async () => {
     const lesson = fileLessons[0] as Lesson;
@@ -424,6 +470,10 @@ describe("a lesson's sources", () => {
     expect(full).toMatchObject({ ...lesson.sources[0], removed: false });
     expect(full.headingPath).toMatch(/handbook/);
     expect(`${full.before}${full.after}`.length).toBeGreaterThan(0);
+    // The whole passage the lesson was written from, the excerpt its start.
+    expect(givenSources(requestFor(lesson)).get(1)).toBe(full.passage);
+    expect(full.passage.length).toBeGreaterThan(full.excerpt.length - 1);
+    expect(full.passage.startsWith(full.excerpt.replace(/…$/, ""))).toBe(true);
 
     // Private: another user gets 404, as for a lesson they cannot see.
     const hidden = await reader.get(`/api/lessons/${lesson.id}/sources/1`);
@@ -433,11 +483,90 @@ describe("a lesson's sources", () => {
     expect(published.statusCode, published.body).toBe(200);
     const read = await reader.get(`/api/lessons/${lesson.id}/sources/1`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual({ ...full, before: "", after: "", headingPath: "" });
+    expect(read.json()).toEqual({
+      ...full,
+      passage: full.excerpt,
+      before: "",
+      after: "",
+      beforePage: null,
+      afterPage: null,
+      headingPath: "",
+    });
     expect((await reader.get(`/api/lessons/${lesson.id}/sources/${lesson.sources.length + 1}`)).statusCode).toBe(404);
     // A reader may not regenerate it.
     expect((await other.post(`/api/lessons/${lesson.id}/regenerate`, {})).statusCode).toBe(403);
     expect((await author.patch(`/api/courses/${fileCourse}`, { isPublic: false })).statusCode).toBe(200);
+  });
+
+  it("opens a long section's piece whole, between neighbours that repeat none of it and are cut between words (decision 058)", async () => {
+    // One section of numbered sentences, long enough for several pieces: each piece starts with the last sentences of
+    // the one before (the chunker's overlap). The lesson cites the second piece.
+    const sentence = (i: number) => `Sentence ${String(i).padStart(3, "0")} tells of the harbour tides.`;
+    const text = `# Harbour handbook\n\n## Tides\n\n${Array.from({ length: 160 }, (_, i) => sentence(i + 1)).join(" ")}`;
+    const fileId = await upload(author, "harbour.md", text);
+    const pieces = (
+      await t.app.ctx.db.execute(sql`select id, content from knowledge_chunks where file_id = ${fileId} order by chunk_index`)
+    ).rows as { id: number; content: string }[];
+    expect(pieces.length).toBeGreaterThan(2);
+    const cited = pieces[1] as { id: number; content: string };
+    const courseId = await courseOf(author, "Reading the harbour");
+    const module = (await author.post(`/api/courses/${courseId}/modules`, { title: "Tides" })).json() as { id: number };
+    const made = await author.post(`/api/modules/${module.id}/lessons`, { title: "Tide tables", type: "reading", content: "Tides [1]." });
+    expect(made.statusCode, made.body).toBe(201);
+    const lessonId = (made.json() as { id: number }).id;
+    await t.app.ctx.db.insert(lessonSources).values({
+      lessonId,
+      courseId,
+      n: 1,
+      kind: "file",
+      fileId,
+      chunkId: Number(cited.id),
+      fileName: "harbour.md",
+      passage: cited.content,
+    });
+    const url = `/api/lessons/${lessonId}/sources/1`;
+
+    const owner = await author.get(url);
+    expect(owner.statusCode, owner.body).toBe(200);
+    const full = owner.json() as LessonSourceDetail;
+    // The whole piece, past its 300-character excerpt.
+    expect(full.passage).toBe(cited.content);
+    expect(full.excerpt.endsWith("…")).toBe(true);
+    expect(full.passage.length).toBeGreaterThan(full.excerpt.length);
+    expect(full).toMatchObject({ headingPath: "Harbour handbook › Tides", beforePage: null, afterPage: null });
+    // Read on across the three, the sentences run in order with none twice and none left out.
+    const numbers = [...`${full.before} ${full.passage} ${full.after}`.matchAll(/Sentence (\d{3})/g)].map((m) => Number(m[1]));
+    expect(numbers.length).toBeGreaterThan(20);
+    expect(numbers).toEqual(numbers.map((_, i) => (numbers[0] as number) + i));
+    expect(full.before).not.toContain(full.passage.slice(0, 40));
+    expect(full.after).not.toContain(full.passage.slice(-40));
+    // Each neighbour is cut 600 characters away from the passage, between two words.
+    expect(full.before).toMatch(/^…\S/);
+    expect(full.after).toMatch(/\S…$/);
+    const words = new Set(text.split(/\s+/));
+    for (const word of `${full.before.slice(1)} ${full.after.slice(0, -1)}`.split(/\s+/)) expect(words.has(word), word).toBe(true);
+
+    // A token without files:read reads the owner's file as a reader does; with it, as the owner.
+    const token = async (scopes: string[]) => {
+      const res = await author.post("/api/tokens", { name: scopes.join(" "), expiresInDays: 1, scopes });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { token: string }).token;
+    };
+    const excerptOnly = { ...full, passage: full.excerpt, before: "", after: "", beforePage: null, afterPage: null, headingPath: "" };
+    const bearer = async (scopes: string[]) =>
+      (await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${await token(scopes)}` } })).json();
+    expect(await bearer(["courses:read"])).toEqual(excerptOnly);
+    expect(await bearer(["courses:read", "files:read"])).toEqual(full);
+
+    // Another user: 404 while the course is private; the stored excerpt alone once it is public.
+    const hidden = await reader.get(url);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe("Lesson not found");
+    expect((await author.patch(`/api/courses/${courseId}`, { status: "published", isPublic: true })).statusCode).toBe(200);
+    const read = await reader.get(url);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual(excerptOnly);
+    expect(JSON.stringify(read.json())).not.toContain(full.passage.slice(-40));
   });
 
   it("regenerate keeps the old text as a version, retrieves again and replaces the sources", async () => {
@@ -458,6 +587,7 @@ describe("a lesson's sources", () => {
   it("deleting a file leaves the lesson's text, and its entries removed", async () => {
     const lesson = (await author.get(`/api/lessons/${(fileLessons[0] as Lesson).id}`)).json() as Lesson;
     const fileId = lesson.sources[0]?.fileId as number;
+    const { passage } = (await author.get(`/api/lessons/${lesson.id}/sources/1`)).json() as LessonSourceDetail;
     expect((await author.request({ method: "DELETE", url: `/api/files/${fileId}` })).statusCode).toBe(204);
     const after = (await author.get(`/api/lessons/${lesson.id}`)).json() as Lesson;
     expect(after.content).toBe(lesson.content);
@@ -468,7 +598,8 @@ describe("a lesson's sources", () => {
       expect(source.removed).toBe(was?.fileId === fileId);
     }
     const opened = (await author.get(`/api/lessons/${lesson.id}/sources/1`)).json() as LessonSourceDetail;
-    expect(opened).toMatchObject({ n: 1, removed: true, excerpt: lesson.sources[0]?.excerpt, before: "", after: "" });
+    // The owner still reads the whole passage the lesson keeps, with nothing around it.
+    expect(opened).toMatchObject({ n: 1, removed: true, excerpt: lesson.sources[0]?.excerpt, passage, before: "", after: "" });
     expect(opened.fileId).toBeUndefined();
   });
 });

@@ -4,8 +4,8 @@ import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
-// Bad input on every course body and path (spec 001 section 5, DESIGN.md section 3): 400 with the
-// spec's message, never a 500; unknown fields dropped; orders appended; a course deleted with everything in it.
+// Bad input on every course body and path (docs/product.md, Validation messages): 400 with the
+// contract's message, never a 500; unknown fields dropped; orders appended; a course deleted with everything in it.
 
 let t: TestApp;
 let admin: CookieClient;
@@ -145,7 +145,7 @@ describe("module and lesson bodies", () => {
     expect((await owner.get(`/api/modules/${moduleId}`)).json()).toMatchObject({ title: "Renamed", description: "Module text" });
   });
 
-  it("POST /api/modules/{id}/lessons names every missing field with the spec's messages", async () => {
+  it("POST /api/modules/{id}/lessons names every missing field with the product's messages", async () => {
     const { moduleId } = await course();
     const url = `/api/modules/${moduleId}/lessons`;
     await expectInvalid(

@@ -8,7 +8,7 @@ import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../
 import { pointPlatformAt } from "../helpers/chat-setup.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
-// The whole course permission matrix (spec 001 section 6, DESIGN.md section 4): for every course,
+// The whole course permission matrix (docs/product.md, Courses and lessons): for every course,
 // module, lesson and course-AI call, each actor against each course state, on a fresh course.
 
 const SIGN_IN = "You need to sign in to do that.";

@@ -83,9 +83,12 @@ describe("email delivery through SMTP", () => {
 
   it("the welcome email after registration, and the reset email with a working link", async () => {
     const account = newAccount();
-    const client = (await registerAndSignIn(t.app, account)).client;
-    expect(client).toBeDefined();
+    const { client, user } = await registerAndSignIn(t.app, account);
+    // Registration signs the new account in.
+    expect((await client.get("/api/user")).json()).toMatchObject({ id: user.id, username: account.username, email: account.email });
     const welcome = await arrivedFor(account.email);
+    expect(welcome.subject).toMatch(new RegExp(`^Welcome to .+, ${account.name}!$`));
+    expect(welcome.to).toEqual([account.email]);
     expect(welcome.text).toContain(account.username);
 
     const asked = await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: account.email } });

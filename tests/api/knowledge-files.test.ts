@@ -182,9 +182,25 @@ describe("plan limits", () => {
       const over = await upload(user, "b.txt", new Uint8Array(41).fill(97));
       expect({ status: over.statusCode, message: over.json().message }).toEqual({
         status: 409,
-        message: "Your plan's storage (100 bytes) is full: 40 bytes is left. Delete some files or get Early Access.",
+        // Decision 061: not "full" while 40 bytes are left; the file is what does not fit.
+        message:
+          "This file (41 bytes) does not fit in your plan's storage (100 bytes): 40 bytes is left. Delete some files or get Early Access.",
       });
       await uploaded(user, "b.txt", new Uint8Array(40).fill(97));
+      // Full now: any file says so (the count is raised so the storage is what refuses).
+      await setStorageLimits(
+        { storageBytes: 100, maxFiles: 5, maxFileBytes: null },
+        { storageBytes: null, maxFiles: null, maxFileBytes: null },
+      );
+      const full = await upload(user, "c.txt", new Uint8Array(1).fill(97));
+      expect({ status: full.statusCode, message: full.json().message }).toEqual({
+        status: 409,
+        message: "Your plan's storage (100 bytes) is full. Delete some files or get Early Access.",
+      });
+      await setStorageLimits(
+        { storageBytes: 100, maxFiles: 2, maxFileBytes: null },
+        { storageBytes: null, maxFiles: null, maxFileBytes: null },
+      );
       const third = await upload(user, "c.txt", text("c"));
       expect({ status: third.statusCode, message: third.json().message }).toEqual({
         status: 409,
@@ -212,6 +228,12 @@ describe("plan limits", () => {
       const statuses = answers.map((res) => res.statusCode).sort();
       expect(statuses).toEqual([201, 201, 201, 409, 409]);
       expect((await user.get("/api/files")).json()).toHaveLength(3);
+      // A refused upload leaves no bytes behind, even one refused after its bytes were written (decision 074).
+      expect(
+        await count(
+          sql`select count(*) as n from knowledge_file_bytes b where not exists (select 1 from knowledge_files f where f.id = b.file_id)`,
+        ),
+      ).toBe(0);
     } finally {
       await setStorageLimits(NO_LIMITS);
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ShownMessage } from "../../src/shared/contracts/chat.js";
+import type { CitationDetail, ShownMessage } from "../../src/shared/contracts/chat.js";
 import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -37,6 +37,46 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
+
+/** The system text of the provider's last request (the numbered sources ride on it). */
+function lastSystem(): string {
+  const body = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] };
+  return body.messages
+    .filter((m) => m.role === "system")
+    .map((m) => String(m.content))
+    .join("\n");
+}
+
+/** Source [n] of the last request as the model read it: its label, and its text up to the next source. */
+function givenSource(n: number): { label: string; text: string } | null {
+  const system = lastSystem();
+  const at = system.indexOf(`\n[${n}] `);
+  if (at < 0) return null;
+  const rest = system.slice(at + 1);
+  const end = rest.search(/\n\n\[\d+\] /);
+  const entry = end < 0 ? rest : rest.slice(0, end);
+  const newline = entry.indexOf("\n");
+  return { label: entry.slice(`[${n}] `.length, newline), text: entry.slice(newline + 1) };
+}
+
+async function uploadPdf(name: string, pdfPages: string[]) {
+  const res = await user.request({
+    method: "POST",
+    url: "/api/files",
+    ...multipartFile("file", name, "application/pdf", await makePdf(pdfPages)),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const file = await settledFile(user, (res.json() as KnowledgeFile).id);
+  expect(file).toMatchObject({ status: "ready", pages: pdfPages.length, error: null });
+  return file;
+}
+
+/** The sentences of a text, its line breaks (the PDF's lines) read as spaces. */
+const sentencesOf = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .match(/[^.]+\./g)
+    ?.map((x) => x.trim()) ?? [];
 
 describe("a 40-page PDF attached to a question", () => {
   it("is read, searched with the question, and cited at page 31", async () => {
@@ -87,5 +127,93 @@ describe("a 40-page PDF attached to a question", () => {
     expect(messages.at(-2)?.attachments).toEqual([
       expect.objectContaining({ fileId: file.id, name: "biology.pdf", type: "application/pdf", kind: "pdf", missing: false }),
     ]);
+  });
+});
+
+describe("a citation shows what it cites (decision 058)", () => {
+  // A manual's page 8: its options in one long paragraph, more than one piece (about 400 tokens each), the answering
+  // line far past the 300 characters a citation keeps as its excerpt.
+  const OPTIONS = Array.from(
+    { length: 60 },
+    (_, i) => `Option number ${i + 1} sets the ${["alpha", "beta", "gamma", "delta", "omega"][i % 5]} knob to level ${i + 1}.`,
+  );
+  const CHECK = "The flag -c, --check checks the syntax only.";
+  const manual = Array.from({ length: 40 }, (_, i) =>
+    i + 1 === 8
+      ? `Usage: asn1Parser [options] file. Mandatory arguments to long options are mandatory for short options too. ${OPTIONS.slice(0, 12).join(" ")} ${CHECK} ${OPTIONS.slice(12).join(" ")}`
+      : `Page ${i + 1}. ${FILLER}`,
+  );
+
+  it("answers the whole passage the model was given, with neighbours that repeat none of it", async () => {
+    const file = await uploadPdf("libtasn1.pdf", manual);
+    const chat = await newChat(user);
+    const reply = await user.post(`/api/chats/${chat.id}/reply`, {
+      content: "Which asn1Parser flag checks the syntax only? [1] [2] [3] [4]",
+      fileIds: [file.id],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const done = eventOf(parseEvents(reply.body).at(-1), "done");
+    // The source the model read the answer in: page 8's piece holding the line.
+    const cited = done.assistantMessage.citations.find((c) => givenSource(c.n)?.text.includes(CHECK));
+    expect(cited).toMatchObject({ fileName: "libtasn1.pdf", page: 8 });
+    const given = givenSource(cited?.n ?? 0);
+    expect(given?.label).toBe("libtasn1.pdf, page 8");
+    // The stored excerpt is cut before the line (what the panel showed before)...
+    expect(cited?.excerpt).not.toContain("--check");
+
+    const opened = await user.get(`/api/chats/${chat.id}/messages/${done.assistantMessage.id}/citations/${cited?.n}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const detail = opened.json() as CitationDetail;
+    // ...the panel's passage is the whole text the model was given, the line in it.
+    expect(detail.passage).toBe(given?.text);
+    expect(detail.passage).toContain(CHECK);
+    // Page 8 runs on in its next piece, which starts with the last words of this one: shown without them, so no
+    // sentence appears twice, and nothing between the passage and its after is lost.
+    expect(detail.after.length).toBeGreaterThan(0);
+    expect(detail.afterPage).toBeNull();
+    const shown = [...sentencesOf(detail.before), ...sentencesOf(detail.passage), ...sentencesOf(detail.after.replace(/…$/, ""))];
+    const whole = shown.filter((x) => /^(Option number \d+ sets the \w+ knob to level \d+|The flag .*)\.$/.test(x));
+    expect(new Set(whole).size).toBe(whole.length);
+    const numbers = whole.filter((x) => x.startsWith("Option")).map((x) => Number(/\d+/.exec(x)?.[0]));
+    // The options read on in order across the passage's end: none skipped, none repeated.
+    expect(numbers.length).toBeGreaterThan(20);
+    expect(numbers).toEqual(numbers.map((_, i) => (numbers[0] ?? 0) + i));
+  });
+});
+
+describe("a document sent whole is numbered by page (decision 058)", () => {
+  const ENZYME = "The quokkatron enzyme unwinds the spiral ladder before the copy begins.";
+  // Forty short pages: the whole PDF is small enough to go to the model entire.
+  const short = Array.from({ length: 40 }, (_, i) =>
+    i + 1 === 31 ? `Page ${i + 1}. ${ENZYME}` : `Page ${i + 1}. Leaf number ${i + 1} is green.`,
+  );
+
+  it("gives each page as its own source, so the citation names page 31 and opens it among its neighbours", async () => {
+    const file = await uploadPdf("tiny.pdf", short);
+    const chat = await newChat(user);
+    const reply = await user.post(`/api/chats/${chat.id}/reply`, {
+      content: "What does the quokkatron enzyme do? [31]",
+      fileIds: [file.id],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const done = eventOf(parseEvents(reply.body).at(-1), "done");
+    expect(givenSource(1)).toEqual({ label: "tiny.pdf, page 1", text: "Page 1. Leaf number 1 is green." });
+    expect(givenSource(31)).toEqual({ label: "tiny.pdf, page 31", text: `Page 31. ${ENZYME}` });
+    expect(givenSource(40)?.label).toBe("tiny.pdf, page 40");
+    expect(givenSource(41)).toBeNull();
+
+    expect(done.assistantMessage.citations).toEqual([
+      { n: 31, fileId: file.id, fileName: "tiny.pdf", page: 31, excerpt: `Page 31. ${ENZYME}` },
+    ]);
+    const opened = await user.get(`/api/chats/${chat.id}/messages/${done.assistantMessage.id}/citations/31`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      page: 31,
+      passage: `Page 31. ${ENZYME}`,
+      before: "Page 30. Leaf number 30 is green.",
+      beforePage: 30,
+      after: "Page 32. Leaf number 32 is green.",
+      afterPage: 32,
+    });
   });
 });

@@ -546,9 +546,39 @@ describe("POST /v1/embeddings", () => {
     const rawJson = (await raw.json()) as { data: { embedding: unknown }[]; usage: { total_tokens: number } };
     expect(typeof rawJson.data[0]?.embedding).toBe("string");
 
-    expect((await failureOf(openai.embeddings.create({ model: "openai/fake-model", input: "x" }))).status).toBe(404);
+    expect((await failureOf(openai.embeddings.create({ model: "openai/no-such-model", input: "x" }))).status).toBe(404);
     expect((await failureOf(openai.embeddings.create({ model: "openai/text-embedding-3-small", input: "" }))).status).toBe(400);
     expect(await holdsOf(user.id)).toBe(0);
     expect(await usedTokens(client)).toBe(floats.usage.total_tokens + decoded.usage.total_tokens + rawJson.usage.total_tokens);
+  });
+
+  it("a model of the other kind is a 400 saying which it is (OpenAI's 'not a chat model'), not a model that does not exist", async () => {
+    // Decision 061: the embedding model /v1/models lists, sent to chat; a chat model sent to embeddings.
+    await setEmbeddingModel(admin, "openai");
+    const { openai, client } = await scriptUser();
+    const before = await usedTokens(client);
+    const chat = await failureOf(
+      openai.chat.completions.create({ model: "openai/text-embedding-3-small", messages: [{ role: "user", content: "hi" }] }),
+    );
+    expect(chat).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(chat.error).toEqual({
+      message: OPENAI_MESSAGES.notAChatModel("openai/text-embedding-3-small"),
+      type: "invalid_request_error",
+      param: "model",
+      code: null,
+    });
+    const streamed = await failureOf(
+      openai.chat.completions.create({ model: "openai/text-embedding-3-small", messages: [{ role: "user", content: "hi" }], stream: true }),
+    );
+    expect(streamed).toBeInstanceOf(OpenAI.BadRequestError);
+    const embed = await failureOf(openai.embeddings.create({ model: "openai/fake-model", input: "x" }));
+    expect(embed).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(embed.error).toMatchObject({ message: OPENAI_MESSAGES.notAnEmbeddingModel("openai/fake-model"), param: "model" });
+    // Refused: a model of neither kind is still the 404 that says nothing of what exists.
+    const unknown = await failureOf(
+      openai.chat.completions.create({ model: "openai/nothing", messages: [{ role: "user", content: "hi" }] }),
+    );
+    expect(unknown).toBeInstanceOf(OpenAI.NotFoundError);
+    expect(await usedTokens(client)).toBe(before);
   });
 });

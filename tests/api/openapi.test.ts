@@ -25,7 +25,28 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
 describe("GET /api/openapi.json (issue 35)", () => {
   it("needs a signed-in user, as the reference page does", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/openapi.json" })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBe(401);
+  });
+
+  it("sends a visitor who opens the reference page to sign in and back, not to a JSON refusal (decision 060)", async () => {
+    for (const [url, next] of [
+      ["/api/docs", "/api/docs"],
+      ["/api/docs?x=1", "/api/docs?x=1"],
+    ] as const) {
+      const visitor = await t.app.inject({ method: "GET", url });
+      expect(visitor.statusCode, url).toBe(303);
+      expect(visitor.headers.location, url).toBe(`/login?next=${encodeURIComponent(next)}`);
+      // A cookie that signs in nobody is a visitor too.
+      const stale = await t.app.inject({ method: "GET", url, headers: { cookie: "sid=not-a-session" } });
+      expect(stale.statusCode, url).toBe(303);
+    }
+    // The JSON document stays a JSON refusal: a program reads it, not a person.
+    const document = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(document.statusCode).toBe(401);
+    expect(document.headers.location).toBeUndefined();
+    const { client } = await registerAndSignIn(t.app);
+    const page = await client.get("/api/docs");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
   });
 
   it("is a valid OpenAPI 3.1 document listing every contract route with its request and answer schemas", async () => {

@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "lumora-lifecycle-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the app process on PGlite", () => {
-  it("keeps its data through kill -9 and finishes in-flight requests on SIGTERM", { timeout: 120_000 }, async () => {
+  it("keeps its data through kill -9 and finishes in-flight requests on SIGTERM", { timeout: 300_000 }, async () => {
     const account = newAccount();
     const first = await spawnServer({ DATA_DIR: dataDir });
     const client = cookieFetch();
@@ -44,8 +44,58 @@ describe("the app process on PGlite", () => {
   });
 });
 
+describe("the embedded database through a kill -9 in the middle of writes", () => {
+  it("keeps every write it acknowledged, and opens readable and writable on the next start", { timeout: 300_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "lumora-crash-"));
+    try {
+      const first = await spawnServer({ DATA_DIR: dir });
+      const client = cookieFetch();
+      expect((await client.call(`${first.url}/api/register`, { method: "POST", body: newAccount() })).status).toBe(201);
+      // Four writers, each a chat (a transaction) then a message in it, until the process is killed under them.
+      const acknowledged: { chatId: number; content: string }[] = [];
+      let killed = false;
+      const writer = async (w: number) => {
+        for (let i = 0; !killed; i++) {
+          const content = `writer ${w} note ${i}`;
+          try {
+            const chat = await client.call(`${first.url}/api/chats`, { method: "POST", body: { title: content } });
+            if (chat.status !== 201) return;
+            const { id } = (await chat.json()) as { id: number };
+            const message = await client.call(`${first.url}/api/chats/${id}/messages`, { method: "POST", body: { content } });
+            if (message.status === 201) acknowledged.push({ chatId: id, content });
+          } catch {
+            return; // the connection died with the process
+          }
+        }
+      };
+      const writers = [0, 1, 2, 3].map(writer);
+      while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+      killed = true;
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toBeNull();
+      await Promise.all(writers);
+
+      const second = await spawnServer({ DATA_DIR: dir });
+      for (const { chatId, content } of acknowledged) {
+        const shown = await client.call(`${second.url}/api/chats/${chatId}/messages`);
+        expect(shown.status).toBe(200);
+        expect(((await shown.json()) as { content: string }[]).map((m) => m.content)).toContain(content);
+      }
+      const listed = await client.call(`${second.url}/api/chats?limit=200`);
+      expect(listed.status).toBe(200);
+      expect(((await listed.json()) as unknown[]).length).toBeGreaterThanOrEqual(acknowledged.length);
+      const after = await client.call(`${second.url}/api/chats`, { method: "POST", body: { title: "after the crash" } });
+      expect(after.status).toBe(201);
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the embedded database's single writer", () => {
-  it("refuses a second process on the same folder while the first runs", { timeout: 60_000 }, async () => {
+  it("refuses a second process on the same folder while the first runs", { timeout: 150_000 }, async () => {
     const { openDatabase } = await import("../../src/server/db/client.js");
     const dir = mkdtempSync(path.join(tmpdir(), "lumora-lock-"));
     const server = await spawnServer({ DATA_DIR: dir });

@@ -328,6 +328,34 @@ describe("submitting", () => {
   });
 });
 
+describe("short answers (decision 059)", () => {
+  it("ignore case, spacing and punctuation; contains accepts the words inside an answer; the owner sets it, learners never see it", async () => {
+    const { quizId } = await quizCourse(owner);
+    const exact = { kind: "short", prompt: "How often do the tides come in?", accepted: ["twice"] };
+    const [exactId, containsId] = await addQuestions(owner, quizId, [exact, { ...exact, match: "contains" }]);
+    const quiz = (await owner.get(`/api/lessons/${quizId}/quiz`)).json();
+    expect(quiz.questions.map((q: { match: string }) => q.match)).toEqual(["exact", "contains"]);
+    const bad = await owner.patch(`/api/questions/${exactId}`, { match: "sounds-like" });
+    expect(bad.statusCode).toBe(400);
+    expect((await learner.patch(`/api/questions/${exactId}`, { match: "contains" })).statusCode).toBe(403);
+    await publish(owner, quizId, { passMark: 50, attempts: null });
+
+    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    expect(JSON.stringify(attempt)).not.toContain("contains");
+    await answerAll(learner, attempt.id, [exactId as number, containsId as number], ["  Twice! ", "Twice, a day."]);
+    const graded = (await learner.post(`/api/attempts/${attempt.id}/submit`)).json();
+    expect(graded.results.map((r: Result) => [r.correct, r.gradedBy])).toEqual([
+      [true, "key"],
+      [true, "key"],
+    ]);
+
+    const again = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    await answerAll(learner, again.id, [exactId as number, containsId as number], ["twice a day", "twiced"]);
+    const wrong = (await learner.post(`/api/attempts/${again.id}/submit`)).json();
+    expect(wrong.results.map((r: Result) => r.correct)).toEqual([false, false]);
+  });
+});
+
 describe("AI grading of short answers", () => {
   const RUBRIC = {
     kind: "short",

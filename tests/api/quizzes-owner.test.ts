@@ -8,9 +8,9 @@ import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import { FAKE_QUESTIONS } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { pointPlatformAt } from "../helpers/chat-setup.js";
-import { addQuestions, del, publish, QUESTIONS, quizCourse } from "../helpers/quiz-kit.js";
+import { addQuestions, adminOwnerLearner, del, publish, QUESTIONS, quizCourse } from "../helpers/quiz-kit.js";
 
 let t: TestApp;
 let fake: FakeProvider;
@@ -21,11 +21,7 @@ let learner: CookieClient;
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
   t = await buildTestApp();
-  admin = (await registerAndSignIn(t.app)).client;
-  const registered = await registerAndSignIn(t.app);
-  owner = registered.client;
-  expect((await admin.patch(`/api/admin/users/${registered.user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
-  learner = (await registerAndSignIn(t.app)).client;
+  ({ admin, owner, learner } = await adminOwnerLearner(t.app));
 });
 afterAll(async () => {
   await t.close();

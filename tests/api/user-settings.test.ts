@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe("GET/PATCH /api/user/settings", () => {
-  it("starts from the spec's defaults", async () => {
+  it("starts from the product's defaults", async () => {
     const { client } = await registerAndSignIn(t.app);
     const res = await client.get("/api/user/settings");
     expect(res.statusCode).toBe(200);
@@ -109,7 +109,7 @@ describe("GET/PATCH /api/user/settings", () => {
 });
 
 describe("GET /api/session (the web's session probe)", () => {
-  it("answers 200 with no user when signed out, where the spec's GET /api/user answers 401", async () => {
+  it("answers 200 with no user when signed out, where the product's GET /api/user answers 401", async () => {
     const probe = await t.app.inject({ method: "GET", url: "/api/session" });
     expect(probe.statusCode).toBe(200);
     expect(probe.json()).toEqual({ user: null });
@@ -139,7 +139,7 @@ describe("PATCH /api/user (profile)", () => {
     expect(cleared.json().email).toBeNull();
   });
 
-  it("refuses a bad email with the spec's message and a taken one with 409", async () => {
+  it("refuses a bad email with the product's message and a taken one with 409", async () => {
     const a = await registerAndSignIn(t.app);
     const b = await registerAndSignIn(t.app);
     const bad = await a.client.patch("/api/user", { email: "nope" });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_AGAIN } from "../../src/shared/contracts/ai-platforms.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
@@ -103,6 +104,17 @@ describe("admin: AI Chat Settings", () => {
     expect(await toastText(page, "Connection works")).toMatch(/gpt-4o-mini answered in \d+ ms/);
     const call = fake.requests.find((r) => r.path.endsWith("/chat/completions"));
     expect(call?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    // Another address for the stored key asks for the key again, under its field, and saves nothing (decision 063).
+    await openai.getByRole("button", { name: "Edit" }).click();
+    await openai.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+    await openai.getByRole("button", { name: "Save" }).click();
+    await openai.getByText(API_KEY_AGAIN).waitFor();
+    // The key's field, above the fold of a long form, takes the focus and so comes into view.
+    await expect.poll(() => keyInput(openai).evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.screenshot({ path: screenshotPath("admin-ai-platforms-key-again.png") });
+    await openai.getByRole("button", { name: "Cancel" }).click();
+    await openai.getByText(fake.url).waitFor();
 
     await openai.getByRole("button", { name: "Disable" }).click();
     await toastText(page, "Platform disabled");

@@ -1,47 +1,25 @@
-// Email Settings (spec 002 sections 2, 4, 5, 8; issue 11): an admin saves the SMTP settings against a real SMTP
+// Email Settings (docs/product.md, Admin back office; issue 11): an admin saves the SMTP settings against a real SMTP
 // peer on 127.0.0.1, tests the connection (success with a message that arrives, then a refused login), creates,
 // edits, tests and deletes a template, and opens the test email's preview. Phone width and the dark theme too.
-import { type ParsedMail, simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
-const SMTP_USER = "mailer";
+const SMTP_USER = FAKE_SMTP_USER;
 const SMTP_PASS = "smtp-e2e-Pa55word";
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let smtpPort = 0;
+/** A real SMTP server (tests/fakes/smtp-fake.ts) that takes a message only after a login as SMTP_USER / SMTP_PASS. */
+let smtp: SmtpFake;
 let admin: Awaited<ReturnType<typeof registerViaApi>>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: false,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) cb(null, { user: auth.username });
-      else cb(new Error("Invalid username or password"));
-    },
-    onData(stream, _session, cb) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          cb();
-        },
-        (error: Error) => cb(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpFake({ user: SMTP_USER, pass: SMTP_PASS, requireAuth: true });
   admin = await registerViaApi(h, uniqueAccount("admin"));
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 async function toastText(page: Page, title: string) {
@@ -72,14 +50,14 @@ describe("admin: Email Settings", () => {
     expect(await field(page, "Port").inputValue()).toBe("587");
     await page.getByText("25, 465 for SSL, 587 for TLS").waitFor();
 
-    // The spec's rules, before anything is sent.
+    // The product's rules, before anything is sent.
     await page.getByRole("button", { name: "Save SMTP Settings" }).click();
     for (const message of ["SMTP host is required", "SMTP username is required", "SMTP password is required", "Enter a valid email"]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
 
     await field(page, "SMTP Host").fill("127.0.0.1");
-    await field(page, "Port").fill(String(smtpPort));
+    await field(page, "Port").fill(String(smtp.port));
     await field(page, "SMTP Username").fill(SMTP_USER);
     const password = field(page, "SMTP Password");
     await password.fill(SMTP_PASS);
@@ -94,7 +72,7 @@ describe("admin: Email Settings", () => {
     await page.getByRole("button", { name: "Test Connection" }).click();
     await page.getByRole("button", { name: "Connection Successful" }).waitFor();
     expect(await toastText(page, "SMTP connection successful")).toContain("ops@example.com");
-    expect(received.map((m) => m.subject)).toContain("SMTP test from Lumora");
+    expect(smtp.messages.map((m) => m.subject)).toContain("SMTP test from Lumora");
 
     await page.getByRole("button", { name: "Save SMTP Settings" }).click();
     await toastText(page, "SMTP Settings updated");
@@ -176,7 +154,7 @@ describe("admin: Email Settings", () => {
     await opened.close();
     await dialog.getByRole("button", { name: "Close" }).first().click();
 
-    // Delete, with the spec's confirm text.
+    // Delete, with the product's confirm text.
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "Delete template?" });
     await confirm.getByText('Are you sure you want to delete the "Course Reminder" template? This action cannot be undone.').waitFor();

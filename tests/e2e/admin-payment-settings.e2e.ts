@@ -1,4 +1,4 @@
-// Payment Settings (spec 002): an admin opens the page from the menu, sees the defaults (297 USD), gets the
+// Payment Settings (docs/product.md, Admin back office): an admin opens the page from the menu, sees the defaults (297 USD), gets the
 // form's message for a blank price, saves 149.50 EUR, enters Stripe keys (only a hint ever shows), removes one,
 // requests the missing keys (the server's banner), and marks a paid checkout that could not finish as resolved.
 // A failed read shows the defaults and says so; phone width and the dark theme; a member sees Access Denied.
@@ -118,10 +118,10 @@ describe("admin: Payment Settings", () => {
       .getByText("Saved on this page")
       .waitFor();
     await keyRow(page, /^Secret key/)
-      .getByText("sk_test_…Wk01")
+      .getByText("sk_test_...Wk01")
       .waitFor();
     await keyRow(page, /^Publishable key/)
-      .getByText("pk_test_…Pk02")
+      .getByText("pk_test_...Pk02")
       .waitFor();
     await keyRow(page, /^Secret key/)
       .getByText("Configured", { exact: true })
@@ -154,7 +154,7 @@ describe("admin: Payment Settings", () => {
     await page.getByRole("button", { name: "Check again" }).click();
     await page.getByRole("button", { name: "Check again" }).waitFor();
     await keyRow(page, /^Secret key/)
-      .getByText("sk_test_…Wk01")
+      .getByText("sk_test_...Wk01")
       .waitFor();
 
     // Request the two missing keys from the owner: the server's answer becomes the banner.

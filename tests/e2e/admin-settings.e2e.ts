@@ -1,4 +1,4 @@
-// Platform Settings and Global AI Prompts (spec 002): an admin renames the platform (the header and the tab
+// Platform Settings and Global AI Prompts (docs/product.md, Admin back office): an admin renames the platform (the header and the tab
 // follow), closes registration (the Register tab says so), turns model selection off (the chat has no picker
 // and answers with the default model), and creates, edits and deletes a prompt.
 import type { Page } from "playwright-core";
@@ -52,12 +52,30 @@ async function chooseOption(page: Page, label: string, option: string) {
 }
 
 describe("admin: Platform Settings", () => {
+  it("on a fresh install the default model shown is the platform set up, never openai-gpt4 (not available), at 1440 and 390 px", async () => {
+    // Decision 061: the product's default names no platform; the page shows the one chats use and says it follows them.
+    for (const width of [1440, 390]) {
+      const page = await h.newPage({ width, height: 900 });
+      await openAdminPage(page, "Platform Settings", "Platform Settings");
+      const select = page.getByRole("combobox", { name: "Default model" });
+      await expect.poll(() => select.innerText()).toContain("(platform default)");
+      expect(await select.innerText()).not.toContain("not available");
+      await page.getByText("New chats use the first AI platform set up, following the platforms, until you choose a model here.").waitFor();
+      await select.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: screenshotPath(`platform-settings-default-model-follows-${width}.png`) });
+      await select.click();
+      expect(await page.getByRole("option", { name: /not available/ }).count()).toBe(0);
+      await page.keyboard.press("Escape");
+      await page.context().close();
+    }
+  });
+
   it("renames the platform, closes registration and turns model selection off; each takes effect", async () => {
     const page = await h.newPage();
     await openAdminPage(page, "Platform Settings", "Platform Settings");
     await page.getByRole("button", { name: "Save Settings" }).waitFor();
     expect(await productName(page).innerText()).toBe("Lumora");
-    // Spec 002: the Email Settings button leads to /admin/email-settings.
+    // The Email Settings button leads to /admin/email-settings.
     const emailLinks = page.getByRole("link", { name: "Email Settings" });
     await expect.poll(() => emailLinks.count()).toBe(2); // the menu's entry and the page's own button
     const button = emailLinks.nth(1);
@@ -114,7 +132,7 @@ describe("admin: Platform Settings", () => {
     await visitor.goto("/auth?tab=register");
     await visitor.getByText("Registration is currently closed.").waitFor();
     expect(await visitor.getByLabel("Confirm Password").count()).toBe(0);
-    await visitor.waitForFunction(() => document.title === "Acme Academy");
+    await visitor.waitForFunction(() => document.title === "Register · Acme Academy");
     await visitor.getByText("Acme Academy is not taking new sign-ups right now.").waitFor();
     await visitor.screenshot({ path: screenshotPath("admin-settings-register-closed-390.png"), fullPage: true });
     await visitor.getByRole("button", { name: "Go to Login" }).click();
@@ -144,7 +162,7 @@ describe("admin: Platform Settings", () => {
 });
 
 describe("admin: Global AI Prompts", () => {
-  it("creates, edits and deletes prompts, with the spec's texts", async () => {
+  it("creates, edits and deletes prompts, with the product's texts", async () => {
     const page = await h.newPage();
     await openAdminPage(page, "Global AI Prompts", "Global AI Prompts");
     await page.getByText('No AI prompts found. Click "Add New Prompt" to create one.').waitFor();

@@ -1,4 +1,4 @@
-// The back office's side menu: the spec's entries as links, collapsed by default below 1024 px, expandable;
+// The back office's side menu: the product's entries as links, collapsed by default below 1024 px, expandable;
 // /admin lands on Users and an unknown admin path shows Users; a non-admin sees Access Denied.
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";

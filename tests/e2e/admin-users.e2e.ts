@@ -68,7 +68,7 @@ describe("admin: User Management", () => {
     await dialog.getByText("Please enter a valid email address").waitFor();
     await dialog.getByText("Password must be at least 6 characters").waitFor();
 
-    // A taken username: the server's 409 lands under the field, with the spec's failure toast.
+    // A taken username: the server's 409 lands under the field, with the product's failure toast.
     await dialog.getByLabel("Username", { exact: true }).fill(member.username);
     await dialog.getByLabel("Email", { exact: true }).fill("");
     await dialog.getByLabel("Password", { exact: true }).fill("Secr3t!pw");
@@ -180,7 +180,7 @@ describe("admin: User Management", () => {
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   });
 
-  it("deletes a user after the spec's confirmation", async () => {
+  it("deletes a user after the product's confirmation", async () => {
     const username = `doomed${Date.now().toString(36)}`;
     expect((await adminApi.post("/api/admin/users", { username, name: "Doomed Person", password: "Secr3t!pw" })).statusCode).toBe(201);
     const page = await h.newPage();

@@ -84,7 +84,7 @@ describe("admin: Getting Started Videos", () => {
     await dialog.getByLabel("Subtitle").fill("A two-minute tour");
     await dialog.getByLabel("Description").fill("Where everything is.\nAnd how to start.");
     await dialog.getByLabel("Embed URL").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-    // Order left empty becomes 1 (spec: non-numeric input becomes 1).
+    // Order left empty becomes 1 (non-numeric input becomes 1).
     await dialog.getByLabel("Order").fill("");
     await dialog.getByRole("button", { name: "Add Video" }).click();
     await toast(page, "Video has been added successfully");

@@ -8,13 +8,22 @@ import { screenshotPath } from "./support/screenshot-path.js";
 const h = startHarness();
 
 describe("API reference", () => {
-  it("a signed-in user reads the operations; a visitor is refused", { timeout: 120_000 }, async () => {
-    const visitor = await h.newPage({ width: 1440, height: 900, expectedStatuses: [401] });
-    const refused = await visitor.goto("/api/docs");
-    expect(refused?.status()).toBe(401);
-    await visitor.close();
-
+  it("a signed-in user reads the operations; a visitor signs in first and comes back to them", { timeout: 120_000 }, async () => {
     const user = await registerViaApi(h, uniqueAccount("dev"));
+    for (const width of [390, 1440]) {
+      // Decision 060: the visitor is sent to sign in (not shown a JSON refusal), then back to the reference.
+      const visitor = await h.newPage({ width, height: 900 });
+      await visitor.goto("/api/docs");
+      expect(new URL(visitor.url()).pathname).toBe("/login");
+      expect(new URL(visitor.url()).searchParams.get("next")).toBe("/api/docs");
+      expect(await visitor.locator("body").innerText()).not.toContain('"message"');
+      await visitor.screenshot({ path: screenshotPath(`api-reference-visitor-${width}.png`) });
+      await signIn(visitor, user);
+      await visitor.waitForURL((url) => url.pathname === "/api/docs");
+      await visitor.locator(".swagger-ui .opblock").first().waitFor();
+      await visitor.close();
+    }
+
     const page = await h.newPage({ width: 1440, height: 900 });
     const outside: string[] = [];
     page.on("request", (request) => {

@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { acceptTerms, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
 
@@ -56,7 +57,8 @@ describe("registration", () => {
     // The price arrives from GET /api/payment-settings a moment later ("…" until then).
     await expect.poll(() => plans.innerText()).toContain("$297");
     expect(await plans.innerText()).toContain("$0");
-    await expect.poll(() => page.getByRole("checkbox").getAttribute("data-state")).toBe("checked");
+    // Not ticked for the person (decision 060): agreeing is their own act.
+    expect(await page.getByRole("checkbox").getAttribute("data-state")).toBe("unchecked");
     expect(await page.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms-of-service");
     expect(await page.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
 
@@ -66,6 +68,7 @@ describe("registration", () => {
     await page.getByRole("button", { name: "Next" }).click();
 
     await page.getByRole("radio", { name: /Free/ }).click();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(await toastText(page)).toContain("Registration successful");
@@ -80,10 +83,16 @@ describe("registration", () => {
     await fillStepOne(page, uniqueAccount());
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("radio", { name: /Free/ }).click();
-    await page.getByRole("checkbox").click();
+    // Left as it opens: unticked.
     await page.getByRole("button", { name: "Create Account" }).click();
     expect(await page.locator("#register-accept-terms-error").innerText()).toBe("You must accept the terms and conditions");
     expect(new URL(page.url()).pathname).toBe("/auth");
+    await page.screenshot({ path: screenshotPath("register-terms-unticked-1440.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("register-terms-unticked-390.png"), fullPage: true });
+    await acceptTerms(page);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
   });
 
   it("shows a taken username under the field", async () => {
@@ -93,6 +102,7 @@ describe("registration", () => {
     await fillStepOne(page, { ...uniqueAccount(), username: taken.username });
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("radio", { name: /Free/ }).click();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     expect(await toastText(page)).toContain("Registration failed");
     expect(await page.locator("#register-username-error").innerText()).toBe("Username already exists");
@@ -118,7 +128,7 @@ describe("registration", () => {
 });
 
 describe("sign in and out", () => {
-  it("shows the spec's messages, refuses a wrong password, signs in and out", async () => {
+  it("shows the product's messages, refuses a wrong password, signs in and out", async () => {
     const account = await registerViaApi(h);
     const page = await h.newPage({ expectedStatuses: [401] }); // the wrong password
     await page.goto("/login");
@@ -144,6 +154,10 @@ describe("sign in and out", () => {
     expect(failed).toContain("Login failed");
     expect(failed).toContain("Invalid username or password");
     expect(failed).not.toContain("{");
+    // Said in the form too (decision 060), where it stays after the toast has gone, until the next try.
+    const inForm = page.getByTestId("login-failed");
+    expect(await inForm.innerText()).toBe("Invalid username or password");
+    expect(await inForm.getAttribute("role")).toBe("alert");
 
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
@@ -185,7 +199,7 @@ describe("sign in and out", () => {
     const page = await h.newPage();
     await page.goto("/this/does/not/exist");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await page.getByText("There is no page at this address. The link may be wrong, or the page may have moved.").waitFor();
   });
 
   it("draws /auth with the visitors' small app: ≤ 100 KiB of scripts (gzip), none of the signed-in app", async () => {
@@ -208,7 +222,7 @@ describe("sign in and out", () => {
     expect(scripts.some((script) => /\/assets\/schemas-/.test(script.url))).toBe(false);
   });
 
-  it("draws /chat signed in with ≤ 200 KiB of scripts (gzip), a fresh profile as from a bookmark (issue 15, decision 041)", async () => {
+  it("draws /chat signed in with ≤ 200 KiB of scripts (gzip), a fresh profile as from a bookmark (issue 15, decisions 041 and 065)", async () => {
     const account = await registerViaApi(h);
     const page = await h.newPage();
     // Signed in through the API in this profile: its cache holds none of the app's code yet.

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { fontsOf } from "../helpers/pdf-fonts.js";
 import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
 import { seriousFindings } from "./support/axe.js";
 import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
@@ -177,5 +178,35 @@ describe("certificates", () => {
     await expect.poll(() => focused(page)).toBe("button:Revoke");
     expect(await seriousFindings(page), "axe on the Analytics tab").toEqual([]);
     await page.close();
+  });
+
+  it("the owner chooses the certificate's style in the course settings, at 1440 and 390 px; the learner's PDF follows", {
+    timeout: 180_000,
+  }, async () => {
+    const { owner, ownerApi, learnerApi, courseId } = await completedCourse();
+    expect((await ownerApi.get(`/api/courses/${courseId}`)).json().certificateStyle).toBe("classic");
+    for (const [width, style] of [
+      [1440, "Modern"],
+      [390, "Minimal"],
+    ] as const) {
+      const page = await h.newPage({ width, height: 900 });
+      await signIn(page, owner);
+      await page.goto(`/courses/${courseId}/edit`);
+      await page.getByRole("tab", { name: "Course Details" }).click();
+      const select = page.getByRole("combobox", { name: "Certificate style" });
+      await select.click();
+      await page.getByRole("option", { name: style }).click();
+      expect(await select.textContent()).toContain(style);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await seriousFindings(page), `axe on the course details at ${width}`).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`certificates-style-setting-${width}-light.png`), fullPage: true });
+      await page.getByRole("button", { name: "Save Course" }).click();
+      await expect.poll(async () => (await ownerApi.get(`/api/courses/${courseId}`)).json().certificateStyle).toBe(style.toLowerCase());
+      await page.close();
+    }
+    // The learner's certificate is drawn in the chosen style: Minimal's name is DejaVu Sans ExtraLight.
+    const pdf = await learnerApi.get(`/api/courses/${courseId}/certificate`);
+    expect(pdf.statusCode).toBe(200);
+    expect((await fontsOf(new Uint8Array(pdf.rawPayload))).map((font) => font.slice(7))).toContain("DejaVuSans-ExtraLight");
   });
 });

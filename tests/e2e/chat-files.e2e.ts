@@ -149,7 +149,10 @@ describe("files in the chat", () => {
     }[];
     const sent = stored.find((m) => m.role === "user");
     expect(sent?.attachments.map((a) => a.name)).toEqual(["notes.txt"]);
-    expect((await api.get(`/api/files/${sent?.attachments[0]?.fileId}`)).statusCode).toBe(200);
+    // Sent, it is a library file like any other: no longer a message's unsent file (decision 068).
+    const file = await api.get(`/api/files/${sent?.attachments[0]?.fileId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.json()).toMatchObject({ name: "notes.txt", unsentUntil: null });
   });
 
   it("deletes a file taken off the message before sending, and waits for files before sending", async () => {
@@ -167,9 +170,11 @@ describe("files in the chat", () => {
     await waitReady(page, "draft.md");
     expect(await sendButton(page).isEnabled()).toBe(true);
 
-    const listed = (await api.get("/api/files")).json() as { id: number; name: string }[];
+    const listed = (await api.get("/api/files")).json() as { id: number; name: string; unsentUntil: string | null }[];
     const draft = listed.find((f) => f.name === "draft.md");
     expect(draft).toBeDefined();
+    // Uploaded for the message (decision 068): unsent, so a closed tab leaves it to the sweep, not in the library for good.
+    expect(draft?.unsentUntil).not.toBeNull();
     await page.getByRole("button", { name: "Remove draft.md" }).click();
     expect(await attached(page).count()).toBe(0);
     await expect.poll(async () => (await api.get(`/api/files/${draft?.id}`)).statusCode).toBe(404);

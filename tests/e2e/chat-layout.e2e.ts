@@ -104,7 +104,7 @@ describe("chat layout", () => {
         ),
       );
       expect(shaded).toBe(false);
-      // The user's message is a compact bubble on the right, then the avatar or initials (spec 000) at the column's edge.
+      // The user's message is a compact bubble on the right, then the avatar or initials (docs/product.md, Chat) at the column's edge.
       const mine = page.locator('[data-message-role="user"]').first();
       const bubble = await mine.locator("div.rounded-3xl").boundingBox();
       const avatar = await mine.getByLabel("Ada Lovelace").boundingBox();

@@ -191,8 +191,8 @@ describe("the chat title on a phone (item 8)", () => {
         await phone.goto(chatUrl);
       }
       const title = phone.getByRole("heading", { level: 1 });
-      await title.waitFor();
-      expect(await title.innerText()).toMatch(/^Please explain in plain words how the tides/);
+      // The heading says "Loading..." until the chat is read.
+      await expect.poll(() => title.innerText(), { timeout: 20_000 }).toMatch(/^Please explain in plain words how the tides/);
       const shown = await box(phone, "header h1");
       expect(shown.width, "the title has room on the phone").toBeGreaterThan(60);
       expect(shown.x).toBeGreaterThanOrEqual(0);

@@ -213,8 +213,10 @@ describe("tools in the chat", () => {
     await echo.getByRole("button", { name: "Approve echo" }).waitFor();
     await waitForReplyEnd(page); // the reply's stream ended with the pause
     expect(mcp.calls.filter((c) => c.name === "echo")).toHaveLength(0);
-    await echo.getByRole("button", { name: /echo/ }).first().click(); // open: the arguments wait with the buttons
+    // Decision 060: the card opens by itself, the arguments shown above the question about them, with no click.
+    expect(await echo.getByRole("button", { name: /echo/ }).first().getAttribute("aria-expanded")).toBe("true");
     await echo.getByText('"hello <b>lab</b>"').waitFor();
+    await echo.getByText("Run it with these arguments?").waitFor();
     await shootViews(page, "approval");
     await expectNoAxeFindings(page);
 
@@ -225,6 +227,7 @@ describe("tools in the chat", () => {
     expect(await statusOf(paused)).toBe("awaiting-approval");
     const approve = paused.getByRole("button", { name: "Approve echo" });
     await approve.waitFor();
+    await paused.getByText('"hello <b>lab</b>"').waitFor();
     expect(await paused.getByRole("button", { name: "Deny echo" }).isEnabled()).toBe(true);
 
     // Approve (by keyboard): the call runs and the reply goes on streaming on this screen.
@@ -235,8 +238,9 @@ describe("tools in the chat", () => {
     await waitForReplyEnd(page);
     expect(mcp.calls.filter((c) => c.name === "echo")).toEqual([{ name: "echo", args: { text: "hello <b>lab</b>" } }]);
     expect(await card(page, "echo").getByRole("button", { name: "Approve echo" }).count()).toBe(0);
-    // The result is the tool's text, shown as text: its markup is not HTML.
-    await card(page, "echo").getByRole("button", { name: /echo/ }).click();
+    // The result is the tool's text, shown as text: its markup is not HTML (the card stays open once answered).
+    const disclosure = card(page, "echo").getByRole("button", { name: /echo/ }).first();
+    if ((await disclosure.getAttribute("aria-expanded")) !== "true") await disclosure.click();
     const echoed = card(page, "echo").locator("[data-tool-result]");
     await echoed.waitFor();
     expect(await echoed.innerText()).toBe("Echo: hello <b>lab</b>");
@@ -275,7 +279,9 @@ describe("tools in the chat", () => {
     expect(await notice.count()).toBe(0);
     expect(await page.getByRole("button", { name: "Approve echo" }).count()).toBe(0);
     expect(mcp.calls.length).toBe(calls);
-    await ended.getByRole("button", { name: /echo/ }).first().click();
+    // Opened while it waited (decision 060), it stays open once ended.
+    const endedDisclosure = ended.getByRole("button", { name: /echo/ }).first();
+    if ((await endedDisclosure.getAttribute("aria-expanded")) !== "true") await endedDisclosure.click();
     await ended.getByText("The reply was ended before this call was answered.").waitFor();
     await shootViews(page, "paused-left");
     await expectNoAxeFindings(page);

@@ -112,7 +112,7 @@ describe("chat", () => {
     await page.locator('[data-message-role="user"]', { hasText: "Hello" }).waitFor();
     await lastReply(page).getByText("Echo: Hello there").waitFor();
     await waitForReplyEnd(page);
-    // Spec 000: the user's messages are on the right with the avatar or initials.
+    // The user's messages are on the right with the avatar or initials.
     const mine = page.locator('[data-message-role="user"]').last();
     await mine.getByLabel("Ada Lovelace").getByText("AL", { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath("chat-user-message-1440.png") });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, type StripeFake, startStripeFake, TEST_CARDS } from "../fakes/stripe-fake.js";
-import { type Harness, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { acceptTerms, type Harness, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 import { routeStripe } from "./support/stripe-js-stand-in.js";
 
@@ -91,6 +91,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     expect(await page.getByRole("radio", { name: /^Early Access/ }).getAttribute("aria-checked")).toBe("true");
     expect(await plans.innerText()).not.toContain("Not available yet");
 
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("**/checkout/early-access");
     // Display data only: no password in the browser, and no account before the payment.
@@ -138,6 +139,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     await fillStepOne(page, { ...uniqueAccount("again"), username: taken.username });
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => page.getByRole("radio", { name: /^Early Access/ }).getAttribute("aria-checked")).toBe("true");
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     expect(await toastText(page, "Registration failed")).toContain("Username already exists");
     expect(await page.locator("#register-username-error").innerText()).toBe("Username already exists");
@@ -282,6 +284,7 @@ describe("Early Access checkout (Stripe stand-ins)", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByLabel("Confirm Password").fill(account.password);
     await page.getByRole("button", { name: "Next" }).click();
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("**/checkout/early-access");
     await page.getByLabel("Card number").waitFor();
@@ -381,6 +384,7 @@ describe("Early Access without Stripe keys", () => {
     await page.getByLabel("Confirm Password").fill(account.password);
     await page.getByRole("button", { name: "Next" }).click();
     expect(await page.getByRole("radio", { name: /^Free/ }).getAttribute("aria-checked")).toBe("true");
+    await acceptTerms(page);
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await toastText(page, "Registration successful");

@@ -53,7 +53,7 @@ describe("course builder", () => {
     await signIn(page, author);
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: /Course AI Dashboard/ })
+      .getByRole("link", { name: /Course AI Builder/ })
       .click();
     await page.waitForURL("**/courses");
     await page.getByRole("heading", { name: "Course AI Builder" }).waitFor();

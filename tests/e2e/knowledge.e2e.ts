@@ -6,9 +6,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_AN_IMAGE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
+import { FILE_LIMIT_MESSAGES, formatBytes, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
 import { FULL_TEXT_ONLY } from "../../src/web/features/knowledge/full-text-note.js";
 import { seedFile } from "../helpers/library-seed.js";
-import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { multipartFile } from "../helpers/multipart.js";
+import { seriousFindings } from "./support/axe.js";
+import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { screenshotPath } from "./support/screenshot-path.js";
 
 const h = startHarness();
@@ -25,6 +28,17 @@ async function asTheme(page: Page, theme: "light" | "dark") {
 }
 
 const fileRow = (page: Page, name: string) => page.getByTestId("knowledge-file").filter({ hasText: name });
+
+/** One of the library's two meters (decision 068), by its name: "Storage" (bytes) or "Files". */
+const meter = (page: Page, name: "Storage" | "Files") => page.getByRole("meter", { name, exact: true });
+
+/** Both meters say these words, each beside its label and as its bar's value. */
+async function expectMeters(page: Page, bytes: string, files: string) {
+  await page.getByTestId("knowledge-storage-bytes").getByText(bytes, { exact: true }).waitFor();
+  await page.getByTestId("knowledge-storage-files").getByText(files, { exact: true }).waitFor();
+  expect(await meter(page, "Storage").getAttribute("aria-valuetext")).toBe(bytes);
+  expect(await meter(page, "Files").getAttribute("aria-valuetext")).toBe(files);
+}
 
 /** Drops a file built in the page onto the library, as a dragged file from the desktop would arrive. */
 async function dropFile(page: Page, name: string, content: string, type: string) {
@@ -53,7 +67,7 @@ describe("knowledge library", () => {
       .getByTestId("knowledge-empty")
       .getByText("No files yet. Upload PDFs, Word documents, text, Markdown, HTML, CSV, JSON, code or images.")
       .waitFor();
-    await page.getByTestId("knowledge-storage").getByText("0 bytes of 50 MB · 0 of 20 files").waitFor();
+    await expectMeters(page, "0 bytes of 50 MB", "0 of 20 files");
     // No embedding model is set up here: the library says its searches are by words only.
     await page.getByTestId("knowledge-full-text-only").getByText(FULL_TEXT_ONLY).waitFor();
 
@@ -131,7 +145,7 @@ describe("knowledge library", () => {
     await nav.getByRole("button").filter({ hasText: "All files" }).click();
     await page.getByRole("heading", { name: "All files" }).waitFor();
     await page.getByText("No files yet.", { exact: false }).waitFor();
-    await page.getByTestId("knowledge-storage").getByText("0 bytes of 50 MB · 0 of 20 files").waitFor();
+    await expectMeters(page, "0 bytes of 50 MB", "0 of 20 files");
   });
 
   it("looks right at 1440 and 390 px, light and dark", { timeout: 180_000 }, async () => {
@@ -185,6 +199,82 @@ describe("a long library", () => {
   });
 });
 
+describe("the two meters, a file that cannot be read, a file not sent yet (decision 068)", () => {
+  it("each limit has its own meter; an unreadable file offers Delete, not Retry; an unsent file says when it goes", {
+    timeout: 180_000,
+  }, async () => {
+    const keeper = await registerViaApi(h, uniqueAccount("keeper"));
+    const api = await apiAs(h, keeper);
+    const put = async (name: string, body: string, fields: Record<string, string> = {}) => {
+      const res = await api.request({
+        method: "POST",
+        url: "/api/files",
+        ...multipartFile("file", name, "application/octet-stream", Buffer.from(body), fields),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as KnowledgeFile;
+    };
+    const stored = [
+      await put("syllabus.md", "# Syllabus\n\nWeek 1: cells. Week 2: tissues. Week 3: organs."),
+      await put("glossary.txt", "Osmosis: water moving across a membrane."),
+      // Damaged: its bytes say PDF, but nothing in it can be read.
+      await put("scan.pdf", "%PDF-1.7 the rest of this scan never arrived"),
+      await put("lab-photo-notes.txt", "Notes for the message I am writing.", { purpose: "message" }),
+    ];
+    // A failure that may pass (the provider was away): Retry stays.
+    const later = await seedFile(h.database.db, {
+      userId: keeper.id,
+      name: "handbook.md",
+      status: "failed",
+      error: "We could not index this file: the embedding provider answered 500. Retry later.",
+      chunks: [{ content: "# Handbook" }],
+    });
+    const [broken] = stored.filter((file) => file.name === "scan.pdf");
+    await expect.poll(async () => (await api.get(`/api/files/${broken?.id}`)).json().status, { timeout: 30_000 }).toBe("failed");
+    const total = stored.reduce((sum, file) => sum + file.size, 0) + "# Handbook".length;
+
+    for (const [width, theme] of [
+      [1440, "light"],
+      [390, "light"],
+      [390, "dark"],
+    ] as const) {
+      const page = await h.newPage({ width, height: width === 390 ? 844 : 900 });
+      await asTheme(page, theme);
+      await signIn(page, keeper);
+      await page.goto("/knowledge");
+      // Five files of 20 hold a few hundred bytes of 50 MB: each meter follows its own limit.
+      await expectMeters(page, `${formatBytes(total)} of 50 MB`, "5 of 20 files");
+      expect(await meter(page, "Files").getAttribute("aria-valuenow")).toBe("5");
+      expect(await meter(page, "Files").getAttribute("aria-valuemax")).toBe("20");
+      expect(await meter(page, "Storage").getAttribute("aria-valuenow")).toBe(String(total));
+
+      const scan = fileRow(page, "scan.pdf");
+      await scan.getByText(FILE_LIMIT_MESSAGES.uploadReadableCopy, { exact: false }).waitFor();
+      expect(await scan.getByRole("button", { name: "Retry" }).count()).toBe(0);
+      await scan.getByRole("button", { name: "Delete scan.pdf" }).waitFor();
+      await fileRow(page, "handbook.md").getByRole("button", { name: "Retry" }).waitFor();
+      expect(await fileRow(page, "handbook.md").getByRole("button", { name: "Delete handbook.md" }).count()).toBe(0);
+      await fileRow(page, "lab-photo-notes.txt")
+        .getByTestId("knowledge-file-unsent")
+        .getByText(/^Attached to a message not sent yet: deleted .+ unless the message is sent or you move it into a collection\.$/)
+        .waitFor();
+      // The meters, the Delete in place of Retry and the note pass axe (serious or critical: none).
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`knowledge-meters-${width}-${theme}.png`), animations: "disabled", fullPage: true });
+      await page.getByTestId("knowledge-storage").screenshot({ path: screenshotPath(`knowledge-meters-close-${width}-${theme}.png`) });
+      if (width === 390 && theme === "dark") {
+        // Delete, offered in place of Retry, asks first; then the file and its count are gone.
+        await scan.getByRole("button", { name: "Delete scan.pdf" }).click();
+        await page.getByRole("dialog", { name: "Delete “scan.pdf”?" }).getByRole("button", { name: "Delete" }).click();
+        await expect.poll(() => scan.count()).toBe(0);
+        await expectMeters(page, `${formatBytes(total - (broken?.size ?? 0))} of 50 MB`, "4 of 20 files");
+      }
+      await page.close();
+    }
+    expect(later).toBeGreaterThan(0);
+  });
+});
+
 describe("library limits", () => {
   it("the admin edits them on Payment Settings (MB in the form); the dashboard shows the member's storage", {
     timeout: 120_000,
@@ -212,9 +302,7 @@ describe("library limits", () => {
       .getByText(/of 50 MB · \d+ of 10 files/)
       .waitFor();
     await memberPage.goto("/knowledge");
-    await memberPage
-      .getByTestId("knowledge-storage")
-      .getByText(/of 50 MB · \d+ of 10 files/)
-      .waitFor();
+    await expect.poll(() => meter(memberPage, "Storage").getAttribute("aria-valuetext")).toMatch(/ of 50 MB$/);
+    await expect.poll(() => meter(memberPage, "Files").getAttribute("aria-valuetext")).toMatch(/^\d+ of 10 files$/);
   });
 });

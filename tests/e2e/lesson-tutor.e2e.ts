@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessonSources } from "../../src/server/db/schema/index.js";
-import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { tutorClosedForQuiz, WITHOUT_SOURCE_MESSAGES } from "../../src/shared/contracts/courses.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { settledFile } from "../helpers/knowledge-files.js";
-import { multipartFile } from "../helpers/multipart.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
+import { AXE_RULES, audit, seriousFindings } from "./support/axe.js";
 import { registerViaApi, signIn, apiAs as signInApi, startHarness, uniqueAccount } from "./support/harness.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { publicLessonCiting } from "./support/lesson-source.js";
+import { screenshotPath, shootViews } from "./support/screenshot-path.js";
 
 // Issue 31's lesson tutor in the browser: a reader of a public course opens a lesson, asks its tutor beside it, sees the
 // answer stream in and its citation open the cited passage; the tutor chat's own page says which lesson it is about.
@@ -30,56 +28,24 @@ const apiAs = (account: { username: string; password: string }) => signInApi(h, 
 async function publishedLesson() {
   const owner = await apiAs(await registerViaApi(h, uniqueAccount("teacher")));
   const text = `# Enzymes\n\n${CITED} Cells divide and grow while the membrane keeps the inside apart from the outside.`;
-  const uploaded = await owner.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile("file", "handbook.md", "text/markdown", new TextEncoder().encode(text)),
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const file = await settledFile(owner, (uploaded.json() as KnowledgeFile).id);
-  expect(file.status).toBe("ready");
-  const course = (await owner.post("/api/courses", { title: "Cells and enzymes", isPublic: true, status: "published" })).json() as {
-    id: number;
-  };
-  const module = (await owner.post(`/api/courses/${course.id}/modules`, { title: "Enzymes" })).json() as { id: number };
-  const lesson = (
-    await owner.post(`/api/modules/${module.id}/lessons`, {
-      title: "How enzymes copy",
-      type: "reading",
+  const made = await publicLessonCiting(
+    h,
+    owner,
+    {
+      course: "Cells and enzymes",
+      module: "Enzymes",
+      lesson: "How enzymes copy",
       content: "## Copying\n\nBefore a cell divides, an enzyme unwinds its ladder so both halves can be copied.",
-    })
-  ).json() as { id: number };
-  const chunks = await h.app.ctx.db.execute(sql`select id, content from knowledge_chunks where file_id = ${file.id} order by chunk_index`);
-  const piece = (chunks.rows as { id: number; content: string }[])[0];
-  if (!piece) throw new Error("the handbook has no piece");
-  await h.app.ctx.db.insert(lessonSources).values({
-    lessonId: lesson.id,
-    courseId: course.id,
-    n: 1,
-    kind: "file",
-    fileId: file.id,
-    chunkId: Number(piece.id),
-    fileName: "handbook.md",
-    passage: piece.content,
-  });
-  return { courseId: course.id, lessonId: lesson.id };
+    },
+    text,
+  );
+  return { courseId: made.courseId, lessonId: made.lessonId, moduleId: made.moduleId, owner };
 }
 
 async function newPage() {
   const page = await h.newPage();
   await page.addInitScript(() => localStorage.setItem("ui-theme", "system"));
   return page;
-}
-
-async function shootViews(page: Page, name: string) {
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: screenshotPath(`lesson-tutor-${name}-${view.width}-${view.theme}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 describe("the lesson tutor", () => {
@@ -121,15 +87,62 @@ describe("the lesson tutor", () => {
 
     await source.click();
     await panel.getByText(CITED).waitFor();
-    await shootViews(page, "answer");
+    await shootViews(page, "lesson-tutor-answer");
 
     // The full chat says which lesson it tutors, and leads back to it.
     await panel.getByRole("link", { name: "Open as a full chat" }).click();
     await page.getByText("Tutor for How enzymes copy").waitFor();
-    await shootViews(page, "chat-banner");
+    await shootViews(page, "lesson-tutor-chat-banner");
     await page.getByRole("link", { name: "Back to the lesson" }).click();
     await page.getByRole("heading", { name: "How enzymes copy" }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/courses/${courseId}/lessons/${lessonId}`);
+  });
+
+  it("is closed while the reader takes a graded quiz of the course, and opens again once it is submitted (decision 067)", async () => {
+    const { courseId, lessonId, moduleId, owner } = await publishedLesson();
+    const quiz = (
+      await owner.post(`/api/modules/${moduleId}/lessons`, { title: "Final check", type: "quiz", kind: "quiz", content: "" })
+    ).json() as { id: number };
+    const question = { kind: "single", prompt: "Which unwinds the ladder?", options: ["A membrane", "An enzyme"], correct: [1] };
+    expect((await owner.post(`/api/lessons/${quiz.id}/questions`, question)).statusCode).toBe(201);
+    expect((await owner.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null })).statusCode).toBe(200);
+
+    const account = await registerViaApi(h, uniqueAccount("quiztaker"));
+    const learner = await apiAs(account);
+    const attempt = (await learner.post(`/api/lessons/${quiz.id}/attempts`, {})).json() as { id: number };
+    const page = await newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, account);
+    await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+    await page.getByRole("heading", { name: "How enzymes copy" }).waitFor();
+    await page.getByRole("button", { name: "Ask about this lesson" }).click();
+    const panel = page.getByRole("dialog", { name: "Lesson tutor" });
+    await panel.getByText(tutorClosedForQuiz("Final check")).waitFor();
+    // No composer while it is closed.
+    expect(await panel.getByRole("textbox", { name: "Your question about this lesson" }).count()).toBe(0);
+    expect(await audit(page, AXE_RULES)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
+    await shootViews(page, "lesson-tutor-closed-during-quiz");
+
+    expect((await learner.post(`/api/attempts/${attempt.id}/submit`, {})).statusCode).toBe(200);
+    await panel.getByRole("button", { name: "Check again" }).click();
+    await panel.getByText("Ask anything about this lesson.").waitFor();
+    expect(await panel.getByRole("textbox", { name: "Your question about this lesson" }).isVisible()).toBe(true);
+  });
+
+  it("says on the lesson when no passage of the material matched it (decision 067)", async () => {
+    const { courseId, lessonId } = await publishedLesson();
+    await h.app.ctx.db.execute(sql`delete from lesson_sources where lesson_id = ${lessonId}`);
+    await h.app.ctx.db.execute(sql`update lessons set without_source = true, ai_generated = true where id = ${lessonId}`);
+    const reader = await registerViaApi(h, uniqueAccount("nosource"));
+    const page = await newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, reader);
+    await page.goto(`/courses/${courseId}/lessons/${lessonId}`);
+    await page.getByText(WITHOUT_SOURCE_MESSAGES.reader).waitFor();
+    expect(await page.getByRole("heading", { name: "Sources" }).isVisible()).toBe(true);
+    expect(await audit(page, AXE_RULES)).toEqual([]);
+    await shootViews(page, "lesson-tutor-without-source");
   });
 
   it("says what to do when the tutor cannot be opened", async () => {

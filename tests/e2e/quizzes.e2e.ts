@@ -128,7 +128,8 @@ describe("quizzes", () => {
     const sky = page.getByRole("region", { name: "The sky" });
     await sky.getByRole("button", { name: "Add Lesson" }).click();
     const addLesson = page.getByRole("dialog", { name: "Add Lesson" });
-    await addLesson.getByRole("radio", { name: "Quiz" }).click();
+    await addLesson.getByRole("combobox", { name: "Type" }).click();
+    await page.getByRole("option", { name: "Quiz" }).click();
     await addLesson.getByLabel("Lesson title").fill("Check yourself");
     await addLesson.getByLabel("Introduction (optional)").fill("Four questions on **the sky**. Your answers are kept as you go.");
     await addLesson.getByRole("button", { name: "Add Lesson" }).click();
@@ -211,7 +212,11 @@ describe("quizzes", () => {
     });
     expect(await questions.locator(":scope > li").count()).toBe(4);
 
-    // Publish: pass mark and attempts; the state follows the draft.
+    // Publish: pass mark and attempts; the state follows the draft. The lesson tutor stays closed during attempts unless
+    // the owner turns it on (decision 067).
+    const tutorSwitch = page.getByRole("switch", { name: "Lesson tutor during an attempt" });
+    expect(await tutorSwitch.getAttribute("aria-checked")).toBe("false");
+    await page.getByText("The tutor of every lesson of this course is closed to a learner until they submit their attempt.").waitFor();
     await page.getByLabel("Pass mark (%)").fill("50");
     await page.getByLabel("Attempts allowed").fill("2");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -305,6 +310,9 @@ describe("quizzes", () => {
 
     // The result: 3 of 4 right, passed; the wrong one with its key and why; the AI's grade with its reasoning.
     await lp.getByText("75% · Passed").waitFor();
+    // The focus moves to the result (the form it was in is gone), never back to the page's top.
+    const result = lp.getByRole("region", { name: "75% · Passed" });
+    await expect.poll(() => hasFocus(result)).toBe(true);
     const answers = lp.getByRole("list", { name: "Your answers" });
     const first = answers.locator(":scope > li").nth(0);
     await first.getByText("Wrong").waitFor();
@@ -325,6 +333,7 @@ describe("quizzes", () => {
     await lp.getByRole("button", { name: "Submit", exact: true }).click();
     await lp.getByRole("dialog", { name: "Submit with unanswered questions?" }).getByRole("button", { name: "Submit anyway" }).click();
     await lp.getByText("0% · Not passed").waitFor();
+    await expect.poll(() => hasFocus(lp.getByRole("region", { name: "0% · Not passed" }))).toBe(true);
     await lp.getByText("no attempts left", { exact: false }).waitFor();
     expect(await lp.getByRole("button", { name: "Try again" }).count()).toBe(0);
 
@@ -346,5 +355,35 @@ describe("quizzes", () => {
         await view.close();
       }
     }
+  });
+  it("a short answer's owner chooses exact or contains (decision 059), at 1440 and 390 px", { timeout: 180_000 }, async () => {
+    const author = await registerViaApi(h, uniqueAccount("matcher"));
+    const authorApi = await apiAs(h, author);
+    const courseId = (await authorApi.post("/api/courses", { title: "Tides" })).json().id as number;
+    const moduleId = (await authorApi.post(`/api/courses/${courseId}/modules`, { title: "The shore" })).json().id as number;
+    const quiz = await authorApi.post(`/api/modules/${moduleId}/lessons`, { title: "Tide check", type: "quiz", kind: "quiz", content: "" });
+    const quizId = quiz.json().id as number;
+    for (const width of [1440, 390]) {
+      const page = await h.newPage({ width, height: 900 });
+      await signIn(page, author);
+      await page.goto(`/courses/${courseId}/lessons/${quizId}/quiz`);
+      await page.getByRole("heading", { name: "Quiz: Tide check" }).waitFor();
+      await page.getByRole("button", { name: "Add Question" }).click();
+      const form = page.getByRole("form", { name: "New question" });
+      await form.getByLabel("Question type").selectOption("short");
+      await form.getByLabel("Question", { exact: true }).fill(`How often do tides come in? (${width})`);
+      await form.getByLabel("Accepted answers").fill("twice");
+      const match = form.getByRole("radiogroup", { name: "An answer is right when it" });
+      expect(await match.getByRole("radio", { name: /Matches an accepted answer/ }).getAttribute("data-state")).toBe("checked");
+      await match.getByRole("radio", { name: /Contains an accepted answer/ }).click();
+      await expectNoFindings(page, `the short answer form at ${width}`);
+      await page.screenshot({ path: screenshotPath(`quiz-short-match-${width}-light.png`), fullPage: true });
+      await form.getByRole("button", { name: "Add Question" }).click();
+      await toast(page, "Question added");
+      await page.getByRole("list", { name: "Questions" }).getByText("(or an answer containing one)").last().waitFor();
+      await page.close();
+    }
+    const stored = (await authorApi.get(`/api/lessons/${quizId}/quiz`)).json() as { questions: { match: string }[] };
+    expect(stored.questions.map((q) => q.match)).toEqual(["contains", "contains"]);
   });
 });

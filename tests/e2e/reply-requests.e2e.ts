@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../helpers/build-test-app.js";
 import { registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
+import { recordApi } from "./support/record-api.js";
 
 const h = startHarness();
 let fake: FakeProvider;
@@ -38,16 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
 });
-
-/** Every /api request the page makes from now on, as "METHOD /path" (ids as :id). */
-function recordApi(page: Page) {
-  const seen: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/")) seen.push(`${request.method()} ${url.pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`);
-  });
-  return seen;
-}
 
 /** The reply is over when Send is back; then a moment for anything asked after it. */
 async function replyEnded(page: Page) {

@@ -65,7 +65,7 @@ describe("rough edges", () => {
       expect(await page.evaluate(() => fetch("/api/session").then(async (r) => [r.status, await r.json()]))).toEqual([200, { user: null }]);
       await page.screenshot({ path: screenshotPath(`rough-signed-out-login-${width}.png`) });
     }
-    // The spec's call is unchanged: 401 when signed out.
+    // The product's call is unchanged: 401 when signed out.
     expect((await h.app.inject({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
     const signedIn = await apiAs(admin);
     expect((await signedIn.get("/api/session")).json().user).toMatchObject({ username: admin.username, role: "admin" });

@@ -37,7 +37,7 @@ describe("dashboard and navigation", () => {
     expect(await page.getByRole("link", { name: "Start a Chat" }).getAttribute("href")).toBe("/chat");
     expect(
       await page
-        .getByRole("link", { name: /Course Builder AI/ })
+        .getByRole("link", { name: /Course AI Builder/ })
         .first()
         .getAttribute("href"),
     ).toBe("/courses");
@@ -106,7 +106,7 @@ describe("dashboard and navigation", () => {
     await page.screenshot({ path: screenshotPath("dashboard-375.png"), fullPage: true });
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog");
-    await sheet.getByRole("link", { name: /Course AI Dashboard/ }).waitFor();
+    await sheet.getByRole("link", { name: /Course AI Builder/ }).waitFor();
     await sheet
       .getByRole("link", { name: /Dashboard/ })
       .first()

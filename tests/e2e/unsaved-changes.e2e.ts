@@ -160,7 +160,7 @@ describe("unsaved changes", () => {
     // A link in the header: Save saves, then the link is followed.
     await page
       .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: /Course AI Dashboard/ })
+      .getByRole("link", { name: /Course AI Builder/ })
       .click();
     await question(page).waitFor();
     await page.screenshot({ path: screenshotPath("unsaved-changes-settings-1440.png") });

@@ -43,7 +43,7 @@ describe("unknown addresses", () => {
         const response = await page.goto("/no/such/page");
         expect(response?.status()).toBe(404);
         await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-        await page.getByText("Did you forget to add the page to the router?").waitFor();
+        await page.getByText("There is no page at this address. The link may be wrong, or the page may have moved.").waitFor();
         expect(await page.getByRole("banner").count()).toBe(1);
         expect(await page.getByRole("contentinfo").count()).toBe(1);
         await titleBecomes(page, "Page Not Found · Lumora");
@@ -124,7 +124,37 @@ describe("a session that ends under an open page", () => {
     await page.waitForURL((url) => url.pathname === "/courses");
   });
 
-  it("any other ended session says so, and signing in returns to the page", async () => {
+  it("a page that notices by itself (no refused call: a reload) says why too, at 1440 and 390 px", async () => {
+    // Decision 061: the session probe carries the reason, so a disabled or deleted account is told on every path.
+    for (const [width, dark, ending] of [
+      [1440, false, "disabled"],
+      [390, true, "deleted"],
+    ] as const) {
+      const account = await registerViaApi(h, uniqueAccount(ending));
+      const page = await signedInPage(account, { width, expectedStatuses: [401] });
+      if (dark) await page.evaluate(() => localStorage.setItem("ui-theme", "dark"));
+      await page.goto("/courses");
+      await page.getByRole("button", { name: `Account menu for ${account.name}` }).waitFor();
+      const ended =
+        ending === "disabled"
+          ? await adminApi.patch(`/api/admin/users/${account.id}`, { status: "inactive" })
+          : await adminApi.delete(`/api/admin/users/${account.id}`);
+      expect(ended.statusCode).toBeLessThan(300);
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/courses");
+      await page
+        .getByText(
+          ending === "disabled"
+            ? "This account has been disabled. Contact an administrator."
+            : "This account has been deleted. Contact an administrator if you think this is a mistake.",
+        )
+        .waitFor();
+      await page.screenshot({ path: screenshotPath(`signed-out-${ending}-reload-${dark ? "dark-" : ""}${width}.png`), fullPage: true });
+      await page.context().close();
+    }
+  });
+
+  it("a password changed on another device says so, and signing in returns to the page", async () => {
     const account = await registerViaApi(h, uniqueAccount("ended"));
     for (const [width, dark] of [
       [1440, false],
@@ -148,7 +178,7 @@ describe("a session that ends under an open page", () => {
       await page.getByLabel("Name", { exact: true }).fill("Someone Else");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/settings");
-      await page.getByText("Your session ended. Please sign in again.").waitFor();
+      await page.getByText("Your password was changed, so you were signed out. Sign in with the new password.").waitFor();
       // The form's refused save is not toasted over the sign-in screen too (it says why already).
       await page.waitForTimeout(800);
       expect(await page.locator("[data-sonner-toast]").count()).toBe(0);

@@ -37,9 +37,12 @@ export interface PlanInput {
   keyProblem: "missing-key" | "wrong-key" | null;
   chunkDelayMs: number;
   firstChunkDelayMs?: number;
-  /** The request asked for JSON (OpenAI `response_format`): answer a course outline, as structured output. */
+  /** The request asked for JSON (OpenAI `response_format`: `json_schema`, or `json_object`, JSON mode). */
   json?: boolean;
-  /** The structured output's name (OpenAI `response_format.json_schema.name`): picks what is answered (`structuredAnswer`). */
+  /**
+   * The structured output's name (OpenAI `response_format.json_schema.name`): picks what is answered (`structuredAnswer`).
+   * Unset (JSON mode, no schema sent): the answer is the shape the prompt names, as a real model writes (`promptedAnswer`).
+   */
   jsonName?: string;
   /** Names of the tools the request offers (fake-tools.ts). */
   tools?: string[];
@@ -81,7 +84,14 @@ export function planReply(input: PlanInput): ReplyPlan {
     text = XSS_REPLY;
   }
   // Structured output: a valid answer for the schema asked (structuredAnswer), or (#bad-json) text that is not JSON at all.
-  if (json) text = last.includes("#bad-json") ? "Sorry, here is no JSON at all." : JSON.stringify(structuredAnswer(input.jsonName, last));
+  // Without a schema (JSON mode) the model writes what the prompt describes (promptedAnswer); `#fenced-json` wraps it in a
+  // Markdown fence after a sentence, as models without a JSON mode often do.
+  if (json) {
+    const answer = JSON.stringify(input.jsonName ? structuredAnswer(input.jsonName, last) : promptedAnswer(allText, last));
+    if (last.includes("#bad-json")) text = "Sorry, here is no JSON at all.";
+    else if (last.includes("#fenced-json")) text = `Here is the JSON you asked for:\n\n\`\`\`json\n${answer}\n\`\`\``;
+    else text = answer;
+  }
 
   return {
     kind,
@@ -182,6 +192,20 @@ export function structuredAnswer(name: string | undefined, last: string): unknow
     return { correct, reasoning: correct ? "Fake grader: the answer meets the rubric." : "Fake grader: the answer misses the rubric." };
   }
   return FAKE_OUTLINE;
+}
+
+/**
+ * What a model in JSON mode (no schema sent) writes: the shape its prompt names, found by the field names quoted there
+ * as a JSON Schema or an example names them (`"questions"` and `"explanation"`: quiz questions; `"correct"` and
+ * `"reasoning"`: a grade; `"modules"` and `"lessons"`: an outline); a prompt that names no shape gets a JSON object of
+ * its own choosing, which fits none of them.
+ */
+export function promptedAnswer(prompt: string, last: string): unknown {
+  const names = (...fields: string[]) => fields.every((field) => prompt.includes(`"${field}"`));
+  if (names("questions", "explanation")) return structuredAnswer("quiz_questions", last);
+  if (names("correct", "reasoning")) return structuredAnswer("answer_grade", last);
+  if (names("modules", "lessons")) return FAKE_OUTLINE;
+  return { answer: `Echo: ${last}` };
 }
 
 /** Drafted quiz questions: one valid question of each kind, and one a server must drop (its key is not an option). */

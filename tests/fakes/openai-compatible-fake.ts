@@ -27,6 +27,11 @@ export interface OpenAiCompatibleFakeOptions extends FakeOptions {
    * caller's user-agent is @ai-sdk/mistral (its SDK rejects OpenAI's nested shape), OpenAI's `{error:{...}}` otherwise.
    */
   errorFormat?: "openai" | "mistral";
+  /**
+   * false: a server without structured outputs, which refuses a `json_schema` response format with a 400 in OpenAI's
+   * words (JSON mode, `json_object`, still works). Default true: the schema is taken and the answer fits it.
+   */
+  structuredOutputs?: boolean;
 }
 
 interface ChatRequest {
@@ -86,6 +91,10 @@ export function startOpenAiCompatibleFake(options: OpenAiCompatibleFakeOptions =
     if (req.method !== "POST" || route !== "/chat/completions") return fail(404, "unknown-route");
 
     const messages = Array.isArray(request.messages) ? request.messages : [];
+    if (options.structuredOutputs === false && jsonSchemaName(request.response_format) !== undefined && !problem) {
+      const message = "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.";
+      return sendJson(res, 400, { error: { ...fields(INVALID, null, message), param: "response_format" } });
+    }
     const plan = planReply({
       model: request.model,
       messages,
@@ -236,5 +245,5 @@ function mask(key: string): string {
 function jsonSchemaName(format: unknown): string | undefined {
   if (!format || typeof format !== "object" || !("json_schema" in format)) return undefined;
   const schema = format.json_schema;
-  return schema && typeof schema === "object" && "name" in schema && typeof schema.name === "string" ? schema.name : undefined;
+  return schema && typeof schema === "object" && "name" in schema && typeof schema.name === "string" ? schema.name : "response";
 }

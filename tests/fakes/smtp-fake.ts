@@ -1,5 +1,6 @@
 // A real SMTP server on 127.0.0.1 (smtp-server) that reads each message with mailparser and records it.
-// It can be stopped and started again on the same port (SMTP down, then up) and can refuse every login.
+// It can be stopped and started again on the same port (SMTP down, then up), can refuse every login, and can
+// demand one (a server that takes no message from a client that did not log in).
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -25,6 +26,8 @@ export interface SmtpFake {
   messages: ReceivedMail[];
   /** Refuse every login (535) until set back to false. */
   refuseAuth: boolean;
+  /** How many clients connected, whether or not they logged in. */
+  connections: number;
   /** Stops listening (and drops open connections); `start()` listens on the same port again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -38,6 +41,8 @@ export interface SmtpFakeOptions {
   user?: string;
   pass?: string;
   port?: number;
+  /** Take no message without a login (default: a login is checked when given, not required). */
+  requireAuth?: boolean;
 }
 
 export async function startSmtpFake(options: SmtpFakeOptions = {}): Promise<SmtpFake> {
@@ -52,14 +57,19 @@ export async function startSmtpFake(options: SmtpFakeOptions = {}): Promise<Smtp
     port,
     messages,
     refuseAuth: false,
+    connections: 0,
     async start() {
       if (server) return;
       server = new SMTPServer({
-        authOptional: true,
+        authOptional: !options.requireAuth,
         allowInsecureAuth: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
         closeTimeout: 200,
+        onConnect(_session, callback) {
+          fake.connections += 1;
+          callback();
+        },
         onAuth(auth, _session, callback) {
           if (fake.refuseAuth || auth.username !== user || auth.password !== pass) {
             callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));

@@ -13,14 +13,17 @@ export interface TestApp {
 }
 
 /** Configuration for an app under test: quiet, with a fixed secret (never written to ./data). */
-export function testConfig(env: Record<string, string> = {}) {
+export function testConfig(env: Record<string, string | undefined> = {}) {
   return loadConfig({ LOG_LEVEL: "silent", APP_SECRET: "test-secret-test-secret-test-secret-0123", CHECK_RESPONSES: "true", ...env });
 }
 
 /** The real app on a real (scratch) database, driven with app.inject. */
 export async function buildTestApp(
   options: {
-    env?: Record<string, string>;
+    /** Variables over the test defaults; `undefined` unsets one (APP_SECRET: the secret generated into DATA_DIR). */
+    env?: Record<string, string | undefined>;
+    /** The database to run on (closed with the app) instead of a scratch one. */
+    database?: Database;
     counters?: CounterStore;
     /** The app's real logger (level: env LOG_LEVEL), writing its lines here; without it the app logs nothing. */
     logStream?: { write(line: string): void };
@@ -29,7 +32,7 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,
     database,

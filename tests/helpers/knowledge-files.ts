@@ -17,7 +17,7 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * A library file as the upload stores it (a queued row and its bytes, in one transaction), inserted straight into
+ * A library file as the upload leaves it (a queued row and its bytes; here in one transaction), inserted straight into
  * the tables: the ingestion and retrieval tests do not depend on the files API.
  */
 export async function insertFile(

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../src/server/db/client.js";
 import type { FrozenQuestion } from "../../src/server/db/schema/index.js";
-import type { CookieClient } from "./build-test-app.js";
+import { type CookieClient, registerAndSignIn } from "./build-test-app.js";
 
 // Quiz fixtures for the API tests (issue 32): a course with a reading lesson and a quiz lesson, one question of each
 // kind with keys and explanations that no learner answer may contain before submit, and the PUT/DELETE calls the
@@ -129,4 +129,13 @@ export async function seedAttempt(
   const results = FROZEN_QUESTIONS.map((q) => ({ questionId: q.id, correct: !a.missed.includes(q.id), gradedBy: "key", reasoning: null }));
   await db.execute(sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id, status, score, passed, results, submitted_at)
     values (${a.lessonId}, ${a.courseId}, ${a.userId}, ${a.versionId}, 'submitted', ${a.score}, ${a.passed}, ${JSON.stringify(results)}::jsonb, now())`);
+}
+
+/** The quiz tests' three people on a fresh database: the admin (first account), an Early Access owner and a learner. */
+export async function adminOwnerLearner(app: FastifyInstance) {
+  const admin = (await registerAndSignIn(app)).client;
+  const registered = await registerAndSignIn(app);
+  expect((await admin.patch(`/api/admin/users/${registered.user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+  const learner = (await registerAndSignIn(app)).client;
+  return { admin, owner: registered.client, learner };
 }

@@ -29,13 +29,32 @@ export interface RunningServer {
 /**
  * Starts the server as its own process and waits until it answers: `src/server/main.ts` through tsx, or with
  * `nodeArgs` another entry (the compiled `dist/server/main.js` and the serve script's flags). Ready means a
- * public read answers 200; it is asked every 150 ms until `readyWithinMs` (30 s unless told), each ask bounded
+ * public read answers 200; it is asked every 150 ms until `readyWithinMs` (90 s unless told: a tsx start of a new data folder took 23 s beside a loaded machine, decision 073; a tsx start of the
+ * whole server beside a full API run on two busy cores took over 30 s), each ask bounded
  * by what is left of that deadline, so a server that never answers fails here with its output.
  */
 export async function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = ["--import", "tsx", "src/server/main.ts"],
-  { readyWithinMs = 30_000 }: { readyWithinMs?: number } = {},
+  options: { readyWithinMs?: number } = {},
+): Promise<RunningServer> {
+  // freePort() closes the port it found before the server opens it: another process (a browser walk, another worker's
+  // app) may take it between the two. That start ends at once with EADDRINUSE and is tried again on a new port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnServerOnce(env, nodeArgs, options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnServerOnce(
+  env: Record<string, string>,
+  nodeArgs: string[],
+  { readyWithinMs = 90_000 }: { readyWithinMs?: number },
 ): Promise<RunningServer> {
   const port = await freePort();
   let log = "";
@@ -61,7 +80,10 @@ export async function spawnServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) {
+      if (log.includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken before the server opened it:\n${log}`);
+      throw new Error(`server exited early:\n${log}`);
+    }
     const ok = await fetch(`${url}/api/payment-settings`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) }).then(
       (r) => r.ok,
       () => false,
@@ -127,11 +149,11 @@ export function serveScriptArgs(mainJs: string): string[] {
 }
 
 /**
- * Compiles the server (scripts/build-server.ts) into node_modules/.cache/bench-<name>-server, where its packages
- * resolve, and returns the node arguments that run it as `npm start` does: what the benches measure.
+ * Compiles the server (scripts/build-server.ts) into .tmp/bench-<name>-server of this checkout (git-ignored), where its
+ * packages resolve (node_modules may be a link shared by several checkouts, which must not build into one folder), and returns the node arguments that run it as `npm start` does: what the benches measure.
  */
 export function buildCompiledServer(name: string): string[] {
-  const outDir = path.join(root, `node_modules/.cache/bench-${name}-server`);
+  const outDir = path.join(root, `.tmp/bench-${name}-server`);
   const built = spawnSync("npx", ["tsx", "scripts/build-server.ts", "--outDir", outDir], { cwd: root, stdio: "inherit" });
   if (built.status !== 0) throw new Error("building the server failed");
   return serveScriptArgs(path.join(outDir, "main.js"));

@@ -5,7 +5,7 @@ import { cookieFetch, type RunningServer, spawnServer } from "../helpers/spawn-s
 import { createScratchPostgres } from "../helpers/test-database.js";
 
 /**
- * User Management across instances (DESIGN section 4, Account status): two app processes on one PostgreSQL
+ * User Management across instances (docs/product.md, Accounts): two app processes on one PostgreSQL
  * and one Redis, as behind a load balancer. A change made on one instance reaches the sessions cached by the other.
  */
 const redisUrl = process.env.TEST_REDIS_URL;

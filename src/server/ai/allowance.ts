@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { AppError } from "../lib/app-error.js";
+import { askedOnce, type IsInstanceAlive, stillOwned, sweepEach, writtenJustNow } from "../lib/liveness.js";
 import { refusalOf, type SlotRow } from "./usage-limits.js";
 
 /**
@@ -237,28 +238,24 @@ export class AiAllowance {
    * provider: it is settled as `cut`, its prompt's estimate (decision 053). One hold that cannot be settled is logged
    * and skipped, never stopping the sweep.
    */
-  async sweep(isAlive?: (owner: string) => Promise<boolean>): Promise<void> {
+  async sweep(isInstanceAlive?: IsInstanceAlive): Promise<void> {
     const { db, log } = this.options;
     await this.retryUnsettled();
     const result = await db.execute(sql`
-      select h.id, h.owner, h.prompt_estimate, h.created_at > now() - interval '5 seconds' as fresh,
+      select h.id, h.owner, h.prompt_estimate, ${writtenJustNow(sql`h.created_at`)} as fresh,
         h.message_id is not null as is_reply, m.status as reply_status, octet_length(m.content) as received
       from ai_holds h left join messages m on m.id = h.message_id`);
-    const alive = new Map<string, boolean>();
-    for (const row of result.rows as HoldRow[]) {
-      try {
-        if (row.reply_status === "streaming") continue;
-        if (row.owner === this.owner) {
-          if (this.open.has(row.id) || this.unsettled.has(row.id) || row.fresh) continue;
-        } else if (isAlive) {
-          if (!alive.has(row.owner)) alive.set(row.owner, await isAlive(row.owner));
-          if (alive.get(row.owner)) continue;
-        }
+    const isAlive = askedOnce(isInstanceAlive);
+    await sweepEach(
+      result.rows as HoldRow[],
+      async (row) => {
+        if (row.reply_status === "streaming") return;
+        const runsHere = this.open.has(row.id) || this.unsettled.has(row.id);
+        if (await stillOwned({ owner: row.owner, runsHere, fresh: row.fresh }, this.owner, isAlive)) return;
         const spent = spentOf(Number(row.prompt_estimate), 0, Number(row.received ?? 0), !row.is_reply);
         await db.execute(sql`select settle_ai_hold(${row.id}, ${spent}::int)`);
-      } catch (error) {
-        log(`settling orphaned AI hold ${row.id} failed`, error);
-      }
-    }
+      },
+      (row, error) => log(`settling orphaned AI hold ${row.id} failed`, error),
+    );
   }
 }

@@ -3,14 +3,15 @@ import type { ModelMessage } from "ai";
 import type { z } from "zod";
 import { cutAfterSent, holdFor, type Spend, spentTokens } from "./allowance.js";
 import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clean-text.js";
+import { sendAfter } from "./held-fetch.js";
 
 /**
  * The only calls to the AI SDK: a whole answer, a structured answer (its `generateText`), and a streamed answer
  * (the model's own `doStream`).
  * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself. A whole answer is
  * spent from a user's allowance here (`spend`: the claim and its hold before the call, the settle after it, decision
- * 028), so no caller asks a model without the allowance rule; a streamed answer's claim is its caller's (a reply's
- * start claims inside `start_reply`).
+ * 028), so no caller asks a model without the allowance rule; a streamed answer's claim is its caller's, made before
+ * its request leaves (a reply's start claims inside `start_reply`, and its request waits for it: `sendAfter`, 057).
  * What they return has lost NUL and lone surrogates (clean-text.ts), so it can be stored and streamed.
  * The `ai` package loads with the first call (issue 15: an idle server holds none of it).
  */
@@ -106,13 +107,21 @@ export async function completeText(request: CompletionRequest): Promise<string> 
   });
 }
 
-/** An answer that must match `schema`; null when the model answered something else (the caller may ask again). */
+/**
+ * An answer that must match `schema`; null when the model answered something else even after repair (the caller may
+ * ask again). The shape is named in the system prompt as well as sent as the provider's structured output: a platform
+ * that takes no schema (an OpenAI-compatible server without structured outputs, Deepseek's JSON mode) still has the
+ * model told which fields to write (decision 059). An answer that is the object inside a Markdown fence or after a
+ * sentence is repaired (`repairedObject`) before it counts as no answer.
+ */
 export async function completeObject<T>(request: CompletionRequest & { schema: z.ZodType<T>; name: string }): Promise<T | null> {
-  const { generateText, NoObjectGeneratedError, Output } = await loadAi();
-  return metered(request, async (signal, report) => {
+  const { asSchema, generateText, NoObjectGeneratedError, Output } = await loadAi();
+  const shape = await asSchema(request.schema).jsonSchema;
+  const named = { ...request, system: withShape(request.system, shape) };
+  return metered(named, async (signal, report) => {
     try {
       const result = await generateText({
-        ...sdkOptions(request, signal),
+        ...sdkOptions(named, signal),
         output: Output.object({ schema: request.schema, name: request.name }),
       });
       report(result.totalUsage, result.text);
@@ -121,11 +130,37 @@ export async function completeObject<T>(request: CompletionRequest & { schema: z
       if (NoObjectGeneratedError.isInstance(error)) {
         // The answer did not fit the schema, but its tokens were spent all the same.
         report(error.usage, error.text ?? "");
-        return null;
+        const repaired = repairedObject(error.text ?? "", request.schema);
+        return repaired === null ? null : (cleanProviderValue(repaired) as T);
       }
       throw error;
     }
   });
+}
+
+/** The system prompt with the answer's shape named: one JSON object, its JSON Schema (without its `$schema` line). */
+export function withShape(system: string | undefined, shape: unknown): string {
+  const { $schema: _, ...schema } = (shape ?? {}) as Record<string, unknown>;
+  const rule = `Answer with one JSON object and nothing else. It must match this JSON Schema:\n${JSON.stringify(schema)}`;
+  return system ? `${system}\n\n${rule}` : rule;
+}
+
+/**
+ * The object a model wrapped in a Markdown fence or put after or before a sentence (what models without a JSON mode
+ * often write): the text from its first `{` to its last `}`, if that parses and fits `schema`; else null.
+ */
+export function repairedObject<T>(text: string, schema: z.ZodType<T>): T | null {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end <= start) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+  const checked = schema.safeParse(value);
+  return checked.success ? checked.data : null;
 }
 
 /** An image sent with a user's turn (issue 30): its bytes and type, sent as the provider's own image part. */
@@ -201,6 +236,11 @@ export interface StreamRequest {
   toolInputDeltas?: boolean;
   /** Sequences that end the answer where they would appear (the OpenAI-compatible endpoint's `stop`). */
   stopSequences?: string[];
+  /**
+   * The request is built at once but leaves only once this is fulfilled, and never when it is rejected (then the call
+   * ends with an error part): a chat reply's start, which claims its hold (`held-fetch.ts`, decision 057). Absent: at once.
+   */
+  sendAfter?: Promise<unknown>;
 }
 
 /** What a streamed answer yields: text pieces, then its usage, or the error that ended it. */
@@ -293,6 +333,7 @@ export async function* streamCompletion(request: StreamRequest): AsyncGenerator<
   const { model, abortSignal: caller } = request;
   // Its own controller, so a stall can end the call; the caller's abort (Stop, shutdown, first-chunk timeout) passes through.
   const controller = new AbortController();
+  if (request.sendAfter) sendAfter(controller.signal, request.sendAfter);
   const passOn = () => controller.abort(caller.reason);
   if (caller.aborted) passOn();
   else caller.addEventListener("abort", passOn, { once: true });

@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PGLITE_MEMORY } from "./pglite-engine.js";
 import { lockPgliteDir } from "./pglite-lock.js";
+import { startPgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema/index.js";
 
 /** Both drivers expose the same Drizzle query builder; the services only see this type. */
@@ -29,24 +30,14 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Folder of the embedded database; absent means in memory (tests). */
   pgliteDir?: string;
-  /** The embedded database's page cache (PostgreSQL's shared_buffers), e.g. "16MB": see PGLITE_MEMORY below. */
+  /** The embedded database's page cache (PostgreSQL's shared_buffers), e.g. "16MB": see PGLITE_MEMORY in pglite-engine.ts. */
   pgliteSharedBuffers?: string;
+  /** In memory only: start from this tarball of a migrated data folder (the tests, tests/helpers/test-database.ts). */
+  pgliteTemplate?: string;
   poolSize?: number;
+  /** The migrations to apply (default: all of this build's); a restore of an older backup names the first ones only. */
+  migrationsFolder?: string;
 }
-
-/**
- * PGlite's memory, sized deliberately (issue 15). Its WebAssembly heap starts at 128 MiB, the least its build
- * declares (`initialMemory` cannot go lower), grows with the work done and never shrinks. Most of it is
- * PostgreSQL's page cache, shared_buffers, 128MB by default: 16MB (`PGLITE_SHARED_BUFFERS`) kept a
- * restarted idle server near 265 MB instead of 415 MB (bench/memory); with the serve script's flags and the
- * collection after start (lib/lean-memory.ts) it is near 180 MB. Raise it for a large database on a
- * machine with memory to spare. Creating a new database (initdb and the migrations) grows the heap by
- * a few hundred MB, and leaves 60 to 80 MB in the process's native heap that closing PGlite does not hand back:
- * a new folder is created by a process of its own (`pglite-create.ts`), and a folder just migrated is closed and
- * opened again before the server starts (bench/memory: 650 MB idle on a new folder at first, about 350 MB with the
- * reopening, 245 to 255 MB with the collection after start, and about 180 MB, as after a restart, with the process).
- */
-export const PGLITE_MEMORY = { initialMemory: 128 * 1024 * 1024, sharedBuffers: "16MB" } as const;
 
 /**
  * Opens the database and applies the committed migrations before anything else runs. Each driver is loaded
@@ -54,60 +45,72 @@ export const PGLITE_MEMORY = { initialMemory: 128 * 1024 * 1024, sharedBuffers: 
  * idle memory).
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir, options.pgliteSharedBuffers ?? PGLITE_MEMORY.sharedBuffers);
+  const migrations = options.migrationsFolder ?? migrationsFolder;
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, migrations);
+  return openPglite(options.pgliteDir, options.pgliteSharedBuffers ?? PGLITE_MEMORY.sharedBuffers, migrations, options.pgliteTemplate);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+/** Where `pg` connects: a PostgreSQL URL, or the embedded database's socket folder (pglite-thread.ts). */
+type Connection = { connectionString: string } | { host: string; port: number; user: string; database: string };
+
+/**
+ * The one database path (decision 073): PostgreSQL and the embedded database are both reached with `pg` and Drizzle's
+ * node-postgres driver, and migrated the same way.
+ */
+async function openPg(
+  connection: Connection,
+  poolSize: number,
+  migrations: string,
+  pool: { keepIdle?: boolean } = {},
+): Promise<{ db: Db & { $client: import("pg").Pool }; migrated: boolean }> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
   // Several instances may boot at once: an advisory lock makes them migrate one at a time.
-  const lockClient = new pg.Client({ connectionString: url });
+  const lockClient = new pg.Client(connection);
   await lockClient.connect();
+  // How many migrations the database has applied (0 before the first): did this start apply any?
+  const applied = async () =>
+    (
+      await lockClient
+        .query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
+        .catch(() => ({ rows: [{ n: 0 }] }))
+    ).rows[0]?.n ?? 0;
+  let migrated: boolean;
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+    const before = await applied();
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: migrations });
+    migrated = (await applied()) !== before;
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     await lockClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const clients = new pg.Pool({ ...connection, max: poolSize, ...(pool.keepIdle ? { idleTimeoutMillis: 0 } : {}) });
   // A dropped idle connection must not take the process down; pg reconnects on next use.
-  pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema });
-  return { db, kind: "postgres", close: () => pool.end() };
+  clients.on("error", () => {});
+  return { db: drizzlePg(clients, { schema }), migrated };
 }
 
-export async function createPglite(dir: string | undefined, sharedBuffers: string) {
-  const [{ PGlite }, { pg_trgm }, { vector }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite-pgvector"),
-  ]);
-  // pg_trgm: the admin searches (migration 0007); PostgreSQL ships it in contrib. vector: pgvector, for the knowledge
-  // library's embeddings (issue 30, decision 033); offered here, created by the knowledge module at start.
-  return PGlite.create(dir, {
-    extensions: { pg_trgm, vector },
-    initialMemory: PGLITE_MEMORY.initialMemory,
-    postgresqlconf: `shared_buffers=${sharedBuffers}`,
-  });
+async function openPostgres(url: string, poolSize: number, migrations: string): Promise<Database> {
+  const { db } = await openPg({ connectionString: url }, poolSize, migrations);
+  return { db, kind: "postgres", close: () => db.$client.end() };
 }
 
 /**
  * Creates the new folder `dir` (initdb and the migrations) in a child process, `pglite-create` beside this module:
  * the .ts file through the same loader under tsx, the compiled .js under `npm start`.
  */
-async function createPgliteFolder(dir: string, sharedBuffers: string): Promise<void> {
+async function createPgliteFolder(dir: string, sharedBuffers: string, migrations: string): Promise<void> {
   const fromSource = import.meta.url.endsWith(".ts");
   const script = fileURLToPath(new URL(`./pglite-create.${fromSource ? "ts" : "js"}`, import.meta.url));
   // Under tsx (and Vitest, which has no loader in execArgv) the source runs through tsx, found from the script's folder.
   // The server's own flags, but not a debugger's port, which the server holds.
   const flags = process.execArgv.filter((flag) => !flag.startsWith("--inspect"));
   const nodeArgs = fromSource ? ["--import", "tsx", script] : [...flags, script];
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve(dir), sharedBuffers], {
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(dir), sharedBuffers, migrations], {
     cwd: path.dirname(script),
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -122,40 +125,43 @@ async function createPgliteFolder(dir: string, sharedBuffers: string): Promise<v
   if (code !== 0) throw new Error(`Creating the embedded database in ${dir} failed (exit code ${code}): ${errors.trim().slice(-2000)}`);
 }
 
-/** How many migrations the database has applied (0 before the first). */
-async function appliedMigrations(client: PGlite): Promise<number> {
-  const result = await client
-    .query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
-    .catch(() => ({ rows: [{ n: 0 }] }));
-  return result.rows[0]?.n ?? 0;
-}
-
-async function openPglite(dir: string | undefined, sharedBuffers: string): Promise<Database> {
+/**
+ * The embedded database on a thread of its own, behind the PostgreSQL protocol on a Unix socket (decision 073). One
+ * connection: the embedded database is one session, so a second connection would only wait for the first, and a
+ * named prepared statement is the session's, not the connection's.
+ */
+async function openPglite(dir: string | undefined, sharedBuffers: string, migrations: string, template?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? lockPgliteDir(dir) : () => {};
+  const open = async () => {
+    const thread = await startPgliteThread(dir, sharedBuffers, template);
+    try {
+      const connection = { host: thread.socketDir, port: 5432, user: "postgres", database: "postgres" };
+      // Kept while idle: a new connection would prepare again what the session already holds.
+      return { thread, ...(await openPg(connection, 1, migrations, { keepIdle: true })) };
+    } catch (error) {
+      await thread.close();
+      throw error;
+    }
+  };
   try {
-    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
     // A new folder (no PG_VERSION yet) is created apart; this process then only opens it.
-    if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, sharedBuffers);
-    let client = await createPglite(dir, sharedBuffers);
-    let db = drizzlePglite(client, { schema });
-    const applied = await appliedMigrations(client);
-    await migratePglite(db, { migrationsFolder });
+    if (dir && !existsSync(path.join(dir, "PG_VERSION"))) await createPgliteFolder(dir, sharedBuffers, migrations);
+    let opened = await open();
     // Creating a database (initdb) and migrating grow PGlite's WebAssembly heap, which never shrinks: a folder
     // just created or migrated is opened again, so the server runs on a heap sized by its own work (issue 15).
-    if (dir && (await appliedMigrations(client)) !== applied) {
-      await client.close();
-      client = await createPglite(dir, sharedBuffers);
-      db = drizzlePglite(client, { schema });
+    if (dir && opened.migrated) {
+      await opened.db.$client.end();
+      await opened.thread.close();
+      opened = await open();
     }
+    const { thread, db } = opened;
     return {
-      db: db as unknown as Db,
+      db,
       kind: "pglite",
       close: async () => {
-        if (!client.closed) await client.close();
+        await db.$client.end();
+        await thread.close();
         unlock();
       },
     };

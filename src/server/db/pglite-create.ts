@@ -5,11 +5,12 @@
  * created its folder idled 60 to 80 MB above one that opened it, bench/memory). Done here, that memory ends
  * with this process.
  *
- *   node pglite-create.js <folder> <shared_buffers>
+ *   node pglite-create.js <folder> <shared_buffers> [<migrations folder>]
  */
-import { createPglite, migrationsFolder } from "./client.js";
+import { migrationsFolder } from "./client.js";
+import { createPglite } from "./pglite-engine.js";
 
-const [dir, sharedBuffers] = process.argv.slice(2);
+const [dir, sharedBuffers, migrations = migrationsFolder] = process.argv.slice(2);
 if (!dir || !sharedBuffers) {
   console.error("usage: pglite-create <folder> <shared_buffers>");
   process.exit(2);
@@ -19,18 +20,18 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) process.exit(1);
 }, 200).unref();
-async function create(folder: string, buffers: string): Promise<void> {
+async function create(folder: string, buffers: string, migrationsPath: string): Promise<void> {
   const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/pglite"), import("drizzle-orm/pglite/migrator")]);
   const client = await createPglite(folder, buffers);
   try {
-    await migrate(drizzle(client), { migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder: migrationsPath });
   } finally {
     await client.close();
   }
 }
 
 // Only the reason, for the server's error: an uncaught error would print a line of PGlite's minified code first.
-await create(dir, sharedBuffers).catch((error: unknown) => {
+await create(dir, sharedBuffers, migrations).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -34,3 +34,14 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** The live process holding `dir`'s lock, or null (no lock, or one left by a process that is gone). */
+export function lockOwner(dir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(path.join(dir, "lumora.pid"), "utf8"));
+  } catch {
+    return null;
+  }
+  return owner > 0 && isAlive(owner) ? owner : null;
+}

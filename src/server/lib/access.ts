@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { TOKEN_MESSAGES } from "../../shared/contracts/api-tokens.js";
 import type { Access, EndpointShape, TokenScope } from "../../shared/contracts/endpoint.js";
+import { ADMINS_ONLY } from "../../shared/contracts/errors.js";
 import { OPENAI_MESSAGES } from "../../shared/contracts/openai.js";
 import { hasEarlyAccess, PLAN_REFUSALS } from "../../shared/plan.js";
-import { ACCOUNT_DISABLED_MESSAGE } from "../../shared/signed-out.js";
+import { type SessionEndReason, SIGNED_OUT_MESSAGES } from "../../shared/signed-out.js";
 import { AppError } from "./app-error.js";
 import type { Who } from "./who.js";
 
 export const SESSION_COOKIE = "sid";
 
 export const SIGN_IN_NEEDED = "You need to sign in to do that.";
-export const ADMINS_ONLY = "You don't have permission to access this area.";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -34,8 +34,8 @@ interface SessionHit {
 export interface SessionLookup {
   cached(token: string): SessionHit | null | undefined;
   resolve(token: string): Promise<SessionHit | null>;
-  /** Whether the token's session belonged to an account an admin has disabled (asked only on the way to a 401). */
-  disabledAccount(token: string): Promise<boolean>;
+  /** Why the token's session was ended for its browser, when the server knows (asked only on the way to a 401). */
+  endedReason(token: string): Promise<SessionEndReason | null>;
 }
 
 /** What the access check needs of personal API tokens (`app.ctx.apiTokens`, issue 35). */
@@ -75,8 +75,8 @@ function bearerAccess(
   }, done);
 }
 
-/** The 401 of a session whose account was disabled: the login's words, and the reason the web shows (issue 29). */
-const ACCOUNT_DISABLED = () => new AppError("UNAUTHORIZED", ACCOUNT_DISABLED_MESSAGE, { reason: "account_disabled" });
+/** The 401 of a session ended for its browser: the reason's words and the reason the web shows (issue 29, decision 061). */
+const SESSION_ENDED = (reason: SessionEndReason) => new AppError("UNAUTHORIZED", SIGNED_OUT_MESSAGES[reason], { reason });
 
 /** The refusal for `user`, or undefined when the endpoint's access lets them in. */
 export function refusal(endpoint: Pick<EndpointShape, "access" | "feature">, user: Who | null): AppError | undefined {
@@ -129,9 +129,9 @@ export function accessHook(
     const hit = store.cached(token);
     if (hit) return decide(hit);
     store.resolve(token).then((session) => {
-      // A cookie that signs in nobody, where a user is needed: say why when its account was disabled.
+      // A cookie that signs in nobody, where a user is needed: say why its session was ended, when the server knows.
       if (session || endpoint.access === "public") return decide(session);
-      store.disabledAccount(token).then((disabled) => (disabled ? done(ACCOUNT_DISABLED()) : decide(null)), done);
+      store.endedReason(token).then((reason) => (reason ? done(SESSION_ENDED(reason)) : decide(null)), done);
     }, done);
   };
 }

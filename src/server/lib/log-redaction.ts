@@ -155,6 +155,17 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
+/** A server's address (a Redis or PostgreSQL URL) as it may be shown: its password starred, or `fallback` when it is no URL. */
+export function addressWithoutPassword(url: string, fallback: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return fallback;
+  }
+}
+
 /** Path and query keys, never query values (`/reset-password?token=[redacted]`). */
 export function redactUrl(url: string): string {
   const at = url.indexOf("?");

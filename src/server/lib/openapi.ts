@@ -105,7 +105,12 @@ export function operationFromContract(endpoint: EndpointShape): FastifySchema & 
       : endpoint.body
         ? { body: openApiSchema(endpoint.body, "input") }
         : {}),
-    response: { ...successResponses(endpoint), "4XX": ERROR_RESPONSE(endpoint), "5XX": ERROR_RESPONSE(endpoint) },
+    response: {
+      ...successResponses(endpoint),
+      ...(endpoint.errorFormat === "page" ? { 303: { description: "Signed out: to the sign-in screen, which comes back here" } } : {}),
+      "4XX": ERROR_RESPONSE(endpoint),
+      "5XX": ERROR_RESPONSE(endpoint),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { addressWithoutPassword } from "./log-redaction.js";
 
 export interface RedisLink {
   /** Commands (counters, publish). */
@@ -10,13 +11,7 @@ export interface RedisLink {
 
 /** The address without its password, for messages. */
 export function describeRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(not a valid URL)";
-  }
+  return addressWithoutPassword(url, "(not a valid URL)");
 }
 
 /**

@@ -40,6 +40,12 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
   return { status: 500, message: GENERIC_5XX };
 }
 
+/**
+ * A page opened in the browser (`errorFormat: "page"`) that needs a session: the sign-in screen, which comes back here
+ * once signed in (its `?next=`, kept same-site by `safeRedirectPath`; decision 060).
+ */
+const signInAndBack = (url: string) => `/login?next=${encodeURIComponent(url)}`;
+
 /** The app's own shape: `{ message, errors?, reason?, opensAt? }`. */
 function sendAppFailure(reply: FastifyReply, failure: Failure) {
   const { extra = {} } = failure;
@@ -70,6 +76,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const failure = failureOf(error, request);
     if (failure.extra?.retryAfterSeconds) reply.header("Retry-After", String(failure.extra.retryAfterSeconds));
     const format = request.routeOptions?.config?.endpoint?.errorFormat;
+    if (format === "page" && failure.status === 401) return reply.redirect(signInAndBack(request.url), 303);
     return format === "openai" ? sendOpenAiFailure(reply, failure) : sendAppFailure(reply, failure);
   });
 

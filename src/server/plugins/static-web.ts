@@ -37,6 +37,8 @@ export interface StaticWebOptions {
   readPublicSettings: ReadPublicSettings;
   /** A live share link's snapshot, read from the database on every call (null: revoked, unknown, owner disabled). */
   findShare?: (token: string) => Promise<SharePageData | null>;
+  /** Whether a certificate with this code was issued (revoked too): its page answers 404 otherwise (decision 060). */
+  certificateIssued?: (code: string) => Promise<boolean>;
   /** Pages rendered for visitors at request time with live data (the catalogue, issue 33; decision 044). */
   livePages?: readonly LivePage[];
   /** The user a session token signs in, as the session probe shows them (null: no live session). */
@@ -88,6 +90,17 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
   const signedIn = async (request: FastifyRequest): Promise<boolean> => (await sessionUser(request)) !== null;
   /** index.html, read once: the chat page adds the session block to it on every request. */
   let appShell: Promise<string> | undefined;
+
+  /** Whether the certificate page's code was issued; true when that cannot be read now (the page says it failed). */
+  const certificateIssued = async (request: FastifyRequest, file: string): Promise<boolean> => {
+    if (!options.certificateIssued) return true;
+    try {
+      return await options.certificateIssued(file.slice("/certificates/".length));
+    } catch (error) {
+      request.log.error({ err: error }, "reading a certificate for its page failed; answered 200");
+      return true;
+    }
+  };
 
   /**
    * /chat and /chat/{id} for a live session: the app shell with the session probe's answer in it, so the app draws
@@ -212,7 +225,11 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     const shareToken = SHARE_PAGE.exec(file)?.[1];
     if (shareToken !== undefined) return sharePage(request, reply, shareToken);
     const certificatePage = CERTIFICATE_PAGE.test(file);
-    if (certificatePage) reply.header("X-Robots-Tag", "noindex");
+    if (certificatePage) {
+      reply.header("X-Robots-Tag", "noindex");
+      // The page says "Certificate not found" itself; the status says it to whoever reads only that (decision 060).
+      if (!(await certificateIssued(request, file))) reply.code(404);
+    }
     if (prerendered && (SIGN_IN_PATHS.has(file) || certificatePage)) {
       reply.header("Vary", "Cookie");
       const html = await signInPage(request);

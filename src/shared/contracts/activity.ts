@@ -3,7 +3,7 @@ import { ACTIVITY_ACTIONS } from "../activity-actions.js";
 import { idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
-/** Spec 002 section 9: the date filter. Days are the admin's own calendar days (see `tz`). */
+/** The date filter. Days are the admin's own calendar days (see `tz`). */
 export const ACTIVITY_DATE_RANGES = ["today", "yesterday", "last7days", "last30days"] as const;
 export type ActivityDateRange = (typeof ACTIVITY_DATE_RANGES)[number];
 
@@ -18,7 +18,7 @@ export const ACTIVITY_PAGE_SIZE = 50;
 export const ACTIVITY_SEARCH_MAX = 100;
 
 /**
- * The CSV columns, in order: the spec's six (spec 002 section 7), then who did it when it was not the account
+ * The CSV columns, in order: the product's six (docs/product.md, Admin back office), then who did it when it was not the account
  * itself (an admin, or "System").
  */
 export const ACTIVITY_CSV_COLUMNS = ["User", "Email", "Action", "Date/Time", "IP Address", "User Agent", "Performed By"] as const;

@@ -137,7 +137,7 @@ export const adminUserSummarySchema = z.object({
 });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
-/** User Management (spec 002): every call needs a signed-in admin (one hook for /api/admin/*). */
+/** User Management (docs/product.md, Admin back office): every call needs a signed-in admin (one hook for /api/admin/*). */
 export const adminUsersApi = {
   list: endpoint({
     method: "GET",

@@ -4,7 +4,7 @@ import { endpoint } from "./endpoint.js";
 import { longTitleField, TITLE_MAX, TITLE_TOO_SHORT } from "./fields.js";
 import { gettingStartedVideoSchema } from "./public-content.js";
 
-/** Spec 002 sections 5 and 9: the Getting Started Videos form, checked the same way in the dialog and on the server. */
+/** The Getting Started Videos form, checked the same way in the dialog and on the server. */
 export const VIDEO_MESSAGES = {
   title: TITLE_TOO_SHORT,
   embedUrl: "Please enter a valid URL",
@@ -41,7 +41,7 @@ const embedUrlField = z
   .max(VIDEO_LIMITS.embedUrl, VIDEO_MESSAGES.embedUrl)
   .refine(isHttpsUrl, VIDEO_MESSAGES.embedUrl);
 
-/** 1 is the top. The form turns non-numeric input into 1 (spec 002 section 5) before this check. */
+/** 1 is the top. The form turns non-numeric input into 1 (docs/product.md, Validation messages) before this check. */
 export const videoOrderField = z
   .number({ error: VIDEO_MESSAGES.order })
   .int(VIDEO_MESSAGES.order)

@@ -5,7 +5,7 @@ import { endpoint } from "./endpoint.js";
 import { requiredText } from "./fields.js";
 import { platformMaxTokensField, temperatureField } from "./generation-params.js";
 
-/** Spec 002 section 5: the slug is derived from the name (lowercase, runs of other characters to "-", trimmed). */
+/** The slug is derived from the name (lowercase, runs of other characters to "-", trimmed). */
 export function slugFromName(name: string): string {
   return name
     .toLowerCase()
@@ -13,7 +13,7 @@ export function slugFromName(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** Spec 002 section 5: the models list is comma separated and trimmed. */
+/** The models list is comma separated and trimmed. */
 export function parseModelList(text: string): string[] {
   return [
     ...new Set(
@@ -36,6 +36,8 @@ export const platformStatusSchema = z.enum(["active", "inactive"]);
 export const platformApiSchema = z.enum(["chat-completions", "responses"]);
 export type PlatformApi = z.infer<typeof platformApiSchema>;
 export const API_ONLY_FOR_OPENAI = "The Responses API is only for OpenAI platforms";
+/** A stored key goes only to the provider and base URL it was saved for (decision 063). */
+export const API_KEY_AGAIN = "Enter the API key again: the provider or base URL changed.";
 /** Whether `kind` may use `api` (the Responses API: OpenAI only). */
 export const apiFitsKind = (kind: PlatformKind, api: PlatformApi) => api === "chat-completions" || kind === "openai";
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
@@ -65,7 +67,7 @@ const baseUrlField = z
 
 const apiKeyField = z.string().trim().max(1000, "The API key is too long").optional();
 
-/** POST /api/admin/ai-platforms (spec 002 section 7, plus kind and baseUrl). */
+/** POST /api/admin/ai-platforms (docs/product.md, Admin back office; plus kind and baseUrl). */
 export const createPlatformBodySchema = z.object({
   name: requiredText("Name", 100),
   slug: z
@@ -85,7 +87,7 @@ export const createPlatformBodySchema = z.object({
 export type CreatePlatformBody = z.input<typeof createPlatformBodySchema>;
 export type CreatePlatformInput = z.output<typeof createPlatformBodySchema>;
 
-/** PATCH /api/admin/ai-platforms/{id}: apiKey and settings, or status (spec), plus name, kind, baseUrl. An empty apiKey keeps the stored one. */
+/** PATCH /api/admin/ai-platforms/{id}: apiKey and settings, or status, plus name, kind, baseUrl. An empty apiKey keeps the stored one. */
 export const updatePlatformBodySchema = z.object({
   name: createPlatformBodySchema.shape.name.optional(),
   kind: platformKindSchema.optional(),
@@ -171,7 +173,7 @@ export const aiPlatformsApi = {
   }),
   /** For the chat's "nothing can answer" notice: which platforms an administrator has only turned off. */
   turnedOff: endpoint({ method: "GET", path: "/api/ai/platforms/turned-off", access: "user", response: z.array(turnedOffPlatformSchema) }),
-  /** The admin page's list (spec 002 puts it outside /api/admin; it still answers only admins). */
+  /** The admin page's list (outside /api/admin by its path; it still answers only admins). */
   list: endpoint({ method: "GET", path: "/api/ai-platforms", access: "admin", response: z.array(adminPlatformSchema) }),
   create: endpoint({
     method: "POST",

@@ -3,7 +3,7 @@ import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
 /**
- * The keys the product reads (DESIGN section 4: system prompts looked up by key), with what each one
+ * The keys the product reads (system prompts looked up by key; docs/product.md, Admin back office), with what each one
  * steers. A prompt stored under any other key is kept but read by nothing ("Unused" on the admin page).
  */
 export const PRODUCT_PROMPT_KEYS = [
@@ -38,7 +38,7 @@ export const PROMPT_TEXT_MAX = 20_000;
 /** 409 on create or update: keys are unique. */
 export const PROMPT_KEY_TAKEN = "A prompt with this key already exists";
 
-/** The prompt dialogs and POST /api/admin/global-ai-prompts (spec 002 section 5: all three required). */
+/** The prompt dialogs and POST /api/admin/global-ai-prompts (all three required; docs/product.md, Validation messages). */
 export const aiPromptBodySchema = z.object({
   key: z
     .string({ error: "Key is required" })
@@ -75,7 +75,7 @@ export const aiPromptSchema = z.object({
 });
 export type AiPrompt = z.infer<typeof aiPromptSchema>;
 
-/** Global AI prompts (admin), spec 002 section 7. */
+/** Global AI prompts (admin; docs/product.md, Admin back office). */
 export const aiPromptsApi = {
   list: endpoint({ method: "GET", path: "/api/admin/global-ai-prompts", access: "admin", response: z.array(aiPromptSchema) }),
   create: endpoint({

@@ -12,6 +12,6 @@ export const apiDocsApi = {
     access: "user",
     response: z.record(z.string(), z.unknown()),
   }),
-  /** An HTML page (Swagger UI, served from the app itself: no outside script). */
-  reference: endpoint({ method: "GET", path: "/api/docs", access: "user", response: z.null(), kind: "file" }),
+  /** An HTML page (Swagger UI, served from the app itself: no outside script); a visitor is sent to sign in and back. */
+  reference: endpoint({ method: "GET", path: "/api/docs", access: "user", response: z.null(), kind: "file", errorFormat: "page" }),
 };

@@ -16,6 +16,8 @@ export const TOKEN_MESSAGES = {
   notValid: "This API token is not valid: it may have expired or been revoked.",
   notForThis: "API tokens cannot call this endpoint.",
   missingScope: (scope: string) => `This token does not have the ${scope} scope.`,
+  /** What a search_files call's result reads as, to a token without files:read (decision 056). */
+  passagesHidden: "Passages of your files are not shown to API tokens without the files:read scope.",
 } as const;
 
 export const tokenScopeSchema = z.enum(TOKEN_SCOPES, { error: "Unknown scope" });

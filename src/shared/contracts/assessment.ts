@@ -12,6 +12,9 @@ import { hintsField } from "./fields.js";
 export const QUESTION_KINDS = ["single", "multiple", "truefalse", "short"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const SHOW_ANSWERS = ["after_each", "after_pass"] as const;
+/** How a short answer meets an accepted one (decision 059): the same words, or holding them (whole words, in order). */
+export const SHORT_MATCHES = ["exact", "contains"] as const;
+export type ShortMatch = (typeof SHORT_MATCHES)[number];
 /** A true/false question's options: `correct` is [0] for true, [1] for false. */
 export const TRUE_FALSE_OPTIONS = ["True", "False"] as const;
 
@@ -55,6 +58,8 @@ const questionFields = {
   /** Short answers: the owner's rubric; with `aiGrading`, an answer not in `accepted` is graded by the AI against it. */
   rubric: z.string().trim().max(2000),
   aiGrading: z.boolean(),
+  /** Short answers: how an answer meets an accepted one, both normalised (decision 059): equal, or containing it. */
+  match: z.enum(SHORT_MATCHES),
   explanation: z.string().trim().max(1000),
 };
 
@@ -66,6 +71,7 @@ export type QuestionInput = {
   accepted: string[];
   rubric: string;
   aiGrading: boolean;
+  match: ShortMatch;
   explanation: string;
 };
 
@@ -101,6 +107,7 @@ export const questionBodySchema = z
     accepted: questionFields.accepted.default([]),
     rubric: questionFields.rubric.default(""),
     aiGrading: questionFields.aiGrading.default(false),
+    match: questionFields.match.default("exact"),
     explanation: questionFields.explanation.default(""),
   })
   .superRefine((q, ctx) => {
@@ -118,6 +125,7 @@ export const updateQuestionBodySchema = z.object({
   accepted: questionFields.accepted.optional(),
   rubric: questionFields.rubric.optional(),
   aiGrading: questionFields.aiGrading.optional(),
+  match: questionFields.match.optional(),
   explanation: questionFields.explanation.optional(),
 });
 export type QuestionChanges = z.output<typeof updateQuestionBodySchema>;
@@ -134,6 +142,7 @@ export const questionSchema = z.object({
   accepted: z.array(z.string()),
   rubric: z.string(),
   aiGrading: z.boolean(),
+  match: z.enum(SHORT_MATCHES),
   explanation: z.string(),
 });
 export type Question = z.infer<typeof questionSchema>;
@@ -157,6 +166,11 @@ export const publishQuizBodySchema = z.object({
   /** Attempts a learner may make; null: as many as they like. */
   attempts: z.number().int().min(1, "Allow at least one attempt").max(100).nullable(),
   showAnswers: z.enum(SHOW_ANSWERS).default("after_each"),
+  /**
+   * Learners may ask the course's lesson tutor while an attempt on this version is in progress (decision 067). Off by
+   * default: the tutor of every lesson of the course is closed until the attempt is submitted.
+   */
+  tutorOpen: z.boolean().default(false),
 });
 export type PublishQuizInput = z.output<typeof publishQuizBodySchema>;
 
@@ -165,6 +179,7 @@ const quizSettingsSchema = z.object({
   passMark: z.number().int(),
   attempts: z.number().int().nullable(),
   showAnswers: z.enum(SHOW_ANSWERS),
+  tutorOpen: z.boolean(),
   publishedAt: z.string(),
 });
 
@@ -385,5 +400,7 @@ export const ANALYTICS_CSV_COLUMNS = [
   "Times missed",
 ] as const;
 
+/** What a locked lesson says, with its opening day as the reader writes dates (the web) or as a calendar date (the API). */
+export const lessonOpensText = (day: string) => `This lesson opens on ${day}. Come back then.`;
 /** A lesson still locked by drip release answers 403 with this message and `opensAt`. */
-export const lessonLockedMessage = (opensAt: string) => `This lesson opens on ${opensAt.slice(0, 10)}. Come back then.`;
+export const lessonLockedMessage = (opensAt: string) => lessonOpensText(opensAt.slice(0, 10));

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { catalogAddresses } from "./catalog-address.js";
+import { namedSourceSchema } from "./citation.js";
+import { INVALID_CURSOR } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
 // The public course catalogue (issue 33, decision 044): public, published courses whose owner lists them
@@ -14,7 +16,7 @@ export const catalogListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(60).default(24),
   cursor: z
     .string()
-    .regex(/^[1-9][0-9]{0,9}$/, "Invalid cursor")
+    .regex(/^[1-9][0-9]{0,9}$/, INVALID_CURSOR)
     .optional(),
 });
 export type CatalogListQuery = z.output<typeof catalogListQuerySchema>;
@@ -60,6 +62,8 @@ export const catalogPreviewSchema = z.object({
   /** Markdown, drawn with the lesson reader's sanitising. */
   content: z.string(),
   lessonCount: z.number().int(),
+  /** The sources its text numbers as [n]: names and pages only (decision 058). */
+  sources: z.array(namedSourceSchema),
 });
 export type CatalogPreview = z.infer<typeof catalogPreviewSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENTS, ATTACHMENTS_TOO_LONG, DEFAULT_CHAT_TITLE, DEFAULT_PLATFORM_SLUG, MESSAGE_MAX_CHARS } from "../constants.js";
-import { citationSchema } from "./citation.js";
+import { citationSchema, passageInContextSchema } from "./citation.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint, tokenScoped } from "./endpoint.js";
 import { titleField } from "./fields.js";
@@ -55,15 +55,17 @@ export type Chat = z.infer<typeof chatSchema>;
 export type TutorLessonRef = NonNullable<Chat["tutorLesson"]>;
 
 /**
- * POST /api/chats (spec 000 section 7). `personalityId`: one of the caller's training personalities (Early Access),
+ * POST /api/chats. `personalityId`: one of the caller's training personalities (Early Access),
  * set in the same call; with no `model` named the chat takes the personality's preferred platform and model, if it
- * has one, as choosing it later does.
+ * has one, as choosing it later does. `collectionIds`: the caller's collections its replies search, attached in the
+ * same call on the rules of attaching them later (decision 066: another's or a missing one is a 404 and no chat is made).
  */
 export const createChatBodySchema = z.object({
   title: titleField.default(DEFAULT_CHAT_TITLE),
   aiPlatform: slug.default(DEFAULT_PLATFORM_SLUG),
   model: modelName.optional(),
   personalityId: idField.nullable().optional(),
+  collectionIds: collectionIdsField.optional(),
 });
 export type CreateChatBody = z.input<typeof createChatBodySchema>;
 export type CreateChatInput = z.output<typeof createChatBodySchema>;
@@ -144,13 +146,7 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 export { type Citation, citationSchema } from "./citation.js";
 
 /** GET /api/chats/{id}/messages/{messageId}/citations/{n}: the passage with the text around it, for the side panel. */
-export const citationDetailSchema = citationSchema.extend({
-  /** The text of the piece before and after it in the file (up to ~600 characters each, "" at an end). */
-  before: z.string(),
-  after: z.string(),
-  /** "Chapter 2 › Cells", "" when the file has no headings. */
-  headingPath: z.string(),
-});
+export const citationDetailSchema = citationSchema.extend(passageInContextSchema.shape);
 export type CitationDetail = z.infer<typeof citationDetailSchema>;
 export const citationParamsSchema = z.object({ id: idText, messageId: idText, n: z.coerce.number().int().min(1).max(9999) });
 
@@ -199,7 +195,7 @@ const content = z
   .min(1, "Message cannot be empty")
   .max(MESSAGE_MAX_CHARS, `A message cannot exceed ${MESSAGE_MAX_CHARS} characters`);
 
-/** POST /api/chats/{id}/messages (spec 000 section 7). */
+/** POST /api/chats/{id}/messages. */
 export const createMessageBodySchema = z.object({ content, role: z.enum(["user", "assistant"]).default("user") });
 export type NewMessageInput = z.output<typeof createMessageBodySchema>;
 
@@ -226,7 +222,7 @@ export const messagesQuerySchema = z.object({
   before: idText.optional(),
 });
 
-/** POST /api/ai/chat (spec 000 section 7): non-streamed, answers `{ content }`. */
+/** POST /api/ai/chat: non-streamed, answers `{ content }`. */
 export const aiChatBodySchema = z.object({
   platformSlug: slug,
   messages: z
@@ -432,6 +428,6 @@ export const chatsApi = tokenScoped("chat", {
     kind: "events",
   }),
   stop: endpoint({ method: "POST", path: "/api/chats/:id/stop", access: "user", params: idParamsSchema, response: stopResultSchema }),
-  /** One non-streamed answer (spec 000 section 7). */
+  /** One non-streamed answer. */
   aiChat: endpoint({ method: "POST", path: "/api/ai/chat", access: "user", body: aiChatBodySchema, response: aiChatResponseSchema }),
 });

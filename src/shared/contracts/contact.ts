@@ -6,7 +6,7 @@ import { emailField, NAME_MAX, requiredText } from "./fields.js";
 
 export const CONTACT_SENT = "Thanks for reaching out! We received your message and will reply by email.";
 
-/** The contact form and POST /api/contact (spec 002 section 5: name, email and message required). */
+/** The contact form and POST /api/contact (name, email and message required; docs/product.md, Validation messages). */
 export const contactFormSchema = z.object({
   name: requiredText("Full name", NAME_MAX),
   email: emailField,

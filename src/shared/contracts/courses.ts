@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passageInContextSchema } from "./citation.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint, tokenScoped } from "./endpoint.js";
 import { hintsField, longTitleField, promptTitleField, titleField } from "./fields.js";
@@ -14,13 +15,20 @@ const releaseAfterDays = z
   .max(365, "A lesson can open at most 365 days after the start")
   .nullable();
 export const COURSE_STATUSES = ["draft", "published"] as const;
+/** How the course's certificate looks (decision 062); `classic` until the owner chooses. */
+export const CERTIFICATE_STYLES = ["classic", "modern", "minimal"] as const;
+export type CertificateStyle = (typeof CERTIFICATE_STYLES)[number];
+export const CERTIFICATE_STYLE_LABELS: Record<CertificateStyle, string> = { classic: "Classic", modern: "Modern", minimal: "Minimal" };
+const certificateStyle = z.enum(CERTIFICATE_STYLES, { error: "Choose Classic, Modern or Minimal" });
 export const COURSE_NOT_FOUND = "Course not found";
+export const MODULE_NOT_FOUND = "Module not found";
+export const LESSON_NOT_FOUND = "Lesson not found";
 export const COURSE_FORBIDDEN = "You don't have permission to view this course.";
 export const COURSE_EDIT_FORBIDDEN = "You don't have permission to edit this course.";
 
 const description = z.string().trim().max(5000, "Description cannot exceed 5000 characters");
 
-/** POST /api/courses (spec 001 section 5: title at least 3 characters; draft and private by default). */
+/** POST /api/courses (title at least 3 characters; draft and private by default; docs/product.md, Courses and lessons). */
 export const createCourseBodySchema = z.object({
   title: longTitleField,
   description: description.optional().default(""),
@@ -39,6 +47,7 @@ export const updateCourseBodySchema = z.object({
   isPublic: z.boolean().optional(),
   /** Issue 33: a public, published course is in the visitors' catalogue unless this is off. */
   listedInCatalog: z.boolean().optional(),
+  certificateStyle: certificateStyle.optional(),
 });
 export type UpdateCourseBody = z.input<typeof updateCourseBodySchema>;
 export type CourseChanges = z.output<typeof updateCourseBodySchema>;
@@ -52,6 +61,7 @@ export const courseSchema = z.object({
   isPublic: z.boolean(),
   /** Listed in the public catalogue while public and published (issue 33). */
   listedInCatalog: z.boolean(),
+  certificateStyle,
   coverImage: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -92,7 +102,7 @@ export const moduleSchema = z.object({
 });
 export type CourseModule = z.infer<typeof moduleSchema>;
 
-/** POST /api/modules/{id}/lessons and PATCH /api/lessons/{id} (spec 001 section 5). */
+/** POST /api/modules/{id}/lessons and PATCH /api/lessons/{id} (title, type and content required; docs/product.md, Courses and lessons). */
 const lessonContent = z.string({ error: "Content is required" }).trim().max(200_000, "Content cannot exceed 200000 characters");
 /** The lesson body's fields without the rule across them (forms `.omit()` from this, then add `readingNeedsContent`). */
 export const lessonFieldsSchema = z.object({
@@ -107,7 +117,7 @@ export const lessonFieldsSchema = z.object({
 });
 /**
  * A reading lesson needs its content; a quiz's content is an optional introduction. Checked even when other fields are
- * wrong (`when`), so a form names every missing field at once, as the spec's messages do.
+ * wrong (`when`), so a form names every missing field at once, as the product's messages do.
  */
 export function readingNeedsContent<T extends z.ZodType<{ kind: string; content: string }>>(schema: T): T {
   return schema.refine((lesson) => lesson.kind !== "reading" || lesson.content.length > 0, {
@@ -152,13 +162,22 @@ export const lessonSourceSchema = z.object({
 });
 export type LessonSource = z.infer<typeof lessonSourceSchema>;
 export const SOURCE_REMOVED = "source removed";
+/**
+ * A lesson from material that no passage matched closely enough (the relevance floor, decision 067): written without a
+ * source, and its page says so, in the owner's words or a reader's; in an outline's review, before it is written.
+ */
+export const WITHOUT_SOURCE_MESSAGES = {
+  owner: "No passage of your material matched this lesson closely enough, so it was written without a source.",
+  reader: "No passage of the author's material matched this lesson closely enough, so it was written without a source.",
+  planned: "No passage of your material matched this lesson closely enough, so it will be written without a source.",
+} as const;
 
-/** GET /api/lessons/{id}/sources/{n}: a source with the text around it (the owner's and admins' view; a reader sees the excerpt only). */
-export const lessonSourceDetailSchema = lessonSourceSchema.extend({
-  before: z.string(),
-  after: z.string(),
-  headingPath: z.string(),
-});
+/**
+ * GET /api/lessons/{id}/sources/{n}: a source with its whole passage inside the text around it, as a reply's citation
+ * (decision 058). The course owner's and admins' view; a reader (and a token without files:read) gets the excerpt as
+ * its passage and nothing around it.
+ */
+export const lessonSourceDetailSchema = lessonSourceSchema.extend(passageInContextSchema.shape);
 export type LessonSourceDetail = z.infer<typeof lessonSourceDetailSchema>;
 export const lessonSourceParamsSchema = idParamsSchema.extend({ n: z.coerce.number().int().min(1).max(1000) });
 
@@ -175,6 +194,8 @@ export const lessonSchema = z.object({
   aiGenerated: z.boolean(),
   /** The passages a grounded lesson was written from ([] for a lesson written without sources). */
   sources: z.array(lessonSourceSchema),
+  /** Written from the course's material, but no passage of it cleared the relevance floor (decision 067). */
+  withoutSource: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -191,7 +212,7 @@ export const outlineSchema = z.object({
   modules: z.array(
     moduleSchema.extend({
       lessons: z.array(
-        lessonSchema.omit({ content: true, sources: true }).extend({
+        lessonSchema.omit({ content: true, sources: true, withoutSource: true }).extend({
           /** A reading lesson marked done, a quiz passed. */
           completed: z.boolean(),
           /** Drip release (issue 32): not open yet for this reader (never for the owner or an admin). */
@@ -291,6 +312,22 @@ export const approveOutlineBodySchema = z.object({
   sources: courseSourcesSchema.optional(),
 });
 
+/**
+ * POST /api/courses/generate/outline (New Course, "From my material"; decision 059): an outline drawn from the caller's
+ * material before any course exists, so a refused step, a failure or a closed tab leaves nothing behind.
+ */
+export const materialOutlineRequestSchema = outlineRequestSchema.extend({
+  title: longTitleField,
+  sources: courseSourcesSchema,
+});
+
+/** POST /api/courses/generate/approve: the course is made (a private draft) with the approved outline and its run, at once. */
+export const approveMaterialOutlineBodySchema = approveOutlineBodySchema.extend({
+  title: longTitleField,
+  sources: courseSourcesSchema,
+});
+export type ApproveMaterialOutlineInput = z.output<typeof approveMaterialOutlineBodySchema>;
+
 export const generationRunSchema = z.object({
   id: z.number().int(),
   courseId: z.number().int(),
@@ -315,7 +352,7 @@ export type LessonVersion = z.infer<typeof lessonVersionSchema>;
 
 /**
  * Answer of POST /api/courses/{id}/generate/outline. With no usable AI platform the server
- * answers the spec's template (3 modules x 3 reading lessons) and says so in `notice`.
+ * answers the product's template (3 modules x 3 reading lessons) and says so in `notice`.
  */
 export const outlineProposalSchema = outlineDraftSchema.extend({
   source: z.enum(["ai", "template"]),
@@ -332,6 +369,7 @@ export const lessonContentBodySchema = z.object({
 export type LessonContentInput = z.output<typeof lessonContentBodySchema>;
 export type DescribeCourseInput = z.output<typeof describeCourseBodySchema>;
 export type OutlineRequestInput = z.output<typeof outlineRequestSchema>;
+export type MaterialOutlineRequestInput = z.output<typeof materialOutlineRequestSchema>;
 export type ApproveOutlineInput = z.output<typeof approveOutlineBodySchema>;
 
 /** `/api/lessons/:id/versions/:versionId/restore` */
@@ -395,6 +433,12 @@ export const coursesApi = tokenScoped(
 /** A tutor chat's reply when its reader may no longer read the lesson (issue 31): the course was made private meanwhile. */
 export const TUTOR_LESSON_CLOSED =
   "You can no longer read this lesson, so its tutor cannot answer. The course may have been made private; ask its author, or start a new chat.";
+/**
+ * The tutor of every lesson of a course refuses (403) while the reader has an attempt in progress on one of its graded
+ * quizzes, unless the quiz's owner let the tutor open during attempts (decision 067).
+ */
+export const tutorClosedForQuiz = (quizTitle: string) =>
+  `The tutor is closed while you take the graded quiz "${quizTitle}". It opens again when you submit it.`;
 
 export const lessonsApi = tokenScoped(
   "courses:read",
@@ -464,8 +508,9 @@ export const lessonsApi = tokenScoped(
     complete: endpoint({ method: "POST", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
     uncomplete: endpoint({ method: "DELETE", path: "/api/lessons/:id/complete", access: "user", params, response: completionSchema }),
     /**
-     * One source of a lesson with the text around it (issue 31). Anyone who may read the lesson; `before`/`after` are the
-     * owner's and admins' only (a reader gets "" there: never more of the owner's file than the lesson cites).
+     * One source of a lesson, its whole passage inside the text around it (issue 31, decision 058). Anyone who may read
+     * the lesson; the passage and `before`/`after` are the owner's and admins' only (a reader gets the excerpt as the
+     * passage and "" around it: never more of the owner's file than the lesson's list shows).
      */
     source: endpoint({
       method: "GET",
@@ -529,6 +574,24 @@ export const courseAiApi = {
     params,
     body: outlineRequestSchema,
     response: outlineProposalSchema,
+  }),
+  proposeMaterialOutline: endpoint({
+    method: "POST",
+    path: "/api/courses/generate/outline",
+    access: "earlyAccess",
+    feature: "courseGeneration",
+    body: materialOutlineRequestSchema,
+    response: outlineProposalSchema,
+  }),
+  /** The course made with its approved outline; the answer is its run (`courseId` names the new course). */
+  approveMaterialOutline: endpoint({
+    method: "POST",
+    path: "/api/courses/generate/approve",
+    access: "earlyAccess",
+    feature: "courseGeneration",
+    body: approveMaterialOutlineBodySchema,
+    response: generationRunSchema,
+    status: 201,
   }),
   approveOutline: endpoint({
     method: "POST",

@@ -5,7 +5,7 @@ import { endpoint } from "./endpoint.js";
 /**
  * The outbox (issue 11): every email is stored before it is sent. queued → sending → sent, or back to
  * queued with a delay after a failure, `failed` after 24 hours of retries, and `test` when no SMTP server
- * is configured (the spec's "virtual test inbox": kept, never sent, previewable by admins).
+ * is configured (the product's "virtual test inbox": kept, never sent, previewable by admins).
  */
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "test"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
-import { SMTP_PASS_REQUIRED, smtpFieldsSchema } from "./platform-settings.js";
+import { emailText, optionalEmailText } from "./fields.js";
+import { SETTINGS_EMAIL_INVALID, SMTP_PASS_REQUIRED, smtpFieldsSchema } from "./platform-settings.js";
 
 /** The emails the product sends: their templates can be edited, never deleted, and keep their slug. */
 export const PRODUCT_TEMPLATE_SLUGS = ["welcome", "password-changed", "password-reset", "early-access-receipt"] as const;
@@ -32,7 +33,7 @@ const content = (message: string, max: number, label: string) =>
     .max(max, `${label} cannot exceed ${max.toLocaleString("en-US")} characters`)
     .refine((s) => s.trim().length > 0, message);
 
-/** The template form and POST /api/admin/email-templates (spec 002 section 5). */
+/** The template form and POST /api/admin/email-templates. The words are the settings screens'. */
 export const emailTemplateBodySchema = z.object({
   name: z
     .string({ error: "Template name is required" })
@@ -84,7 +85,7 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-const recipientField = z.string({ error: RECIPIENT_INVALID }).trim().max(254, RECIPIENT_INVALID).pipe(z.email(RECIPIENT_INVALID));
+const recipientField = emailText(RECIPIENT_INVALID);
 
 /** POST /api/admin/email-templates/:id/test: `testData` is a JSON object of the template's variables. */
 export const templateTestBodySchema = z.object({
@@ -123,12 +124,7 @@ export type TemplateTestResult = z.infer<typeof templateTestResultSchema>;
 
 /** POST /api/admin/smtp-test: the SMTP form as typed (a blank password means the stored one) and an optional recipient. */
 export const smtpTestBodySchema = smtpFieldsSchema.extend({
-  testRecipient: z
-    .string({ error: "Enter a valid email" })
-    .trim()
-    .max(254, "Enter a valid email")
-    .pipe(z.union([z.literal(""), z.email("Enter a valid email")]))
-    .optional(),
+  testRecipient: optionalEmailText(SETTINGS_EMAIL_INVALID).optional(),
 });
 export type SmtpTestBody = z.input<typeof smtpTestBodySchema>;
 export type SmtpTestInput = z.output<typeof smtpTestBodySchema>;
@@ -141,7 +137,7 @@ export const smtpTestResultSchema = z.object({
 });
 export type SmtpTestResult = z.infer<typeof smtpTestResultSchema>;
 
-/** Email (admin): templates, their test sends, and the SMTP connection test (spec 002 section 7). */
+/** Email (admin): templates, their test sends, and the SMTP connection test (docs/product.md, Admin back office). */
 export const emailApi = {
   listTemplates: endpoint({ method: "GET", path: "/api/admin/email-templates", access: "admin", response: z.array(emailTemplateSchema) }),
   createTemplate: endpoint({

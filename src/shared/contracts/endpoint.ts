@@ -35,15 +35,19 @@ export type PlanFeature = "personalities" | "courseGeneration";
 export type EndpointKind = "json" | "paged" | "empty" | "events" | "file";
 /**
  * How an endpoint's failures are written: the app's `{ message, errors? }` (default), or OpenAI's
- * `{ error: { message, type, param, code } }` for the OpenAI-compatible endpoints (decision 051).
+ * `{ error: { message, type, param, code } }` for the OpenAI-compatible endpoints (decision 051), or `page`: an HTML
+ * page a person opens in the browser (the API reference), whose 401 sends them to sign in and back (a 303 to
+ * `/login?next=<the page>`, decision 060); its other failures are the app's.
  */
-export type ErrorFormat = "app" | "openai";
+export type ErrorFormat = "app" | "openai" | "page";
 
 /**
  * What a personal API token may call (issue 35): an endpoint names the scope a token needs with `tokenScope`; an
- * endpoint without one (every admin route, the tokens themselves, sign-in...) refuses every token.
+ * endpoint without one (every admin route, the tokens themselves, sign-in...) refuses every token. `files:read` also
+ * guards what other endpoints reach of the library (files, collections, their passages), wherever they reach it
+ * (`server/lib/library-access.ts`, decision 056).
  */
-export const TOKEN_SCOPES = ["chat", "courses:read", "models"] as const;
+export const TOKEN_SCOPES = ["chat", "courses:read", "models", "files:read"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export interface EndpointShape {

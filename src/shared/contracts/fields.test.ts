@@ -34,7 +34,7 @@ describe("emailField", () => {
   });
 
   it.each([["not-an-email"], ["a@b"], [""], ["   "], [`${"a".repeat(250)}@example.com`], [42], [null]])(
-    "refuses %j with the spec's words",
+    "refuses %j with the product's words",
     (value) => {
       expect(verdict(emailField, value)).toBe(EMAIL_INVALID);
     },
@@ -94,7 +94,7 @@ describe("passwords", () => {
     expect(verdict(strongPasswordField, value)).toBe(expected);
   });
 
-  it("a change and the admin's form follow the same rule, saying the spec's 6 under 6 characters (decision 030)", () => {
+  it("a change and the admin's form follow the same rule, saying the product's 6 under 6 characters (decision 030)", () => {
     expect(verdict(newPasswordField, "abcdef")).toBe("Password must be at least 8 characters");
     expect(verdict(newPasswordField, "abcde")).toBe("Password must be at least 6 characters");
     expect(verdict(newPasswordField, "")).toBe("Password must be at least 6 characters");

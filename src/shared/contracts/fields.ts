@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * The fields several contracts share, each written once with the spec's messages (spec 000 section 5, spec 001
- * section 5, spec 002 section 5), for the forms and the server alike. What a field changes (trimmed, an email
- * lower-cased) is what the form submits and the server receives; the form's box still shows what was typed.
+ * The fields several contracts share, each written once with the product's messages (docs/product.md, Validation
+ * messages), for the forms and the server alike. What a field changes (trimmed, an email lower-cased) is what the
+ * form submits and the server receives; the form's box still shows what was typed.
  */
 
 /** Text that must be there: trimmed, "<label> is required" when empty (or not text), at most `max` characters. */
@@ -67,6 +67,20 @@ export const emailField = z
   .max(EMAIL_MAX, EMAIL_INVALID)
   .pipe(z.email(EMAIL_INVALID));
 
+/**
+ * An address a setting or a test send names (the SMTP sender, a test email's recipient): trimmed, kept as typed (it is
+ * no account's, so never lower-cased), at most EMAIL_MAX characters; `invalid` (the form's own words) when it is not one.
+ */
+export const emailText = (invalid: string) => z.string({ error: invalid }).trim().max(EMAIL_MAX, invalid).pipe(z.email(invalid));
+
+/** The same, or "" for none (the support email, the SMTP test's recipient). */
+export const optionalEmailText = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(EMAIL_MAX, invalid)
+    .pipe(z.union([z.literal(""), z.email(invalid)]));
+
 /** An account's email that may be left empty ("" is no email): the profile and the admin's user form. */
 export const optionalEmailField = (invalid: string) =>
   z
@@ -78,14 +92,14 @@ export const optionalEmailField = (invalid: string) =>
 // ---------------------------------------------------------------------------------------------------------
 // Passwords
 
-// The upper bound keeps argon2 from hashing megabytes; the spec sets no maximum (decision 004).
+// The upper bound keeps argon2 from hashing megabytes; the product sets no maximum (decision 004).
 export const PASSWORD_MAX = 200;
 export const PASSWORD_TOO_LONG = `Password cannot exceed ${PASSWORD_MAX} characters`;
 
 /**
  * The one password rule (decision 030): every way of setting a password (registration, the checkout, a reset,
  * a change, the admin's user form, the create-admin script) demands the registration's 8 characters and four
- * kinds (spec 000 section 5), with the spec's words.
+ * kinds (docs/product.md, Validation messages), with the product's words.
  */
 export const strongPasswordField = z
   .string({ error: "Password is required" })
@@ -96,12 +110,12 @@ export const strongPasswordField = z
   .regex(/[0-9]/, "Password must contain at least one number")
   .regex(/[^A-Za-z0-9]/, "Password must contain at least one special character");
 
-/** Said in the forms whose spec gives 6 (the password change, the admin's user form) under 6 characters. */
+/** Said in the forms that ask for 6 (the password change, the admin's user form) under 6 characters. */
 export const SHORT_PASSWORD_MIN = 6;
 export const SHORT_PASSWORD_TOO_SHORT = `Password must be at least ${SHORT_PASSWORD_MIN} characters`;
 
 /**
- * The new password of a change and of the admin's user form: the same rule, and the spec's "at least 6
+ * The new password of a change and of the admin's user form: the same rule, and the product's "at least 6
  * characters" for fewer than 6 (then the registration's words from 6 on).
  */
 export const newPasswordField = z
@@ -118,7 +132,7 @@ export const optionalNewPasswordField = z.string({ error: SHORT_PASSWORD_TOO_SHO
 });
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-/** The password change's words (spec 000 section 5, Password change). */
+/** The password change's words (docs/product.md, Validation messages). */
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 export const CONFIRM_PASSWORD = "Please confirm your password";
 

@@ -4,7 +4,7 @@ import { MAX_TOKENS, TEMPERATURE } from "../constants.js";
 /**
  * Temperature and response length: one definition for user settings, personalities and AI platforms.
  * A temperature is a number from 0 to 1 in steps of 0.1, stored exactly (numeric(3,2)) and sent to the
- * provider as the number chosen. Spec 000 sends the user setting as text ("0.7"), so text is read too.
+ * provider as the number chosen. The settings call sends the user setting as text ("0.7"), so text is read too.
  */
 export const TEMPERATURE_MESSAGES = {
   notANumber: "Temperature must be a number between 0 and 1",
@@ -31,7 +31,7 @@ export const temperatureField = z.union([z.number(), z.string()], { error: TEMPE
   return tenths(value);
 });
 
-/** The user setting's wire format (spec 000): "0.7", "1.0". */
+/** The user setting's wire format (docs/product.md, Accounts): "0.7", "1.0". */
 export function temperatureText(value: number): string {
   return tenths(value).toFixed(1);
 }
@@ -44,7 +44,7 @@ export const maxTokensField = z
   .max(MAX_TOKENS.max, `Response length cannot exceed ${MAX_TOKENS.max}`)
   .refine((v) => v % MAX_TOKENS.step === 0, `Response length moves in steps of ${MAX_TOKENS.step}`);
 
-/** An AI platform's own ceiling (spec 002: "maxTokens at least 1"); a provider may allow far more than a user setting. */
+/** An AI platform's own ceiling ("maxTokens at least 1"); a provider may allow far more than a user setting. */
 export const platformMaxTokensField = z
   .number({ error: "Max tokens must be at least 1" })
   .int("Max tokens must be a whole number")

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idField, idParamsSchema, idText, MAX_ID } from "./common.js";
-import { endpoint } from "./endpoint.js";
+import { INVALID_CURSOR, idField, idParamsSchema, idText, MAX_ID } from "./common.js";
+import { endpoint, tokenScoped } from "./endpoint.js";
 import { requiredText } from "./fields.js";
 
 /**
@@ -31,13 +31,28 @@ export const knowledgeFileSchema = z.object({
   progressTotal: z.number().int(),
   /** Why it failed, in words for the user (null unless failed). */
   error: z.string().nullable(),
+  /**
+   * Whether Retry may read it again: a failed file whose failure may pass (the provider or the database away). False
+   * in every other state, and for a file that cannot be read (damaged, protected, not a kind read): the same bytes
+   * would fail the same way, so its owner deletes it and uploads a readable copy (decision 068).
+   */
+  retryable: z.boolean(),
   collectionId: z.number().int().nullable(),
+  /**
+   * Attached in the chat composer (uploaded with `purpose=message`) and not sent yet: deleted at this time unless a
+   * message sends it or it is moved into a collection (decision 068). Null: a library file.
+   */
+  unsentUntil: z.string().nullable(),
   /** A PDF's page count once read (null otherwise). */
   pages: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
+
+/** The upload's `purpose` field: a library file, or a file attached to a message not sent yet (decision 068). */
+export const FILE_PURPOSES = ["library", "message"] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 export const FILE_NAME_MAX = 200;
 export const fileNameField = requiredText("Name", FILE_NAME_MAX);
@@ -49,8 +64,8 @@ export const filesQuerySchema = z.object({
   /** The last id of the page before (NEXT_CURSOR_HEADER); anything else is a 400, never a database error. */
   cursor: z
     .string()
-    .regex(/^\d{1,10}$/, "Invalid cursor")
-    .refine((value) => Number(value) <= MAX_ID, "Invalid cursor")
+    .regex(/^\d{1,10}$/, INVALID_CURSOR)
+    .refine((value) => Number(value) <= MAX_ID, INVALID_CURSOR)
     .optional(),
 });
 export type FilesQuery = z.output<typeof filesQuerySchema>;
@@ -76,69 +91,97 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-export const filesApi = {
-  /** Multipart: field `file`, optional field `collectionId`. 201 with the stored file, queued for reading. */
-  upload: endpoint({ method: "POST", path: "/api/files", access: "user", upload: true, status: 201, response: knowledgeFileSchema }),
-  list: endpoint({
-    method: "GET",
-    path: "/api/files",
-    access: "user",
-    query: filesQuerySchema,
-    kind: "paged",
-    response: z.array(knowledgeFileSchema),
-  }),
-  get: endpoint({ method: "GET", path: "/api/files/:id", access: "user", params: idParamsSchema, response: knowledgeFileSchema }),
-  update: endpoint({
-    method: "PATCH",
-    path: "/api/files/:id",
-    access: "user",
-    params: idParamsSchema,
-    body: updateFileBodySchema,
-    response: knowledgeFileSchema,
-  }),
-  /** Deletes the bytes and every piece read from them. */
-  delete: endpoint({ method: "DELETE", path: "/api/files/:id", access: "user", params: idParamsSchema, kind: "empty", response: z.null() }),
-  /** The bytes, typed by what they are: `attachment` for everything but images, `nosniff`, a sandbox CSP. */
-  content: endpoint({
-    method: "GET",
-    path: "/api/files/:id/content",
-    access: "user",
-    params: idParamsSchema,
-    kind: "file",
-    response: z.null(),
-  }),
-  /** Reads a failed file again from the start. */
-  retry: endpoint({ method: "POST", path: "/api/files/:id/retry", access: "user", params: idParamsSchema, response: knowledgeFileSchema }),
-};
+/** The library's reads open to API tokens holding `files:read` (decision 056); its writes refuse every token. */
+const reads = (endpoint: { method: string }) => endpoint.method === "GET";
 
-export const collectionsApi = {
-  list: endpoint({ method: "GET", path: "/api/collections", access: "user", response: z.array(collectionSchema) }),
-  create: endpoint({
-    method: "POST",
-    path: "/api/collections",
-    access: "user",
-    body: collectionBodySchema,
-    status: 201,
-    response: collectionSchema,
-  }),
-  update: endpoint({
-    method: "PATCH",
-    path: "/api/collections/:id",
-    access: "user",
-    params: idParamsSchema,
-    body: collectionBodySchema,
-    response: collectionSchema,
-  }),
-  /** Deletes the collection and its files. */
-  delete: endpoint({
-    method: "DELETE",
-    path: "/api/collections/:id",
-    access: "user",
-    params: idParamsSchema,
-    kind: "empty",
-    response: z.null(),
-  }),
-};
+export const filesApi = tokenScoped(
+  "files:read",
+  {
+    /**
+     * Multipart: field `file`, optional fields `collectionId` and `purpose` (`library`, the default, or `message`: a
+     * file attached to a message not sent yet, in no collection, decision 068). 201 with the stored file, queued for
+     * reading.
+     */
+    upload: endpoint({ method: "POST", path: "/api/files", access: "user", upload: true, status: 201, response: knowledgeFileSchema }),
+    list: endpoint({
+      method: "GET",
+      path: "/api/files",
+      access: "user",
+      query: filesQuerySchema,
+      kind: "paged",
+      response: z.array(knowledgeFileSchema),
+    }),
+    get: endpoint({ method: "GET", path: "/api/files/:id", access: "user", params: idParamsSchema, response: knowledgeFileSchema }),
+    update: endpoint({
+      method: "PATCH",
+      path: "/api/files/:id",
+      access: "user",
+      params: idParamsSchema,
+      body: updateFileBodySchema,
+      response: knowledgeFileSchema,
+    }),
+    /** Deletes the bytes and every piece read from them. */
+    delete: endpoint({
+      method: "DELETE",
+      path: "/api/files/:id",
+      access: "user",
+      params: idParamsSchema,
+      kind: "empty",
+      response: z.null(),
+    }),
+    /** The bytes, typed by what they are: `attachment` for everything but images, `nosniff`, a sandbox CSP. */
+    content: endpoint({
+      method: "GET",
+      path: "/api/files/:id/content",
+      access: "user",
+      params: idParamsSchema,
+      kind: "file",
+      response: z.null(),
+    }),
+    /** Reads a failed file again from the start: 409 unless it failed, 422 when it cannot be read (`retryable` false). */
+    retry: endpoint({
+      method: "POST",
+      path: "/api/files/:id/retry",
+      access: "user",
+      params: idParamsSchema,
+      response: knowledgeFileSchema,
+    }),
+  },
+  reads,
+);
+
+export const collectionsApi = tokenScoped(
+  "files:read",
+  {
+    list: endpoint({ method: "GET", path: "/api/collections", access: "user", response: z.array(collectionSchema) }),
+    create: endpoint({
+      method: "POST",
+      path: "/api/collections",
+      access: "user",
+      body: collectionBodySchema,
+      status: 201,
+      response: collectionSchema,
+    }),
+    update: endpoint({
+      method: "PATCH",
+      path: "/api/collections/:id",
+      access: "user",
+      params: idParamsSchema,
+      body: collectionBodySchema,
+      response: collectionSchema,
+    }),
+    /** Deletes the collection and its files. */
+    delete: endpoint({
+      method: "DELETE",
+      path: "/api/collections/:id",
+      access: "user",
+      params: idParamsSchema,
+      kind: "empty",
+      response: z.null(),
+    }),
+  },
+  reads,
+);
 
 /**
  * The largest file the server takes whatever a plan says (a plan with no largest file, or an admin): the bytes are
@@ -178,11 +221,19 @@ export const FILE_LIMIT_MESSAGES = {
   tooLargeForServer: () => `This file is larger than ${formatBytes(FILE_BYTES_CEILING)}, the largest file this server takes.`,
   tooMany: (max: number, upgrade: boolean) =>
     `Your plan keeps up to ${max.toLocaleString("en-US")} ${max === 1 ? "file" : "files"}.${upgrade ? ROOM : ROOM_DELETE}`,
-  storageFull: (limit: number, used: number, upgrade: boolean) =>
-    `Your plan's storage (${formatBytes(limit)}) is full: ${formatBytes(Math.max(0, limit - used))} is left.${upgrade ? ROOM : ROOM_DELETE}`,
+  /** A file that does not fit what is left (decision 061): "full" only when nothing is left. */
+  storageFull: (limit: number, used: number, size: number, upgrade: boolean) =>
+    (used >= limit
+      ? `Your plan's storage (${formatBytes(limit)}) is full.`
+      : `This file (${formatBytes(size)}) does not fit in your plan's storage (${formatBytes(limit)}): ${formatBytes(limit - used)} is left.`) +
+    (upgrade ? ROOM : ROOM_DELETE),
   fileNotFound: "File not found",
   collectionNotFound: "Collection not found",
   notFailed: "Only a file that failed can be retried.",
+  /** Retry on a file that cannot be read (decision 068): 422. */
+  notRetryable: "This file cannot be read, so reading it again would fail the same way. Delete it and upload a readable copy.",
+  /** What the library's row says instead of Retry, under the reason. */
+  uploadReadableCopy: "Delete it and upload a readable copy.",
   noFile: "Choose a file to upload.",
   tooManyCollections: (max: number) => `You can have at most ${max} collections. Delete one to make room.`,
 } as const;

@@ -11,6 +11,8 @@ export const MCP_TRANSPORT_LABELS: Record<McpTransport, string> = { "streamable-
 
 export const MCP_URL_INVALID = "The URL must start with http:// or https://";
 export const MCP_HEADERS_MAX = 20;
+/** Stored header values go only to the URL they were saved for (decision 063). */
+export const MCP_HEADERS_AGAIN = "Enter the header values again: the URL changed.";
 
 const urlField = z
   .string({ error: "URL is required" })

@@ -48,6 +48,10 @@ export const OPENAI_MESSAGES = {
   imageOnlyFromUser: "Only user messages may carry images.",
   unknownModel: (model: string) =>
     `The model "${model}" does not exist or you do not have access to it. GET /v1/models lists the models you may use.`,
+  notAChatModel: (model: string) =>
+    `The model "${model}" is an embedding model, not a chat model, so /v1/chat/completions does not take it: use it with /v1/embeddings.`,
+  notAnEmbeddingModel: (model: string) =>
+    `The model "${model}" is a chat model, not an embedding model, so /v1/embeddings does not take it: GET /v1/models lists the embedding model too.`,
   noEmbeddingModel: "No embedding model is set up on this server: an administrator chooses one under Admin > AI Chat Settings.",
   emptyInput: "`input` must not be empty.",
   dimensionsNotOffered: (model: string, dimensions: number) =>

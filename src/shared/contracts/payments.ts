@@ -5,7 +5,7 @@ import { idParamsSchema } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { confirmed, confirmPasswordField } from "./fields.js";
 
-/** The three keys of spec 000 (secrets calls) and DESIGN.md: environment variables, or entered by an admin. */
+/** The three Stripe keys: environment variables, or entered by an admin (docs/product.md, Early Access and payments). */
 export const STRIPE_KEY_NAMES = ["STRIPE_SECRET_KEY", "VITE_STRIPE_PUBLIC_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 export type StripeKeyName = (typeof STRIPE_KEY_NAMES)[number];
 
@@ -21,7 +21,7 @@ export const PRICE_CHANGED = "The price changed while you were paying. Start aga
 
 const PRICE_MAX_MINOR = 99_999_999;
 
-/** Price and currency as the form and the server check them (spec 002 section 5). */
+/** Price and currency as the form and the server check them. The words are the settings screens'. */
 export const paymentSettingsFormSchema = z
   .object({
     earlyAccessPrice: z
@@ -116,7 +116,7 @@ export const unfinishedPaymentSchema = z.object({
 export type UnfinishedPayment = z.infer<typeof unfinishedPaymentSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Secrets calls (spec 000: the names are the environment variables)
+// Secrets calls (the names are the environment variables)
 
 export const checkSecretsBodySchema = z.object({
   secretKeys: z.array(z.string().max(100)).max(20),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLAN_TYPES } from "../constants.js";
 import { endpoint } from "./endpoint.js";
+import { emailText, optionalEmailText } from "./fields.js";
 
 export const PLATFORM_NAME_MAX = 60;
 
@@ -13,6 +14,9 @@ export const DEFAULT_MODEL_UNAVAILABLE = "Choose a model of an AI platform that 
 // The name goes into page titles and, later, e-mail subjects and headers: one line, no control characters.
 const ONE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 
+/** An address in the settings that is not one: the support email, the SMTP sender, the SMTP test's recipient. The words are the settings screens'. */
+export const SETTINGS_EMAIL_INVALID = "Enter a valid email";
+
 const switchField = (label: string) => z.boolean({ error: `${label} must be on or off` });
 
 /** The chat's tools (issue 34): how many tool steps one reply may take, and how long one tool call may run. */
@@ -22,7 +26,7 @@ export const TOOL_MAX_STEPS_INVALID = `Tool steps must be a whole number from 1 
 export const TOOL_CALL_TIMEOUT_INVALID = `Tool call timeout must be a whole number of seconds from 1 to ${TOOL_CALL_TIMEOUT_LIMIT_SECONDS}`;
 const wholeNumber = (max: number, message: string) => z.number({ error: message }).int(message).min(1, message).max(max, message);
 
-/** The Platform Settings form and PATCH /api/admin/platform-settings (spec 002 section 5). */
+/** The Platform Settings form and PATCH /api/admin/platform-settings. The words are the settings screens'. */
 export const platformSettingsFormSchema = z.object({
   platformName: z
     .string({ error: "Platform name is required" })
@@ -41,11 +45,7 @@ export const platformSettingsFormSchema = z.object({
   enableHistory: switchField("Chat history"),
   enableModelSelection: switchField("Model selection"),
   /** Shown on the contact page; contact messages go to it (to every admin when empty). */
-  supportEmail: z
-    .string({ error: "Enter a valid email" })
-    .trim()
-    .max(254, "Enter a valid email")
-    .refine((email) => email === "" || z.email().safeParse(email).success, "Enter a valid email")
+  supportEmail: optionalEmailText(SETTINGS_EMAIL_INVALID)
     .transform((email) => email.toLowerCase() || null)
     .nullable()
     .optional(),
@@ -65,13 +65,14 @@ export const SMTP_HOST_REQUIRED = "SMTP host is required";
 export const SMTP_USER_REQUIRED = "SMTP username is required";
 /** Only when no password is stored: a blank password keeps the stored one. */
 export const SMTP_PASS_REQUIRED = "SMTP password is required";
-export const SMTP_EMAIL_INVALID = "Enter a valid email";
+/** A stored password goes only to the server it was saved for (decision 063). */
+export const SMTP_PASS_AGAIN = "Enter the SMTP password again: the server, port or username changed.";
 export const SMTP_PORT_INVALID = "Port must be a number from 1 to 65535";
 export const SMTP_PORT_DEFAULT = "587";
 
 const HOSTNAME = /^[A-Za-z0-9._:[\]-]+$/;
 
-/** The SMTP fields as the SMTP form and the SMTP test send them (spec 002 section 5). */
+/** The SMTP fields as the SMTP form and the SMTP test send them. The words are the settings screens'. */
 export const smtpFields = {
   smtpHost: z
     .string({ error: SMTP_HOST_REQUIRED })
@@ -79,7 +80,7 @@ export const smtpFields = {
     .min(1, SMTP_HOST_REQUIRED)
     .max(253, "SMTP host cannot exceed 253 characters")
     .regex(HOSTNAME, "Enter a host name or IP address, such as smtp.example.com"),
-  /** Text, as the spec sends it ("587"). */
+  /** Text, as the settings form sends it ("587"). */
   smtpPort: z
     .string({ error: SMTP_PORT_INVALID })
     .trim()
@@ -97,7 +98,7 @@ export const smtpFields = {
     .string({ error: SMTP_PASS_REQUIRED })
     .max(1000, "SMTP password cannot exceed 1000 characters")
     .regex(ONE_LINE, "SMTP password must be a single line of text"),
-  smtpFromEmail: z.string({ error: SMTP_EMAIL_INVALID }).trim().max(254, SMTP_EMAIL_INVALID).pipe(z.email(SMTP_EMAIL_INVALID)),
+  smtpFromEmail: emailText(SETTINGS_EMAIL_INVALID),
   smtpFromName: z
     .string({ error: "From name must be text" })
     .trim()
@@ -139,7 +140,10 @@ export type PlatformSettingsPatch = z.output<typeof updatePlatformSettingsBodySc
  */
 export const adminPlatformSettingsSchema = z.object({
   platformName: z.string(),
+  /** The default model in force: the saved one, or the one chats use while no usable platform offers it (decision 061). */
   defaultModel: z.string(),
+  /** True while no choice of the admin's is in force: the default follows the AI platforms set up. */
+  defaultModelFollows: z.boolean(),
   allowRegistration: z.boolean(),
   enableHistory: z.boolean(),
   enableModelSelection: z.boolean(),

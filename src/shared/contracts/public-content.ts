@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import { firstScreenReads } from "./first-screen-reads.js";
 
-/** The price as the product shows it (spec: currency and earlyAccessPrice, USD 297 when none is saved). */
+/** The price as the product shows it (currency and earlyAccessPrice, USD 297 when none is saved). */
 export const priceReadingSchema = z.object({
   currency: z.string(),
   earlyAccessPrice: z.string(),

@@ -11,7 +11,7 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** PATCH /api/user/settings sends exactly one field (spec 000 section 7). */
+/** PATCH /api/user/settings sends exactly one field. */
 export const settingsPatchSchema = z
   .strictObject(
     {

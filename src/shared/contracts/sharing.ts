@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namedSourceSchema } from "./citation.js";
 import { idField, idParamsSchema, idText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 
@@ -20,11 +21,15 @@ export const SHARE_MESSAGES = {
   emptyChat: "This chat has no finished messages to share yet.",
 } as const;
 
-/** One message of a snapshot: role, text, attachment names (never their bytes), the model's name, when. */
+/**
+ * One message of a snapshot: role, text, attachment names (never their bytes), the sources a reply cites as [n] (names
+ * and pages, never their text: decision 058), the model's name, when.
+ */
 export const sharedMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   attachmentNames: z.array(z.string()),
+  sources: z.array(namedSourceSchema),
   model: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -22,7 +22,7 @@ export function readBootData(): BootData | null {
   return null;
 }
 
-/** The spec's defaults, for a public page whose values block could not be read. */
+/** The product's defaults, for a public page whose values block could not be read. */
 export function fallbackBootData(): BootData {
   return { platformSettings: PLATFORM_SETTINGS_FALLBACK, paymentSettings: PAYMENT_SETTINGS_FALLBACK };
 }

@@ -1,5 +1,6 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
+import { isPagePath } from "../../shared/page-paths.js";
 import { safeRedirectPath } from "../../shared/safe-redirect.js";
 import { PageSpinner } from "../components/ui/spinner.js";
 import { useCurrentUser } from "../domain/session.js";
@@ -53,13 +54,26 @@ export function CheckoutAccess({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
-/** Sign-in and registration: a signed-in visitor goes to ?next (same-site only) or /. */
+/**
+ * Sign-in and registration: a signed-in visitor goes to ?next (same-site only) or /. A `next` that is no page of the
+ * app (the API reference, which sent a visitor here: decision 060) is loaded from the server.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const next = new URLSearchParams(useSearch()).get("next");
   if (isLoading) return <PageSpinner label="Checking your session" />;
-  if (user) return <Redirect to={safeRedirectPath(next, "/")} replace />;
+  if (user) {
+    const target = safeRedirectPath(next, "/");
+    if (!isPagePath(target.split(/[?#]/)[0] ?? "/")) return <LoadFromServer to={target} />;
+    return <Redirect to={target} replace />;
+  }
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+/** A same-site address the app has no page for: one load from the server, in place of this one. */
+function LoadFromServer({ to }: { to: string }) {
+  useEffect(() => window.location.replace(to), [to]);
+  return <PageSpinner />;
 }
 
 /** "/": the dashboard for a signed-in user, the landing page for a visitor. */

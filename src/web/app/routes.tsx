@@ -224,7 +224,7 @@ export const routes: RouteEntry[] = [
       </RequireAuth>
     ),
   },
-  // Spec 001: any other course path goes to /courses.
+  // Any other course path goes to /courses.
   {
     path: paths.coursesAny,
     render: () => (
@@ -233,7 +233,7 @@ export const routes: RouteEntry[] = [
       </RequireAuth>
     ),
   },
-  // Spec 002: /admin redirects to /admin/users and an unknown admin path shows the users page.
+  // /admin redirects to /admin/users and an unknown admin path shows the users page.
   {
     path: paths.admin,
     render: () => (

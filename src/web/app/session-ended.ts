@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isSignedOutReason } from "../../shared/signed-out.js";
 import { currentUserQuery, signOut } from "../domain/session.js";
 import { rememberSignedOutReason } from "../domain/signed-out-reason.js";
 import { onUnauthorized } from "../lib/api-client.js";
@@ -12,7 +13,7 @@ import { notify } from "../lib/notify.js";
 export function handleEndedSessions(client: QueryClient): void {
   onUnauthorized((error) => {
     if (!client.getQueryData(currentUserQuery.queryKey)) return;
-    rememberSignedOutReason(error.body.reason === "account_disabled" ? "account_disabled" : "session_ended");
+    rememberSignedOutReason(isSignedOutReason(error.body.reason) ? error.body.reason : "session_ended");
     notify.quietAfterSessionEnded();
     signOut(client);
   });

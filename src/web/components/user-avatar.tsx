@@ -3,7 +3,7 @@ import { getInitials } from "../../shared/initials.js";
 import { cn } from "../lib/cn.js";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.js";
 
-/** The user's photo, or their initials (spec 000, top navigation). */
+/** The user's photo, or their initials (docs/product.md, Accounts). */
 export function UserAvatar({
   user,
   className,

@@ -4,7 +4,7 @@ import { endpointQuery } from "../lib/endpoint-query.js";
 /** GET /api/ai/platforms: the usable platforms (a key set up, active), for every model picker. */
 export const aiPlatformsQuery = endpointQuery(aiPlatformsApi.forChat, {});
 
-/** The four named providers of spec 000, shown even before an admin sets them up. */
+/** The four named providers (docs/product.md, Chat), shown even before an admin sets them up. */
 export const NAMED_PLATFORMS: readonly { slug: string; name: string }[] = [
   { slug: "openai", name: "OpenAI" },
   { slug: "anthropic-claude", name: "Anthropic Claude" },

@@ -3,7 +3,7 @@ import type { PaymentSettingsPublic } from "../../shared/contracts/public-conten
 import { formatPrice } from "../../shared/format-price.js";
 import { usePublicReads } from "./public-reads.js";
 
-/** What holds while the read is on its way, or when it fails: the spec's price, payments not available. */
+/** What holds while the read is on its way, or when it fails: the product's price, payments not available. */
 export const PAYMENT_SETTINGS_FALLBACK: PaymentSettingsPublic = {
   ...DEFAULT_PAYMENT_SETTINGS,
   paymentsAvailable: false,
@@ -12,14 +12,14 @@ export const PAYMENT_SETTINGS_FALLBACK: PaymentSettingsPublic = {
 
 /**
  * The public payment settings (GET /api/payment-settings: the price, whether card payments can be taken,
- * Stripe's publishable key). While the read is on its way, or when it fails, the spec's price (USD 297)
+ * Stripe's publishable key). While the read is on its way, or when it fails, the product's price (USD 297)
  * shows and payments count as not available (`isPending` tells a screen to wait instead).
  */
 export function usePaymentSettings() {
   return usePublicReads().usePaymentSettings();
 }
 
-/** The Early Access price, formatted; the spec's defaults (USD 297) when the read fails. */
+/** The Early Access price, formatted; the product's defaults (USD 297) when the read fails. */
 export function useEarlyAccessPrice() {
   const { settings, isPending } = usePaymentSettings();
   return {
@@ -31,7 +31,7 @@ export function useEarlyAccessPrice() {
 
 /**
  * The Free plan's price in the currency the Early Access price is shown in ("€0" beside "€149.50"), so one
- * page never mixes two currencies; the spec's "$0" while the currency is USD.
+ * page never mixes two currencies; the product's "$0" while the currency is USD.
  */
 export function useFreePlanPrice(): string {
   const { settings } = usePaymentSettings();

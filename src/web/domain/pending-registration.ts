@@ -1,7 +1,7 @@
 import { PENDING_REGISTRATION_KEY } from "../../shared/constants.js";
 
 /**
- * What the browser keeps between step 2 and the checkout (spec 000 section 3): display data only. The
+ * What the browser keeps between step 2 and the checkout (docs/product.md, Accounts): display data only. The
  * registration itself (with the password, hashed) was saved on the server when the checkout started, bound
  * to this browser by an httpOnly cookie, so no password ever lands in storage. sessionStorage only, so it
  * ends with the tab.

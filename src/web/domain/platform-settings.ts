@@ -2,7 +2,7 @@ import { DEFAULT_PAYMENT_SETTINGS, PLATFORM_SETTINGS_DEFAULTS } from "../../shar
 import type { PlatformSettingsPublic } from "../../shared/contracts/public-content.js";
 import { usePublicReads } from "./public-reads.js";
 
-/** What holds while the read is on its way, or when it fails: the spec's defaults. */
+/** What holds while the read is on its way, or when it fails: the product's defaults. */
 export const PLATFORM_SETTINGS_FALLBACK: PlatformSettingsPublic = {
   platformName: PLATFORM_SETTINGS_DEFAULTS.platformName,
   allowRegistration: PLATFORM_SETTINGS_DEFAULTS.allowRegistration,
@@ -13,7 +13,7 @@ export const PLATFORM_SETTINGS_FALLBACK: PlatformSettingsPublic = {
 };
 
 /**
- * The platform settings for the whole web app. While the read is on its way, or if it fails, the spec's
+ * The platform settings for the whole web app. While the read is on its way, or if it fails, the product's
  * defaults apply (`isPending` tells a screen to wait when a default would flash); the server enforces
  * every switch whatever the screen shows.
  */

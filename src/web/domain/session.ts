@@ -4,6 +4,7 @@ import { firstScreenReads } from "../../shared/contracts/first-screen-reads.js";
 import { SESSION_DATA_ID } from "../../shared/contracts/session-data.js";
 import type { PublicUser, userApi } from "../../shared/contracts/user.js";
 import { call, endpointKey } from "../lib/api-client.js";
+import { rememberSignedOutReason } from "./signed-out-reason.js";
 
 /** GET /api/session (`userApi.session`, by its address: the first screen loads no schemas). */
 const currentUserRead = typedAddress<typeof userApi.session>(firstScreenReads.currentUser);
@@ -11,7 +12,13 @@ const currentUserRead = typedAddress<typeof userApi.session>(firstScreenReads.cu
 /** GET /api/session: the current user, or null when signed out (a 200 either way: no 401 in the console). */
 export const currentUserQuery = queryOptions({
   queryKey: endpointKey(currentUserRead),
-  queryFn: async ({ signal }): Promise<PublicUser | null> => (await call(currentUserRead, {}, { signal })).user,
+  queryFn: async ({ signal }): Promise<PublicUser | null> => {
+    const answer = await call(currentUserRead, {}, { signal });
+    // Nobody signed in, and the server says why this browser's session was ended (decision 061): the sign-in screen
+    // the route guard goes to says it, as it does after a refused call.
+    if (!answer.user && answer.ended) rememberSignedOutReason(answer.ended);
+    return answer.user;
+  },
 });
 
 /**

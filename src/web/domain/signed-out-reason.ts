@@ -1,4 +1,4 @@
-import type { SignedOutReason } from "../../shared/signed-out.js";
+import { isSignedOutReason, type SignedOutReason } from "../../shared/signed-out.js";
 
 /** sessionStorage key of why this tab's page went to sign-in (it survives the small sign-in app's reload). */
 const KEY = "signed-out-reason";
@@ -16,7 +16,7 @@ export function rememberSignedOutReason(reason: SignedOutReason): void {
 export function readSignedOutReason(): SignedOutReason | null {
   try {
     const reason = sessionStorage.getItem(KEY);
-    return reason === "account_disabled" || reason === "session_ended" ? reason : null;
+    return isSignedOutReason(reason) ? reason : null;
   } catch {
     return null;
   }

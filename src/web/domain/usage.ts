@@ -1,4 +1,3 @@
-import { formatBytes, type StorageUsage } from "../../shared/contracts/knowledge.js";
 import type { AllowanceState, Usage } from "../../shared/contracts/usage.js";
 import { usageApi } from "../../shared/contracts/usage.js";
 import { endpointQuery } from "../lib/endpoint-query.js";
@@ -59,26 +58,4 @@ export function resetText(usage: Usage): string {
   const tokensSpent = usage.tokens.left === 0;
   const at = new Date(tokensSpent ? usage.tokens.resetsAt : usage.messages.resetsAt);
   return at.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-}
-
-/** The library against the plan: "12.4 MB of 50 MB · 3 of 20 files" (the used parts alone when unlimited). */
-export function storageText(storage: StorageUsage): string {
-  const bytes =
-    storage.storageBytes === null
-      ? `${formatBytes(storage.usedBytes)} stored`
-      : `${formatBytes(storage.usedBytes)} of ${formatBytes(storage.storageBytes)}`;
-  const files =
-    storage.maxFiles === null
-      ? `${count(storage.files)} ${storage.files === 1 ? "file" : "files"}`
-      : `${count(storage.files)} of ${count(storage.maxFiles)} files`;
-  return `${bytes} · ${files}`;
-}
-
-/** The share of the tighter library limit used (0 to 1), or null when neither is set. */
-export function storageShareUsed(storage: StorageUsage): number | null {
-  const shares = [
-    storage.storageBytes === null ? null : storage.usedBytes / storage.storageBytes,
-    storage.maxFiles === null ? null : storage.files / storage.maxFiles,
-  ].filter((share): share is number => share !== null);
-  return shares.length === 0 ? null : Math.max(0, Math.min(1, Math.max(...shares)));
 }

@@ -3,7 +3,8 @@ import { isApiError } from "./api-client.js";
 
 /**
  * Puts the server's field errors (`errors: { field: message }`) under the
- * matching fields of a form. Returns the fields that got one.
+ * matching fields of a form, and moves focus to the first of them (so a field
+ * scrolled out of view is brought back to it). Returns the fields that got one.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
@@ -13,6 +14,6 @@ export function applyServerFieldErrors<T extends FieldValues>(
   if (!isApiError(error)) return [];
   const sent = error.fieldErrors;
   const hit = fields.filter((field) => typeof sent[field] === "string");
-  for (const field of hit) setError(field, { type: "server", message: sent[field] });
+  for (const [i, field] of hit.entries()) setError(field, { type: "server", message: sent[field] }, { shouldFocus: i === 0 });
   return hit;
 }

@@ -126,6 +126,12 @@ export async function apiAs(harness: Harness, account: { username: string; passw
   return client;
 }
 
+/** Ticks the Register tab's terms checkbox, which opens unticked (decision 060). */
+export async function acceptTerms(page: Page) {
+  const terms = page.getByRole("checkbox", { name: /I agree to the Terms of Service/ });
+  if ((await terms.getAttribute("data-state")) !== "checked") await terms.click();
+}
+
 /** Signs in through the form; stays on the current /login?next=... page when already there. */
 export async function signIn(page: Page, account: { username: string; password: string }) {
   if (new URL(page.url(), "http://x").pathname !== "/login") await page.goto("/login");

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "playwright-core";
 
 /** Where a browser walk keeps its screenshots: test-results/screenshots (ignored by git, kept by CI). */
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
@@ -16,3 +17,17 @@ export const SCREENSHOT_VIEWS = [
   { width: 390, theme: "light" },
   { width: 390, theme: "dark" },
 ] as const;
+
+/**
+ * The page as it is now in each of `SCREENSHOT_VIEWS`, as `<name>-<width>-<theme>.png`; then back to 1440 px, light.
+ */
+export async function shootViews(page: Page, name: string) {
+  for (const view of SCREENSHOT_VIEWS) {
+    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
+    await page.emulateMedia({ colorScheme: view.theme });
+    await page.waitForTimeout(250); // transitions and animations settle
+    await page.screenshot({ path: screenshotPath(`${name}-${view.width}-${view.theme}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+}

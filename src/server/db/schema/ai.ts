@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/** An AI provider an admin configured (spec 002 "AI platform"), with its key sealed by SecretBox. */
+/** An AI provider an admin configured (an "AI platform" on AI Chat Settings), with its key sealed by SecretBox. */
 export const aiPlatforms = pgTable("ai_platforms", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ShortMatch } from "../../../shared/contracts/assessment.js";
 import { courses, lessons } from "./courses.js";
 import { users } from "./users.js";
 
@@ -24,6 +25,8 @@ export const quizQuestions = pgTable(
     accepted: jsonb("accepted").$type<string[]>().notNull().default([]),
     rubric: text("rubric").notNull().default(""),
     aiGrading: boolean("ai_grading").notNull().default(false),
+    /** Short answers: exact | contains (decision 059). */
+    match: text("match").$type<ShortMatch>().notNull().default("exact"),
     explanation: text("explanation").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +44,8 @@ export type FrozenQuestion = {
   accepted: string[];
   rubric: string;
   aiGrading: boolean;
+  /** Absent in versions published before decision 059: exact. */
+  match?: ShortMatch;
   explanation: string;
 };
 
@@ -58,6 +63,8 @@ export const quizVersions = pgTable(
     attempts: integer("attempts"),
     /** after_each | after_pass */
     showAnswers: text("show_answers").notNull().default("after_each"),
+    /** The owner lets learners ask the course's lesson tutor during an attempt on this version (decision 067); else closed. */
+    tutorOpen: boolean("tutor_open").notNull().default(false),
     questions: jsonb("questions").$type<FrozenQuestion[]>().notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,7 +41,7 @@ export const chats = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    /** Platform slug (spec: aiPlatform). */
+    /** Platform slug (the API calls it aiPlatform). */
     aiPlatform: text("ai_platform").notNull(),
     model: text("model"),
     /** Save Chat History off: not listed, deleted when left (and swept after a day). */
@@ -122,6 +122,11 @@ export interface StoredCitation {
   page: number | null;
   excerpt: string;
   chunkId: number;
+  /**
+   * A whole document's page or section (decision 058): its last piece. The source is the pieces from `chunkId` through
+   * this one, given without their overlap; absent for a searched passage (its one piece, as stored).
+   */
+  throughChunkId?: number;
 }
 
 export const messages = pgTable(

@@ -24,9 +24,12 @@ export type CourseSourceScope = { fileIds?: number[]; collectionId?: number; cha
 export const CATALOG_SEARCH_TEXT = (t: { title: AnyPgColumn; description: AnyPgColumn }) =>
   sql`lower(${t.title} || ' ' || ${t.description})`;
 
+/** What lets every signed-in user read a course: public and published (issue 6; `isOpenToAll` in courses/access.ts). */
+export const OPEN_TO_ALL = (t: { isPublic: AnyPgColumn; status: AnyPgColumn }) => sql`${t.isPublic} and ${t.status} = 'published'`;
+
 /** What puts a course in the visitors' catalogue (its owner's account being active is checked in the query too). */
 export const IN_CATALOG = (t: { isPublic: AnyPgColumn; status: AnyPgColumn; listedInCatalog: AnyPgColumn }) =>
-  sql`${t.isPublic} and ${t.status} = 'published' and ${t.listedInCatalog}`;
+  sql`${OPEN_TO_ALL(t)} and ${t.listedInCatalog}`;
 
 export const courses = pgTable(
   "courses",
@@ -43,6 +46,8 @@ export const courses = pgTable(
     /** A public, published course is listed in the visitors' catalogue (issue 33) unless the owner turns this off. */
     listedInCatalog: boolean("listed_in_catalog").notNull().default(true),
     coverImage: text("cover_image"),
+    /** classic | modern | minimal: how the course's certificate looks (decision 062). */
+    certificateStyle: text("certificate_style").notNull().default("classic"),
     /** What the course was made from (issue 31: files, a collection, a chat or a folder); null for a course from a title. */
     sourceScope: jsonb("source_scope").$type<CourseSourceScope>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +104,11 @@ export const lessons = pgTable(
     summary: text("summary").notNull().default(""),
     order: integer("order").notNull(),
     aiGenerated: boolean("ai_generated").notNull().default(false),
+    /**
+     * Written from the course's material when no passage of it cleared the relevance floor (decision 067): the lesson
+     * has no sources and says so. Set by each AI write from material (a run, a regenerate), never by a hand edit.
+     */
+    withoutSource: boolean("without_source").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

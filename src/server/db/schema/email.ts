@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
-/** Editable emails (spec 002 email template entity); `{{variable}}` placeholders, rendered logic-less. */
+/** Editable emails (the email templates of Email Settings); `{{variable}}` placeholders, rendered logic-less. */
 export const emailTemplates = pgTable("email_templates", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -16,7 +16,7 @@ export const emailTemplates = pgTable("email_templates", {
 });
 
 /**
- * Every email is stored here before it is sent; a worker in the app sends it with retries (the spec's
+ * Every email is stored here before it is sent; a worker in the app sends it with retries (the product's
  * "virtual test inbox" is the rows kept as `test` when no SMTP server is configured).
  * status: queued → sending → sent | failed (after 24 h of retries) | test (no SMTP: kept, never sent).
  */

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { chats } from "./chat.js";
 import { personalities } from "./personalities.js";
 import { users } from "./users.js";
@@ -65,7 +77,17 @@ export const knowledgeFiles = pgTable(
     /** The embedding model its pieces' vectors were made with ("slug/model"), null: none (full-text only). */
     embeddingModel: text("embedding_model"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * A failure reading again cannot mend (a `ReadingError`: the bytes are of a kind not read, damaged, protected or too
+     * large to read): Retry is refused and the file's owner is asked to delete it and upload a readable copy (decision 068).
+     */
+    permanentFailure: boolean("permanent_failure").notNull().default(false),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Attached in the chat composer and not sent yet (decision 068): deleted at this time unless a message sends it
+     * (or its owner moves it into a collection). Null: a library file.
+     */
+    unsentUntil: timestamp("unsent_until", { withTimezone: true }),
     claimedBy: text("claimed_by"),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -75,16 +97,27 @@ export const knowledgeFiles = pgTable(
     index("knowledge_files_user_recent_idx").on(t.userId, t.id.desc()),
     index("knowledge_files_collection_idx").on(t.collectionId, t.id.desc()),
     index("knowledge_files_due_idx").on(t.nextAttemptAt).where(sql`status in ('queued', 'processing')`),
+    index("knowledge_files_unsent_idx").on(t.unsentUntil).where(sql`unsent_until is not null`),
   ],
 );
 
-/** A file's bytes when they are kept in the database (decision 003). */
-export const knowledgeFileBytes = pgTable("knowledge_file_bytes", {
-  fileId: integer("file_id")
-    .primaryKey()
-    .references(() => knowledgeFiles.id, { onDelete: "cascade" }),
-  data: bytea("data").notNull(),
-});
+/**
+ * A file's bytes when they are kept in the database (decision 003), in parts of at most FILE_PART_BYTES (decision 074;
+ * a file stored before then is one part 0 of any size). The parts are written before their file's row, under the
+ * id the row will take, each in a statement of its own, so there is no foreign key: the row's delete is followed by
+ * its parts' (`FileStore.remove`), and the housekeeping sweep removes parts left without a row (`sweepLooseParts`).
+ * `writtenAt`: when the part was written, stamped again when its row is stored.
+ */
+export const knowledgeFileBytes = pgTable(
+  "knowledge_file_bytes",
+  {
+    fileId: integer("file_id").notNull(),
+    part: integer("part").notNull().default(0),
+    data: bytea("data").notNull(),
+    writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.part] })],
+);
 
 /**
  * The pieces a file was cut into (headings and paragraphs, sized in tokens), searched by full text here and by

@@ -10,6 +10,8 @@ export interface SharedMessage {
   role: "user" | "assistant";
   content: string;
   attachmentNames: string[];
+  /** The sources a reply cites as [n], by name and page (decision 058); absent in snapshots taken before. */
+  sources?: { n: number; name: string; page: number | null }[];
   model: string | null;
   createdAt: string;
 }

@@ -56,6 +56,25 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Why a session was ended by something other than its own browser (issue "What a new user and an attacker found", 22):
+ * written when the session's row is deleted, read only on the way to telling a browser that still holds its cookie
+ * (a 401, the session probe), so the sign-in screen says why on every path. No foreign key: the row outlives a deleted
+ * account. Kept until the session would have expired anyway (decision 061).
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    /** The ended session's id (SHA-256 of its cookie token). */
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    reason: text("reason", { enum: ["account_disabled", "account_deleted", "password_changed", "signed_out_by_admin"] }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ended_sessions_user_id_idx").on(t.userId)],
+);
+
 export const userSettings = pgTable("user_settings", {
   userId: integer("user_id")
     .primaryKey()

@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { activityApi as api } from "../../../shared/contracts/activity.js";
+import { downloadBody } from "../../lib/download-stream.js";
 import { route } from "../../lib/route.js";
 import { listActivity } from "./activity-service.js";
 import { activityCsv, exportFileName } from "./csv.js";
@@ -14,8 +14,8 @@ export async function activityRoutes(app: FastifyInstance) {
   route(app, api.exportCsv, async (request, reply) => {
     const who = request.user;
     const filters = request.query;
-    // Pulled chunk by chunk: the next batch is read only when the socket has taken the previous one.
-    const body = Readable.from(activityCsv({ db, who, filters }), { objectMode: false, highWaterMark: 64 * 1024 });
+    // Pulled chunk by chunk: the next batch is read only when the socket has taken the previous one, after a turn of the loop.
+    const body = downloadBody(activityCsv({ db, who, filters }));
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="${exportFileName(filters.tz)}"`)

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { ActivityDateRange, ActivityFilters, ActivityListQuery, ActivityLog } from "../../../shared/contracts/activity.js";
 import type { Db } from "../../db/client.js";
 import { userActivityLogs as logs, USER_SEARCH_TEXT, users } from "../../db/schema/index.js";
+import { containsPattern } from "../../lib/like-pattern.js";
 import type { Who } from "../../lib/who.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,11 +23,6 @@ export function dateWindow(range: ActivityDateRange, tzMinutes: number, now = ne
     case "last30days":
       return { from: daysBack(29) };
   }
-}
-
-/** `50%_off\` → `%50\%\_off\\%`: the term is matched literally, anywhere, case-insensitively. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const IP_CHARACTERS = /^[0-9a-f.:]+$/i;

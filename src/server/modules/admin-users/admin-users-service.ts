@@ -8,10 +8,11 @@ import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { keepDeletedUsername, logActivity } from "../activity/activity-log.js";
+import { revokeUserTokens } from "../api-tokens/tokens-service.js";
 import type { GenerationManager } from "../chat/generation/generation-manager.js";
 import type { FileStore } from "../knowledge/file-store.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
-import type { SessionStore } from "../sessions/session-store.js";
+import { endSessionsOf, type SessionStore } from "../sessions/session-store.js";
 import { userChanged } from "../sessions/user-changed.js";
 import { type AdminUserRow, adminUserColumns, withUsage } from "./admin-user-view.js";
 import { assertAdminRemains, assertNotSelf, lockForAdminRemoval, USER_NOT_FOUND } from "./guards.js";
@@ -103,18 +104,29 @@ export async function updateUserAsAdmin(
       if (before.name !== after.name || before.email !== after.email) await log("profile_change");
       if (passwordHash) await log("password_reset");
       if (passwordHash || before.email !== after.email) await forgetResetLinks(tx, userId);
+      // An admin setting the password is a reset: the account's API tokens end with it (decision 056).
+      if (passwordHash) await revokeUserTokens(tx, userId);
       return { before, after };
     })
     .catch((error: unknown) => conflictAfterRace(db, error, { email, exceptUserId: userId }));
 
   if (before.status === "active" && after.status === "inactive") {
     // Ends every session of the user at once, on every instance; their browsers are told the account was disabled.
-    await options.sessions.disableUserSessions(userId);
-  } else if ((before.status === "inactive" && after.status === "active") || passwordHash) {
-    // Ends every session of the user at once, on every instance (an admin resetting their own password keeps this one).
-    await options.sessions.revokeUserSessions(userId, who.id === userId ? (options.sessionId ?? undefined) : undefined);
+    await options.sessions.endUserSessions(userId, "account_disabled");
   } else {
-    await userChanged(options.sessions, userId);
+    const enabled = before.status === "inactive" && after.status === "active";
+    // Enabled again: any session left is ended, and old cookies are no longer told the account is disabled.
+    if (enabled) await options.sessions.revokeUserSessions(userId);
+    // A new password ends every session of the user at once, on every instance, saying why (an admin resetting their
+    // own password keeps this one, and their other browsers are told the password changed).
+    const self = who.id === userId;
+    if (passwordHash)
+      await options.sessions.endUserSessions(
+        userId,
+        self ? "password_changed" : "signed_out_by_admin",
+        self ? (options.sessionId ?? undefined) : undefined,
+      );
+    if (!enabled && !passwordHash) await userChanged(options.sessions, userId);
   }
   const [view] = await withUsage(db, [after]);
   return view as AdminUser;
@@ -141,16 +153,18 @@ export async function deleteUserAsAdmin(
     await logActivity(tx, { userId, action: "user_deleted", actor: actorFor(who, userId), ...meta });
     // Every row of the account, this one too, keeps the username its user_id is about to lose.
     await keepDeletedUsername(tx, target);
-    // Their library's bytes in an object store go after the rows (the rows' own bytes go with them).
+    // Their library's bytes (the database's parts, the object store's objects) go after the rows (decision 074).
     const stored = await tx
       .select({ id: knowledgeFiles.id, storage: knowledgeFiles.storage, storageKey: knowledgeFiles.storageKey })
       .from(knowledgeFiles)
-      .where(and(eq(knowledgeFiles.userId, userId), eq(knowledgeFiles.storage, "s3")));
+      .where(eq(knowledgeFiles.userId, userId));
+    // Its sessions end with it, remembered so a browser still holding one is told why (decision 061).
+    await endSessionsOf(tx, userId, "account_deleted");
     await tx.delete(users).where(eq(users.id, userId));
     return { live, stored };
   });
   // The rows are gone; this drops the sessions cached by every instance, and stops replies still being written.
-  await options.sessions.revokeUserSessions(userId);
+  await options.sessions.forgetEndedSessions(userId);
   for (const reply of streaming) await options.generations.stop(reply);
   await options.fileStore.remove(stored);
 }

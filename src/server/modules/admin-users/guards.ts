@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { ADMIN_USER_REFUSALS } from "../../../shared/contracts/admin-users.js";
+import { ADMINS_ONLY } from "../../../shared/contracts/errors.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -7,7 +8,6 @@ import type { Who } from "../../lib/who.js";
 import { type AdminUserRow, adminUserColumns } from "./admin-user-view.js";
 
 export const USER_NOT_FOUND = "User not found";
-const NOT_AN_ADMIN = "You don't have permission to access this area.";
 
 export type Removal = "delete" | "disable" | "demote";
 
@@ -51,5 +51,5 @@ export function assertAdminRemains(options: { who: Who; admins: number[]; target
   const { who, admins, target, removal } = options;
   const removesAnAdmin = target.role === "admin" && target.status === "active";
   if (removesAnAdmin && admins.filter((id) => id !== target.id).length === 0) throw new AppError("CONFLICT", LAST[removal]);
-  if (!admins.includes(who.id)) throw new AppError("FORBIDDEN", NOT_AN_ADMIN);
+  if (!admins.includes(who.id)) throw new AppError("FORBIDDEN", ADMINS_ONLY);
 }

@@ -2,12 +2,8 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminUser, AdminUserListQuery, AdminUserSummary } from "../../../shared/contracts/admin-users.js";
 import type { Db } from "../../db/client.js";
 import { USER_SEARCH_TEXT, users } from "../../db/schema/index.js";
+import { containsPattern } from "../../lib/like-pattern.js";
 import { adminUserColumns, planUsageColumns, withUsage } from "./admin-user-view.js";
-
-/** `%`, `_` and `\` typed by the admin are matched as themselves, not as LIKE wildcards. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * One page of users, newest first (`id` descending; the cursor is the last id). The search looks in
@@ -21,7 +17,7 @@ export async function listUsers(options: {
 }): Promise<{ items: AdminUser[]; nextCursor: string | null }> {
   const { db, query } = options;
   const where: SQL[] = [];
-  if (query.search) where.push(sql`${USER_SEARCH_TEXT(users)} ilike '%' || lower(${escapeLike(query.search)}) || '%'`);
+  if (query.search) where.push(sql`${USER_SEARCH_TEXT(users)} ilike ${containsPattern(query.search)}`);
   if (query.status) where.push(eq(users.status, query.status));
   if (query.cursor) where.push(lt(users.id, query.cursor));
   const rows = await db

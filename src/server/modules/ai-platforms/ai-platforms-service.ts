@@ -1,6 +1,7 @@
 import { asc, eq, ne } from "drizzle-orm";
 import {
   type AdminPlatform,
+  API_KEY_AGAIN,
   API_ONLY_FOR_OPENAI,
   apiFitsKind,
   type ChatPlatform,
@@ -13,13 +14,14 @@ import {
 import type { Db } from "../../db/client.js";
 import { aiPlatforms } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { keyHint } from "../../lib/key-hint.js";
+import { assertStoredSecretStaysHome } from "../../lib/stored-secret.js";
 import type { Who } from "../../lib/who.js";
 import type { Entitled } from "../entitlements/entitlements.js";
 import {
   defaultModelOf,
   isTurnedOff,
   isUsable,
-  keyHint,
   type PlatformDeps,
   type PlatformRow,
   toAdminPlatform,
@@ -124,6 +126,14 @@ export async function updatePlatform(options: Options & { id: number; input: Upd
   const kind = (input.kind ?? row.kind) as PlatformKind;
   const api = input.api ?? (apiFitsKind(kind, row.api as PlatformApi) ? (row.api as PlatformApi) : "chat-completions");
   assertApiFits(kind, api);
+  // The stored key goes only to the provider and base URL it was saved for: moving it there needs it typed again.
+  if (row.apiKeyEncrypted && !input.apiKey && !input.clearApiKey) {
+    assertStoredSecretStaysHome(
+      { kind: row.kind, baseUrl: row.baseUrl },
+      { kind: input.kind, baseUrl: input.baseUrl },
+      { field: "apiKey", message: API_KEY_AGAIN },
+    );
+  }
   change.api = api;
   if (input.baseUrl !== undefined) change.baseUrl = input.baseUrl || null;
   if (settings.temperature !== undefined) change.temperature = settings.temperature;

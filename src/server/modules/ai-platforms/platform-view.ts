@@ -3,9 +3,11 @@ import { acceptsImages } from "../../../shared/model-catalog.js";
 import type { AiAllowance } from "../../ai/allowance.js";
 import type { ProviderAccess } from "../../ai/language-model.js";
 import type { aiPlatforms } from "../../db/schema/index.js";
+import { keyHint } from "../../lib/key-hint.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { type Entitled, entitlements } from "../entitlements/entitlements.js";
 import type { PlatformCache } from "./platform-cache.js";
+import { SEEDED_PLATFORMS } from "./seed.js";
 
 export type PlatformRow = typeof aiPlatforms.$inferSelect;
 
@@ -22,14 +24,20 @@ export interface PlatformDeps {
   allowance: AiAllowance;
 }
 
-/** `sk-...abcd`: enough to recognise a key, never enough to use it. */
-export function keyHint(key: string): string {
-  return key.length <= 8 ? "..." : `${key.slice(0, 3)}...${key.slice(-4)}`;
+/**
+ * A key from the environment (OPENAI_API_KEY...) goes only to its own provider's address: the seeded platform of that
+ * slug, of its seeded kind, with no base URL of its own. Pointed elsewhere, the platform needs a key typed for it (the rule
+ * of every stored secret, decision 063), so a platform an admin re-points or re-creates under that slug never carries it.
+ */
+export function envKeyOf(row: Pick<PlatformRow, "slug" | "kind" | "baseUrl">, deps: Pick<PlatformDeps, "envKeys">): string | null {
+  const seeded = SEEDED_PLATFORMS.find((p) => p.slug === row.slug);
+  if (!seeded || seeded.kind !== row.kind || row.baseUrl) return null;
+  return deps.envKeys[row.slug] ?? null;
 }
 
 function keySource(row: PlatformRow, deps: PlatformDeps): "database" | "environment" | null {
   if (row.apiKeyEncrypted) return "database";
-  return deps.envKeys[row.slug] ? "environment" : null;
+  return envKeyOf(row, deps) ? "environment" : null;
 }
 
 /** Active, and able to answer: a key, or a keyless OpenAI-compatible server at a base URL (Ollama, vLLM...). */
@@ -50,7 +58,7 @@ export function isTurnedOff(row: PlatformRow, deps: PlatformDeps): boolean {
 
 export function toAdminPlatform(row: PlatformRow, deps: PlatformDeps): AdminPlatform {
   const source = keySource(row, deps);
-  const envKey = deps.envKeys[row.slug];
+  const envKey = envKeyOf(row, deps);
   return {
     id: row.id,
     name: row.name,
@@ -102,7 +110,7 @@ export function toChatPlatform(row: PlatformRow, who: Entitled): ChatPlatform {
 
 /** The decrypted key (database first, then environment) and base URL: server-side only. */
 export function accessFor(row: PlatformRow, deps: PlatformDeps): ProviderAccess {
-  const apiKey = row.apiKeyEncrypted ? deps.secrets.open(row.apiKeyEncrypted) : (deps.envKeys[row.slug] ?? null);
+  const apiKey = row.apiKeyEncrypted ? deps.secrets.open(row.apiKeyEncrypted) : envKeyOf(row, deps);
   return { kind: row.kind as PlatformKind, api: row.api as PlatformApi, slug: row.slug, apiKey, baseUrl: row.baseUrl };
 }
 

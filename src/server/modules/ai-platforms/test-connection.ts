@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PlatformTestResult } from "../../../shared/contracts/ai-platforms.js";
+import { sliceWhole } from "../../../shared/cut-text.js";
 import { completeText } from "../../ai/generate.js";
 import { languageModelFor } from "../../ai/language-model.js";
 import { type ProviderFailureLog, toProviderError } from "../../ai/provider-error.js";
@@ -49,12 +50,12 @@ export async function testPlatformConnection(options: {
   }
   const latencyMs = Math.round(performance.now() - started);
   await keepResult(options, true, `${model} answered in ${latencyMs} ms.`);
-  return { ok: true, model, latencyMs, reply: text.slice(0, 200) };
+  return { ok: true, model, latencyMs, reply: sliceWhole(text, 200) };
 }
 
 async function keepResult(options: { db: Db; deps: PlatformDeps; id: number }, ok: boolean, message: string): Promise<void> {
   await options.db
     .update(aiPlatforms)
-    .set({ lastTestOk: ok, lastTestAt: new Date(), lastTestMessage: message.slice(0, 500) })
+    .set({ lastTestOk: ok, lastTestAt: new Date(), lastTestMessage: sliceWhole(message, 500) })
     .where(eq(aiPlatforms.id, options.id));
 }

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import type { Who } from "../../lib/who.js";
 
-/** Well-known keys of the global AI prompts (spec 002): each is a system prompt (listed in shared/contracts/ai-prompts.ts). */
+/** Well-known keys of the global AI prompts: each is a system prompt (listed in shared/contracts/ai-prompts.ts). */
 export const PROMPT_KEYS = {
   chatSystem: "chat-system",
   courseOutline: "course-outline",

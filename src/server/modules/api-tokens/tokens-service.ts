@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { type ApiToken, TOKEN_MESSAGES, TOKENS_PER_USER_MAX } from "../../../shared/contracts/api-tokens.js";
 import type { TokenScope } from "../../../shared/contracts/endpoint.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { apiTokens, users } from "../../db/schema/index.js";
 import type { BearerLookup } from "../../lib/access.js";
 import { AppError } from "../../lib/app-error.js";
 import { sha256Hex } from "../../lib/sha256.js";
 import type { Who } from "../../lib/who.js";
+import { entitlements } from "../entitlements/entitlements.js";
 import { readPlatformSettings } from "../platform-settings/reader.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
 
@@ -31,10 +32,9 @@ function toApiToken(row: TokenRow): ApiToken {
   };
 }
 
-/** Whether the user's plan may hold tokens (admins always may: they set the rule). */
-async function plansAllow(db: Db, user: Pick<Who, "role" | "planType">): Promise<boolean> {
-  if (user.role === "admin") return true;
-  return (await readPlatformSettings(db)).apiTokenPlans.includes(user.planType);
+/** Whether the user's plan may hold tokens (admins always may: they set the rule), by the plan rule of shared/plan.ts. */
+async function mayHoldTokens(db: Db, user: Pick<Who, "role" | "planType">): Promise<boolean> {
+  return entitlements.planAllows(user, (await readPlatformSettings(db)).apiTokenPlans);
 }
 
 const live = (now = new Date()) => and(isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
@@ -43,7 +43,7 @@ export async function createToken(
   { db, who }: { db: Db; who: Who },
   input: { name: string; expiresInDays: number; scopes: TokenScope[] },
 ): Promise<ApiToken & { token: string }> {
-  if (!(await plansAllow(db, who))) throw new AppError("FORBIDDEN", TOKEN_MESSAGES.planOff);
+  if (!(await mayHoldTokens(db, who))) throw new AppError("FORBIDDEN", TOKEN_MESSAGES.planOff);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   return db.transaction(async (tx) => {
     // The user's row is the lock: two creates at once cannot both pass the count.
@@ -89,6 +89,18 @@ export async function revokeToken({ db, who }: { db: Db; who: Who }, id: number)
   if (done.length === 0) throw new AppError("NOT_FOUND", "Token not found");
 }
 
+/**
+ * Ends every live token of a user, at once on every instance (the bearer check reads the row each request): a password
+ * reset always does (by the link or an admin: it is how a stolen account is taken back), a password change unless its
+ * person keeps them on purpose (decision 056).
+ */
+export async function revokeUserTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
 /** Every live token, with its owner (admins). */
 export async function listAllTokens({ db }: { db: Db }) {
   const rows = await db
@@ -126,7 +138,7 @@ export function bearerLookup(db: Db): BearerLookup {
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(and(eq(apiTokens.tokenHash, sha256Hex(token)), live(now), eq(users.status, "active")))
         .limit(1);
-      if (!row || !(await plansAllow(db, row.user))) return null;
+      if (!row || !(await mayHoldTokens(db, row.user))) return null;
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
         await db
           .update(apiTokens)
@@ -138,7 +150,9 @@ export function bearerLookup(db: Db): BearerLookup {
             ),
           );
       }
-      return { who: { ...row.user, role: "user" }, scopes: row.scopes as TokenScope[] };
+      const scopes = row.scopes as TokenScope[];
+      // The scopes ride on `who`, so a service can tell what the request may reach beyond its route (decision 056).
+      return { who: { ...row.user, role: "user", token: { scopes } }, scopes };
     },
   };
 }

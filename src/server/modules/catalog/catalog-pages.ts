@@ -1,4 +1,4 @@
-import { courseIdOfSlug } from "../../../shared/catalog-slug.js";
+import { catalogCoverPath, courseIdOfSlug } from "../../../shared/catalog-slug.js";
 import { catalogListQuerySchema } from "../../../shared/contracts/catalog.js";
 import { catalogAddresses } from "../../../shared/contracts/catalog-address.js";
 import { fillPath, queryString } from "../../../shared/contracts/endpoint.js";
@@ -31,7 +31,7 @@ const readUrl = (path: string, params?: Record<string, unknown>, query?: Record<
 const notFound = (boot: BootData, canonical: string, key: string): LivePageAnswer => ({
   kind: "page",
   status: 404,
-  head: { title: title(boot, "Course not found"), description: "This course is not in the catalogue.", canonical },
+  head: { title: title(boot, "Course not found"), description: "This course is not in the catalog.", canonical },
   reads: { [key]: null },
 });
 
@@ -80,7 +80,7 @@ export function catalogLivePages(options: { db: Db; origin: string }): LivePage[
               title: title(boot, course.title, CATALOG_TITLE),
               description: summary(course.description) || `A course by ${course.ownerName}: ${lessons}.`,
               canonical,
-              image: course.cover ? `${origin}${course.cover}` : null,
+              image: course.cover ? `${origin}${catalogCoverPath(course.slug)}` : null,
             },
             reads: { [key]: course },
           };

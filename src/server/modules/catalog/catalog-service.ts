@@ -9,10 +9,10 @@ import {
   type CatalogPreview,
 } from "../../../shared/contracts/catalog.js";
 import type { Db } from "../../db/client.js";
-import { CATALOG_SEARCH_TEXT, courseModules, courses, IN_CATALOG, lessons, uploads, users } from "../../db/schema/index.js";
+import { CATALOG_SEARCH_TEXT, courseModules, courses, IN_CATALOG, lessonSources, lessons, uploads, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { containsPattern } from "../../lib/like-pattern.js";
 import { UPLOAD_URL_PREFIX } from "../../lib/stored-images.js";
-import { escapeLike } from "../admin-users/list-users.js";
 
 /**
  * The public course catalogue (issue 33, decision 044). A course is in it while it is public, published and listed
@@ -53,7 +53,7 @@ export async function listCatalog(options: {
   query: CatalogListQuery;
 }): Promise<{ items: CatalogCourse[]; nextCursor: string | null }> {
   const { db, query } = options;
-  const search = query.q ? sql`${CATALOG_SEARCH_TEXT(courses)} ilike '%' || lower(${escapeLike(query.q)}) || '%'` : undefined;
+  const search = query.q ? sql`${CATALOG_SEARCH_TEXT(courses)} ilike ${containsPattern(query.q)}` : undefined;
   const rows = await db
     .select(catalogColumns)
     .from(courses)
@@ -87,6 +87,7 @@ function outlineRows(db: Db, courseId: number) {
       moduleId: courseModules.id,
       moduleTitle: courseModules.title,
       moduleDays: courseModules.releaseAfterDays,
+      lessonId: lessons.id,
       lessonTitle: lessons.title,
       lessonDays: lessons.releaseAfterDays,
       content: lessons.content,
@@ -124,11 +125,28 @@ export async function getCatalogCourse(options: { db: Db; slug: string }): Promi
   return { ...toCatalogCourse(row), modules, hasPreview: previewLesson(rows) !== null };
 }
 
+/**
+ * The sources a preview lesson numbers as [n], as a visitor may see them (decision 058): the file's name and page, or
+ * the courses' "chat · message" for a chat's message; never their text, which is the course owner's material.
+ */
+async function previewSources(db: Db, lessonId: number): Promise<CatalogPreview["sources"]> {
+  const rows = await db
+    .select({ n: lessonSources.n, kind: lessonSources.kind, fileName: lessonSources.fileName, page: lessonSources.page })
+    .from(lessonSources)
+    .where(eq(lessonSources.lessonId, lessonId))
+    .orderBy(asc(lessonSources.n));
+  return rows.map((s) => ({
+    n: s.n,
+    name: s.kind === "message" ? "chat · message" : (s.fileName ?? "file"),
+    page: s.kind === "message" ? null : s.page,
+  }));
+}
+
 /** The first lesson of a catalogue course, for anyone; 404 when the course or its preview is not there. */
 export async function getCatalogPreview(options: { db: Db; slug: string }): Promise<CatalogPreview> {
   const row = await listedCourseBySlug(options.db, options.slug);
   const lesson = previewLesson(await outlineRows(options.db, row.id));
-  if (!lesson?.lessonTitle) throw new AppError("NOT_FOUND", CATALOG_PREVIEW_NOT_FOUND);
+  if (!lesson?.lessonTitle || lesson.lessonId === null) throw new AppError("NOT_FOUND", CATALOG_PREVIEW_NOT_FOUND);
   return {
     courseId: row.id,
     courseTitle: row.title,
@@ -137,6 +155,7 @@ export async function getCatalogPreview(options: { db: Db; slug: string }): Prom
     title: lesson.lessonTitle,
     content: lesson.content ?? "",
     lessonCount: Number(row.lessonCount),
+    sources: await previewSources(options.db, lesson.lessonId),
   };
 }
 

@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
+import { type Color, PDFDocument, type PDFPage, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing } from "pdf-lib";
+import type { CertificateStyle } from "../../../shared/contracts/courses.js";
+import { CertificateFonts, type FaceName, widthOf } from "./certificate-fonts.js";
 
 export interface CertificateText {
   learnerName: string;
@@ -9,124 +8,297 @@ export interface CertificateText {
   ownerName: string;
   issuedAt: Date;
   verifyUrl: string;
+  /** The product's name (Platform Settings), beside its mark at the top. */
+  platformName: string;
+  style: CertificateStyle;
 }
 
 /**
- * DejaVu Sans (the npm package dejavu-fonts-ttf; Bitstream Vera licence, embedding allowed, decision 042): Latin with
- * its extensions, Greek, Cyrillic and more. The files are found through Node's resolution from this module, so the
- * same lookup works from src/ (tsx) and from the compiled dist/server/main.js (packages stay in node_modules).
+ * Letter spacing of tracked lines, in ems: under a tenth, or PDF readers take the gaps for spaces when the text is
+ * copied ("C E R T I F I C A T E": pdf.js did at 0.107).
  */
-const FONT_FILES = {
-  regular: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
-  bold: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
-} as const;
-type FontName = keyof typeof FONT_FILES;
+const TRACKING = 0.085;
+const WIDTH = 842;
+const HEIGHT = 595;
 
-const resolveFile = createRequire(import.meta.url).resolve;
-/** Each font file is read once per process; the first certificate pays for it. */
-const fontBytes = new Map<FontName, Promise<Uint8Array>>();
-/** The code points each font has a glyph for, learnt from the first embed. */
-const fontCoverage = new Map<FontName, Set<number>>();
+/** The product mark of the web's Logo (lucide's Sparkles, 24 units, drawn as strokes) in a rounded square. */
+const SPARKLES = [
+  "M11.017 2.814a1 1 0 0 1 1.966 0l1.051 5.558a2 2 0 0 0 1.594 1.594l5.558 1.051a1 1 0 0 1 0 1.966l-5.558 1.051a2 2 0 0 0-1.594 1.594l-1.051 5.558a1 1 0 0 1-1.966 0l-1.051-5.558a2 2 0 0 0-1.594-1.594l-5.558-1.051a1 1 0 0 1 0-1.966l5.558-1.051a2 2 0 0 0 1.594-1.594z",
+  "M20 2v4",
+  "M22 4h-4",
+  "M6 20a2 2 0 1 1-4 0a2 2 0 1 1 4 0",
+];
 
-function bytesOf(name: FontName): Promise<Uint8Array> {
-  let bytes = fontBytes.get(name);
-  if (!bytes) {
-    bytes = readFile(resolveFile(FONT_FILES[name]));
-    // A failed read is not kept: the next certificate tries again.
-    bytes.catch(() => fontBytes.delete(name));
-    fontBytes.set(name, bytes);
-  }
-  return bytes;
-}
-
-/**
- * fontkit, with each font file parsed once per process: a parsed font is read lazily (glyphs as they are drawn) and
- * keeps what it read, so later certificates draw and subset from it at once. Each document still makes its own subset.
- */
-const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachedFontkit: typeof fontkit = {
-  ...fontkit,
-  create(bytes, postscriptName) {
-    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsed.set(bytes, font);
-    }
-    return font;
-  },
+/** The web's primary violet (styles.css, oklch(0.511 0.262 292)) and the other inks. */
+const INK = {
+  violet: rgb(0.43, 0.2, 0.86),
+  navy: rgb(0.11, 0.16, 0.3),
+  gold: rgb(0.72, 0.56, 0.25),
+  ivory: rgb(0.99, 0.975, 0.94),
+  text: rgb(0.12, 0.12, 0.16),
+  muted: rgb(0.42, 0.42, 0.47),
+  faint: rgb(0.82, 0.82, 0.86),
+  white: rgb(1, 1, 1),
 };
 
-interface Face {
-  font: PDFFont;
-  has: Set<number>;
+interface LineOptions {
+  face: FaceName;
+  size: number;
+  /** The baseline. */
+  y: number;
+  color?: Color;
+  /** left: starts at x; center: centred on x. */
+  align?: "left" | "center";
+  x?: number;
+  /** The widest the line may be: the size shrinks until it fits. */
+  maxWidth?: number;
+  /** Letters spaced out (headings and labels in capitals), by TRACKING of the size. */
+  tracked?: boolean;
 }
 
-async function embed(pdf: PDFDocument, name: FontName): Promise<Face> {
-  // subset: only the glyphs drawn are written, so the PDF stays small (about 20 KB instead of 1.4 MB).
-  const font = await pdf.embedFont(await bytesOf(name), { subset: true });
-  let has = fontCoverage.get(name);
-  if (!has) {
-    has = new Set(font.getCharacterSet());
-    fontCoverage.set(name, has);
+/** One page being drawn: lines of text in any script (runs of fonts), rules, the mark. */
+class Sheet {
+  constructor(
+    readonly page: PDFPage,
+    private readonly fonts: CertificateFonts,
+  ) {}
+
+  async text(value: string, options: LineOptions): Promise<{ width: number; size: number }> {
+    const runs = await this.fonts.runs(value, options.face);
+    const letters = runs.reduce((n, run) => n + [...run.text].length, 0);
+    const widthAt = (size: number) => widthOf(runs, size) + (options.tracked ? TRACKING * size * letters : 0);
+    let size = options.size;
+    while (size > 8 && widthAt(size) > (options.maxWidth ?? WIDTH - 120)) size -= 1;
+    const width = widthAt(size);
+    const spacing = options.tracked ? TRACKING * size : 0;
+    const align = options.align ?? "center";
+    let x = align === "center" ? (options.x ?? WIDTH / 2) - width / 2 : (options.x ?? 0);
+    if (spacing) this.page.pushOperators(pushGraphicsState(), setCharacterSpacing(spacing));
+    for (const run of runs) {
+      this.page.drawText(run.text, { x, y: options.y, size, font: run.font, color: options.color ?? INK.text });
+      x += run.font.widthOfTextAtSize(run.text, size) + spacing * [...run.text].length;
+    }
+    if (spacing) this.page.pushOperators(popGraphicsState());
+    return { width, size };
   }
-  return { font, has };
+
+  rule(x1: number, x2: number, y: number, color: Color, thickness = 0.75) {
+    this.page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, color, thickness });
+  }
+
+  /** The product mark, `size` points square, its top left corner at (x, y). */
+  mark(x: number, y: number, size: number, background: Color, foreground: Color) {
+    const r = size * 0.22;
+    const s = size;
+    this.page.drawSvgPath(
+      `M${r} 0H${s - r}A${r} ${r} 0 0 1 ${s} ${r}V${s - r}A${r} ${r} 0 0 1 ${s - r} ${s}H${r}A${r} ${r} 0 0 1 0 ${s - r}V${r}A${r} ${r} 0 0 1 ${r} 0Z`,
+      { x, y, color: background },
+    );
+    const scale = (size * 0.56) / 24;
+    const inset = (size - 24 * scale) / 2;
+    for (const path of SPARKLES) {
+      this.page.drawSvgPath(path, { x: x + inset, y: y - inset, scale, borderColor: foreground, borderWidth: 2 * scale });
+    }
+  }
+
+  /** The mark and the product's name, together `centre`d on x or starting at x. */
+  async brand(
+    platformName: string,
+    options: { x: number; y: number; align: "left" | "center"; face: FaceName; color: Color; markColor: Color; markInk: Color },
+  ) {
+    const size = 22;
+    const gap = 8;
+    const runs = await this.fonts.runs(platformName, options.face);
+    const nameWidth = Math.min(widthOf(runs, 13), 320);
+    const left = options.align === "center" ? options.x - (size + gap + nameWidth) / 2 : options.x;
+    this.mark(left, options.y + size - 6, size, options.markColor, options.markInk);
+    await this.text(platformName, {
+      face: options.face,
+      size: 13,
+      y: options.y,
+      align: "left",
+      x: left + size + gap,
+      color: options.color,
+      maxWidth: 320,
+    });
+  }
+
+  /** A signature line: the value written above it, the label below; centred on x. */
+  async signed(
+    value: string,
+    label: string,
+    options: {
+      x: number;
+      y: number;
+      width: number;
+      face: FaceName;
+      size: number;
+      labelFace: FaceName;
+      ink: Color;
+      lineColor: Color;
+      align?: "left" | "center";
+    },
+  ) {
+    const align = options.align ?? "center";
+    const left = align === "center" ? options.x - options.width / 2 : options.x;
+    await this.text(value, {
+      face: options.face,
+      size: options.size,
+      y: options.y + 8,
+      align,
+      x: options.x,
+      maxWidth: options.width,
+      color: options.ink,
+    });
+    this.rule(left, left + options.width, options.y, options.lineColor, 0.75);
+    await this.text(label, { face: options.labelFace, size: 8.5, y: options.y - 16, align, x: options.x, color: INK.muted, tracked: true });
+  }
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-/** What stands for a character the font cannot draw: visible, and the rest of the line is kept. */
-const REPLACEMENT = "\ufffd";
+/** The day the certificate was issued, as "27 November 2026" (UTC, as stored). */
+const issuedOn = (date: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
+
+/** Classic: ivory paper, a navy frame with a gold line inside, serif letters, a seal between the signatures. */
+async function classic(sheet: Sheet, text: CertificateText) {
+  const { page } = sheet;
+  page.drawRectangle({ x: 0, y: 0, width: WIDTH, height: HEIGHT, color: INK.ivory });
+  page.drawRectangle({ x: 18, y: 18, width: WIDTH - 36, height: HEIGHT - 36, borderColor: INK.navy, borderWidth: 3 });
+  page.drawRectangle({ x: 27, y: 27, width: WIDTH - 54, height: HEIGHT - 54, borderColor: INK.gold, borderWidth: 0.8 });
+  for (const [x, y] of [
+    [27, 27],
+    [WIDTH - 27, 27],
+    [27, HEIGHT - 27],
+    [WIDTH - 27, HEIGHT - 27],
+  ] as const) {
+    page.drawSvgPath("M0 -7L7 0L0 7L-7 0Z", { x, y, color: INK.gold });
+  }
+  await sheet.brand(text.platformName, {
+    x: WIDTH / 2,
+    y: HEIGHT - 78,
+    align: "center",
+    face: "serifBold",
+    color: INK.navy,
+    markColor: INK.navy,
+    markInk: INK.white,
+  });
+  await sheet.text("CERTIFICATE OF COMPLETION", { face: "serifBold", size: 28, y: HEIGHT - 140, color: INK.navy, tracked: true });
+  sheet.rule(WIDTH / 2 - 60, WIDTH / 2 + 60, HEIGHT - 158, INK.gold, 1.2);
+  await sheet.text("This certifies that", { face: "serifItalic", size: 14, y: HEIGHT - 196, color: INK.muted });
+  await sheet.text(text.learnerName, { face: "serifBold", size: 38, y: HEIGHT - 250, color: INK.navy, maxWidth: WIDTH - 160 });
+  sheet.rule(WIDTH / 2 - 200, WIDTH / 2 + 200, HEIGHT - 266, INK.gold, 0.8);
+  await sheet.text("has completed the course", { face: "serifItalic", size: 14, y: HEIGHT - 298, color: INK.muted });
+  await sheet.text(text.courseTitle, { face: "serifBold", size: 22, y: HEIGHT - 336, color: INK.text, maxWidth: WIDTH - 160 });
+  // The seal: gold rings with the mark.
+  page.drawCircle({ x: WIDTH / 2, y: 132, size: 38, color: INK.gold });
+  page.drawCircle({ x: WIDTH / 2, y: 132, size: 33, borderColor: INK.ivory, borderWidth: 1 });
+  sheet.mark(WIDTH / 2 - 15, 147, 30, INK.gold, INK.ivory);
+  const signature = { y: 116, width: 220, size: 17, labelFace: "serifBold", ink: INK.navy, lineColor: INK.navy } as const;
+  await sheet.signed(text.ownerName, "INSTRUCTOR", { ...signature, x: 220, face: "serifItalic" });
+  await sheet.signed(issuedOn(text.issuedAt), "ISSUED ON", { ...signature, x: WIDTH - 220, face: "serif", size: 14 });
+  await sheet.text(`Verify this certificate at ${text.verifyUrl}`, { face: "serif", size: 8.5, y: 44, color: INK.muted });
+}
+
+/** Modern: a violet band with the mark and the heading, the rest set left on white, sans letters. */
+async function modern(sheet: Sheet, text: CertificateText) {
+  const { page } = sheet;
+  const band = 238;
+  page.drawRectangle({ x: 0, y: 0, width: band, height: HEIGHT, color: INK.violet });
+  page.drawRectangle({ x: band, y: 0, width: 6, height: HEIGHT, color: rgb(0.62, 0.5, 0.96) });
+  await sheet.brand(text.platformName, {
+    x: 36,
+    y: HEIGHT - 64,
+    align: "left",
+    face: "sansBold",
+    color: INK.white,
+    markColor: INK.white,
+    markInk: INK.violet,
+  });
+  await sheet.text("CERTIFICATE", {
+    face: "sansBold",
+    size: 26,
+    y: 150,
+    align: "left",
+    x: 36,
+    color: INK.white,
+    tracked: true,
+    maxWidth: band - 60,
+  });
+  await sheet.text("OF COMPLETION", {
+    face: "sans",
+    size: 13,
+    y: 126,
+    align: "left",
+    x: 36,
+    color: INK.white,
+    tracked: true,
+    maxWidth: band - 60,
+  });
+  page.drawRectangle({ x: 36, y: 100, width: 40, height: 3, color: INK.white });
+  const left = band + 64;
+  const maxWidth = WIDTH - left - 56;
+  await sheet.text("This certifies that", { face: "sans", size: 13, y: HEIGHT - 150, align: "left", x: left, color: INK.muted });
+  await sheet.text(text.learnerName, { face: "sansBold", size: 38, y: HEIGHT - 204, align: "left", x: left, color: INK.text, maxWidth });
+  await sheet.text("has completed the course", { face: "sans", size: 13, y: HEIGHT - 252, align: "left", x: left, color: INK.muted });
+  await sheet.text(text.courseTitle, { face: "sansBold", size: 22, y: HEIGHT - 288, align: "left", x: left, color: INK.violet, maxWidth });
+  const signature = { y: 132, width: 210, size: 15, labelFace: "sansBold", ink: INK.text, lineColor: INK.faint, align: "left" } as const;
+  await sheet.signed(text.ownerName, "INSTRUCTOR", { ...signature, x: left, face: "sans" });
+  await sheet.signed(issuedOn(text.issuedAt), "ISSUED ON", { ...signature, x: left + 250, face: "sans", size: 13 });
+  await sheet.text(`Verify this certificate at ${text.verifyUrl}`, {
+    face: "sans",
+    size: 8,
+    y: 48,
+    align: "left",
+    x: left,
+    color: INK.muted,
+    maxWidth,
+  });
+}
+
+/** Minimal: white, no frame, light letters set left, one hairline. */
+async function minimal(sheet: Sheet, text: CertificateText) {
+  const left = 84;
+  const maxWidth = WIDTH - 2 * left;
+  await sheet.brand(text.platformName, {
+    x: left,
+    y: HEIGHT - 84,
+    align: "left",
+    face: "sans",
+    color: INK.text,
+    markColor: INK.text,
+    markInk: INK.white,
+  });
+  await sheet.text("CERTIFICATE OF COMPLETION", {
+    face: "sans",
+    size: 10,
+    y: HEIGHT - 150,
+    align: "left",
+    x: left,
+    color: INK.muted,
+    tracked: true,
+  });
+  await sheet.text(text.learnerName, { face: "sansLight", size: 46, y: HEIGHT - 214, align: "left", x: left, color: INK.text, maxWidth });
+  sheet.rule(left, left + 56, HEIGHT - 240, INK.violet, 1.5);
+  await sheet.text("has completed the course", { face: "sans", size: 12, y: HEIGHT - 276, align: "left", x: left, color: INK.muted });
+  await sheet.text(text.courseTitle, { face: "sans", size: 20, y: HEIGHT - 306, align: "left", x: left, color: INK.text, maxWidth });
+  const signature = { y: 122, width: 200, size: 14, labelFace: "sans", ink: INK.text, lineColor: INK.faint, align: "left" } as const;
+  await sheet.signed(text.ownerName, "INSTRUCTOR", { ...signature, x: left, face: "sansLight" });
+  await sheet.signed(issuedOn(text.issuedAt), "ISSUED ON", { ...signature, x: left + 240, face: "sansLight", size: 13 });
+  await sheet.text(text.verifyUrl, { face: "sans", size: 8, y: 60, align: "left", x: left, color: INK.muted, maxWidth });
+}
+
+const STYLES: Record<CertificateStyle, (sheet: Sheet, text: CertificateText) => Promise<void>> = { classic, modern, minimal };
 
 /**
- * The text as the font can draw it: composed (NFC, so "ë" is one letter the font has), and each character (a grapheme:
- * an emoji with its modifiers, a letter with its marks) the font lacks a glyph for becomes one replacement mark, so a
- * CJK name or an emoji never stops a certificate from being made.
+ * A certificate of completion, landscape A4, made on the server with pdf-lib: every line is text (selectable, read
+ * back by a PDF reader), in DejaVu with Noto Sans CJK for what DejaVu lacks, each font embedded as a subset
+ * (certificate-fonts.ts), in the course's style (decision 062).
  */
-export function drawable(text: string, has: ReadonlySet<number>): string {
-  const replacement = has.has(REPLACEMENT.codePointAt(0) ?? 0) ? REPLACEMENT : "?";
-  let out = "";
-  for (const { segment } of graphemes.segment(text.normalize("NFC").replace(/[\r\n\t]+/g, " "))) {
-    let drawn = true;
-    for (const char of segment) if (!has.has(char.codePointAt(0) ?? 0)) drawn = false;
-    out += drawn ? segment : replacement;
-  }
-  return out;
-}
-
-/** Shrinks the size until the line fits the width. */
-function fitted(font: PDFFont, text: string, size: number, width: number): number {
-  let s = size;
-  while (s > 8 && font.widthOfTextAtSize(text, s) > width) s -= 1;
-  return s;
-}
-
-/** A certificate of completion, landscape A4, made on the server (pdf-lib, with DejaVu Sans embedded and subset). */
 export async function certificatePdf(text: CertificateText): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(cachedFontkit);
   // The document's title is metadata (UTF-16 in the PDF): any letter, no font needed.
   pdf.setTitle(`Certificate: ${text.courseTitle}`);
-  pdf.setCreator("Certificates");
-  const page = pdf.addPage([842, 595]);
-  const { width, height } = page.getSize();
-  const [regular, bold] = await Promise.all([embed(pdf, "regular"), embed(pdf, "bold")]);
-  const ink = rgb(0.12, 0.12, 0.16);
-  const muted = rgb(0.4, 0.4, 0.45);
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: muted, borderWidth: 1.5 });
-
-  const centred = (value: string, y: number, { font, has }: Face, size: number, color = ink) => {
-    const line = drawable(value, has);
-    const s = fitted(font, line, size, width - 120);
-    page.drawText(line, { x: (width - font.widthOfTextAtSize(line, s)) / 2, y, size: s, font, color });
-  };
-  centred("Certificate of Completion", height - 130, bold, 34);
-  centred("This certifies that", height - 190, regular, 14, muted);
-  centred(text.learnerName, height - 240, bold, 30);
-  centred("has completed the course", height - 285, regular, 14, muted);
-  centred(text.courseTitle, height - 330, bold, 22);
-  centred(`Taught by ${text.ownerName}`, height - 370, regular, 14);
-  centred(`Issued on ${text.issuedAt.toISOString().slice(0, 10)}`, height - 395, regular, 12, muted);
-  centred("Verify this certificate at", 110, regular, 11, muted);
-  centred(text.verifyUrl, 90, regular, 11);
+  pdf.setCreator(text.platformName);
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  await STYLES[text.style](new Sheet(page, new CertificateFonts(pdf)), text);
   return pdf.save();
 }

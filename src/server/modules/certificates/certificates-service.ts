@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type Certificate, QUESTION_MESSAGES } from "../../../shared/contracts/assessment.js";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Certificate, certificateParamsSchema, QUESTION_MESSAGES } from "../../../shared/contracts/assessment.js";
 import { COURSE_NOT_FOUND } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
 import { certificates, courses } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import type { Who } from "../../lib/who.js";
+import { lookedAfterBy, type Who } from "../../lib/who.js";
 import { canEdit, courseFor } from "../courses/access.js";
 import { settleCompletion } from "../courses/completion.js";
-import type { CourseRow } from "../courses/course-view.js";
+import { type CourseRow, certificateStyleOf } from "../courses/course-view.js";
+import { readPlatformSettings } from "../platform-settings/reader.js";
 import { certificatePdf } from "./certificate-pdf.js";
 
 type Options = { db: Db; who: Who };
@@ -25,15 +26,12 @@ function toCertificate(row: CertificateRow): Certificate {
   };
 }
 
-/** The courses this user may look after (theirs; every course for an admin), as a condition of the query. */
-const coursesLookedAfterBy = (who: Who): SQL | undefined => (who.role === "admin" ? undefined : eq(courses.userId, who.id));
-
 /** A course its owner or an admin looks after; anyone else gets 404, as if it did not exist (analytics, certificates). */
 export async function lookedAfterCourse(db: Db, who: Who, courseId: number): Promise<CourseRow> {
   const [course] = await db
     .select()
     .from(courses)
-    .where(and(eq(courses.id, courseId), coursesLookedAfterBy(who)))
+    .where(and(eq(courses.id, courseId), lookedAfterBy(who, courses.userId)))
     .limit(1);
   if (!course) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
   return course;
@@ -47,7 +45,11 @@ export async function certificateFile({ db, who, courseId, origin }: Options & {
   const [row] = await db.select().from(certificates).where(eq(certificates.code, code)).limit(1);
   if (!row) throw new AppError("FORBIDDEN", QUESTION_MESSAGES.notComplete);
   if (row.revokedAt) throw new AppError("FORBIDDEN", QUESTION_MESSAGES.certificateRevoked);
+  const { platformName } = await readPlatformSettings(db);
   const pdf = await certificatePdf({
+    platformName,
+    // The style is the course's now (an earlier certificate is printed in it too); the names are as issued.
+    style: certificateStyleOf(course.certificateStyle),
     learnerName: row.learnerName,
     courseTitle: row.courseTitle,
     ownerName: row.ownerName,
@@ -64,9 +66,16 @@ export async function verifyCertificate({ db, code }: { db: Db; code: string }):
   return toCertificate(row);
 }
 
+/** Whether a certificate with this code was ever issued (revoked ones too): its verification page is a 404 otherwise. */
+export async function certificateIssued({ db, code }: { db: Db; code: string }): Promise<boolean> {
+  if (!certificateParamsSchema.safeParse({ code }).success) return false;
+  const [row] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.code, code)).limit(1);
+  return row !== undefined;
+}
+
 /** The course's owner or an admin revokes a certificate (again: no change); anyone else gets 404. */
 export async function revokeCertificate({ db, who, code }: Options & { code: string }): Promise<Certificate> {
-  const lookedAfter = db.select({ id: courses.id }).from(courses).where(coursesLookedAfterBy(who));
+  const lookedAfter = db.select({ id: courses.id }).from(courses).where(lookedAfterBy(who, courses.userId));
   const [row] = await db
     .update(certificates)
     .set({

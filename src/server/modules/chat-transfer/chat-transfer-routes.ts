@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { chatTransferApi as api } from "../../../shared/contracts/chat-transfer.js";
+import { downloadBody } from "../../lib/download-stream.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
 import type { ExportDownload } from "./export-service.js";
@@ -13,13 +13,13 @@ function attachment(fileName: string): string {
   return `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Sends a download as it is produced: chunked, never whole in memory. */
+/** Sends a download as it is produced: chunked, a page at a time with back-pressure, never whole in memory (decision 070). */
 function sendDownload(reply: FastifyReply, download: ExportDownload): FastifyReply {
   return reply
     .header("Content-Type", download.contentType)
     .header("Content-Disposition", attachment(download.fileName))
     .header("Cache-Control", "no-store")
-    .send(Readable.from(download.body));
+    .send(downloadBody(download.body));
 }
 
 /** Export (one chat or all, JSON or Markdown) and import (this app's JSON or ChatGPT's conversations.json). */

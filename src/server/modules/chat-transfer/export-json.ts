@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/client.js";
 import type { StoredCitation } from "../../db/schema/index.js";
 import { toToolCall } from "../chat/chat-view.js";
-import { type ExportChatRow, type ExportMessageRow, messagePages, writeChatsWithMessages } from "./chat-pages.js";
+import { type ExportChatRow, type ExportMessageRow, messagePages, type PageOptions, writeChatsWithMessages } from "./chat-pages.js";
 
 const json = JSON.stringify;
 
@@ -59,7 +59,12 @@ function messageJson(message: ExportMessageRow, localId: number, parentId: numbe
  * The JSON export (`chatExportFileSchema`), written piece by piece: one page of chats at a time, and their
  * messages a bounded page at a time, so the size of the account never decides the memory used.
  */
-export async function* jsonExport(db: Db, pages: AsyncIterable<ExportChatRow[]>, exportedAt: Date): AsyncGenerator<string> {
+export async function* jsonExport(
+  db: Db,
+  pages: AsyncIterable<ExportChatRow[]>,
+  exportedAt: Date,
+  paging: PageOptions = {},
+): AsyncGenerator<string> {
   yield `{"format":${json(CHAT_EXPORT_FORMAT)},"version":${CHAT_EXPORT_VERSION},"exportedAt":${json(exportedAt.toISOString())},"note":${json(EXPORT_NOTE)},"chats":[\n`;
   let chatsWritten = 0;
   for await (const batch of pages) {
@@ -70,6 +75,7 @@ export async function* jsonExport(db: Db, pages: AsyncIterable<ExportChatRow[]>,
       messagePages(
         db,
         batch.map((chat) => chat.id),
+        paging,
       ),
       {
         open(chat, index) {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { fileLabel } from "../knowledge/retrieval/numbered-sources.js";
-import { type ExportChatRow, type ExportMessageRow, shownBranchPages, writeChatsWithMessages } from "./chat-pages.js";
+import { type ExportChatRow, type ExportMessageRow, type PageOptions, shownBranchPages, writeChatsWithMessages } from "./chat-pages.js";
 
 /** `2025-01-02T10:04:05.000Z` → `2025-01-02 10:04 UTC`. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -60,7 +60,7 @@ function messageBlock(message: ExportMessageRow, level: "##" | "###"): string {
 export async function* markdownExport(
   db: Db,
   pages: AsyncIterable<ExportChatRow[]>,
-  options: { exportedAt: Date; single: boolean },
+  options: { exportedAt: Date; single: boolean; paging?: PageOptions },
 ): AsyncGenerator<string> {
   const chatLevel = options.single ? "#" : "##";
   const messageLevel = options.single ? "##" : "###";
@@ -71,6 +71,7 @@ export async function* markdownExport(
       shownBranchPages(
         db,
         batch.map((chat) => chat.id),
+        options.paging,
       ),
       {
         open: (chat, index) => `${index > 0 || !options.single ? "---\n\n" : ""}${chatHeading(chat, chatLevel)}`,

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { findOwnChat } from "../chat/chat-service.js";
-import { chatPages } from "./chat-pages.js";
+import { chatPages, type PageOptions } from "./chat-pages.js";
 import { jsonExport } from "./export-json.js";
 import { markdownExport } from "./export-markdown.js";
 
@@ -34,8 +34,15 @@ const contentType = { json: "application/json; charset=utf-8", markdown: "text/m
  * GET /api/chats/export and /api/chats/{id}/export. Ownership is checked before anything is sent (someone else's
  * chat is a 404); the file itself is produced while it streams. Temporary chats are never exported.
  */
-export async function exportChats(options: { db: Db; who: Who; format: ExportFormat; chatId?: number }): Promise<ExportDownload> {
-  const { db, who, format, chatId } = options;
+export async function exportChats(options: {
+  db: Db;
+  who: Who;
+  format: ExportFormat;
+  chatId?: number;
+  /** Smaller reads than the defaults (tests): chats per page, and the messages' page options. */
+  paging?: { chats?: number } & PageOptions;
+}): Promise<ExportDownload> {
+  const { db, who, format, chatId, paging = {} } = options;
   const exportedAt = new Date();
   const day = exportedAt.toISOString().slice(0, 10);
   let name = `chats-${day}`;
@@ -46,10 +53,14 @@ export async function exportChats(options: { db: Db; who: Who; format: ExportFor
     }
     name = `${fileSlug(chat.title)}-${day}`;
   }
-  const pages = chatPages(db, who.id, chatId === undefined ? {} : { chatId });
+  const { chats: chatBatch, ...messagePaging } = paging;
+  const pages = chatPages(db, who.id, { chatId, batchSize: chatBatch, walkRows: paging.walkRows });
   return {
     fileName: `${name}.${extension[format]}`,
     contentType: contentType[format],
-    body: format === "json" ? jsonExport(db, pages, exportedAt) : markdownExport(db, pages, { exportedAt, single: chatId !== undefined }),
+    body:
+      format === "json"
+        ? jsonExport(db, pages, exportedAt, messagePaging)
+        : markdownExport(db, pages, { exportedAt, single: chatId !== undefined, paging: messagePaging }),
   };
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMPORT_LIMITS } from "../../../shared/contracts/chat-transfer.js";
 import { AppError } from "../../lib/app-error.js";
-import { multipartFailure } from "../../lib/multipart-failure.js";
+import { declaredBodyBytes, MULTIPART_FRAMING_BYTES, readCounted, readMultipart } from "../../lib/read-multipart.js";
 import type { ImportUpload } from "./import-reader.js";
 
 /** A JSON body may be as large as a file; a multipart body has some room for the framing around the file. */
 export const IMPORT_BODY_LIMIT = IMPORT_LIMITS.maxBytes;
-const MULTIPART_BODY_LIMIT = IMPORT_LIMITS.maxBytes + 64 * 1024;
+const MULTIPART_BODY_LIMIT = IMPORT_LIMITS.maxBytes + MULTIPART_FRAMING_BYTES;
 const LIMITS = { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
 
 export const tooLarge = () =>
@@ -42,20 +42,25 @@ export async function readImportBody(request: FastifyRequest): Promise<ImportUpl
     }
     return { bytes: request.body, source: "body" };
   }
-  let bytes: Buffer | undefined;
-  try {
+  const words = {
+    notMultipartBody: "Send the file as multipart/form-data.",
+    tooLarge,
+    tooManyParts: "The upload has too many parts. Send one .json file and nothing else.",
+    notMultipart: "Send the file as multipart/form-data.",
+    malformed: "The upload is incomplete or malformed. Please choose the file again.",
+  };
+  const bytes = await readMultipart(request, IMPORT_LIMITS.maxBytes, words, async () => {
+    let file: Buffer | undefined;
     // Every part is read, so a second file is refused (the files limit: 413) instead of silently left out.
     for await (const part of request.parts({ limits: LIMITS })) {
-      if (part.type === "file") bytes = await part.toBuffer();
+      if (part.type !== "file") continue;
+      // Held once as it comes (not its pieces and then their join); past the limit busboy cuts it short and says so.
+      const read = await readCounted(part.file, declaredBodyBytes(request, IMPORT_LIMITS.maxBytes));
+      if (part.file.truncated) throw tooLarge();
+      file = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
     }
-  } catch (error) {
-    throw multipartFailure(error, {
-      tooLarge,
-      tooManyParts: "The upload has too many parts. Send one .json file and nothing else.",
-      notMultipart: "Send the file as multipart/form-data.",
-      malformed: "The upload is incomplete or malformed. Please choose the file again.",
-    });
-  }
+    return file;
+  });
   if (!bytes) throw new AppError("BAD_REQUEST", "Choose a .json file to import.");
   return { bytes, source: "file" };
 }

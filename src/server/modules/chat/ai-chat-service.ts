@@ -10,7 +10,7 @@ import { readPlatformSettings } from "../platform-settings/reader.js";
 import { findOwnChat } from "./chat-service.js";
 import { personaFor, replyParams, userReplyDefaults } from "./persona.js";
 
-/** POST /api/ai/chat: one non-streamed answer to the messages sent (spec 000 section 7). */
+/** POST /api/ai/chat: one non-streamed answer to the messages sent. */
 export async function answerOnce(options: {
   db: Db;
   who: Who;

@@ -1,11 +1,12 @@
 import { and, desc, eq, exists, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Chat, ChatListQuery, ChatPatch, CreateChatInput } from "../../../shared/contracts/chat.js";
-import { MAX_ID } from "../../../shared/contracts/common.js";
-import type { Db } from "../../db/client.js";
+import { INVALID_CURSOR, MAX_ID } from "../../../shared/contracts/common.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { chats, messages, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
+import { assertReadsLibrary } from "../../lib/library-access.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { setCollections } from "../knowledge/collection-links.js";
@@ -39,11 +40,15 @@ export async function getChat(options: { db: Db; who: Who; chatId: number }): Pr
  * A chat is temporary when the user turned Save Chat History off, or when an admin turned chat history off
  * for everyone. With model selection off (Platform Settings) it gets the admin's model, whatever was sent. A
  * personality is set in the same call, on the rules of choosing one later (`personaFor`: the caller's own, else 404;
- * a plan with personalities, else 403), and with no model named its preferred one applies.
+ * a plan with personalities, else 403), and with no model named its preferred one applies. Collections too, on the
+ * rules of attaching them later (`updateChat`): a token needs files:read, each must be the caller's (else 404), and a
+ * refused one leaves no chat behind (decision 066).
  */
 export async function createChat(options: { db: Db; who: Who; platformDeps: PlatformDeps; input: CreateChatInput }): Promise<Chat> {
   const { db, input, who } = options;
   const userId = who.id;
+  const collectionIds = input.collectionIds ?? [];
+  if (input.collectionIds !== undefined) assertReadsLibrary(who);
   const [[settings], platform, persona] = await Promise.all([
     db.select({ saveHistory: userSettings.saveHistory }).from(userSettings).where(eq(userSettings.userId, userId)),
     readPlatformSettings(db),
@@ -52,26 +57,32 @@ export async function createChat(options: { db: Db; who: Who; platformDeps: Plat
   const forced = await adminChosenModel({ db, deps: options.platformDeps, who, settings: platform });
   const preferred = persona?.platformSlug && input.model === undefined ? { slug: persona.platformSlug, model: persona.model } : null;
   const chosen = forced ?? preferred ?? { slug: input.aiPlatform, model: input.model ?? null };
-  const [row] = await db
-    .insert(chats)
-    .values({
-      userId,
-      title: input.title,
-      aiPlatform: chosen.slug,
-      model: chosen.model,
-      personalityId: persona?.id ?? null,
-      // A personality carries a default tool set (issue 34); each reply still offers only what the user may use then.
-      tools: persona?.tools ?? [],
-      temporary: !platform.enableHistory || (settings ? !settings.saveHistory : false),
-    })
-    .returning()
-    .catch(async (error: unknown) => {
-      // The personality was deleted since it was read: the same 404 as if it had been gone before.
-      if (persona && isForeignKeyViolation(error)) await personaFor(db, who, persona.id);
-      throw error;
-    });
-  if (!row) throw new Error("insert returned no row");
-  return toChat({ ...row, collectionIds: [], tutorLesson: null });
+  const store = async (tx: DbOrTx) => {
+    const [row] = await tx
+      .insert(chats)
+      .values({
+        userId,
+        title: input.title,
+        aiPlatform: chosen.slug,
+        model: chosen.model,
+        personalityId: persona?.id ?? null,
+        // A personality carries a default tool set (issue 34); each reply still offers only what the user may use then.
+        tools: persona?.tools ?? [],
+        temporary: !platform.enableHistory || (settings ? !settings.saveHistory : false),
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    if (collectionIds.length > 0)
+      await setCollections(tx, { table: "chat_collections", key: "chat_id", id: row.id }, userId, collectionIds);
+    return row;
+  };
+  // Without collections one statement, as before; with them one transaction, so a refused collection stores no chat.
+  const row = await (collectionIds.length > 0 ? db.transaction(store) : store(db)).catch(async (error: unknown) => {
+    // The personality was deleted since it was read: the same 404 as if it had been gone before.
+    if (persona && isForeignKeyViolation(error)) await personaFor(db, who, persona.id);
+    throw error;
+  });
+  return toChat({ ...row, collectionIds, tutorLesson: null });
 }
 
 // The cursor carries the exact timestamp in microseconds: JavaScript dates stop at milliseconds.
@@ -110,7 +121,7 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
   const { db, limit } = options;
   const userId = options.who.id;
   const after = options.cursor ? decodeCursor(options.cursor) : null;
-  if (options.cursor && !after) throw new AppError("BAD_REQUEST", "Invalid cursor");
+  if (options.cursor && !after) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
   if (typeof options.folderId === "number") await assertOwnFolder(db, userId, options.folderId);
   // Pinned chats keep the order they were pinned in; everything else follows activity.
   const orderAt = options.pinned === "true" ? sql`${chats.pinnedAt}` : sql`${chats.updatedAt}`;
@@ -171,6 +182,8 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
  */
 export async function updateChat(options: { db: Db; who: Who; chatId: number; input: ChatPatch; mcp: McpToolAccess }): Promise<Chat> {
   const { db, who, chatId, input } = options;
+  // Attaching collections gives every reply of the chat their passages: a token needs files:read (decision 056).
+  if (input.collectionIds !== undefined) assertReadsLibrary(who);
   const [persona, platform] = await Promise.all([
     input.personalityId ? personaFor(db, who, input.personalityId) : null,
     readPlatformSettings(db),

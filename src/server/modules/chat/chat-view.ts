@@ -1,6 +1,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { TOKEN_MESSAGES } from "../../../shared/contracts/api-tokens.js";
 import type { Chat, Citation, Message, MessageStatus, ShownMessage, TutorLessonRef } from "../../../shared/contracts/chat.js";
-import type { ToolCall } from "../../../shared/contracts/tools.js";
+import { BUILTIN_TOOLS, type ToolCall } from "../../../shared/contracts/tools.js";
 import { chats, messages, type StoredCitation, type StoredToolCall } from "../../db/schema/index.js";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -127,4 +128,19 @@ export function toCitation(c: StoredCitation): Citation {
 export function toShownMessage(row: MessageRow, siblingIds: number[] | null, missingFileIds: number[] | null = null): ShownMessage {
   const ids = siblingIds?.length ? siblingIds.map(Number) : [row.id];
   return { ...toMessage(row, missingFileIds), branch: { index: ids.indexOf(row.id) + 1, count: ids.length, siblingIds: ids } };
+}
+
+/** A call as a caller who may not reach the library sees it: a search_files call's passages hidden (decision 056). */
+export function callWithoutPassages(call: ToolCall): ToolCall {
+  if (call.tool !== BUILTIN_TOOLS.searchFiles) return call;
+  return { ...call, result: call.result === null ? null : TOKEN_MESSAGES.passagesHidden, sources: [] };
+}
+
+/**
+ * A message as a caller who may not reach the library sees it (a token without files:read, decision 056): without the
+ * passages of the user's files it carries (its citations, its search_files calls' results). Its text, and the names of
+ * the files it attached, are the chat's own.
+ */
+export function withoutPassages<M extends Message>(message: M): M {
+  return { ...message, citations: [], toolCalls: message.toolCalls.map(callWithoutPassages) };
 }

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Message, StreamEvent } from "../../../shared/contracts/chat.js";
 import { EVENT_STREAM_HEADERS } from "../../lib/event-stream-headers.js";
-import { toToolCall } from "./chat-view.js";
+import { readsLibrary } from "../../lib/library-access.js";
+import { callWithoutPassages, toToolCall, withoutPassages } from "./chat-view.js";
 import type { GenerationManager, LiveGeneration } from "./generation/generation-manager.js";
 import type { MirrorEvent } from "./generation/generation-mirror.js";
 import type { StartedReply } from "./reply-service.js";
@@ -13,14 +14,40 @@ export interface EventStream {
   onClose(callback: () => void): void;
 }
 
+/** An event as a caller who may not reach the library sees it: its messages and calls without passages (decision 056). */
+function eventWithoutPassages(event: StreamEvent): StreamEvent {
+  switch (event.type) {
+    case "start":
+      return {
+        ...event,
+        userMessage: event.userMessage && withoutPassages(event.userMessage),
+        assistantMessage: withoutPassages(event.assistantMessage),
+      };
+    case "snapshot":
+      return { ...event, assistantMessage: withoutPassages(event.assistantMessage) };
+    case "tool":
+      return { ...event, toolCall: callWithoutPassages(event.toolCall) };
+    case "done":
+      return {
+        ...event,
+        assistantMessage: withoutPassages(event.assistantMessage),
+        after: event.after && { ...event.after, shown: event.after.shown.map(withoutPassages) },
+      };
+    default:
+      return event;
+  }
+}
+
 /**
- * Server-Sent Events over the response of a POST or GET; comments every 15 s keep proxies from closing it. Under
+ * Server-Sent Events over the response of a POST or GET; comments every 15 s keep proxies from closing it. A token
+ * without files:read gets its events without the passages of the user's files (decision 056). Under
  * CHECK_RESPONSES (tests) each event is checked against the route's contract before it is written (`checkEvent`, set
  * by `route()`): one that drifts is not sent; the stream ends with an `error` event naming the drift (status 500)
  * and the drift is logged, so the test reading it fails there.
  */
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
   const checkEvent = request.routeOptions.config.checkEvent;
+  const seen = request.user && !readsLibrary(request.user) ? eventWithoutPassages : (event: StreamEvent) => event;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, EVENT_STREAM_HEADERS);
@@ -42,8 +69,9 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
     close();
   };
   return {
-    send(event) {
+    send(sent) {
       if (closed) return;
+      const event = seen(sent);
       const drift = checkEvent?.(event);
       if (drift) {
         request.log.error(drift);

@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { retitle } from "../../../shared/chat-title.js";
-import type { Message, NewMessageInput } from "../../../shared/contracts/chat.js";
+import type { Message, NewMessageInput, ShownMessage } from "../../../shared/contracts/chat.js";
 import { claimAiSlot } from "../../ai/usage-limits.js";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { readsLibrary } from "../../lib/library-access.js";
 import type { Who } from "../../lib/who.js";
 import { branchWithSiblings, newestLeafUnder, parentOf, shownLeaf } from "./branch-tree.js";
 import { CHAT_NOT_FOUND, findOwnChat } from "./chat-service.js";
-import { toMessage, toShownMessage } from "./chat-view.js";
+import { toMessage, toShownMessage, withoutPassages } from "./chat-view.js";
 
 export const MESSAGE_NOT_FOUND = "Message not found";
 export const STILL_WRITING = "A reply is still being written in this chat. Stop it or wait for it to finish.";
@@ -25,14 +26,16 @@ export async function listMessages(options: { db: Db; who: Who; chatId: number; 
   const rows = await branchWithSiblings(db, chatId, start, limit + 1);
   const page = rows.slice(-limit);
   const oldest = page[0];
+  // A token without files:read sees the messages without the passages of the user's files (decision 056).
+  const seen = readsLibrary(options.who) ? (message: ShownMessage) => message : withoutPassages;
   return {
-    items: page.map((row) => toShownMessage(row.message, row.siblingIds, row.missingFileIds)),
+    items: page.map((row) => seen(toShownMessage(row.message, row.siblingIds, row.missingFileIds))),
     nextCursor: rows.length > limit && oldest ? String(oldest.message.id) : null,
   };
 }
 
 /**
- * POST /api/chats/{id}/messages (spec order: the client stores each message itself), after the leaf shown. A user
+ * POST /api/chats/{id}/messages (the client stores each message itself, in order), after the leaf shown. A user
  * message counts against the messages per day (429 once spent), as a send does.
  */
 export async function addMessage(options: { db: Db; who: Who; chatId: number; input: NewMessageInput }): Promise<Message> {

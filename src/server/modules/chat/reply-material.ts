@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { cutText } from "../../../shared/cut-text.js";
 import { acceptsImages, cannotReadImagesMessage } from "../../../shared/model-catalog.js";
 import { citedIn } from "../../../shared/numbered-refs.js";
 import type { ImagePart } from "../../ai/generate.js";
 import type { Db } from "../../db/client.js";
 import type { StoredAttachment, StoredCitation, StoredToolCall } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { assertReadsLibrary } from "../../lib/library-access.js";
 import type { Who } from "../../lib/who.js";
 import { listChatPlatforms } from "../ai-platforms/ai-platforms-service.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
@@ -13,6 +13,7 @@ import type { ResolvedModel } from "../ai-platforms/resolve-platform.js";
 import type { FileStore } from "../knowledge/file-store.js";
 import { excerptOf, fileLabel, numberedSourcesBlock } from "../knowledge/retrieval/numbered-sources.js";
 import type { RetrievedPassage } from "../knowledge/retrieval/passage.js";
+import { passageInContext } from "../knowledge/retrieval/passage-context.js";
 import { type RetrievalDeps, readWholeFile, retrievePassages } from "../knowledge/retrieval/retrieve.js";
 import type { MessageRow } from "./chat-view.js";
 
@@ -37,8 +38,9 @@ const imageTooLarge = (name: string) => `${name} is too large to send to a model
 const IMAGES_TOO_LARGE = "These images are too large to send together: at most 50 MB of images per message.";
 
 const stillReading = (name: string) => `${name} is still being read. Send again when it is ready.`;
-const couldNotRead = (name: string, reason: string | null) =>
-  `${name} could not be read: ${reason ?? "it failed"}. Remove it or retry it in your library.`;
+/** A failed file on a message: retried in the library, or (it cannot be read, decision 068) replaced by a readable copy. */
+const couldNotRead = (name: string, reason: string | null, permanent: boolean) =>
+  `${name} could not be read: ${reason ?? "it failed"}. ${permanent ? "Remove it and attach a readable copy." : "Remove it or retry it in your library."}`;
 
 /** `1,2,3` → an int[] parameter (an empty list: an empty array). */
 const idArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(",")}, ',')::int[]`;
@@ -52,23 +54,27 @@ type FileRow = {
   sha256: string;
   status: string;
   error: string | null;
+  permanent_failure: boolean;
 };
 
 /**
  * The library files a message attaches, as stored on it: each the caller's (another's or a missing one is a 404), ready
  * (409 while it is being read; 400 with the reason when reading it failed). One query, scoped to the owner in SQL.
  */
-export async function attachFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<StoredAttachment[]> {
+export async function attachFiles(db: Db, who: Who, fileIds: readonly number[]): Promise<StoredAttachment[]> {
   if (fileIds.length === 0) return [];
+  // Before the files are looked up: a token without files:read learns nothing of them, not even that they exist.
+  assertReadsLibrary(who);
+  const userId = who.id;
   const result = await db.execute(sql`
-    select id, name, byte_size, mime_type, kind, sha256, status, error from knowledge_files
+    select id, name, byte_size, mime_type, kind, sha256, status, error, permanent_failure from knowledge_files
     where user_id = ${userId} and id = any(${idArray(fileIds)})`);
   const rows = new Map((result.rows as FileRow[]).map((row) => [Number(row.id), row]));
   const attachments: StoredAttachment[] = [];
   for (const id of fileIds) {
     const row = rows.get(id);
     if (!row) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
-    if (row.status === "failed") throw new AppError("BAD_REQUEST", couldNotRead(row.name, row.error));
+    if (row.status === "failed") throw new AppError("BAD_REQUEST", couldNotRead(row.name, row.error, row.permanent_failure));
     if (row.status !== "ready") throw new AppError("CONFLICT", stillReading(row.name));
     if (row.kind === "image" && Number(row.byte_size) > IMAGE_MAX_BYTES) throw new AppError("BAD_REQUEST", imageTooLarge(row.name));
     attachments.push({
@@ -111,13 +117,17 @@ export async function assertReadsImagesSent(
   throw new AppError("BAD_REQUEST", cannotReadImagesMessage(resolved.modelId, choices));
 }
 
-/** A source given to a reply as [n]: a searched passage, or a whole document (page null). */
+/** A source given to a reply as [n]: a searched passage, or a page (or section) of a whole document. */
 export interface GivenSource {
   n: number;
   chunkId: number;
+  /** A whole document's part: its last piece (its pieces `chunkId`..this, given without their overlap). */
+  throughChunkId?: number;
   fileId: number;
   fileName: string;
   page: number | null;
+  /** A whole document's part without pages: its heading path, named in its label. */
+  section?: string;
   text: string;
 }
 
@@ -147,10 +157,10 @@ export async function passagesForReply(
 type SizeRow = { id: number; tokens: number | string | null };
 
 /**
- * The files small enough to go whole (`WHOLE_*`, by the tokens their reading counted), with their text: their pieces in
- * order without the words each repeats from the one before (`readWholeFile`), and their first piece.
+ * The files small enough to go whole (`WHOLE_*`, by the tokens their reading counted), with their pieces in order, each
+ * without the words it repeats from the one before (`readWholeFile`).
  */
-async function wholeFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<Map<number, { chunkId: number; text: string }>> {
+async function wholeFiles(db: Db, userId: number, fileIds: readonly number[]): Promise<Map<number, RetrievedPassage[]>> {
   if (fileIds.length === 0) return new Map();
   const sizes = await db.execute(sql`
     select f.id, coalesce(f.tokens, (select sum(c.tokens) from knowledge_chunks c where c.file_id = f.id)) as tokens
@@ -165,13 +175,35 @@ async function wholeFiles(db: Db, userId: number, fileIds: readonly number[]): P
     picked.push(id);
   }
   const read = await Promise.all(picked.map((id) => readWholeFile({ db }, userId, id)));
-  const whole = new Map<number, { chunkId: number; text: string }>();
+  const whole = new Map<number, RetrievedPassage[]>();
   picked.forEach((id, i) => {
     const pieces = read[i] ?? [];
-    const first = pieces[0];
-    if (first) whole.set(id, { chunkId: first.chunkId, text: pieces.map((p) => p.content).join("\n\n") });
+    if (pieces.length > 0) whole.set(id, pieces);
   });
   return whole;
+}
+
+/** A part of a whole document given as one source: a page of it, or (without pages) a section under one heading path. */
+interface WholePart {
+  pieces: RetrievedPassage[];
+  page: number | null;
+  headingPath: string;
+}
+
+/**
+ * A whole document as its sources (the review "A document sent whole loses its pages"): its pieces, in order, cut where
+ * the page changes (a PDF) or, without pages, where the heading path does, so a citation names its page (or section),
+ * and the citation panel shows the part the model read.
+ */
+export function wholeParts(pieces: readonly RetrievedPassage[]): WholePart[] {
+  const parts: WholePart[] = [];
+  for (const piece of pieces) {
+    const last = parts.at(-1);
+    const same = last && (piece.page !== null || last.page !== null ? last.page === piece.page : last.headingPath === piece.headingPath);
+    if (last && same) last.pieces.push(piece);
+    else parts.push({ pieces: [piece], page: piece.page, headingPath: piece.headingPath });
+  }
+  return parts;
 }
 
 /** The library files named by the messages of a branch (the newest message's first), without repeats. */
@@ -193,7 +225,7 @@ export function branchFiles(rows: readonly Pick<MessageRow, "role" | "attachment
 export function sourcesBlock(sources: readonly GivenSource[]): string {
   return numberedSourcesBlock(
     "the user's own files",
-    sources.map((s) => ({ n: s.n, label: fileLabel(s.fileName, s.page), text: s.text })),
+    sources.map((s) => ({ n: s.n, label: `${fileLabel(s.fileName, s.page)}${s.section ? `, section ${s.section}` : ""}`, text: s.text })),
   );
 }
 
@@ -201,16 +233,20 @@ export function sourcesBlock(sources: readonly GivenSource[]): string {
  * What a reply is given of the user's material: the documents of its branch whole when small (`WHOLE_*`), the rest and
  * the collections searched with the user's message (`passagesForReply`); the images of the message it answers read from
  * the file store. Asked only when there is something (files on the branch, collections): a reply without them reads
- * nothing more (decision 022).
+ * nothing more (decision 022). A reply a token started reaches the library only with files:read (else 403 before
+ * anything is stored: decision 056), whether the files are the message's own, earlier ones of the branch or the chat's
+ * and its personality's collections.
  */
 export async function materialFor(
-  options: { db: Db; fileStore: FileStore; userId: number; retrieval: RetrievalDeps },
+  options: { db: Db; fileStore: FileStore; who: Who; retrieval: RetrievalDeps },
   input: { query: string; files: readonly StoredAttachment[]; images: readonly StoredAttachment[]; collectionIds: number[] },
 ): Promise<ReplyMaterial> {
-  const { db, userId } = options;
+  const { db, who } = options;
+  const userId = who.id;
   const documents = input.files.filter((a) => a.kind !== "image").map((a) => a.fileId as number);
   if (documents.length === 0 && input.collectionIds.length === 0 && input.images.length === 0) return NO_MATERIAL;
-  const [whole, images] = await Promise.all([wholeFiles(db, userId, documents), readImages(options, input.images)]);
+  assertReadsLibrary(who);
+  const [whole, images] = await Promise.all([wholeFiles(db, userId, documents), readImages({ ...options, userId }, input.images)]);
   const searched = documents.filter((id) => !whole.has(id));
   const passages = await passagesForReply(options.retrieval, {
     userId,
@@ -221,9 +257,20 @@ export async function materialFor(
   });
   const sources: GivenSource[] = [];
   for (const id of documents) {
-    const doc = whole.get(id);
     const name = input.files.find((a) => a.fileId === id)?.name ?? "";
-    if (doc) sources.push({ n: sources.length + 1, chunkId: doc.chunkId, fileId: id, fileName: name, page: null, text: doc.text });
+    for (const part of wholeParts(whole.get(id) ?? [])) {
+      const first = part.pieces[0] as RetrievedPassage;
+      sources.push({
+        n: sources.length + 1,
+        chunkId: first.chunkId,
+        throughChunkId: (part.pieces.at(-1) ?? first).chunkId,
+        fileId: id,
+        fileName: name,
+        page: part.page,
+        section: part.page === null ? part.headingPath : "",
+        text: part.pieces.map((p) => p.content).join("\n\n"),
+      });
+    }
   }
   for (const p of passages) {
     sources.push({ n: sources.length + 1, chunkId: p.chunkId, fileId: p.fileId, fileName: p.fileName, page: p.page, text: p.content });
@@ -262,6 +309,7 @@ const asCitation = (s: GivenSource): StoredCitation => ({
   page: s.page,
   excerpt: excerptOf(s.text),
   chunkId: s.chunkId,
+  ...(s.throughChunkId === undefined ? {} : { throughChunkId: s.throughChunkId }),
 });
 
 /**
@@ -284,23 +332,26 @@ export function citationsOf(text: string, sources: readonly GivenSource[], calls
   return citedIn(text, [...sources.map(asCitation), ...fromCalls]);
 }
 
-const NEIGHBOUR_CHARS = 600;
 const CITATION_NOT_FOUND = "Citation not found";
 
-type CitedRow = { citation: StoredCitation | null; heading_path: string | null; before: string | null; after: string | null };
-
-const trimTail = (text: string) => (text.length > NEIGHBOUR_CHARS ? `…${text.slice(-NEIGHBOUR_CHARS).trimStart()}` : text);
-const trimHead = (text: string) => cutText(text, NEIGHBOUR_CHARS);
+type CitedRow = {
+  citation: StoredCitation | null;
+  heading_path: string | null;
+  span: number | string | null;
+  pieces: PieceRow[] | string | null;
+};
+type PieceRow = { i: number; content: string; page: number | null };
 
 /**
- * GET /api/chats/{id}/messages/{messageId}/citations/{n}: a reply's citation with the text around it (the pieces before
- * and after it in its file), for the side panel. [n] is one of the reply's stored citations or, while it is still
- * being written, a passage one of its search_files calls gave (decision 055). The chat's owner only (else 404, as a
- * citation the reply does not have), and a piece of the owner's files only; a file deleted since keeps the stored
- * excerpt, with nothing around it. One query.
+ * GET /api/chats/{id}/messages/{messageId}/citations/{n}: a reply's citation as the model was given it, whole, with the
+ * text around it (the pieces before and after it in its file, without the words it repeats from them), for the side
+ * panel. [n] is one of the reply's stored citations or, while it is still being written, a passage one of its
+ * search_files calls gave (decision 055). The chat's owner only (else 404, as a citation the reply does not have), and
+ * pieces of the owner's files only; a file deleted since keeps the stored excerpt, with nothing around it. One query.
  */
 export async function readCitation(options: { db: Db; who: Who; chatId: number; messageId: number; n: number }) {
   const { db, who, chatId, messageId, n } = options;
+  assertReadsLibrary(who);
   const result = await db.execute(sql`
     with cited as (
       select c.value as citation from messages m
@@ -311,25 +362,52 @@ export async function readCitation(options: { db: Db; who: Who; chatId: number; 
       where m.id = ${messageId} and m.chat_id = ${chatId} and m.user_id = ${who.id} and (c.value->>'n')::int = ${n}
       order by c.i
       limit 1
-    ), piece as (
+    ), first as (
       select k.file_id, k.chunk_index, k.heading_path from knowledge_chunks k, cited
       where k.id = (cited.citation->>'chunkId')::int and k.user_id = ${who.id}
+    ), last as (
+      select coalesce((
+        select k.chunk_index from knowledge_chunks k, cited, first
+        where k.id = (cited.citation->>'throughChunkId')::int and k.user_id = ${who.id} and k.file_id = first.file_id
+      ), first.chunk_index) as chunk_index from first
     )
-    select cited.citation, piece.heading_path,
-      (select k.content from knowledge_chunks k where k.file_id = piece.file_id and k.chunk_index = piece.chunk_index - 1) as before,
-      (select k.content from knowledge_chunks k where k.file_id = piece.file_id and k.chunk_index = piece.chunk_index + 1) as after
-    from cited left join piece on true`);
+    select cited.citation, first.heading_path, (select last.chunk_index - first.chunk_index from last) as span,
+      (select jsonb_agg(jsonb_build_object('i', k.chunk_index - first.chunk_index, 'content', k.content, 'page', k.page)
+        order by k.chunk_index)
+        from knowledge_chunks k, last
+        where k.file_id = first.file_id and k.chunk_index between first.chunk_index - 1 and last.chunk_index + 1) as pieces
+    from cited left join first on true`);
   const row = result.rows[0] as CitedRow | undefined;
   if (!row?.citation) throw new AppError("NOT_FOUND", CITATION_NOT_FOUND);
   const c = typeof row.citation === "string" ? (JSON.parse(row.citation) as StoredCitation) : row.citation;
+  const page = c.page === null ? null : Number(c.page);
+  const pieces = (typeof row.pieces === "string" ? (JSON.parse(row.pieces) as PieceRow[]) : (row.pieces ?? [])).map((p) => ({
+    ...p,
+    i: Number(p.i),
+    page: p.page === null ? null : Number(p.page),
+  }));
+  const span = Number(row.span ?? 0);
+  const own = pieces.filter((p) => p.i >= 0 && p.i <= span);
+  const shown =
+    own.length > 0
+      ? passageInContext({
+          pieces: own,
+          joined: c.throughChunkId !== undefined,
+          before: pieces.find((p) => p.i === -1) ?? null,
+          after: pieces.find((p) => p.i === span + 1) ?? null,
+        })
+      : null;
   return {
     n: Number(c.n),
     fileId: Number(c.fileId),
     fileName: c.fileName,
-    page: c.page === null ? null : Number(c.page),
+    page,
     excerpt: c.excerpt,
-    before: trimTail(row.before ?? ""),
-    after: trimHead(row.after ?? ""),
+    passage: shown?.passage ?? c.excerpt,
+    before: shown?.before ?? "",
+    after: shown?.after ?? "",
+    beforePage: shown?.beforePage ?? null,
+    afterPage: shown?.afterPage ?? null,
     headingPath: row.heading_path ?? "",
   };
 }

@@ -11,17 +11,18 @@ import { preparedPerDb } from "../../db/prepared.js";
 import { chats, messages, personalities, type StoredAttachment, userSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isUniqueViolation, startRefusal } from "../../lib/db-errors.js";
+import { assertReadsLibrary } from "../../lib/library-access.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { type ResolvedModel, resolveModel } from "../ai-platforms/resolve-platform.js";
 import { globalPromptColumn, PROMPT_KEYS, promptText } from "../ai-prompts/ai-prompts-service.js";
 import type { FileStore } from "../knowledge/file-store.js";
 import type { VectorStore } from "../knowledge/retrieval/vector-store.js";
+import { keepSentFiles } from "../knowledge/unsent-files.js";
 import { adminChosenModel } from "../platform-settings/forced-model.js";
 import { modelSelectionColumns, modelSelectionOf, readPlatformSettings } from "../platform-settings/reader.js";
 import { replySettingColumns, replySettingsOf } from "../settings/settings-service.js";
 import { type McpToolAccess, runnableTools } from "../tools/tools-service.js";
-
 import { branchRows, shownBranchRows } from "./branch-tree.js";
 import { CHAT_NOT_FOUND, findOwnChat } from "./chat-service.js";
 import { type ChatRow, type MessageRow, messageRowFromJson, toMessage } from "./chat-view.js";
@@ -230,10 +231,7 @@ async function withMaterial(
   const images = imagesOf(turn.attachments);
   const retrieval = { db, vectors: options.vectors, platformDeps: options.platformDeps };
   const [own, tutor] = await Promise.all([
-    materialFor(
-      { db, fileStore, userId: who.id, retrieval },
-      { query: turn.content, files, images, collectionIds: prepared.collectionIds },
-    ),
+    materialFor({ db, fileStore, who, retrieval }, { query: turn.content, files, images, collectionIds: prepared.collectionIds }),
     lessonId === null ? null : options.tutor({ db, who, lessonId, query: turn.content, retrieval }),
   ]);
   const material = tutor ? withTutor(tutor, own) : own;
@@ -282,9 +280,9 @@ const asConflict = (error: unknown) => {
 type UserText = { content: string; platformSlug?: string | undefined; model?: string | undefined };
 
 /**
- * Spec order, as the user sees it: the user's message is stored, then the AI is asked with the conversation of the
- * branch, then the reply is stored (as it grows), then the list refreshes. The provider call starts while the
- * rows are written, and nothing of it is relayed before they commit (decision 020). The user's message follows
+ * The order, as the user sees it: the user's message is stored, then the AI is asked with the conversation of the
+ * branch, then the reply is stored (as it grows), then the list refreshes. The provider's request is built while the
+ * start is stored and leaves once it is (decision 057): a refused start never reaches the provider. The user's message follows
  * the leaf shown (a send) or takes the place of `edited` as its sibling (an edit); the reply follows it and
  * becomes the leaf shown; the chat's leaf, time and title change in the same transaction.
  */
@@ -316,7 +314,7 @@ async function storeAndAnswer(
     buildHistory([...prior, { role: "user", content: input.content, attachments }]),
     params.system,
   );
-  // The provider is asked at once (with the history as it will be stored) while the rows are written.
+  // The provider's request (with the history as it will be stored) is built while the start is stored, and leaves after it.
   const { generation, written } = await generations.begin({
     ...generationRequest(options, prepared, given),
     write: async (hold) => {
@@ -331,6 +329,13 @@ async function storeAndAnswer(
     stored: ([, assistant, holdId]) => ({ messageId: assistant.id, message: toMessage(assistant), holdId }),
   });
   await endPausedAfterStart(options);
+  // The files the message took are the library's now, no longer a composer's unsent ones (decision 068); should this
+  // fail, the sweep keeps them anyway, since a stored message names them.
+  await keepSentFiles(
+    options.db,
+    options.who.id,
+    attachments.flatMap((a) => (a.fileId === undefined ? [] : [a.fileId])),
+  ).catch((error: unknown) => options.log.warn({ err: error }, "keeping a message's files failed"));
   const [userRow, assistantRow] = written;
   return { userMessage: toMessage(userRow), assistantMessage: toMessage(assistantRow), generation };
 }
@@ -339,7 +344,7 @@ async function storeAndAnswer(
 export async function startReply(options: ReplyOptions & { input: SendReplyInput }): Promise<StartedReply> {
   const { input } = options;
   const pasted = input.attachments.map((a) => ({ name: a.name, size: Buffer.byteLength(a.content), content: a.content }));
-  return storeAndAnswer(options, input, async () => [...pasted, ...(await attachFiles(options.db, options.who.id, input.fileIds))], null);
+  return storeAndAnswer(options, input, async () => [...pasted, ...(await attachFiles(options.db, options.who, input.fileIds))], null);
 }
 
 /**
@@ -360,7 +365,7 @@ export async function editMessage(options: ReplyOptions & { messageId: number; i
   const attachmentsOf = async () =>
     fileIds === undefined
       ? edited.attachments
-      : [...edited.attachments.filter((a) => a.fileId === undefined), ...(await attachFiles(db, who.id, fileIds))];
+      : [...edited.attachments.filter((a) => a.fileId === undefined), ...(await attachFiles(db, who, fileIds))];
   return storeAndAnswer(options, options.input, attachmentsOf, edited);
 }
 
@@ -414,6 +419,8 @@ export async function answerToolCall(options: ReplyOptions & { callId: string; a
   const call = row?.toolCalls.find((c) => c.id === callId);
   if (!row || !call) throw new AppError("NOT_FOUND", TOOL_CALL_NOT_FOUND);
   if (row.status !== "awaiting-approval" || call.status !== "awaiting-approval") throw new AppError("CONFLICT", NOT_AWAITING);
+  // The reply goes on from what its calls gave the model: passages of the library need files:read (decision 056).
+  if (row.toolCalls.some((c) => (c.sources?.length ?? 0) > 0)) assertReadsLibrary(who);
   const prepared = await prepareReply(
     options,
     (chat) => ({ slug: row.platformSlug ?? chat.aiPlatform, model: row.model }),

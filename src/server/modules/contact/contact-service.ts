@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { CONTACT_SUBJECT_LABELS } from "../../../shared/contact-subjects.js";
 import { CONTACT_PAGE_SIZE, CONTACT_SENT, type ContactMessage, type contactFormSchema } from "../../../shared/contracts/contact.js";
+import { sliceWhole } from "../../../shared/cut-text.js";
 import type { Db } from "../../db/client.js";
 import { contactMessages, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -83,7 +84,7 @@ export async function sendContactMessage(options: {
         db: tx,
         to,
         templateSlug: null,
-        subject: `[${settings.platformName}] ${subject}: ${input.name}`.slice(0, 200),
+        subject: sliceWhole(`[${settings.platformName}] ${subject}: ${input.name}`, 200),
         text,
         html,
       });

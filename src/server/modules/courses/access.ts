@@ -1,7 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import { COURSE_EDIT_FORBIDDEN, COURSE_FORBIDDEN, COURSE_NOT_FOUND } from "../../../shared/contracts/courses.js";
+import { and, eq, or, type SQL } from "drizzle-orm";
+import {
+  COURSE_EDIT_FORBIDDEN,
+  COURSE_FORBIDDEN,
+  COURSE_NOT_FOUND,
+  LESSON_NOT_FOUND,
+  MODULE_NOT_FOUND,
+} from "../../../shared/contracts/courses.js";
+import { looksAfterAll, ownerOrAdmin } from "../../../shared/owner-or-admin.js";
 import type { Db } from "../../db/client.js";
-import { courseEnrollments, courseModules, courses, lessons } from "../../db/schema/index.js";
+import { courseEnrollments, courseModules, courses, lessons, OPEN_TO_ALL } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { CourseRow, LessonRow, ModuleRow } from "./course-view.js";
 import { assertLessonOpen, lessonOpensAt, startCourse } from "./drip.js";
@@ -13,18 +20,27 @@ export interface Reader {
 }
 
 /**
- * The course rules (issue 6, DESIGN.md section 4): the owner and admins see and edit
+ * The course rules (issue 6): the owner and admins see and edit
  * everything; any signed-in user reads a public, published course; anything else of
  * someone else's is 403 (the screen shows Access Restricted); an unknown id is 404.
  * Modules and lessons take their permission from their course.
  */
 export function canEdit(course: CourseRow, who: Reader): boolean {
-  return who.role === "admin" || course.userId === who.id;
+  return ownerOrAdmin(who, course.userId);
 }
 
+/** Public and published: any signed-in user reads it. In a query: `openToAll`. */
+export const isOpenToAll = (course: Pick<CourseRow, "isPublic" | "status">): boolean => course.isPublic && course.status === "published";
+
 export function canView(course: CourseRow, who: Reader): boolean {
-  return canEdit(course, who) || (course.isPublic && course.status === "published");
+  return canEdit(course, who) || isOpenToAll(course);
 }
+
+/** `isOpenToAll` as a query's condition. */
+export const openToAll = OPEN_TO_ALL(courses);
+
+/** The courses `who` may read, as a query's condition (`canView`): none for an admin, who reads every course. */
+export const viewableBy = (who: Reader): SQL | undefined => (looksAfterAll(who) ? undefined : or(eq(courses.userId, who.id), openToAll));
 
 function check(course: CourseRow | undefined, who: Reader, mode: "view" | "edit"): CourseRow {
   if (!course) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
@@ -53,7 +69,7 @@ export async function moduleFor(
     .innerJoin(courses, eq(courses.id, courseModules.courseId))
     .where(eq(courseModules.id, moduleId))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Module not found");
+  if (!row) throw new AppError("NOT_FOUND", MODULE_NOT_FOUND);
   return { course: check(row.course, who, mode), module: row.module };
 }
 
@@ -76,7 +92,7 @@ export async function lessonFor(
     .leftJoin(courseEnrollments, and(eq(courseEnrollments.courseId, lessons.courseId), eq(courseEnrollments.userId, who.id)))
     .where(eq(lessons.id, lessonId))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+  if (!row) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
   const course = check(row.course, who, mode);
   if (mode === "view" && !canEdit(course, who)) {
     const startedAt = await startCourse(db, who.id, course.id, row.startedAt);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { courseAiApi as api } from "../../../shared/contracts/courses.js";
 import { route } from "../../lib/route.js";
-import { describeCourse, lessonContent, proposeOutline, regenerateLesson } from "./ai/course-ai-service.js";
+import { describeCourse, lessonContent, proposeMaterialOutline, proposeOutline, regenerateLesson } from "./ai/course-ai-service.js";
 
 /** AI help for course building: Early Access or admin (the entitlements module decides), owner or admin of the course. */
 export async function courseAiRoutes(app: FastifyInstance) {
@@ -19,6 +19,10 @@ export async function courseAiRoutes(app: FastifyInstance) {
   route(app, api.regenerateLesson, async (request) =>
     regenerateLesson({ db, platformDeps, vectors, who: request.user, lessonId: request.params.id, input: request.body, log: request.log }),
   );
+  route(app, api.proposeMaterialOutline, async (request) =>
+    proposeMaterialOutline({ db, platformDeps, vectors, who: request.user, input: request.body, log: request.log }),
+  );
+  route(app, api.approveMaterialOutline, async (request) => runs.approveNew({ who: request.user, input: request.body }));
   route(app, api.approveOutline, async (request) => runs.approve({ who: request.user, courseId: request.params.id, input: request.body }));
 
   // No run yet: null, sent as 204 No Content (the contract says nullIs204).

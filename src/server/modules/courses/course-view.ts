@@ -1,9 +1,19 @@
-import type { Course, CourseModule, Lesson } from "../../../shared/contracts/courses.js";
+import {
+  CERTIFICATE_STYLES,
+  type CertificateStyle,
+  type Course,
+  type CourseModule,
+  type Lesson,
+} from "../../../shared/contracts/courses.js";
 import type { courseModules, courses, lessons } from "../../db/schema/index.js";
 
 export type CourseRow = typeof courses.$inferSelect;
 export type ModuleRow = typeof courseModules.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
+
+/** The stored style, `classic` for anything else. */
+export const certificateStyleOf = (value: string): CertificateStyle =>
+  (CERTIFICATE_STYLES as readonly string[]).includes(value) ? (value as CertificateStyle) : "classic";
 
 export function toCourse(row: CourseRow): Course {
   return {
@@ -14,6 +24,7 @@ export function toCourse(row: CourseRow): Course {
     status: row.status as Course["status"],
     isPublic: row.isPublic,
     listedInCatalog: row.listedInCatalog,
+    certificateStyle: certificateStyleOf(row.certificateStyle),
     coverImage: row.coverImage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -45,6 +56,7 @@ export function toLesson(row: LessonRow, sources: Lesson["sources"]): Lesson {
     releaseAfterDays: row.releaseAfterDays,
     aiGenerated: row.aiGenerated,
     sources,
+    withoutSource: row.withoutSource,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,15 +1,13 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { MAX_ID } from "../../../shared/contracts/common.js";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { INVALID_CURSOR, MAX_ID } from "../../../shared/contracts/common.js";
 import type { Course, CourseChanges, CourseListQuery, CreateCourseInput } from "../../../shared/contracts/courses.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { courses } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { deleteOwnUpload, storeImage } from "../../lib/stored-images.js";
 import type { Who } from "../../lib/who.js";
-import { courseFor } from "./access.js";
+import { courseFor, openToAll, viewableBy } from "./access.js";
 import { toCourse } from "./course-view.js";
-
-const visibleToAll = and(eq(courses.isPublic, true), eq(courses.status, "published"));
 
 /** The three tabs: all = what the reader may see (admins: everything), mine, public. Newest first, paged by id. */
 export async function listCourses(options: {
@@ -20,15 +18,8 @@ export async function listCourses(options: {
   const { db, who } = options;
   const { scope, limit, cursor } = options.query;
   const before = cursor ? Number(cursor) : undefined;
-  if (cursor && (!/^\d{1,10}$/.test(cursor) || (before ?? 0) > MAX_ID)) throw new AppError("BAD_REQUEST", "Invalid cursor");
-  const scopeFilter =
-    scope === "mine"
-      ? eq(courses.userId, who.id)
-      : scope === "public"
-        ? visibleToAll
-        : who.role === "admin"
-          ? undefined
-          : or(eq(courses.userId, who.id), visibleToAll);
+  if (cursor && (!/^\d{1,10}$/.test(cursor) || (before ?? 0) > MAX_ID)) throw new AppError("BAD_REQUEST", INVALID_CURSOR);
+  const scopeFilter = scope === "mine" ? eq(courses.userId, who.id) : scope === "public" ? openToAll : viewableBy(who);
   const rows = await db
     .select()
     .from(courses)
@@ -40,7 +31,7 @@ export async function listCourses(options: {
   return { items: page.map(toCourse), nextCursor: rows.length > limit && last ? String(last.id) : null };
 }
 
-export async function createCourse(options: { db: Db; who: Who; input: CreateCourseInput }): Promise<Course> {
+export async function createCourse(options: { db: DbOrTx; who: Who; input: CreateCourseInput }): Promise<Course> {
   const { input } = options;
   const [row] = await options.db
     .insert(courses)
@@ -71,6 +62,7 @@ export async function updateCourse(options: { db: Db; who: Who; courseId: number
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
       ...(input.listedInCatalog !== undefined ? { listedInCatalog: input.listedInCatalog } : {}),
+      ...(input.certificateStyle !== undefined ? { certificateStyle: input.certificateStyle } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(courses.id, courseId))

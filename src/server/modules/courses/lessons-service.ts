@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   COURSE_NOT_FOUND,
+  LESSON_NOT_FOUND,
   type Lesson,
   type LessonChanges,
   type LessonInput,
   type LessonVersion,
+  MODULE_NOT_FOUND,
   type MoveInput,
 } from "../../../shared/contracts/courses.js";
 import type { Db } from "../../db/client.js";
@@ -43,7 +45,7 @@ export async function createLesson({ db, who, moduleId, input }: Options & { mod
   return db.transaction(async (tx) => {
     await lockCourseOf(tx, module.courseId);
     const [stillThere] = await tx.select({ id: courseModules.id }).from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
-    if (!stillThere) throw new AppError("NOT_FOUND", "Module not found");
+    if (!stillThere) throw new AppError("NOT_FOUND", MODULE_NOT_FOUND);
     const [row] = await tx
       .insert(lessons)
       .values({
@@ -79,7 +81,12 @@ export async function updateLesson({ db, who, lessonId, input }: Options & { les
  * Locks the course first, as every order write does (course, then modules, then lessons), so the two cannot
  * deadlock; the content kept as a version is the one read under that lock.
  */
-async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges, also?: (tx: Tx) => Promise<void>): Promise<Lesson> {
+async function saveLesson(
+  db: Db,
+  lesson: LessonRow,
+  input: LessonChanges & { withoutSource?: boolean },
+  also?: (tx: Tx) => Promise<void>,
+): Promise<Lesson> {
   const lessonId = lesson.id;
   return db.transaction(async (tx) => {
     const { content: previousContent, kind } = await lockedLesson(tx, lesson.courseId, lessonId);
@@ -97,7 +104,7 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges, also?
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(lessons.id, lessonId))
       .returning();
-    if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+    if (!row) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
     await also?.(tx);
     await touchCourse(tx, row.courseId);
     return (await withSources(tx, [row]))[0] as Lesson;
@@ -106,15 +113,17 @@ async function saveLesson(db: Db, lesson: LessonRow, input: LessonChanges, also?
 
 /**
  * A lesson written again by the AI (POST /api/lessons/{id}/regenerate): its text kept as a version as an edit keeps it,
- * the new text stored and its sources replaced by the passages it was written from, in one transaction.
+ * the new text stored and its sources replaced by the passages it was written from, in one transaction. `passages`:
+ * undefined for a course not made from material; [] when none cleared the relevance floor (`withoutSource`, decision 067).
  */
 export async function saveRegeneratedLesson(
   db: Db,
   lesson: LessonRow,
   content: string,
-  passages: readonly MaterialPassage[],
+  passages: readonly MaterialPassage[] | undefined,
 ): Promise<Lesson> {
-  return saveLesson(db, lesson, { content, aiGenerated: true }, (tx) => replaceLessonSources(tx, lesson, passages));
+  const withoutSource = passages !== undefined && passages.length === 0;
+  return saveLesson(db, lesson, { content, aiGenerated: true, withoutSource }, (tx) => replaceLessonSources(tx, lesson, passages ?? []));
 }
 
 /** The lessons as the API answers them, their sources read in one query. */
@@ -134,7 +143,7 @@ async function lockCourseOf(tx: Tx, courseId: number): Promise<void> {
 export async function lockedLesson(tx: Tx, courseId: number, lessonId: number): Promise<LessonRow> {
   await lockCourseOf(tx, courseId);
   const [row] = await tx.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Lesson not found");
+  if (!row) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
   return row;
 }
 

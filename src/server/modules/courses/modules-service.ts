@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import {
   COURSE_NOT_FOUND,
   type CourseModule,
+  MODULE_NOT_FOUND,
   type ModuleChanges,
   type ModuleInput,
   type MoveInput,
@@ -82,7 +83,7 @@ export async function updateModule({
 async function lockedModule(tx: Tx, courseId: number, moduleId: number): Promise<ModuleRow> {
   if (!(await lockCourse(tx, courseId))) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
   const [row] = await tx.select().from(courseModules).where(eq(courseModules.id, moduleId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Module not found");
+  if (!row) throw new AppError("NOT_FOUND", MODULE_NOT_FOUND);
   return row;
 }
 

@@ -1,4 +1,5 @@
 import type { Transporter } from "nodemailer";
+import { sliceWhole } from "../../../shared/cut-text.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { EffectivePlatformSettings } from "../platform-settings/reader.js";
 
@@ -22,7 +23,7 @@ export function fromAddress(settings: Pick<SmtpSettings, "smtpFromEmail" | "smtp
   return name ? { name, address } : address;
 }
 
-/** "587" → 587; anything else falls back to the spec's default port. */
+/** "587" → 587; anything else falls back to the product's default port. */
 export function smtpPortNumber(port: string | number | null | undefined): number {
   const value = typeof port === "number" ? port : Number.parseInt(String(port ?? "").trim(), 10);
   return Number.isInteger(value) && value > 0 && value <= 65_535 ? value : 587;
@@ -140,5 +141,5 @@ export function describeSmtpError(error: unknown, target?: { host: string; port:
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 300 ? `${flat.slice(0, 297)}...` : flat;
+  return flat.length > 300 ? `${sliceWhole(flat, 297)}...` : flat;
 }

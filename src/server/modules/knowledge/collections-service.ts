@@ -115,9 +115,6 @@ export async function deleteCollection(options: {
     await tx.delete(knowledgeCollections).where(eq(knowledgeCollections.id, id));
     return files;
   });
-  await removeStored(
-    options.fileStore,
-    removedFiles.filter((file) => file.storage !== "db"),
-    options.log,
-  );
+  // Their bytes after the rows: the database's parts or the object store's objects.
+  await removeStored(options.fileStore, removedFiles, options.log);
 }

@@ -13,7 +13,7 @@ import { embeddingSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import { findPlatformRow } from "../ai-platforms/ai-platforms-service.js";
-import { accessFor, type PlatformDeps, type PlatformRow } from "../ai-platforms/platform-view.js";
+import { accessFor, envKeyOf, type PlatformDeps, type PlatformRow } from "../ai-platforms/platform-view.js";
 import { wakeIngestion } from "./ingestion/wake.js";
 import type { VectorStore } from "./retrieval/vector-store.js";
 
@@ -38,7 +38,7 @@ async function readStored(db: Db): Promise<{ platformSlug: string | null; model:
 /** Can answer an embeddings request: on, and a key (or a keyless OpenAI-compatible server at an address). */
 function canEmbed(row: PlatformRow, deps: PlatformDeps): boolean {
   if (row.status !== "active" || !offersEmbeddings(row.kind)) return false;
-  return !!row.apiKeyEncrypted || !!deps.envKeys[row.slug] || (row.kind === "openai-compatible" && !!row.baseUrl);
+  return !!row.apiKeyEncrypted || !!envKeyOf(row, deps) || (row.kind === "openai-compatible" && !!row.baseUrl);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { filesApi } from "../../../shared/contracts/knowledge.js";
+import { downloadBody } from "../../lib/download-stream.js";
 import { route } from "../../lib/route.js";
 import { uploadScope } from "../../lib/upload-scope.js";
 import { deleteFile, getFile, listFiles, readFileContent, retryFile, updateFile, uploadFile } from "./files-service.js";
@@ -35,13 +36,17 @@ export async function filesRoutes(app: FastifyInstance) {
   route(app, filesApi.content, async (request, reply) => {
     const file = await readFileContent({ db, who: request.user, fileStore, id: request.params.id });
     const textual = file.mimeType.startsWith("text/") || file.mimeType === "application/json";
-    return reply
-      .header("Content-Type", textual ? `${file.mimeType}; charset=utf-8` : file.mimeType)
-      .header("Content-Disposition", disposition(file.kind === "image" ? "inline" : "attachment", file.name))
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("Cache-Control", "private, no-cache")
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    return (
+      reply
+        .header("Content-Type", textual ? `${file.mimeType}; charset=utf-8` : file.mimeType)
+        .header("Content-Disposition", disposition(file.kind === "image" ? "inline" : "attachment", file.name))
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .header("Cache-Control", "private, no-cache")
+        // The size up front: a download cut short (a read failing midway) is then visibly short, never a smaller file.
+        .header("Content-Length", String(file.size))
+        .send(downloadBody(file.body))
+    );
   });
   route(app, filesApi.retry, async (request) => retryFile({ db, who: request.user, id: request.params.id }));
 }

@@ -1,14 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { FILE_LIMIT_MESSAGES, FILE_NAME_MAX, type FilesQuery, type KnowledgeFile } from "../../../shared/contracts/knowledge.js";
+import {
+  FILE_LIMIT_MESSAGES,
+  FILE_NAME_MAX,
+  type FilePurpose,
+  type FilesQuery,
+  type KnowledgeFile,
+} from "../../../shared/contracts/knowledge.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { knowledgeCollections, knowledgeFiles } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
-import type { FileStore, StoredFileRef } from "./file-store.js";
+import { type FileStore, reserveFileId, type StoredFileRef, sealParts } from "./file-store.js";
 import { wakeIngestion } from "./ingestion/wake.js";
 import { detectFile, EMPTY_FILE_MESSAGE } from "./reading/file-kind.js";
 import { assertRoomFor, lockLibrary } from "./storage-limits.js";
+import { unsentDeadline } from "./unsent-files.js";
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -24,7 +31,9 @@ export function toKnowledgeFile(row: FileRow): KnowledgeFile {
     progressDone: row.progressDone,
     progressTotal: row.progressTotal,
     error: row.status === "failed" ? row.error : null,
+    retryable: row.status === "failed" && !row.permanentFailure,
     collectionId: row.collectionId,
+    unsentUntil: row.unsentUntil?.toISOString() ?? null,
     pages: row.pages,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -57,9 +66,11 @@ export function cleanFileName(raw: string | undefined): string {
 }
 
 /**
- * POST /api/files: typed by its bytes (never its name), checked against the plan under the user's library lock,
- * stored with its bytes in one transaction (the object store's put is undone when the row is not kept), then the
- * ingestion workers are woken.
+ * POST /api/files: typed by its bytes (never its name), checked against the plan, its bytes stored first under the id
+ * its row will take (the database's parts a short statement each, or the object store's object: decision 074), then
+ * the row stored in a short transaction under the user's library lock, where the plan is checked again and the parts
+ * are checked whole; the ingestion workers are then woken. Until that transaction commits, nothing shows the file; if
+ * it fails, the bytes are removed (and what a crash leaves, the housekeeping sweep removes).
  */
 export async function uploadFile(options: {
   db: Db;
@@ -67,7 +78,11 @@ export async function uploadFile(options: {
   fileStore: FileStore;
   name: string;
   bytes: Uint8Array;
+  /** The bytes' SHA-256 in hex, when the reader counted it as they came in. */
+  sha256?: string;
   collectionId: number | null;
+  /** `message`: attached to a message not sent yet, kept until the message is sent (decision 068). */
+  purpose?: FilePurpose;
   log?: (message: string, error: unknown) => void;
 }): Promise<KnowledgeFile> {
   const { db, who, fileStore, bytes, collectionId } = options;
@@ -75,16 +90,24 @@ export async function uploadFile(options: {
   const detected = detectFile(bytes, name);
   if ("error" in detected)
     throw new AppError(detected.error === EMPTY_FILE_MESSAGE ? "BAD_REQUEST" : "UNSUPPORTED_MEDIA_TYPE", detected.error);
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  let stored: StoredFileRef | null = null;
+  const sha256 = options.sha256 ?? createHash("sha256").update(bytes).digest("hex");
+  // Refused before a byte is written when it cannot fit now; checked again, under the lock, when the row is stored.
+  if (collectionId !== null) await assertOwnCollection(db, who.id, collectionId);
+  await assertRoomFor(db, who.id, bytes.byteLength);
+  const id = await reserveFileId(db);
+  let stored: StoredFileRef = { id, storage: fileStore.kind, storageKey: null };
   try {
+    const place = await fileStore.put(db, { id, userId: who.id }, bytes);
+    stored = { id, ...place };
     const row = await db.transaction(async (tx) => {
       await lockLibrary(tx, who.id);
       if (collectionId !== null) await assertOwnCollection(tx, who.id, collectionId, true);
       await assertRoomFor(tx, who.id, bytes.byteLength);
+      if (place.storage === "db") await sealParts(tx, { id, byteSize: bytes.byteLength });
       const [inserted] = await tx
         .insert(knowledgeFiles)
         .values({
+          id,
           userId: who.id,
           collectionId,
           name,
@@ -92,27 +115,19 @@ export async function uploadFile(options: {
           kind: detected.kind,
           byteSize: bytes.byteLength,
           sha256,
+          storage: place.storage,
+          storageKey: place.storageKey,
           status: "queued",
+          unsentUntil: options.purpose === "message" ? unsentDeadline() : null,
         })
         .returning();
       if (!inserted) throw new Error("the file's row was not stored");
-      const place = await fileStore.put(tx, { id: inserted.id, userId: who.id }, bytes);
-      stored = { id: inserted.id, ...place };
-      if (place.storage === "db") return inserted;
-      const [placed] = await tx
-        .update(knowledgeFiles)
-        .set({ storage: place.storage, storageKey: place.storageKey })
-        .where(eq(knowledgeFiles.id, inserted.id))
-        .returning();
-      return placed ?? inserted;
+      return inserted;
     });
     wakeIngestion();
     return toKnowledgeFile(row);
   } catch (error) {
-    const orphan = stored as StoredFileRef | null;
-    if (orphan && orphan.storage !== "db") {
-      await fileStore.remove([orphan]).catch((removeError) => options.log?.("removing an upload's orphaned object failed", removeError));
-    }
+    await fileStore.remove([stored]).catch((removeError) => options.log?.("removing an upload's orphaned bytes failed", removeError));
     throw error;
   }
 }
@@ -156,7 +171,10 @@ export async function getFile(options: { db: Db; who: Who; id: number }): Promis
   return toKnowledgeFile(await ownFileRow(options.db, options.who.id, options.id));
 }
 
-/** PATCH /api/files/:id: rename, and/or move into one of the caller's collections (or out: null). */
+/**
+ * PATCH /api/files/:id: rename, and/or move into one of the caller's collections (or out: null). A file attached to a
+ * message not sent yet that is moved into a collection is kept: its owner chose a place for it (decision 068).
+ */
 export async function updateFile(options: {
   db: Db;
   who: Who;
@@ -171,6 +189,7 @@ export async function updateFile(options: {
       .set({
         ...(input.name !== undefined ? { name: cleanFileName(input.name) } : {}),
         ...(input.collectionId !== undefined ? { collectionId: input.collectionId } : {}),
+        ...(input.collectionId !== undefined && input.collectionId !== null ? { unsentUntil: null } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(knowledgeFiles.id, id), eq(knowledgeFiles.userId, who.id)))
@@ -206,14 +225,20 @@ export async function removeStored(fileStore: FileStore, refs: StoredFileRef[], 
   await fileStore.remove(refs).catch((error) => log?.("removing deleted files' bytes failed", error));
 }
 
-/** GET /api/files/:id/content: the row (for its type) and its bytes. */
+/**
+ * GET /api/files/:id/content: the row (for its type and size) and its bytes, read a slice at a time while they are
+ * sent (decision 070). Ownership is checked here, before anything is read or sent.
+ */
 export async function readFileContent(options: { db: Db; who: Who; fileStore: FileStore; id: number }) {
   const row = await ownFileRow(options.db, options.who.id, options.id);
-  const bytes = await options.fileStore.read({ id: row.id, storage: row.storage, storageKey: row.storageKey });
-  return { name: row.name, mimeType: row.mimeType, kind: row.kind, bytes };
+  const body = options.fileStore.stream({ id: row.id, storage: row.storage, storageKey: row.storageKey });
+  return { name: row.name, mimeType: row.mimeType, kind: row.kind, size: row.byteSize, body };
 }
 
-/** POST /api/files/:id/retry: a failed file is read again from the start; any other state is a 409. */
+/**
+ * POST /api/files/:id/retry: a failed file is read again from the start; any other state is a 409, and a file that
+ * cannot be read (its failure permanent, decision 068) a 422: the same bytes would fail the same way.
+ */
 export async function retryFile(options: { db: Db; who: Who; id: number }): Promise<KnowledgeFile> {
   const { db, who, id } = options;
   const [row] = await db
@@ -230,10 +255,18 @@ export async function retryFile(options: { db: Db; who: Who; id: number }): Prom
       nextAttemptAt: sql`now()`,
       updatedAt: new Date(),
     })
-    .where(and(eq(knowledgeFiles.id, id), eq(knowledgeFiles.userId, who.id), eq(knowledgeFiles.status, "failed")))
+    .where(
+      and(
+        eq(knowledgeFiles.id, id),
+        eq(knowledgeFiles.userId, who.id),
+        eq(knowledgeFiles.status, "failed"),
+        eq(knowledgeFiles.permanentFailure, false),
+      ),
+    )
     .returning();
   if (!row) {
-    await ownFileRow(db, who.id, id);
+    const found = await ownFileRow(db, who.id, id);
+    if (found.status === "failed" && found.permanentFailure) throw new AppError("UNPROCESSABLE", FILE_LIMIT_MESSAGES.notRetryable);
     throw new AppError("CONFLICT", FILE_LIMIT_MESSAGES.notFailed);
   }
   wakeIngestion();

@@ -1,29 +1,35 @@
 import type { FastifyRequest } from "fastify";
 import { idText } from "../../../shared/contracts/common.js";
-import { FILE_BYTES_CEILING, FILE_LIMIT_MESSAGES } from "../../../shared/contracts/knowledge.js";
+import { FILE_BYTES_CEILING, FILE_LIMIT_MESSAGES, FILE_PURPOSES, type FilePurpose } from "../../../shared/contracts/knowledge.js";
 import { AppError } from "../../lib/app-error.js";
-import { multipartFailure } from "../../lib/multipart-failure.js";
+import { declaredBodyBytes, MULTIPART_FRAMING_BYTES, readCounted, readMultipart } from "../../lib/read-multipart.js";
 
-/** The framing around the file (part headers, the closing boundary, the collectionId field). */
-const FRAMING_BYTES = 64 * 1024;
+/** The whole body of POST /api/files may hold the largest file the server takes and its framing (the collectionId and purpose fields too). */
+export const FILE_UPLOAD_BODY_LIMIT = FILE_BYTES_CEILING + MULTIPART_FRAMING_BYTES;
 
-/** The whole body of POST /api/files may hold the largest file the server takes and its framing. */
-export const FILE_UPLOAD_BODY_LIMIT = FILE_BYTES_CEILING + FRAMING_BYTES;
+export type FileUpload = { name: string; bytes: Uint8Array; sha256: string; collectionId: number | null; purpose: FilePurpose };
 
-export type FileUpload = { name: string; bytes: Uint8Array; collectionId: number | null };
+const isPurpose = (value: string): value is FilePurpose => (FILE_PURPOSES as readonly string[]).includes(value);
 
 /**
- * The multipart body of POST /api/files: field `file` and an optional `collectionId`. `maxBytes` is the caller's
+ * The multipart body of POST /api/files: field `file`, an optional `collectionId` and an optional `purpose` (`message`:
+ * attached to a message not sent yet, in no collection; decision 068). `maxBytes` is the caller's
  * largest file (their plan's, at most the server's ceiling): a body that declares more is refused before a byte is
  * read, and busboy counts the file's bytes as they stream, so a file past it stops there with a 413 (`tooLarge()`),
- * never held whole in memory. Whatever else is wrong with the body answers a 4xx that says so.
+ * never held whole in memory. A file within it is held once, hashed as it comes in (`readCounted`). Whatever else is wrong with the body answers a 4xx that says so.
  */
 export async function readFileUpload(request: FastifyRequest, maxBytes: number, tooLarge: () => AppError): Promise<FileUpload> {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", 'Send the file as multipart/form-data (field "file").');
-  if (Number(request.headers["content-length"]) > maxBytes + FRAMING_BYTES) throw tooLarge();
-  let file: { name: string; bytes: Uint8Array } | undefined;
-  let collectionText: string | undefined;
-  try {
+  const words = {
+    notMultipartBody: 'Send the file as multipart/form-data (field "file").',
+    tooLarge,
+    tooManyParts: 'The upload has too many parts. Send one file (field "file") and at most a collectionId and a purpose.',
+    notMultipart: "Send the file as multipart/form-data.",
+    malformed: "The upload is incomplete or malformed. Please choose the file again.",
+  };
+  const { file, collectionText, purposeText } = await readMultipart(request, maxBytes, words, async () => {
+    let file: { name: string; bytes: Uint8Array; sha256: string } | undefined;
+    let collectionText: string | undefined;
+    let purposeText: string | undefined;
     // Every part is read, so a second file is refused (the files limit: 413) instead of silently left out.
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5 } })) {
       if (part.type === "file") {
@@ -31,19 +37,18 @@ export async function readFileUpload(request: FastifyRequest, maxBytes: number, 
           part.file.resume();
           continue;
         }
-        file = { name: part.filename, bytes: new Uint8Array(await part.toBuffer()) };
+        const read = await readCounted(part.file, declaredBodyBytes(request, maxBytes));
+        // Past the cap busboy cuts the file short and says so.
+        if (part.file.truncated) throw tooLarge();
+        file = { name: part.filename, ...read };
       } else if (part.fieldname === "collectionId" && typeof part.value === "string") {
         collectionText = part.value;
+      } else if (part.fieldname === "purpose" && typeof part.value === "string") {
+        purposeText = part.value;
       }
     }
-  } catch (error) {
-    throw multipartFailure(error, {
-      tooLarge,
-      tooManyParts: 'The upload has too many parts. Send one file (field "file") and at most a collectionId.',
-      notMultipart: "Send the file as multipart/form-data.",
-      malformed: "The upload is incomplete or malformed. Please choose the file again.",
-    });
-  }
+    return { file, collectionText, purposeText };
+  });
   if (!file) throw new AppError("BAD_REQUEST", FILE_LIMIT_MESSAGES.noFile);
   let collectionId: number | null = null;
   if (collectionText !== undefined && collectionText.trim() !== "") {
@@ -53,5 +58,12 @@ export async function readFileUpload(request: FastifyRequest, maxBytes: number, 
     }
     collectionId = parsed.data;
   }
-  return { ...file, collectionId };
+  const purpose = purposeText === undefined || purposeText.trim() === "" ? "library" : purposeText.trim();
+  if (!isPurpose(purpose)) {
+    throw new AppError("BAD_REQUEST", "Invalid request", { errors: { purpose: 'Purpose must be "library" or "message"' } });
+  }
+  if (purpose === "message" && collectionId !== null) {
+    throw new AppError("BAD_REQUEST", "Invalid request", { errors: { purpose: "A file for a message goes in no collection" } });
+  }
+  return { ...file, collectionId, purpose };
 }

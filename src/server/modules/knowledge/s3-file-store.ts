@@ -50,6 +50,13 @@ export function s3FileStore(
     }));
     return loaded;
   };
+  const getObject = async (file: StoredFileRef) => {
+    if (!file.storageKey) throw new Error(`file ${file.id} has no object key`);
+    const { sdk, client } = await s3();
+    const answer = await unreachable(client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: file.storageKey })));
+    if (!answer.Body) throw new Error(`file ${file.id}'s object has no body`);
+    return answer.Body;
+  };
   return {
     kind: "s3",
     async put(_tx, file, bytes) {
@@ -71,11 +78,15 @@ export function s3FileStore(
     async read(file: StoredFileRef) {
       // Files stored before the object store was set stay in the database.
       if (file.storage === "db" && inDatabase) return inDatabase.read(file);
-      if (!file.storageKey) throw new Error(`file ${file.id} has no object key`);
-      const { sdk, client } = await s3();
-      const answer = await unreachable(client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: file.storageKey })));
-      if (!answer.Body) throw new Error(`file ${file.id}'s object has no body`);
-      return answer.Body.transformToByteArray();
+      return (await getObject(file)).transformToByteArray();
+    },
+    async *stream(file: StoredFileRef) {
+      if (file.storage === "db" && inDatabase) {
+        yield* inDatabase.stream(file);
+        return;
+      }
+      // In Node the object's body is a readable stream: its pieces as they come, pulled as the download takes them.
+      yield* (await getObject(file)) as unknown as AsyncIterable<Uint8Array>;
     },
     async remove(files) {
       const keys = files.filter((file) => file.storage === "s3" && file.storageKey).map((file) => ({ Key: file.storageKey as string }));

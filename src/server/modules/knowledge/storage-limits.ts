@@ -90,11 +90,12 @@ export async function libraryTotals(db: DbOrTx, userId: number): Promise<{ files
 }
 
 /**
- * Inside the upload's transaction, after `lockLibrary`: the limits read again (an admin may have changed them while
- * the bytes came in) and the totals counted, so parallel uploads of one user are checked one after another and
- * never overshoot.
+ * Inside the transaction that stores an upload's row, after `lockLibrary`: the limits read again (an admin may have
+ * changed them while the bytes came in) and the totals counted, so parallel uploads of one user are checked one after
+ * another and never overshoot. Also before the bytes are written, outside any transaction, so that a file that cannot
+ * fit is refused before it is stored.
  */
-export async function assertRoomFor(tx: Tx, userId: number, size: number): Promise<void> {
+export async function assertRoomFor(tx: DbOrTx, userId: number, size: number): Promise<void> {
   const limits = await readFileLimits(tx, userId);
   if (!limits) throw new AppError("UNAUTHORIZED", "You need to sign in to do that.");
   if (size > fileByteCap(limits)) throw tooLargeError(limits);
@@ -103,7 +104,7 @@ export async function assertRoomFor(tx: Tx, userId: number, size: number): Promi
     throw new AppError("CONFLICT", FILE_LIMIT_MESSAGES.tooMany(limits.maxFiles, limits.upgrade.files));
   }
   if (limits.storageBytes !== null && totals.bytes + size > limits.storageBytes) {
-    throw new AppError("CONFLICT", FILE_LIMIT_MESSAGES.storageFull(limits.storageBytes, totals.bytes, limits.upgrade.storage));
+    throw new AppError("CONFLICT", FILE_LIMIT_MESSAGES.storageFull(limits.storageBytes, totals.bytes, size, limits.upgrade.storage));
   }
 }
 

@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import type {
-  AdminMcpServer,
-  CreateMcpServerInput,
-  McpTestResult,
-  TestMcpServerInput,
-  UpdateMcpServerInput,
+import {
+  type AdminMcpServer,
+  type CreateMcpServerInput,
+  MCP_HEADERS_AGAIN,
+  type McpTestResult,
+  type TestMcpServerInput,
+  type UpdateMcpServerInput,
 } from "../../../shared/contracts/mcp-servers.js";
 import { parseMcpUrl } from "../../ai/mcp/guarded-fetch.js";
 import { listMcpTools, McpError, type McpToolInfo } from "../../ai/mcp/mcp-client.js";
@@ -12,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import { mcpServers } from "../../db/schema/index.js";
 import type { StoredMcpTool } from "../../db/schema/tools.js";
 import { AppError } from "../../lib/app-error.js";
+import { assertStoredSecretStaysHome } from "../../lib/stored-secret.js";
 import type { Who } from "../../lib/who.js";
 import {
   endpointOf,
@@ -36,6 +38,15 @@ function checkUrl(url: string): void {
     if (error instanceof McpError) throw new AppError("BAD_REQUEST", error.message, { errors: { url: error.message } });
     throw error;
   }
+}
+
+/**
+ * Stored header values go only to the URL they were saved for (the rule of every stored secret, decision 063): a request
+ * that keeps one (leaves its value empty, or sends no headers on a PATCH) for another URL must type them again.
+ */
+function assertHeadersStayHome(row: Pick<McpServerRow, "url" | "headersEncrypted">, url: string | undefined): void {
+  if (!row.headersEncrypted) return;
+  assertStoredSecretStaysHome({ url: row.url }, { url }, { field: "headers", message: MCP_HEADERS_AGAIN });
 }
 
 /** The headers sent, an empty value standing for the one stored under that name (any case). */
@@ -112,6 +123,8 @@ export async function updateMcpServer({
   if (input.plans !== undefined) change.plans = input.plans;
   if (input.enabled !== undefined) change.enabled = input.enabled;
   let headersChanged = false;
+  const keepsStored = input.headers === undefined || Object.values(input.headers).includes("");
+  if (keepsStored) assertHeadersStayHome(row, input.url);
   if (input.headers !== undefined) {
     const stored = row.headersEncrypted ? storedHeaders(deps, row) : {};
     const merged = mergeHeaders(input.headers, stored);
@@ -195,8 +208,12 @@ export async function refreshMcpServer({ db, deps, id }: Options & { id: number 
 /** Tries a URL (and headers) before it is saved; `id` fills the header values left empty from that server. */
 export async function testMcpServer({ db, deps, input }: Options & { input: TestMcpServerInput }): Promise<McpTestResult> {
   checkUrl(input.url);
-  const stored =
-    input.id !== undefined && Object.values(input.headers).includes("") ? storedHeaders(deps, await findRow(db, input.id)) : {};
+  let stored: Record<string, string> = {};
+  if (input.id !== undefined && Object.values(input.headers).includes("")) {
+    const row = await findRow(db, input.id);
+    assertHeadersStayHome(row, input.url);
+    stored = storedHeaders(deps, row);
+  }
   const headers = mergeHeaders(input.headers, stored);
   try {
     const tools = await listMcpTools(

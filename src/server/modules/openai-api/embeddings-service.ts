@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { Who } from "../../lib/who.js";
 import type { PlatformDeps } from "../ai-platforms/platform-view.js";
 import { readEmbeddingConfig } from "../knowledge/embedding-settings-service.js";
+import { isV1ChatModel, notAnEmbeddingModel } from "./models-service.js";
 
 /** A vector as `encoding_format: "base64"` sends it: its float32 values, little-endian, in base64 (as OpenAI does). */
 function base64Vector(vector: number[]): string {
@@ -46,7 +47,10 @@ export async function createEmbeddings(options: {
   const { db, deps, input } = options;
   const config = await readEmbeddingConfig(db, deps);
   if (!config) throw new AppError("NOT_FOUND", OPENAI_MESSAGES.noEmbeddingModel);
-  if (input.model !== config.key) throw new AppError("NOT_FOUND", OPENAI_MESSAGES.unknownModel(input.model));
+  if (input.model !== config.key) {
+    if (await isV1ChatModel({ db, deps, who: options.who, id: input.model })) throw notAnEmbeddingModel(input.model);
+    throw new AppError("NOT_FOUND", OPENAI_MESSAGES.unknownModel(input.model));
+  }
   const texts = typeof input.input === "string" ? [input.input] : input.input;
   let result: Awaited<ReturnType<typeof embedTexts>>;
   try {

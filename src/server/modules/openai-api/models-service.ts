@@ -48,14 +48,34 @@ export async function listV1Models(options: Options) {
   return { object: "list" as const, data };
 }
 
+/** The 400 OpenAI gives for a model of the other kind (`invalid_request_error`, param `model`; decision 061). */
+function otherKind(message: string): AppError {
+  return new AppError("BAD_REQUEST", message, { errors: { model: message } });
+}
+
+/** Whether `id` is one of the chat models this user may use now (what GET /v1/models lists first). */
+export async function isV1ChatModel(options: Options & { id: string }): Promise<boolean> {
+  return (await chatModels(options)).models.some((model) => model.id === options.id);
+}
+
+/** POST /v1/embeddings naming one of this user's chat models: 400, it is a chat model (decision 061). */
+export function notAnEmbeddingModel(id: string): AppError {
+  return otherKind(OPENAI_MESSAGES.notAnEmbeddingModel(id));
+}
+
 /**
  * The chat model a request names, resolved as a reply resolves it (`resolveModel`: the key, the plan), or 404
  * `model_not_found` when this user may not use it: unknown, turned off, locked by the plan, or not the administrator's
- * model while model selection is off. What cannot be told apart from outside is one answer, as OpenAI gives it.
+ * model while model selection is off. What cannot be told apart from outside is one answer, as OpenAI gives it. The
+ * embedding model GET /v1/models lists is a 400 saying it is not a chat model, as OpenAI answers (decision 061).
  */
 export async function v1ChatModel(options: Options & { id: string }): Promise<ResolvedModel> {
   const { models } = await chatModels(options);
-  if (!models.some((model) => model.id === options.id)) throw new AppError("NOT_FOUND", OPENAI_MESSAGES.unknownModel(options.id));
+  if (!models.some((model) => model.id === options.id)) {
+    const embedding = await readEmbeddingConfig(options.db, options.deps);
+    if (embedding?.key === options.id) throw otherKind(OPENAI_MESSAGES.notAChatModel(options.id));
+    throw new AppError("NOT_FOUND", OPENAI_MESSAGES.unknownModel(options.id));
+  }
   const { slug, model } = parseModelValue(options.id);
   return resolveModel({ db: options.db, deps: options.deps, who: options.who, slug, modelId: model });
 }

@@ -15,6 +15,7 @@ import { hashPassword } from "../../lib/passwords.js";
 import type { RequestMeta } from "../../lib/request-meta.js";
 import { sha256Hex } from "../../lib/sha256.js";
 import { logActivity } from "../activity/activity-log.js";
+import { revokeUserTokens } from "../api-tokens/tokens-service.js";
 import { unlockAccount } from "../auth/login-throttle.js";
 import { PRODUCT_EMAILS } from "../email/product-email-slugs.js";
 import { type EmailFailureLog, queuePasswordChanged, queueProductEmail } from "../email/product-emails.js";
@@ -135,7 +136,7 @@ export async function checkResetLink(options: {
 /**
  * POST /api/reset-password. The token is spent atomically (one UPDATE ... WHERE used_at IS NULL AND
  * expires_at > now() RETURNING) in the same transaction as the new password, so two parallel uses cannot
- * both succeed. Every session of the account ends, the log records it, `password-changed` is queued, and
+ * both succeed. Every session and every API token of the account ends, the log records it, `password-changed` is queued, and
  * the sign-in lockout of the account ends (whoever reads the account's email is its owner).
  */
 export async function resetPassword(options: {
@@ -176,11 +177,13 @@ export async function resetPassword(options: {
     // Disabled since the link was sent: the link does nothing (and the whole transaction rolls back).
     if (!user) throw new AppError("BAD_REQUEST", RESET_LINK_INVALID);
     await forgetResetLinks(tx, user.id);
+    // A reset is how a stolen account is taken back: every API token ends with it (decision 056).
+    await revokeUserTokens(tx, user.id);
     await logActivity(tx, { userId: user.id, action: "password_reset", ...meta });
     await queuePasswordChanged({ db: tx, user, log: options.log });
     return user.id;
   });
   // Ends every session on every instance (and drops cached copies of the user).
-  await options.sessions.revokeUserSessions(userId);
+  await options.sessions.endUserSessions(userId, "password_changed");
   await unlockAccount(options.counters, userId);
 }

@@ -42,7 +42,7 @@ export class StripeGateway {
     return resolveStripeKeys({ db: this.deps.db, secrets: this.deps.secrets, env: this.deps.config });
   }
 
-  /** The client for the secret key in use; 503 with the spec's text when payments are not set up. */
+  /** The client for the secret key in use; 503 with the product's text when payments are not set up. */
   async stripe(): Promise<{ stripe: Stripe; keys: StripeKeys }> {
     const keys = await this.keys();
     if (!keys.secretKey || !paymentsAvailable(keys)) throw new AppError("UNAVAILABLE", PAYMENTS_UNAVAILABLE);

@@ -19,7 +19,7 @@ const SETTLE_WAIT_MS = 10_000;
 /** "297.00" -> "297", "19.50" stays. */
 const trimAmount = (amount: string) => amount.replace(/\.00$/, "");
 
-/** The price in force: the saved one, or the spec's USD 297. */
+/** The price in force: the saved one, or the product's USD 297. */
 export async function readPrice(db: Db): Promise<{ earlyAccessPrice: string; currency: string }> {
   const [row] = await db
     .select({ currency: paymentSettings.currency, earlyAccessPrice: paymentSettings.earlyAccessPrice })

@@ -6,7 +6,7 @@ export const PAYMENT_NOT_FOUND = "We couldn't find this payment.";
 
 /**
  * Runs one Stripe call and turns its failures into clear answers: a refused key is a configuration
- * problem (503, the spec's text), an unknown intent 404, Stripe down or slow 502. Stripe's own message is
+ * problem (503, the product's text), an unknown intent 404, Stripe down or slow 502. Stripe's own message is
  * kept for the logs by the error handler, never a key.
  */
 export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import type { KeyStatus } from "../../../shared/contracts/payments.js";
 import type { Db } from "../../db/client.js";
 import { paymentSettings } from "../../db/schema/index.js";
+import { keyHint } from "../../lib/key-hint.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 
 /** The keys in use: each from the environment when set there, else the one an admin stored (decrypted). */
@@ -17,12 +18,6 @@ type EnvKeys = {
   VITE_STRIPE_PUBLIC_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
 };
-
-/** "sk_test_abc…wxyz": the prefix up to the second underscore and the last 4 characters, never the key. */
-export function keyHint(key: string): string {
-  const prefix = key.match(/^[a-z]+_(test_|live_)?/)?.[0] ?? key.slice(0, 3);
-  return `${prefix}…${key.slice(-4)}`;
-}
 
 /** What each key starts with: a key of the wrong kind counts as missing (a secret key is never served as the publishable one). */
 const PREFIXES = { secretKey: ["sk_", "rk_"], publishableKey: ["pk_"], webhookSecret: ["whsec_"] } as const;

@@ -6,6 +6,6 @@ import { getAdminPlatformSettings, updatePlatformSettings } from "./platform-set
 /** Platform settings (admin): GET and PATCH /api/admin/platform-settings. The public read is in public-content. */
 export async function platformSettingsRoutes(app: FastifyInstance) {
   const { db, platformDeps } = app.ctx;
-  route(app, api.get, async (request) => getAdminPlatformSettings({ db, who: request.user }));
+  route(app, api.get, async (request) => getAdminPlatformSettings({ db, deps: platformDeps, who: request.user }));
   route(app, api.update, async (request) => updatePlatformSettings({ db, deps: platformDeps, who: request.user, input: request.body }));
 }

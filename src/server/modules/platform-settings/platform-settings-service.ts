@@ -5,12 +5,12 @@ import {
   DEFAULT_MODEL_UNAVAILABLE,
   PLATFORM_SETTINGS_FIELDS,
   type PlatformSettingsPatch,
-  SMTP_EMAIL_INVALID,
+  SETTINGS_EMAIL_INVALID,
   SMTP_HOST_REQUIRED,
   SMTP_PASS_REQUIRED,
   SMTP_USER_REQUIRED,
 } from "../../../shared/contracts/platform-settings.js";
-import { parseModelValue } from "../../../shared/model-choice.js";
+import { defaultModelInForce, offersModel } from "../../../shared/model-choice.js";
 import type { Db } from "../../db/client.js";
 import { platformSettings } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -23,11 +23,20 @@ import { assertStoredPasswordStaysHome } from "./stored-smtp-password.js";
 // Serialises writers of the one settings row, so two first saves cannot create two rows.
 const SETTINGS_WRITE_LOCK = 727_021;
 
-/** Every setting; of the SMTP password only whether one is stored. */
-function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSettings {
+/**
+ * Every setting; of the SMTP password only whether one is stored. The default model is the one in force: the saved one,
+ * or while no usable platform offers it, the one chats use in its place (decision 061).
+ */
+async function toAdminSettings(
+  settings: EffectivePlatformSettings,
+  options: { db: Db; deps: PlatformDeps; who: Who },
+): Promise<AdminPlatformSettings> {
+  const usable = await listChatPlatforms(options);
+  const defaultModel = defaultModelInForce(settings.defaultModel, usable);
   return {
     platformName: settings.platformName,
-    defaultModel: settings.defaultModel,
+    defaultModel: defaultModel.value,
+    defaultModelFollows: defaultModel.follows,
     allowRegistration: settings.allowRegistration,
     enableHistory: settings.enableHistory,
     enableModelSelection: settings.enableModelSelection,
@@ -46,8 +55,8 @@ function toAdminSettings(settings: EffectivePlatformSettings): AdminPlatformSett
   };
 }
 
-export async function getAdminPlatformSettings(options: { db: Db; who: Who }): Promise<AdminPlatformSettings> {
-  return toAdminSettings(await readPlatformSettings(options.db));
+export async function getAdminPlatformSettings(options: { db: Db; deps: PlatformDeps; who: Who }): Promise<AdminPlatformSettings> {
+  return toAdminSettings(await readPlatformSettings(options.db), options);
 }
 
 /**
@@ -56,11 +65,9 @@ export async function getAdminPlatformSettings(options: { db: Db; who: Who }): P
  * be saved while no platform is set up yet; chats then fall back as `chooseModel` does.
  */
 async function assertChoosable(options: { db: Db; deps: PlatformDeps; who: Who; value: string }): Promise<void> {
-  const { slug, model } = parseModelValue(options.value);
   const usable = await listChatPlatforms({ db: options.db, deps: options.deps, who: options.who });
-  const platform = usable.find((p) => p.slug === slug);
-  const offered = platform && (!model || platform.models.includes(model) || platform.defaultModel === model);
-  if (!offered) throw new AppError("BAD_REQUEST", DEFAULT_MODEL_UNAVAILABLE, { errors: { defaultModel: DEFAULT_MODEL_UNAVAILABLE } });
+  if (!offersModel(options.value, usable))
+    throw new AppError("BAD_REQUEST", DEFAULT_MODEL_UNAVAILABLE, { errors: { defaultModel: DEFAULT_MODEL_UNAVAILABLE } });
 }
 
 const SMTP_KEYS = ["smtpHost", "smtpPort", "smtpSecure", "smtpUser", "smtpPass", "smtpFromEmail", "smtpFromName"] as const;
@@ -68,7 +75,7 @@ const SMTP_KEYS = ["smtpHost", "smtpPort", "smtpSecure", "smtpUser", "smtpPass",
 /**
  * The SMTP part of a PATCH. The password is stored sealed (AES-256-GCM, like provider keys); a blank one
  * keeps the stored one. Once saved, the SMTP settings are complete: host, username, a password and a from
- * email, each sent now or already stored (spec 002 section 5 messages, under the field's name).
+ * email, each sent now or already stored (the contract's messages, under the field's name).
  */
 async function smtpChange(options: {
   db: Db;
@@ -90,7 +97,7 @@ async function smtpChange(options: {
   if (!(change.smtpHost ?? current.smtpHost)) errors.smtpHost = SMTP_HOST_REQUIRED;
   if (!(change.smtpUser ?? current.smtpUser)) errors.smtpUser = SMTP_USER_REQUIRED;
   if (!(change.smtpPassEncrypted ?? current.smtpPassEncrypted)) errors.smtpPass = SMTP_PASS_REQUIRED;
-  if (!(change.smtpFromEmail ?? current.smtpFromEmail)) errors.smtpFromEmail = SMTP_EMAIL_INVALID;
+  if (!(change.smtpFromEmail ?? current.smtpFromEmail)) errors.smtpFromEmail = SETTINGS_EMAIL_INVALID;
   const first = Object.values(errors)[0];
   if (first) throw new AppError("BAD_REQUEST", first, { errors });
   return change;
@@ -125,5 +132,5 @@ export async function updatePlatformSettings(options: {
   });
   if (!saved) throw new Error("the settings row was not written");
   const { id: _id, ...settings } = saved;
-  return toAdminSettings({ ...settings, stored: true });
+  return toAdminSettings({ ...settings, stored: true }, options);
 }

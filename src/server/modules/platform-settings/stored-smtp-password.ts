@@ -1,20 +1,16 @@
-import { AppError } from "../../lib/app-error.js";
-
-export const SMTP_PASS_AGAIN = "Enter the SMTP password again: the server, port or username changed.";
+import { SMTP_PASS_AGAIN } from "../../../shared/contracts/platform-settings.js";
+import { assertStoredSecretStaysHome } from "../../lib/stored-secret.js";
 
 type SmtpTarget = { smtpHost: string | null; smtpPort: string; smtpUser: string | null };
 
 /**
- * The stored SMTP password only ever goes to the server it was saved for: a blank password means "the
- * stored one" only while host, port and username stay as saved. Otherwise any admin (or a stolen admin
- * session) could send it to a server of their own, and it would leave the database in clear.
+ * The stored SMTP password only ever goes to the server it was saved for (the rule of every stored secret,
+ * `lib/stored-secret.ts`): its destination is the host, the port and the username.
  */
 export function assertStoredPasswordStaysHome(stored: SmtpTarget, wanted: Partial<SmtpTarget>): void {
-  const same = (a: string | null | undefined, b: string | null | undefined) =>
-    (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
-  const moved =
-    (wanted.smtpHost !== undefined && !same(wanted.smtpHost, stored.smtpHost)) ||
-    (wanted.smtpPort !== undefined && !same(wanted.smtpPort, stored.smtpPort)) ||
-    (wanted.smtpUser !== undefined && !same(wanted.smtpUser, stored.smtpUser));
-  if (moved) throw new AppError("BAD_REQUEST", SMTP_PASS_AGAIN, { errors: { smtpPass: SMTP_PASS_AGAIN } });
+  assertStoredSecretStaysHome(
+    { host: stored.smtpHost, port: stored.smtpPort, user: stored.smtpUser },
+    { host: wanted.smtpHost, port: wanted.smtpPort, user: wanted.smtpUser },
+    { field: "smtpPass", message: SMTP_PASS_AGAIN },
+  );
 }

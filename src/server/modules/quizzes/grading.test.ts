@@ -48,6 +48,27 @@ describe("correctByKey", () => {
     expect(correctByKey(short, [0])).toBe(false);
   });
 
+  it("short: case, spacing and punctuation do not count (decision 059); an old version without `match` is exact", () => {
+    const twice = q(6, { kind: "short", accepted: ["Twice"] });
+    expect(correctByKey(twice, "twice.")).toBe(true);
+    expect(correctByKey(twice, "  TWICE!! ")).toBe(true);
+    expect(correctByKey(q(7, { kind: "short", accepted: ["twice a day"] }), "Twice,  a   day.")).toBe(true);
+    expect(correctByKey(twice, "twice a day")).toBe(false);
+    expect(correctByKey(q(8, { kind: "short", accepted: ["?!"] }), " ?! ")).toBe(true);
+  });
+
+  it("short, contains: the accepted words whole and in order anywhere in the answer, never part of a word", () => {
+    const twice = q(9, { kind: "short", accepted: ["twice"], match: "contains" });
+    expect(correctByKey(twice, "twice a day")).toBe(true);
+    expect(correctByKey(twice, "Twice, a day.")).toBe(true);
+    expect(correctByKey(twice, "about twice")).toBe(true);
+    expect(correctByKey(twice, "twiced")).toBe(false);
+    expect(correctByKey(twice, "once")).toBe(false);
+    const phrase = q(10, { kind: "short", accepted: ["low tide"], match: "contains" });
+    expect(correctByKey(phrase, "At low tide, mostly")).toBe(true);
+    expect(correctByKey(phrase, "tide low")).toBe(false);
+  });
+
   it("no answer is wrong", () => {
     for (const question of [single, multiple, trueFalse, short]) expect(correctByKey(question, undefined)).toBe(false);
   });

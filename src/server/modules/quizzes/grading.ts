@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUESTION_MESSAGES, type SHOW_ANSWERS } from "../../../shared/contracts/assessment.js";
+import { QUESTION_MESSAGES, type SHOW_ANSWERS, type ShortMatch } from "../../../shared/contracts/assessment.js";
 import type { FrozenQuestion, StoredResult } from "../../db/schema/index.js";
 
 // How an attempt is graded (issue 32, decision 040): pure, so every rule is unit-tested beside it
@@ -26,15 +26,32 @@ export function answerProblem(q: FrozenQuestion, value: AnswerValue): string | n
   return null;
 }
 
-const normalized = (text: string) => text.trim().toLowerCase();
+/**
+ * A short answer as it is compared (decision 059): composed (NFKC), lower case, punctuation read as a space, spaces
+ * collapsed: "Twice,  a day!" is "twice a day". Text of punctuation only is kept as typed (trimmed, lower case).
+ */
+export function normalizedAnswer(text: string): string {
+  const plain = text.normalize("NFKC").toLowerCase();
+  const words = plain
+    .replace(/\p{P}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return words || plain.trim();
+}
 
-/** Graded by the key alone: the exact option, the exact set of options, or an accepted answer (trimmed, any case). */
+/** Whether a short answer meets an accepted one: the same words (`exact`), or holding its words whole and in order. */
+export function meetsAccepted(given: string, accepted: string, match: ShortMatch = "exact"): boolean {
+  const [answer, key] = [normalizedAnswer(given), normalizedAnswer(accepted)];
+  if (!answer || !key) return false;
+  return match === "contains" ? ` ${answer} `.includes(` ${key} `) : answer === key;
+}
+
+/** Graded by the key alone: the exact option, the exact set of options, or an accepted answer (`meetsAccepted`). */
 export function correctByKey(q: FrozenQuestion, value: AnswerValue | undefined): boolean {
   if (value === undefined) return false;
   if (!isChoice(q)) {
     if (typeof value !== "string" || !value.trim()) return false;
-    const given = normalized(value);
-    return q.accepted.some((a) => normalized(a) === given);
+    return q.accepted.some((accepted) => meetsAccepted(value, accepted, q.match));
   }
   if (typeof value === "string") return false;
   const key = new Set(q.correct);

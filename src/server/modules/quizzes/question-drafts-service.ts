@@ -76,25 +76,28 @@ export async function generateQuestions(options: {
   const prompt =
     `Write ${input.count} questions of these kinds: ${input.kinds.join(", ")}.${hintsText(input.hints)}\n\n` +
     `Course material:\n\n${material}`;
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    const drafted = await askObject({
-      model,
-      system: SYSTEM,
-      prompt,
-      schema: draftedQuestionsSchema,
-      name: "quiz_questions",
-      maxOutputTokens: 4000,
-      timeoutMs: TIMEOUT_MS,
-      spend: { allowance: platformDeps.allowance, userId: who.id },
-      log,
-    });
-    const valid = (drafted?.questions ?? []).flatMap((draft): QuestionBodyOutput[] => {
-      if (!input.kinds.includes(draft.kind)) return [];
-      const checked = questionBodySchema.safeParse({ ...draft, rubric: "", aiGrading: false });
-      return checked.success ? [checked.data] : [];
-    });
-    if (valid.length > 0) return appendQuestions(db, lesson, valid.slice(0, input.count));
-  }
+  // A draft fits the schema yet may break a kind's rules (a key that is no option): those are dropped, and an answer with
+  // none left counts as no answer (asked again once).
+  const valid = await askObject({
+    model,
+    system: SYSTEM,
+    prompt,
+    schema: draftedQuestionsSchema,
+    name: "quiz_questions",
+    maxOutputTokens: 4000,
+    timeoutMs: TIMEOUT_MS,
+    spend: { allowance: platformDeps.allowance, userId: who.id },
+    log,
+    accept: (drafted) => {
+      const checked = drafted.questions.flatMap((draft): QuestionBodyOutput[] => {
+        if (!input.kinds.includes(draft.kind)) return [];
+        const body = questionBodySchema.safeParse({ ...draft, rubric: "", aiGrading: false });
+        return body.success ? [body.data] : [];
+      });
+      return checked.length > 0 ? checked : null;
+    },
+  });
+  if (valid) return appendQuestions(db, lesson, valid.slice(0, input.count));
   throw new AppError(
     "BAD_GATEWAY",
     `${QUESTION_MESSAGES.generateFailed}: ${model.platform.name} did not answer with valid questions. Please try again.`,

@@ -11,6 +11,7 @@ import {
   questionProblems,
   TRUE_FALSE_OPTIONS,
 } from "../../../shared/contracts/assessment.js";
+import { LESSON_NOT_FOUND } from "../../../shared/contracts/courses.js";
 import type { Db, Tx } from "../../db/client.js";
 import { quizQuestions, quizVersions } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -101,7 +102,7 @@ export async function addQuestion({
 }: Options & { lessonId: number; input: QuestionBodyOutput }): Promise<Question> {
   const lesson = await editableQuiz(db, who, lessonId);
   const [question] = await appendQuestions(db, lesson, [input]);
-  if (!question) throw new AppError("NOT_FOUND", "Lesson not found");
+  if (!question) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
   return question;
 }
 
@@ -131,6 +132,7 @@ export async function updateQuestion({
       accepted: input.accepted ?? stored.accepted,
       rubric: input.rubric ?? stored.rubric,
       aiGrading: input.aiGrading ?? stored.aiGrading,
+      match: input.match ?? stored.match,
       explanation: input.explanation ?? stored.explanation,
     } as QuestionInput);
     const problems = questionProblems(merged);
@@ -202,6 +204,7 @@ export async function publishQuiz({ db, who, lessonId, input }: Options & { less
       passMark: input.passMark,
       attempts: input.attempts,
       showAnswers: input.showAnswers,
+      tutorOpen: input.tutorOpen,
       questions: draft.map(freeze),
     });
     return quizOf(tx, lessonId);

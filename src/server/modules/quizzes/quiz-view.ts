@@ -21,6 +21,7 @@ export function toQuestion(row: QuestionRow): Question {
     accepted: row.accepted,
     rubric: row.rubric,
     aiGrading: row.aiGrading,
+    match: row.match,
     explanation: row.explanation,
   };
 }
@@ -36,6 +37,7 @@ export function freeze(q: FrozenQuestion | QuestionRow): FrozenQuestion {
     accepted: q.accepted,
     rubric: q.rubric,
     aiGrading: q.aiGrading,
+    match: q.match ?? "exact",
     explanation: q.explanation,
   };
 }
@@ -46,6 +48,7 @@ export function settingsOf(version: VersionRow): NonNullable<Quiz["published"]> 
     passMark: version.passMark,
     attempts: version.attempts,
     showAnswers: asShowAnswers(version.showAnswers),
+    tutorOpen: version.tutorOpen,
     publishedAt: version.publishedAt.toISOString(),
   };
 }

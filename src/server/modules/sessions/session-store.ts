@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { sessions, users } from "../../db/schema/index.js";
+import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { SessionEndReason } from "../../../shared/signed-out.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { endedSessions, sessions, users } from "../../db/schema/index.js";
 import type { RedisLink } from "../../lib/redis.js";
 import { sha256Hex } from "../../lib/sha256.js";
 import type { Who } from "../../lib/who.js";
@@ -130,33 +131,47 @@ export class SessionStore {
   }
 
   /**
-   * An admin disabled the account: its sessions stop working at once, on every instance, but their rows stay
-   * (expired), so the browser that still holds one is told why (`disabledAccount`). Enabling the account
-   * deletes them (`revokeUserSessions`), so none comes back.
+   * Ends every session of the user, on every instance, and remembers why (decision 061): the browser that still holds
+   * one is told (`endedReason`) on its next request or session probe. `keepSessionId`: the session that made the change
+   * (a password changed here) stays.
    */
-  async disableUserSessions(userId: number): Promise<void> {
-    await this.options.db
-      .update(sessions)
-      .set({ idleExpiresAt: new Date(0) })
-      .where(eq(sessions.userId, userId));
+  async endUserSessions(userId: number, reason: SessionEndReason, keepSessionId?: string): Promise<void> {
+    await endSessionsOf(this.options.db, userId, reason, keepSessionId);
     await this.broadcast(`user:${userId}`);
   }
 
-  /** Whether the token's session (live or expired) belongs to a disabled account: one indexed read, on a 401 only. */
-  async disabledAccount(token: string): Promise<boolean> {
+  /**
+   * Why the token's session was ended for its browser, if the server knows: the reason kept when it was ended, or an
+   * account disabled since (a session that slipped past the disabling). One indexed read each, asked on a 401 only.
+   */
+  async endedReason(token: string): Promise<SessionEndReason | null> {
+    const id = sha256Hex(token);
+    const [ended] = await this.options.db
+      .select({ reason: endedSessions.reason })
+      .from(endedSessions)
+      .where(and(eq(endedSessions.id, id), gt(endedSessions.expiresAt, new Date())))
+      .limit(1);
+    if (ended) return ended.reason;
     const [row] = await this.options.db
       .select({ status: users.status })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sha256Hex(token)))
+      .where(eq(sessions.id, id))
       .limit(1);
-    return row?.status === "inactive";
+    return row?.status === "inactive" ? "account_disabled" : null;
   }
 
-  /** Deletes every session of the user but `keepSessionId` (password change). */
+  /** Deletes every session of the user but `keepSessionId`, with no reason kept (the account was enabled again). */
   async revokeUserSessions(userId: number, keepSessionId?: string): Promise<void> {
     const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
     await this.options.db.delete(sessions).where(where);
+    // Enabled again: an old cookie is no longer told the account is disabled.
+    await this.options.db.delete(endedSessions).where(and(eq(endedSessions.userId, userId), eq(endedSessions.reason, "account_disabled")));
+    await this.broadcast(`user:${userId}`);
+  }
+
+  /** After the user's sessions were ended inside a transaction (`endSessionsOf`): every instance drops its copies. */
+  async forgetEndedSessions(userId: number): Promise<void> {
     await this.broadcast(`user:${userId}`);
   }
 
@@ -201,4 +216,22 @@ export class SessionStore {
       if (kind === "session" ? entry.id === value : kind === "user" && entry.user.id === userId) this.cache.delete(token);
     }
   }
+}
+
+/**
+ * Deletes the user's sessions (but `keepSessionId`) and keeps, in the same statement, why each ended, until it would
+ * have expired (decision 061). Takes a transaction where the ending belongs to one (an account deleted: before its row
+ * goes); the caller then broadcasts (`SessionStore.endUserSessions` does both). Reasons past their session's expiry go.
+ */
+export async function endSessionsOf(db: DbOrTx, userId: number, reason: SessionEndReason, keepSessionId?: string): Promise<void> {
+  const keep: SQL = keepSessionId ? sql` and ${sessions.id} <> ${keepSessionId}` : sql``;
+  await db.execute(sql`
+    with ended as (
+      delete from ${sessions} where ${sessions.userId} = ${userId}${keep}
+      returning ${sessions.id} as id, ${sessions.absoluteExpiresAt} as expires_at
+    )
+    insert into ${endedSessions} (id, user_id, reason, expires_at)
+    select id, ${userId}, ${reason}, expires_at from ended
+    on conflict (id) do update set reason = excluded.reason, ended_at = now(), expires_at = excluded.expires_at`);
+  await db.delete(endedSessions).where(lt(endedSessions.expiresAt, new Date()));
 }

@@ -28,7 +28,7 @@ const DEFAULTS: SettingsRow = {
   markdownRendering: true,
 };
 
-/** Spec 000 sends the temperature as text ("0.7"); it is stored and used as a number. */
+/** The settings call sends the temperature as text ("0.7"); it is stored and used as a number. */
 const toSettings = (row: SettingsRow): UserSettings => ({ ...row, temperature: temperatureText(row.temperature) });
 
 /**

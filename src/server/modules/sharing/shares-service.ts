@@ -43,6 +43,7 @@ async function snapshotOf(db: Db, who: Who, chatId: number): Promise<{ title: st
         role: row.role as SharedMessage["role"],
         content: row.content,
         attachmentNames: row.attachments.map((a) => a.name),
+        sources: row.citations.map((c) => ({ n: c.n, name: c.fileName, page: c.page })),
         model: row.role === "assistant" ? row.model : null,
         createdAt: row.createdAt.toISOString(),
       }),
@@ -147,7 +148,7 @@ export async function findSharedChat(db: Db, token: string): Promise<SharedChat 
     token: share.token,
     title: share.title,
     author: share.showAuthor ? row.name?.trim() || row.username : null,
-    messages: share.messages,
+    messages: share.messages.map((m) => ({ ...m, sources: m.sources ?? [] })),
     createdAt: share.createdAt.toISOString(),
     updatedAt: share.updatedAt.toISOString(),
   };

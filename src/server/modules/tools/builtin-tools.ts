@@ -25,6 +25,8 @@ export interface BuiltinTool {
   /** The name the model calls it by. */
   modelName: string;
   inputSchema: Record<string, unknown>;
+  /** It reads the user's library: a reply a token started has it only with files:read (decision 056). */
+  readsLibrary?: true;
   run(deps: BuiltinCallDeps, args: Record<string, unknown>): Promise<BuiltinAnswer>;
 }
 
@@ -43,6 +45,7 @@ export const BUILTIN_TOOL_LIST: readonly BuiltinTool[] = [
     description:
       "Search the user's own uploaded files (their knowledge library) for passages about a question. Returns the best passages with their file names.",
     modelName: "search_files",
+    readsLibrary: true,
     inputSchema: {
       type: "object",
       properties: { query: { type: "string", description: "What to look for, in a few words." } },

@@ -4,6 +4,7 @@ import { callMcpTool, type McpLookup } from "../../ai/mcp/mcp-client.js";
 import type { Db } from "../../db/client.js";
 import type { StoredCitation } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import { assertReadsLibrary, readsLibrary } from "../../lib/library-access.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { Who } from "../../lib/who.js";
 import type { RetrievalDeps } from "../knowledge/retrieval/retrieve.js";
@@ -85,6 +86,8 @@ export async function listTools(options: { who: Who; mcp: McpToolAccess }): Prom
 /** A chat's or a personality's new tool set: every id must be one the caller may use now (403 naming the first that is not). */
 export async function assertUsableTools(options: { who: Who; mcp: McpToolAccess; ids: readonly string[] }): Promise<void> {
   if (options.ids.length === 0) return;
+  // A tool that reads the library (search_files) needs what the library needs: a token with files:read (decision 056).
+  if (BUILTIN_TOOL_LIST.some((tool) => tool.readsLibrary && options.ids.includes(tool.id))) assertReadsLibrary(options.who);
   const usable = new Set((await listTools(options)).map((tool) => tool.id));
   const refused = options.ids.find((id) => !usable.has(id));
   if (refused === undefined) return;
@@ -117,7 +120,8 @@ export interface RunnableTool {
 
 /**
  * The tools a reply of a chat may call: the chat's set, less what the caller may no longer use (a plan changed, an
- * admin turned a tool or server off). An MCP tool's call checks again that the caller may use it (decision 046).
+ * admin turned a tool or server off; a token without files:read, for a tool that reads the library: decision 056). An
+ * MCP tool's call checks again that the caller may use it (decision 046).
  */
 export async function runnableTools(options: {
   who: Who;
@@ -130,7 +134,7 @@ export async function runnableTools(options: {
   const wanted = new Set(ids);
   const tools: RunnableTool[] = [];
   for (const tool of BUILTIN_TOOL_LIST) {
-    if (!wanted.has(tool.id)) continue;
+    if (!wanted.has(tool.id) || (tool.readsLibrary && !readsLibrary(who))) continue;
     tools.push({
       id: tool.id,
       name: tool.name,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { ownerOrAdmin } from "../../../shared/owner-or-admin.js";
 import type { Db } from "../../db/client.js";
 import { courses, uploads, users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -66,7 +67,7 @@ export async function readUpload(options: { db: Db; who: Who; id: string }) {
     .where(eq(uploads.id, id))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
-  const readable = row.course ? canView(row.course, who) : row.avatarOf !== null || who.role === "admin" || row.userId === who.id;
+  const readable = row.course ? canView(row.course, who) : row.avatarOf !== null || ownerOrAdmin(who, row.userId);
   if (!readable) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
   return { mimeType: row.mimeType, data: row.data };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { userApi as api } from "../../../shared/contracts/user.js";
+import { SESSION_COOKIE } from "../../lib/access.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { toPublicUser } from "../sessions/public-user.js";
@@ -11,8 +12,14 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, api.me, async (request) => toPublicUser(request.user));
 
-  // The session probe: 200 either way, so a signed-out page logs no error.
-  route(app, api.session, async (request) => ({ user: request.user ? toPublicUser(request.user) : null }));
+  // The session probe: 200 either way, so a signed-out page logs no error; a cookie that signs in nobody is told why
+  // its session ended, when the server knows (decision 061).
+  route(app, api.session, async (request) => {
+    if (request.user) return { user: toPublicUser(request.user) };
+    const token = request.cookies?.[SESSION_COOKIE];
+    const ended = token && token.length <= 100 ? await sessions.endedReason(token) : null;
+    return ended ? { user: null, ended } : { user: null };
+  });
 
   route(app, api.updateProfile, async (request) =>
     toPublicUser(await updateProfile({ db, sessions, who: request.user, input: request.body })),

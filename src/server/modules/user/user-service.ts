@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PasswordChangeBody, ProfileInput } from "../../../shared/contracts/user.js";
+import type { PasswordChangeInput, ProfileInput } from "../../../shared/contracts/user.js";
 import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -9,6 +9,7 @@ import type { RequestMeta } from "../../lib/request-meta.js";
 import type { Who } from "../../lib/who.js";
 import { assertAccountFree, conflictAfterRace } from "../accounts/account-free.js";
 import { logActivity } from "../activity/activity-log.js";
+import { revokeUserTokens } from "../api-tokens/tokens-service.js";
 import { type EmailFailureLog, queuePasswordChanged } from "../email/product-emails.js";
 import { forgetResetLinks } from "../password-reset/forget-links.js";
 import { sessionUserColumns } from "../sessions/public-user.js";
@@ -44,7 +45,8 @@ const PASSWORD_WINDOW_MS = 15 * 60_000;
  * Password change: a stolen session must not become a way to guess the password, so attempts are counted
  * per user before the current password is checked (one atomic INCR or upsert): past 5 in 15 minutes the
  * attempt is refused unchecked, so parallel guesses check at most 5. A success clears the count, ends the
- * user's other sessions and is logged.
+ * user's other sessions and, unless the person keeps them (`revokeTokens: false`), their API tokens (decision 056), and
+ * is logged.
  */
 export async function changePassword(options: {
   db: Db;
@@ -53,7 +55,7 @@ export async function changePassword(options: {
   who: Who;
   sessionId: string | null;
   meta: RequestMeta;
-  input: PasswordChangeBody;
+  input: PasswordChangeInput;
   log?: EmailFailureLog;
 }): Promise<void> {
   const { db, counters, who } = options;
@@ -71,12 +73,12 @@ export async function changePassword(options: {
   }
   await storeNewPassword(db, who.id, options.input, options.log);
   await counters.reset(key);
-  await options.sessions.revokeUserSessions(who.id, options.sessionId ?? undefined);
+  await options.sessions.endUserSessions(who.id, "password_changed", options.sessionId ?? undefined);
   await logActivity(db, { userId: who.id, action: "password_change", ...options.meta });
 }
 
 /** Checks the current password, stores the new hash and queues `password-changed` in the same transaction. */
-async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBody, log?: EmailFailureLog): Promise<void> {
+async function storeNewPassword(db: Db, userId: number, input: PasswordChangeInput, log?: EmailFailureLog): Promise<void> {
   const [row] = await db
     .select({ passwordHash: users.passwordHash, name: users.name, username: users.username, email: users.email })
     .from(users)
@@ -90,6 +92,7 @@ async function storeNewPassword(db: Db, userId: number, input: PasswordChangeBod
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await forgetResetLinks(tx, userId);
+    if (input.revokeTokens) await revokeUserTokens(tx, userId);
     await queuePasswordChanged({ db: tx, user: row, log });
   });
 }

@@ -71,6 +71,12 @@ describe("Markdown", () => {
     expect(out).toContain(">js<");
     expect(out).toContain("Copy");
   });
+
+  it("puts a table in a region the keyboard reaches, to scroll a wide one sideways", () => {
+    const out = html("| a | b |\n| - | - |\n| 1 | 2 |");
+    expect(out).toMatch(/<div tabindex="0" role="region" aria-label="Table" class="[^"]*overflow-x-auto[^"]*"><table>/);
+    expect(html("no table here")).not.toContain('role="region"');
+  });
 });
 
 describe("numbered references", () => {

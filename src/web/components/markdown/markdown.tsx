@@ -8,7 +8,7 @@ import { type NumberedRefs, splitNumberedRefs } from "./numbered-refs.js";
 import { useSeen } from "./use-seen.js";
 
 /**
- * Spec 000 section 5: only http, https, irc, ircs, mailto and xmpp links and
+ * Only http, https, irc, ircs, mailto and xmpp links and
  * images survive, plus relative addresses; anything else (javascript:, data:,
  * vbscript:...) becomes "". react-markdown's own default does exactly that; it
  * is named here so the rule is visible and tested.
@@ -80,7 +80,8 @@ function textOf(children: ReactNode): string {
 /**
  * A fenced code block: the language and a Copy button above the scrolling code. The code is highlighted once the
  * block first comes into view (issue 29): a long chat or lesson formats at once, and highlight.js runs only for
- * the blocks someone scrolls to.
+ * the blocks someone scrolls to. The scrolling code is a named region in the tab order, so a keyboard reaches and scrolls a
+ * line wider than the screen (axe's scrollable-region-focusable).
  */
 function CodeBlock({ node: _node, children, className, ...props }: ComponentProps<"pre"> & { node?: unknown }) {
   const ref = useRef<HTMLPreElement>(null);
@@ -95,7 +96,19 @@ function CodeBlock({ node: _node, children, className, ...props }: ComponentProp
         <span className="font-mono">{language ?? "code"}</span>
         <CopyButton showText getText={() => ref.current?.textContent ?? ""} label="Copy code" />
       </div>
-      <pre ref={ref} className={cn("overflow-x-auto p-3 font-mono text-[13px] leading-snug", className)} {...props}>
+      {/* biome-ignore lint/a11y/useSemanticElements: the code stays a <pre> (its white space); the role names the region */}
+      <pre
+        ref={ref}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to be scrolled
+        tabIndex={0}
+        role="region"
+        aria-label={language ? `Code, ${language}` : "Code"}
+        className={cn(
+          "overflow-x-auto p-3 font-mono text-[13px] leading-snug outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
+          className,
+        )}
+        {...props}
+      >
         {highlighted !== null && code ? <code className={cn(code.props.className, "hljs")}>{highlighted}</code> : children}
       </pre>
     </div>
@@ -112,9 +125,17 @@ function SafeLink({ node: _node, href, children, ...props }: ComponentProps<"a">
   );
 }
 
+/** A wide table scrolls sideways in its own region, which the keyboard reaches to scroll it, as a code block's. */
 function Table({ node: _node, ...props }: ComponentProps<"table"> & { node?: unknown }) {
   return (
-    <div className="my-3 overflow-x-auto">
+    // biome-ignore lint/a11y/useSemanticElements: a <section> would add a landmark per table; the role names the region
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to be scrolled
+      tabIndex={0}
+      role="region"
+      aria-label="Table"
+      className="my-3 overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table {...props} />
     </div>
   );

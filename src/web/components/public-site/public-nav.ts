@@ -5,7 +5,7 @@ export interface PublicNavLink {
   label: string;
 }
 
-/** The header's page links (spec 002: Features and Pricing for everyone; the FAQ page's header names the FAQ too). */
+/** The header's page links (Features and Pricing for everyone; the FAQ page's header names the FAQ too). */
 export const PAGE_LINKS: readonly PublicNavLink[] = [
   { href: paths.features, label: "Features" },
   /** Issue 33: the public course catalogue. */
@@ -24,7 +24,7 @@ export function accountLinks(signedIn: boolean, registrationOpen: boolean): { se
   return { secondary: { href: paths.login, label: "Login" }, primary: { href: paths.register, label: "Get Started" } };
 }
 
-/** The footer's links (spec 002). */
+/** The footer's links (docs/product.md, Public pages). */
 export const FOOTER_LINKS: readonly PublicNavLink[] = [
   { href: paths.features, label: "Features" },
   { href: paths.catalog, label: "Course catalog" },

@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 export { SourceRef } from "./source-ref.js";
 
@@ -33,16 +33,56 @@ export function SourcePanel({ title, onClose, children }: { title: string | null
   );
 }
 
-/** A passage marked inside the text around it (either side may be empty). */
-export function Passage({ before, excerpt, after }: { before: string; excerpt: string; after: string }) {
+/** Where the text around a passage turns to another page: a small line naming it. */
+function PageTurn({ page }: { page: number }) {
+  return <span className="my-1.5 block text-xs font-medium tracking-wide text-muted-foreground/80 uppercase">Page {page}</span>;
+}
+
+/**
+ * A passage marked inside the text around it (either side may be empty), the whole passage always; a neighbour from
+ * another page is headed by its page (`beforePage`, `afterPage`). The panel scrolls to the passage when it opens, a few
+ * lines of the text before it still in view (the mark's `scroll-mt-*`). Takes a citation's or a lesson source's read as
+ * it is (`<Passage {...detail} />`: the contracts' `passageInContextSchema`).
+ */
+export function Passage({
+  before,
+  passage,
+  after,
+  beforePage = null,
+  afterPage = null,
+}: {
+  before: string;
+  passage: string;
+  after: string;
+  beforePage?: number | null;
+  afterPage?: number | null;
+}) {
+  const marked = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (before) marked.current?.scrollIntoView({ block: "start" });
+  }, [before]);
   return (
     <blockquote
       aria-label="Passage"
       className="rounded-md border bg-muted/40 p-3 text-sm leading-relaxed whitespace-pre-wrap break-words text-muted-foreground"
     >
-      {before ? <span>{before} </span> : null}
-      <mark className="rounded-sm bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">{excerpt}</mark>
-      {after ? <span> {after}</span> : null}
+      {before ? (
+        <span data-part="before">
+          {beforePage !== null ? <PageTurn page={beforePage} /> : null}
+          {before}
+          {beforePage !== null ? null : " "}
+        </span>
+      ) : null}
+      {beforePage !== null && before ? <span className="block h-2" aria-hidden="true" /> : null}
+      <mark ref={marked} className="scroll-mt-24 rounded-sm bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">
+        {passage}
+      </mark>
+      {after ? (
+        <span data-part="after">
+          {afterPage !== null ? <PageTurn page={afterPage} /> : " "}
+          {after}
+        </span>
+      ) : null}
     </blockquote>
   );
 }

@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn.js";
 import { Button } from "./button.js";
 import { Card, CardContent } from "./card.js";
 
-/** A read that failed: the page's own title (the spec's wording), the server's reason, what to do, and Retry. */
+/** A read that failed: the page's own title (the product's wording), the server's reason, what to do, and Retry. */
 export function LoadFailed({
   title,
   error,

@@ -7,7 +7,7 @@ import { useTheme } from "../../lib/theme.js";
 const PHONE_QUERY = "(max-width: 767px)";
 
 /**
- * At most one toast at a time, each shown for 5000 ms (spec 000 section 9), where it covers no control: top-right
+ * At most one toast at a time, each shown for 5000 ms (docs/product.md, Defaults and constants), where it covers no control: top-right
  * on a wide screen (below the header's row of controls); on a phone at the bottom, above the chat's composer where
  * there is one (`--toast-clearance`, lib/toast-clearance.ts; issue 29: they sat over Send for 5 s).
  */

@@ -149,17 +149,24 @@ export function applyReplyEnd(client: QueryClient, after: ReplyEnd): boolean {
 }
 
 /**
- * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model and the personality
- * chosen on the new chat, in one call (then its tools, when switched there: PATCH). The chat is listed once its first
- * message is stored (`applyReplyStart`).
+ * POST /api/chats, at the first message only (a visit to /chat stores nothing): with the model, the personality and
+ * the collections chosen on the new chat, in one call (then its tools, when switched there: PATCH). The chat is listed
+ * once its first message is stored (`applyReplyStart`).
  */
 export async function createChatForFirstMessage(
   client: QueryClient,
   choice: { aiPlatform?: string; model?: string },
   personalityId: number | null,
   tools?: string[],
+  collectionIds: readonly number[] = [],
 ): Promise<Chat> {
-  let chat = await call(chatsApi.create, { body: { ...choice, ...(personalityId !== null ? { personalityId } : {}) } });
+  let chat = await call(chatsApi.create, {
+    body: {
+      ...choice,
+      ...(personalityId !== null ? { personalityId } : {}),
+      ...(collectionIds.length > 0 ? { collectionIds: [...collectionIds] } : {}),
+    },
+  });
   // It starts with its personality's tools; a choice made on the new chat replaces them before the first message.
   if (tools !== undefined && [...tools].sort().join() !== chat.tools.join()) {
     chat = await call(chatsApi.update, { params: { id: chat.id }, body: { tools } });

@@ -1,11 +1,15 @@
-import { collectionsApi, filesApi, type KnowledgeFile } from "../../../shared/contracts/knowledge.js";
+import { collectionsApi, type FilePurpose, filesApi, type KnowledgeFile } from "../../../shared/contracts/knowledge.js";
 import { call, endpointUrl } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { uploadWithProgress } from "../../lib/upload-with-progress.js";
 
-/** POST /api/files with no collection: a file attached to the message being written. */
+/**
+ * POST /api/files with no collection, for a message (`purpose=message`): the file attached to the message being
+ * written stays the library's once the message is sent; left unsent, the server deletes it after a day (decision 068).
+ */
 export function uploadChatFile(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<KnowledgeFile> {
   const body = new FormData();
+  body.append("purpose", "message" satisfies FilePurpose);
   body.append("file", file, file.name);
   return uploadWithProgress(filesApi.upload, { body }, (sent, total) => onProgress(total > 0 ? Math.min(1, sent / total) : 0), signal);
 }

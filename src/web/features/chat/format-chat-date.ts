@@ -7,7 +7,7 @@ function startOfDay(date: Date): number {
 }
 
 /**
- * Spec 000, history sidebar: "Today 14:05", "Yesterday 09:12", otherwise a
+ * The history sidebar (docs/product.md, Chat): "Today 14:05", "Yesterday 09:12", otherwise a
  * short date ("Nov 3", with the year when it is not this year). Local time.
  */
 export function formatChatDate(date: Date | string, now: Date = new Date()): string {

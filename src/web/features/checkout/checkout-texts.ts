@@ -1,4 +1,4 @@
-/** Spec 002 section 8, and the texts of the states it leaves open. */
+/** The checkout's exact texts (docs/product.md, Exact texts), and those of the states added since. */
 export const CHECKOUT_TEXTS = {
   setupFailed: "There was an error setting up the payment. Please try again.",
   missingClientSecret: "Invalid payment response (missing client secret)",
@@ -6,7 +6,7 @@ export const CHECKOUT_TEXTS = {
   registrationFailed: "There was an error creating your account.",
   upgradeFailed: "There was an error upgrading your account.",
   stripeNotLoaded: "Stripe's payment form could not be loaded. Check your connection and try again.",
-  /** Spec 002 section 8 ("Missing Registration Data"). */
+  /** "Missing Registration Data". */
   missingRegistration: "Please complete the registration form first.",
   checkoutEnded: "This checkout has ended. Your details are filled in again: type your password to start again.",
   cancelled: "Your username and email are no longer held. Your details are filled in: type your password to start again.",

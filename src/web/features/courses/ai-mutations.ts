@@ -1,15 +1,9 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  courseAiApi as api,
-  type CourseSources,
-  coursesApi,
-  type OutlineDraft,
-  type OutlineProposal,
-} from "../../../shared/contracts/courses.js";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { courseAiApi as api, type CourseSources, type OutlineDraft } from "../../../shared/contracts/courses.js";
 import { call } from "../../lib/api-client.js";
 import { notify } from "../../lib/notify.js";
 import { courseKeys, generationQuery, lessonQuery, refreshCourse } from "./api.js";
-import { type Failure, refreshPlanOn403, toastFailure } from "./course-toasts.js";
+import { refreshPlanOn403, toastFailure } from "./course-toasts.js";
 import type { Hints, LessonType } from "./training-hints.js";
 
 /** POST /api/ai/course-description: a description for the title (the form keeps it until the user saves). */
@@ -83,47 +77,32 @@ export function useGenerationControl(courseId: number) {
   });
 }
 
-/** A step's failure toasted with its own words (an AI refusal also reads the plan again), then passed on. */
-function toasting<T>(kind: Failure, promise: Promise<T>, planOf?: () => QueryClient): Promise<T> {
-  return promise.catch((error: unknown) => {
-    if (planOf) refreshPlanOn403(planOf(), error);
-    toastFailure(kind, error);
-    throw error;
-  });
-}
-
-/** `onCourse`: the course made (kept by the dialog even when the outline then fails, so a retry does not make another). */
-export type MaterialOutlineRequest = {
-  courseId: number | null;
-  title: string;
-  hints: Hints;
-  moduleCount: number;
-  sources: CourseSources;
-  onCourse: (id: number) => void;
-};
-
-/**
- * "From my material": the course is made first (a private draft; or the one made before, its title kept up to date),
- * then an outline is proposed from the material. Nothing else is created until the outline is approved.
- */
+/** "From my material" (decision 059): the outline drawn from the material before any course exists. */
 export function useMaterialOutline() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      courseId,
-      title,
-      onCourse,
-      ...body
-    }: MaterialOutlineRequest): Promise<{ courseId: number; proposal: OutlineProposal }> => {
-      const id =
-        courseId ??
-        (await toasting("createCourse", call(coursesApi.create, { body: { title, description: "", isPublic: false, status: "draft" } })))
-          .id;
-      if (courseId === null) onCourse(id);
-      else await toasting("updateCourse", call(coursesApi.update, { params: { id }, body: { title } }));
-      void refreshCourse(client);
-      const proposal = await toasting("course", call(api.proposeOutline, { params: { id }, body }), () => client);
-      return { courseId: id, proposal };
+    mutationFn: (body: { title: string; hints: Hints; moduleCount: number; sources: CourseSources }) =>
+      call(api.proposeMaterialOutline, { body }),
+    onError: (error) => {
+      refreshPlanOn403(client, error);
+      toastFailure("course", error);
+    },
+  });
+}
+
+/** Its approve: the course is made with the outline and its run in one step; the run names the new course. */
+export function useApproveMaterialOutline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { title: string; outline: OutlineDraft; hints: Hints; sources: CourseSources }) =>
+      call(api.approveMaterialOutline, { body }),
+    onSuccess: (run) => {
+      client.setQueryData(generationQuery(run.courseId).queryKey, run);
+      void refreshCourse(client, run.courseId);
+    },
+    onError: (error) => {
+      refreshPlanOn403(client, error);
+      toastFailure("createCourse", error);
     },
   });
 }

@@ -6,7 +6,7 @@ export const courseDetailsSchema = updateCourseBodySchema.required({ title: true
 export type CourseDetailsInput = z.input<typeof courseDetailsSchema>;
 export type CourseDetailsOutput = z.output<typeof courseDetailsSchema>;
 
-export const COURSE_DETAIL_FIELDS = ["title", "description", "status", "isPublic", "listedInCatalog"] as const;
+export const COURSE_DETAIL_FIELDS = ["title", "description", "status", "isPublic", "listedInCatalog", "certificateStyle"] as const;
 
 /** The stored values, which Reset Changes brings back. */
 export function courseDetailsValues(course: Course): CourseDetailsInput {
@@ -16,5 +16,6 @@ export function courseDetailsValues(course: Course): CourseDetailsInput {
     status: course.status,
     isPublic: course.isPublic,
     listedInCatalog: course.listedInCatalog,
+    certificateStyle: course.certificateStyle,
   };
 }

@@ -4,7 +4,7 @@ import { isApiError } from "../../lib/api-client.js";
 import { failureText } from "../../lib/failure-text.js";
 import { notify } from "../../lib/notify.js";
 
-/** Spec 001 section 8: each failure toast's title and the text shown when the server sends none. */
+/** Each failure toast's title and the text shown when the server sends none. */
 export const FAILURES = {
   createCourse: ["Error creating course", "Failed to create course"],
   deleteCourse: ["Error deleting course", "Failed to delete course"],
@@ -19,18 +19,17 @@ export const FAILURES = {
   describe: ["Error generating description", "Failed to generate AI description. Please try again or enter your own."],
   content: ["Error generating content", "Failed to generate AI content. Please try again or enter your own content."],
   course: ["Error Generating Course", "Failed to generate course content"],
-  // Not in the spec's catalogue (the screens it adds): the same pattern.
+  // Not in the product's catalogue (the screens it adds): the same pattern.
   updateModule: ["Error updating module", "Failed to update module"],
   moveModule: ["Error moving module", "Failed to move module"],
   moveLesson: ["Error moving lesson", "Failed to move lesson"],
   progress: ["Error saving progress", "Failed to save your progress"],
   regenerate: ["Error regenerating lesson", "Failed to regenerate the lesson. Its text is unchanged; please try again."],
-  removeDraft: ["Could not remove the draft course", "Delete it from My Courses."],
 } as const satisfies Record<string, readonly [string, string | undefined]>;
 
 export type Failure = keyof typeof FAILURES;
 
-/** A destructive toast with the spec's title. */
+/** A destructive toast with the product's title. */
 export function toastFailure(kind: Failure, error: unknown) {
   const [title, fallback] = FAILURES[kind];
   notify.error(title, failureText(error, fallback));

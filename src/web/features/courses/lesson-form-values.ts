@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type Lesson, lessonFieldsSchema, readingNeedsContent } from "../../../shared/contracts/courses.js";
 
-/** Add Lesson and the inline editor: title, type and content required (spec 001 section 5). */
+/** Add Lesson and the inline editor: title, type and content required (docs/product.md, Validation messages). */
 export const lessonFormSchema = readingNeedsContent(lessonFieldsSchema.omit({ order: true }));
 export type LessonFormInput = z.input<typeof lessonFormSchema>;
 export type LessonFormOutput = z.output<typeof lessonFormSchema>;

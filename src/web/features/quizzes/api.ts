@@ -10,7 +10,7 @@ import {
   type QuestionChanges,
   type Quiz,
 } from "../../../shared/contracts/assessment.js";
-import { coursesApi } from "../../../shared/contracts/courses.js";
+import { coursesApi, lessonsApi } from "../../../shared/contracts/courses.js";
 import { call, endpointKey } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { failureText } from "../../lib/failure-text.js";
@@ -121,7 +121,11 @@ export function useStartAttempt(lessonId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.startAttempt, { params: { id: lessonId } }),
-    onSuccess: (attempt) => putAttempt(client, attempt),
+    onSuccess: (attempt) => {
+      putAttempt(client, attempt);
+      // An attempt in progress may close the lesson tutor (decision 067): an open panel asks again.
+      void client.invalidateQueries({ queryKey: endpointKey(lessonsApi.tutor) });
+    },
     onError: (error) => notify.error("Error starting quiz", failureText(error, "Failed to start the quiz. Try again.")),
   });
 }
@@ -134,6 +138,8 @@ export function useSubmitAttempt() {
     onSuccess: (attempt) => {
       putAttempt(client, attempt);
       void client.invalidateQueries({ queryKey: endpointKey(coursesApi.outline, { params: { id: attempt.courseId } }) });
+      // Submitted: the lesson tutor opens again (decision 067).
+      void client.invalidateQueries({ queryKey: endpointKey(lessonsApi.tutor) });
     },
     onError: (error) =>
       notify.error("Error submitting quiz", failureText(error, "Failed to submit. Your answers are saved: submit again in a moment.")),

@@ -23,8 +23,11 @@ describe("the question form", () => {
       accepted: ["Lima", "lima city"],
       rubric: "Names Lima",
       aiGrading: true,
+      match: "exact",
       explanation: "",
     });
+    // A short answer carries the owner's choice of how an answer meets an accepted one (decision 059).
+    expect(questionBody(values({ kind: "short", accepted: "twice", match: "contains" })).match).toBe("contains");
     const single = questionBody(values({ options: [{ text: "A" }, { text: "B" }], correct: [1], accepted: "x", aiGrading: true }));
     expect(single).toMatchObject({ options: ["A", "B"], correct: [1], accepted: [], aiGrading: false });
     // True/false options are the server's own.

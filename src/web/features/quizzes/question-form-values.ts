@@ -4,6 +4,7 @@ import {
   type QuestionBody,
   type QuestionKind,
   questionBodySchema,
+  type ShortMatch,
   TRUE_FALSE_OPTIONS,
 } from "../../../shared/contracts/assessment.js";
 
@@ -16,6 +17,7 @@ export type QuestionFormValues = {
   accepted: string;
   rubric: string;
   aiGrading: boolean;
+  match: ShortMatch;
   explanation: string;
 };
 
@@ -40,6 +42,7 @@ export function questionFormValues(question?: Question): QuestionFormValues {
     accepted: question?.accepted.join("\n") ?? "",
     rubric: question?.rubric ?? "",
     aiGrading: question?.aiGrading ?? false,
+    match: question?.match ?? "exact",
     explanation: question?.explanation ?? "",
   };
 }
@@ -60,6 +63,7 @@ export function questionBody(values: QuestionFormValues): QuestionBody {
           .filter(Boolean),
     rubric: choice ? "" : values.rubric,
     aiGrading: choice ? false : values.aiGrading,
+    match: choice ? "exact" : values.match,
     explanation: values.explanation,
   };
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { tokensApi } from "../../../shared/contracts/api-tokens.js";
 import { settingsApi, type UserSettings } from "../../../shared/contracts/settings.js";
 import { type PasswordChangeBody, type ProfileBody, userApi } from "../../../shared/contracts/user.js";
 import { setCurrentUser } from "../../domain/session.js";
-import { call, errorMessage } from "../../lib/api-client.js";
+import { call, endpointKey, errorMessage } from "../../lib/api-client.js";
 import { endpointQuery } from "../../lib/endpoint-query.js";
 import { notify } from "../../lib/notify.js";
 
@@ -51,8 +52,11 @@ export function useUpdateProfile() {
 
 /** PATCH /api/user/password. The server signs out the user's other sessions. */
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordChangeBody) => call(userApi.changePassword, { body }),
+    // The change may have revoked the API tokens (decision 056): the Developer tab reads them again.
+    onSuccess: () => void client.invalidateQueries({ queryKey: endpointKey(tokensApi.list) }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Message, StreamEvent } from "../../../../shared/contracts/chat.js";
 import { sliceWhole } from "../../../../shared/cut-text.js";
 import { AiAllowance, type AiHold, type HoldSize, holdFor, spentTokens } from "../../../ai/allowance.js";
@@ -8,6 +8,7 @@ import { type CompletionPart, streamCompletion, type TextMessage } from "../../.
 import { type ProviderFailureLog, toProviderError } from "../../../ai/provider-error.js";
 import type { Db } from "../../../db/client.js";
 import { messages, type StoredToolCall } from "../../../db/schema/index.js";
+import { type IsInstanceAlive, ownedWork, stillOwned, sweepEach } from "../../../lib/liveness.js";
 import type { RedisLink } from "../../../lib/redis.js";
 import type { ResolvedModel } from "../../ai-platforms/resolve-platform.js";
 import type { CallPlace, RunnableTool, ToolAnswer } from "../../tools/tools-service.js";
@@ -154,26 +155,14 @@ export interface StoredReply {
 }
 
 /**
- * A reply whose provider call starts at once, while its rows are being written (`write`, one transaction, which
- * claims the allowance with `hold`: the request's most, decision 028): no piece reaches anyone before they are
- * committed, and if writing them fails the provider call is cancelled. `stored` names the reply's row among what
- * `write` returned.
+ * A reply whose start is stored by `write` (one statement, which claims the allowance with `hold`: the request's most,
+ * decision 028; then the chat's checks and the rows) while its provider request is built; the request leaves only once
+ * `write` succeeded, so a refused start never reaches the provider (decision 057). `stored` names the reply's row among
+ * what `write` returned.
  */
 export interface StartGeneration<T> extends GenerationRequest {
   write: (hold: HoldSize) => Promise<T>;
   stored: (written: T) => StoredReply;
-}
-
-/**
- * Two turns of the event loop: what undici's fetch takes, measured, to put a request on the wire once asked
- * (one was not enough). The rows are written after them: an embedded database runs each query on this thread, so
- * a write started at once held the provider's request back by its whole length (PGlite, the 200 ms stand-in: 17 to
- * 20 ms added before, 8.6 to 8.9 ms after), and on PostgreSQL the one statement that starts a reply keeps a backend
- * busy while the request leaves, on a machine of two cores (0.6 ms more at 200 ms; decision 025). If undici ever
- * needs more, the request only leaves later, as before.
- */
-async function letTheRequestLeave(): Promise<void> {
-  for (let turn = 0; turn < 2; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** A provider call already on its way: its parts, the first one already asked for. */
@@ -336,19 +325,22 @@ export class GenerationManager {
   }
 
   /**
-   * Starts a reply: asks the provider at once, writes its rows meanwhile (once the request has left), and once they are committed runs it here, apart from
-   * the request. When writing fails, the provider call is cancelled and its error is thrown.
+   * Starts a reply: stores its start (`write`: the claim, the hold, the chat's checks, the rows) and meanwhile builds its
+   * provider request, which leaves once the start is stored (decision 057); then runs it here, apart from the request.
+   * When the start is refused or fails, the request never leaves, the call is cancelled and the error is thrown.
    */
   async begin<T>(input: StartGeneration<T>): Promise<{ generation: LiveGeneration; written: T }> {
     const controller = new AbortController();
-    const asked = this.ask(input, controller);
     // What the request may spend at most: its max output tokens and its prompt (ai/allowance.ts).
     const size = holdFor({ maxOutputTokens: input.maxTokens, prompt: [input.system, ...input.history.map((turn) => turn.content)] });
+    // The start first, so its one statement is on its way to the database while the request is built (the prompt, the
+    // model's SDK, the provider's body); the request itself waits for it.
+    const writing = input.write(size);
+    const asked = this.ask(input, controller, input.history, writing);
     let written: T;
     let stored: StoredReply;
     try {
-      await letTheRequestLeave();
-      written = await input.write(size);
+      written = await writing;
       stored = input.stored(written);
       this.allowance.opened(stored.holdId);
     } catch (error) {
@@ -363,8 +355,11 @@ export class GenerationManager {
     return { generation, written };
   }
 
-  /** Sends the request to the provider now (its first part is asked for, which starts the call). */
-  private ask(input: GenerationRequest, controller: AbortController, history = input.history): AskedStream {
+  /**
+   * Asks the provider (its first part is asked for, which starts the call): the request leaves now, or with `sendAfter`
+   * once that is fulfilled (a reply's start, decision 057), never when it is rejected.
+   */
+  private ask(input: GenerationRequest, controller: AbortController, history = input.history, sendAfter?: Promise<unknown>): AskedStream {
     const { model } = input.resolved;
     const parts = streamCompletion({
       model,
@@ -375,11 +370,12 @@ export class GenerationManager {
       maxOutputTokens: input.maxTokens,
       abortSignal: controller.signal,
       chunkMs: this.options.chunkMs,
+      ...(sendAfter ? { sendAfter } : {}),
     });
     const first = parts.next();
     // Settled later by the run; a failure before then must not count as unhandled.
     first.catch(() => {});
-    // The wait for the first text, from the moment the request leaves: also a provider that accepts it and never answers.
+    // The wait for the first text, from the moment the request is asked: also a provider that accepts it and never answers.
     let timedOut = false;
     const firstChunkTimer = setTimeout(() => {
       timedOut = true;
@@ -671,36 +667,31 @@ export class GenerationManager {
    */
   async recoverOrphans(): Promise<void> {
     await this.saveUnsaved();
+    // Ours and just written: the reply is starting (begin() attaches it as soon as its rows commit).
     const rows = await this.options.db
-      .select({
-        id: messages.id,
-        generationOwner: messages.generationOwner,
-        content: messages.content,
-        // Ours and just written: the reply is starting (begin() attaches it as soon as its rows commit).
-        fresh: sql<boolean>`${messages.updatedAt} > now() - interval '5 seconds'`,
-      })
+      .select({ id: messages.id, content: messages.content, ...ownedWork(messages.generationOwner, messages.updatedAt) })
       .from(messages)
       .where(eq(messages.status, "streaming"));
-    for (const row of rows) {
-      try {
-        await this.recoverOne(row);
-      } catch (error) {
-        this.options.log(`closing orphaned reply ${row.id} failed`, error);
-      }
-    }
+    await sweepEach(
+      rows,
+      (row) => this.recoverOne(row),
+      (row, error) => this.options.log(`closing orphaned reply ${row.id} failed`, error),
+    );
     // Then the holds nobody will settle (decision 028): of the replies just closed, and of any call whose owner is gone.
-    const mirror = this.mirror;
-    await this.allowance
-      .sweep(mirror ? (owner) => mirror.isInstanceAlive(owner) : undefined)
-      .catch((error) => this.options.log("sweeping AI holds failed", error));
+    await this.allowance.sweep(this.isInstanceAlive).catch((error) => this.options.log("sweeping AI holds failed", error));
   }
 
-  private async recoverOne(row: Pick<MessageRow, "id" | "generationOwner" | "content"> & { fresh: boolean }): Promise<void> {
-    const owner = row.generationOwner;
-    if (owner === this.instanceId) {
-      if (this.live.has(row.id) || this.unsaved.has(row.id) || row.fresh) return;
-    } else if (owner && this.mirror && (await this.mirror.isInstanceAlive(owner))) return;
-    const content = await this.longestText(row);
+  /** Another instance's heartbeat (Redis); without Redis there is one instance (lib/liveness.ts). */
+  private get isInstanceAlive(): IsInstanceAlive | undefined {
+    const mirror = this.mirror;
+    return mirror ? (owner) => mirror.isInstanceAlive(owner) : undefined;
+  }
+
+  private async recoverOne(row: Pick<MessageRow, "id" | "content"> & { owner: string | null; fresh: boolean }): Promise<void> {
+    const { owner } = row;
+    const runsHere = this.live.has(row.id) || this.unsaved.has(row.id);
+    if (await stillOwned({ ...row, runsHere }, this.instanceId, this.isInstanceAlive)) return;
+    const content = await this.longestText({ id: row.id, generationOwner: owner, content: row.content });
     const closed = await this.closeRow(row.id, {
       content,
       status: content ? "incomplete" : "failed",

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import {
   type DescribeCourseInput,
+  LESSON_NOT_FOUND,
   type Lesson,
   type LessonContentInput,
+  type MaterialOutlineRequestInput,
   type OutlineProposal,
   type OutlineRequestInput,
   outlineDraftSchema,
@@ -109,7 +111,10 @@ export async function writeLessonBody(options: {
   module: { id: number; title: string; order: number };
   lesson: { title: string; type: string; summary?: string };
   hints: TrainingHints;
-  /** A grounded lesson's passages, given numbered [n] (the lesson's sources are exactly these). */
+  /**
+   * A lesson from material: its passages, given numbered [n] (the lesson's sources are exactly these); none cleared
+   * the relevance floor: [], and the model is told to cite nothing (decision 067). Absent: a lesson not from material.
+   */
   passages?: readonly MaterialPassage[];
   log: ProviderFailureLog;
   signal?: AbortSignal;
@@ -131,7 +136,7 @@ export async function writeLessonBody(options: {
       summary: lesson.summary,
       siblings: siblings.map((s) => s.title),
     }) + hintsText(trainingHintsSchema.parse(options.hints));
-  const block = lessonSourcesBlock(options.passages ?? []);
+  const block = options.passages ? lessonSourcesBlock(options.passages) : undefined;
   const grounded = block ? `${system}\n\n${block}` : system;
   return write(options.platformDeps.allowance, options.author.id, model, grounded, prompt, 4000, options.log, options.signal);
 }
@@ -153,18 +158,25 @@ export async function lessonContent({
 /**
  * A whole course as an outline to review: structured output validated by the shared zod
  * schema, asked again once if the model answers something invalid, then refused with the
- * spec's message. With no usable platform, the spec's template, and a notice that says so.
+ * product's message. With no usable platform, the fallback template, and a notice that says so.
  */
 export async function proposeOutline({
-  db,
-  platformDeps,
-  who,
   courseId,
-  input,
-  log,
-  vectors,
+  ...deps
 }: Deps & WithVectors & { courseId: number; input: OutlineRequestInput }): Promise<OutlineProposal> {
-  const course = await courseFor(db, who, courseId, "edit");
+  const course = await courseFor(deps.db, deps.who, courseId, "edit");
+  return draftOutline(deps, course);
+}
+
+/** The same for "From my material" before any course exists (decision 059): the course is made when it is approved. */
+export async function proposeMaterialOutline(deps: Deps & WithVectors & { input: MaterialOutlineRequestInput }): Promise<OutlineProposal> {
+  return draftOutline(deps, { title: deps.input.title, description: "" });
+}
+
+async function draftOutline(
+  { db, platformDeps, who, input, log, vectors }: Deps & WithVectors & { input: OutlineRequestInput },
+  course: { title: string; description: string },
+): Promise<OutlineProposal> {
   const [model, material] = await Promise.all([
     courseModelFor(db, platformDeps, who),
     input.sources ? resolveCourseMaterial(db, who.id, toScope(input.sources)) : Promise.resolve(null),
@@ -184,24 +196,21 @@ export async function proposeOutline({
     ? `\n\n${await outlineMaterial(retrieval, material, [course.title, course.description, input.hints.goals, input.hints.notes].filter(Boolean).join(" "))}`
     : "";
   const prompt = `${about}Modules: about ${input.moduleCount}${hintsText(input.hints)}${grounding}`;
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    const draft = await askObject({
-      model,
-      system,
-      prompt,
-      schema: outlineDraftSchema,
-      name: "course_outline",
-      maxOutputTokens: 4000,
-      timeoutMs: TIMEOUT_MS,
-      spend: { allowance: platformDeps.allowance, userId: who.id },
-      log,
-    });
-    if (draft) return withPlannedSources(retrieval, material, { ...draft, source: "ai", notice: null });
-    if (attempt === 2) {
-      throw new AppError("BAD_GATEWAY", `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`);
-    }
+  const draft = await askObject({
+    model,
+    system,
+    prompt,
+    schema: outlineDraftSchema,
+    name: "course_outline",
+    maxOutputTokens: 4000,
+    timeoutMs: TIMEOUT_MS,
+    spend: { allowance: platformDeps.allowance, userId: who.id },
+    log,
+  });
+  if (!draft) {
+    throw new AppError("BAD_GATEWAY", `${OUTLINE_FAILED}: ${model.platform.name} did not answer with a valid outline. Please try again.`);
   }
-  throw new AppError("BAD_GATEWAY", OUTLINE_FAILED);
+  return withPlannedSources(retrieval, material, { ...draft, source: "ai", notice: null });
 }
 
 /**
@@ -256,7 +265,7 @@ export async function regenerateLesson({
 }: Deps & WithVectors & { lessonId: number; input: { hints: TrainingHints } }): Promise<Lesson> {
   const { course, lesson } = await lessonFor(db, who, lessonId, "edit");
   const [module] = await db.select().from(courseModules).where(eq(courseModules.id, lesson.moduleId)).limit(1);
-  if (!module) throw new AppError("NOT_FOUND", "Lesson not found");
+  if (!module) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
   const retrieval = { db, vectors, platformDeps };
   const passages = course.sourceScope
     ? await passagesFor(
@@ -264,7 +273,7 @@ export async function regenerateLesson({
         await resolveCourseMaterial(db, await materialOwnerOf(db, course), course.sourceScope),
         lessonQuery(lesson),
       )
-    : [];
+    : undefined;
   const content = await writeLessonBody({ db, platformDeps, author: who, course, module, lesson, hints: input.hints, passages, log });
   return saveRegeneratedLesson(db, lesson, content, passages);
 }

@@ -9,6 +9,7 @@ import { AppError } from "../../../lib/app-error.js";
 import { type ShownBranchMessage, shownBranchesOf } from "../../chat/branch-tree.js";
 import { CHAT_NOT_FOUND } from "../../chat/chat-service.js";
 import { fileLabel, numberedSourcesBlock } from "../../knowledge/retrieval/numbered-sources.js";
+import { clearsFloor } from "../../knowledge/retrieval/relevance-floor.js";
 import { embedQueries, queryWords, type RetrievalDeps, retrievePassages, searchedQuery } from "../../knowledge/retrieval/retrieve.js";
 import { excerptOf } from "../lesson-sources.js";
 
@@ -109,9 +110,16 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 
 /**
  * The messages that best answer `query`, ranked in memory over the branch already read (no query per message):
- * Σ over the query's words of (1 + ln count) × ln(1 + N / messages holding it); messages sharing no word are left out.
+ * Σ over the query's words of (1 + ln count) × ln(1 + N / messages holding it); messages sharing no word are left out,
+ * and with `relevantOnly` those below the relevance floor's words (decision 067).
  */
-export function rankMessages(messages: readonly ShownBranchMessage[], query: string, limit: number, budgetTokens: number) {
+export function rankMessages(
+  messages: readonly ShownBranchMessage[],
+  query: string,
+  limit: number,
+  budgetTokens: number,
+  relevantOnly = false,
+) {
   const asked = queryWords(query);
   const counted = messages.map((m) => {
     const counts = new Map<string, number>();
@@ -128,7 +136,7 @@ export function rankMessages(messages: readonly ShownBranchMessage[], query: str
       }
       return { message, score };
     })
-    .filter((s) => s.score > 0)
+    .filter((s) => s.score > 0 && (!relevantOnly || clearsFloor({ words: asked, text: s.message.content })))
     .sort((a, b) => b.score - a.score || a.message.messageId - b.message.messageId);
   const picked: MaterialPassage[] = [];
   let budget = budgetTokens;
@@ -149,39 +157,47 @@ export function rankMessages(messages: readonly ShownBranchMessage[], query: str
 }
 
 /**
- * Retrieval for queries known ahead (a run's or an outline's lessons): their vectors asked in one provider call, then
- * each search given its own, so a lesson's retrieval is its two queries only. Files only (messages are ranked in
- * memory); when the provider fails, those searches are full text, as a chat's are.
+ * Retrieval for queries known ahead (a run's or an outline's lessons): their vectors asked in one provider call, with
+ * each one's baseline for the relevance floor, then each search given its own, so a lesson's retrieval is its two
+ * queries only. Files only (messages are ranked in memory); when the provider fails, those searches are full text, as
+ * a chat's are.
  */
 export async function withQueriesEmbedded(deps: RetrievalDeps, material: CourseMaterial, queries: string[]): Promise<RetrievalDeps> {
   if (material.kind !== "files" || queries.length === 0 || !deps.vectors.available) return deps;
   const asked = [...new Set(queries.map(searchedQuery).filter(Boolean))];
-  const found = await embedQueries(deps, asked, material.userId).catch(() => null);
-  const byQuery = new Map(asked.map((q, i) => [q, found?.vectors[i]]));
+  const found = await embedQueries(deps, asked, material.userId, { baselines: true }).catch(() => null);
+  const byQuery = new Map(asked.map((q, i) => [q, i]));
   return {
     ...deps,
     embedQuery: async (query) => {
-      const vector = byQuery.get(query);
-      return found && vector ? { key: found.key, vector } : null;
+      const at = byQuery.get(query);
+      const vector = at === undefined ? undefined : found?.vectors[at];
+      if (!found || at === undefined || !vector) return null;
+      const baseline = found.baselines?.[at];
+      return baseline === undefined ? { key: found.key, vector } : { key: found.key, vector, baseline };
     },
   };
 }
 
-/** The passages of the material that best answer `query`: the knowledge module's retrieval, or the messages ranked. */
+/**
+ * The passages of the material that best answer `query`: the knowledge module's retrieval, or the messages ranked.
+ * A lesson's (its sources, planned or written from) are only those that clear the relevance floor (decision 067); the
+ * outline's material is not held to it (`relevantOnly: false`), since the outline is drawn from the whole material.
+ */
 export async function passagesFor(
   deps: RetrievalDeps,
   material: CourseMaterial,
   query: string,
-  limit = LESSON_SOURCE_LIMIT,
-  budgetTokens = LESSON_SOURCE_TOKENS,
+  { limit = LESSON_SOURCE_LIMIT, budgetTokens = LESSON_SOURCE_TOKENS, relevantOnly = true } = {},
 ): Promise<MaterialPassage[]> {
-  if (material.kind === "messages") return rankMessages(material.messages, query, limit, budgetTokens);
+  if (material.kind === "messages") return rankMessages(material.messages, query, limit, budgetTokens, relevantOnly);
   const found = await retrievePassages(deps, {
     userId: material.userId,
     query,
     fileIds: material.files.map((f) => f.id),
     budgetTokens,
     limit,
+    relevantOnly,
   });
   return found.map((p) => ({ kind: "file", chunkId: p.chunkId, fileId: p.fileId, fileName: p.fileName, page: p.page, text: p.content }));
 }
@@ -249,7 +265,7 @@ export async function outlineMaterial(deps: RetrievalDeps, material: CourseMater
     return `The course is made from this conversation of the author's:\n\n${lines.join("\n\n")}`;
   }
   const [found, spread] = await Promise.all([
-    passagesFor(deps, material, query, 12, OUTLINE_SEARCH_TOKENS),
+    passagesFor(deps, material, query, { limit: 12, budgetTokens: OUTLINE_SEARCH_TOKENS, relevantOnly: false }),
     spreadOver(deps.db, material, OUTLINE_SPREAD_TOKENS),
   ]);
   const seen = new Set<number>();
@@ -262,9 +278,21 @@ function labelOf(p: MaterialPassage): string {
   return p.kind === "file" ? fileLabel(p.fileName, p.page) : `${p.role} message in chat "${p.chatTitle.replaceAll("\n", " ")}"`;
 }
 
-/** The numbered block a lesson's system prompt gets: the shared wording (`numbered-sources.ts`). */
-export function lessonSourcesBlock(passages: readonly MaterialPassage[]): string | undefined {
-  if (passages.length === 0) return undefined;
+/**
+ * What a lesson written from material is told when no passage cleared the relevance floor (decision 067): to write it
+ * without sources and to cite nothing, so no number, file or page is invented for it.
+ */
+export const NO_SOURCE_PROMPT =
+  "No passage of the author's own material matched this lesson closely enough, so you are given no sources for it. " +
+  "Write it from general knowledge and cite nothing: no [n] numbers, and no file, page, document or quotation presented as " +
+  "coming from the author's material.";
+
+/**
+ * The block a lesson written from material gets in its system prompt: its passages numbered with the shared wording
+ * (`numbered-sources.ts`), or `NO_SOURCE_PROMPT` when none cleared the floor.
+ */
+export function lessonSourcesBlock(passages: readonly MaterialPassage[]): string {
+  if (passages.length === 0) return NO_SOURCE_PROMPT;
   return numberedSourcesBlock(
     "the author's own material",
     passages.map((p, i) => ({ n: i + 1, label: labelOf(p), text: p.text })),
@@ -284,7 +312,7 @@ export async function plannedSourcesFor(
   material: CourseMaterial,
   lesson: { title: string; summary: string },
 ): Promise<PlannedSource[]> {
-  const found = await passagesFor(deps, material, lessonQuery(lesson), PLANNED_LIMIT);
+  const found = await passagesFor(deps, material, lessonQuery(lesson), { limit: PLANNED_LIMIT });
   return found.map(toPlannedSource);
 }
 

@@ -32,10 +32,11 @@ export async function requireCourseModel(db: Db, deps: PlatformDeps, who: Entitl
 
 /**
  * One structured answer from a resolved model for `userId`, spent from their allowance (refused with 429 once it is
- * spent); null when the model answered something that does not fit `schema` (the caller may ask again). A provider
- * failure is thrown as the clear `AppError` of `toProviderError`. Course outlines, quiz drafts and AI grading use it.
+ * spent). An answer that does not fit `schema` (or that `accept` turns down: it returns null) is asked for again once,
+ * each call claimed, held and settled on its own (decision 059); null when the second is no better. A provider failure
+ * is thrown as the clear `AppError` of `toProviderError`. Course outlines, quiz drafts and AI grading use it.
  */
-export async function askObject<T>(options: {
+export async function askObject<T, R = T>(options: {
   model: ResolvedModel;
   system: string;
   prompt: string;
@@ -45,22 +46,29 @@ export async function askObject<T>(options: {
   timeoutMs: number;
   spend: { allowance: AiAllowance; userId: number };
   log: ProviderFailureLog;
-}): Promise<T | null> {
+  accept?: (answer: T) => R | null;
+}): Promise<R | null> {
   const { model } = options;
-  try {
-    return await completeObject({
-      model: model.model,
-      system: options.system,
-      prompt: options.prompt,
-      schema: options.schema,
-      name: options.name,
-      maxOutputTokens: options.maxOutputTokens,
-      maxRetries: 1,
-      timeout: options.timeoutMs,
-      // Each call is a call of its own: claimed, held and settled.
-      spend: options.spend,
-    });
-  } catch (error) {
-    throw toProviderError(error, { platform: model.platform, model: model.modelId, log: options.log });
+  const accept = options.accept ?? ((answer: T) => answer as unknown as R);
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    let answer: T | null;
+    try {
+      answer = await completeObject({
+        model: model.model,
+        system: options.system,
+        prompt: options.prompt,
+        schema: options.schema,
+        name: options.name,
+        maxOutputTokens: options.maxOutputTokens,
+        maxRetries: 1,
+        timeout: options.timeoutMs,
+        spend: options.spend,
+      });
+    } catch (error) {
+      throw toProviderError(error, { platform: model.platform, model: model.modelId, log: options.log });
+    }
+    const accepted = answer === null ? null : accept(answer);
+    if (accepted !== null) return accepted;
   }
+  return null;
 }

@@ -1,17 +1,24 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type ApproveOutlineInput, COURSE_NOT_FOUND, type GenerationRun } from "../../../../shared/contracts/courses.js";
+import {
+  type ApproveMaterialOutlineInput,
+  type ApproveOutlineInput,
+  COURSE_NOT_FOUND,
+  type GenerationRun,
+} from "../../../../shared/contracts/courses.js";
 import type { ProviderFailureLog } from "../../../ai/provider-error.js";
 import { assertLessonCount, claimAiSlot } from "../../../ai/usage-limits.js";
-import type { Db } from "../../../db/client.js";
+import type { Db, Tx } from "../../../db/client.js";
 import { type CourseSourceScope, courseGenerationRuns, courseModules, courses, lessons, users } from "../../../db/schema/index.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../../../lib/db-errors.js";
+import { type IsInstanceAlive, ownedWork, stillOwned, sweepEach } from "../../../lib/liveness.js";
 import type { Who } from "../../../lib/who.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { entitlements } from "../../entitlements/entitlements.js";
 import type { RetrievalDeps } from "../../knowledge/retrieval/retrieve.js";
 import type { VectorStore } from "../../knowledge/retrieval/vector-store.js";
 import { courseFor } from "../access.js";
+import { createCourse } from "../courses-service.js";
 import { replaceLessonSources } from "../lesson-sources.js";
 import { lockCourse, nextOrder } from "../ordering.js";
 import { writeLessonBody } from "./course-ai-service.js";
@@ -60,7 +67,7 @@ export class CourseGenerationRunner {
       /** Retrieval of a course's material (pgvector, or full text only). */
       vectors: VectorStore;
       instanceId: string;
-      isInstanceAlive?: (id: string) => Promise<boolean>;
+      isInstanceAlive?: IsInstanceAlive;
       /** Replies and course runs one user may have running at once; lessons one approval may write. */
       limits: { maxRunning: number; maxLessonsPerApprove: number };
       /** Never gets lesson text: callers pass ids and `failure()` summaries. */
@@ -87,28 +94,24 @@ export class CourseGenerationRunner {
    */
   async sweep(): Promise<void> {
     const { db, instanceId, isInstanceAlive } = this.options;
+    // Ours and just written: the run is starting (launch() comes right after the insert).
     const rows = await db
-      .select({
-        id: courseGenerationRuns.id,
-        owner: courseGenerationRuns.owner,
-        // Ours and just written: the run is starting (launch() comes right after the insert).
-        fresh: sql<boolean>`${courseGenerationRuns.updatedAt} > now() - interval '5 seconds'`,
-      })
+      .select({ id: courseGenerationRuns.id, ...ownedWork(courseGenerationRuns.owner, courseGenerationRuns.updatedAt) })
       .from(courseGenerationRuns)
       .where(eq(courseGenerationRuns.status, "running"));
-    for (const row of rows) {
-      try {
-        if (row.owner === instanceId) {
-          if (this.active.has(row.id) || row.fresh) continue;
-          await this.end(row.id, row.owner, { status: "failed", error: PROGRESS_NOT_SAVED });
-          continue;
-        }
-        if (row.owner && isInstanceAlive && (await isInstanceAlive(row.owner))) continue;
-        await this.end(row.id, row.owner, { status: "stopped", error: INTERRUPTED });
-      } catch (error) {
-        this.options.log(`closing course run ${row.id} failed`, failure(error));
-      }
-    }
+    await sweepEach(
+      rows,
+      async (row) => {
+        if (await stillOwned({ ...row, runsHere: this.active.has(row.id) }, instanceId, isInstanceAlive)) return;
+        const ours = row.owner === instanceId;
+        await this.end(
+          row.id,
+          row.owner,
+          ours ? { status: "failed", error: PROGRESS_NOT_SAVED } : { status: "stopped", error: INTERRUPTED },
+        );
+      },
+      (row, error) => this.options.log(`closing course run ${row.id} failed`, failure(error)),
+    );
   }
 
   /** Ends a run still running for `owner` (never one another instance resumed meanwhile). */
@@ -163,9 +166,24 @@ export class CourseGenerationRunner {
 
   /** Creates the reviewed outline (appended after existing modules) in one transaction, then starts writing. */
   async approve({ who, courseId, input }: ForCourse & { input: ApproveOutlineInput }): Promise<GenerationRun> {
+    await courseFor(this.options.db, who, courseId, "edit");
+    return this.begin(who, input, async () => courseId);
+  }
+
+  /**
+   * "From my material" approved (decision 059): the course (a private draft of the caller's, titled as asked) is made in
+   * the transaction that creates its outline and run, so nothing is left when any step before is refused or fails.
+   */
+  async approveNew({ who, input }: { who: Who; input: ApproveMaterialOutlineInput }): Promise<GenerationRun> {
+    return this.begin(who, input, async (tx) => {
+      const course = await createCourse({ db: tx, who, input: { title: input.title, description: "", isPublic: false, status: "draft" } });
+      return course.id;
+    });
+  }
+
+  private async begin(who: Who, input: ApproveOutlineInput, courseIn: (tx: Tx) => Promise<number>): Promise<GenerationRun> {
     const { db } = this.options;
     const { outline, hints } = input;
-    await courseFor(db, who, courseId, "edit");
     // The material is checked again (the caller's own, something ready); the outline's planned sources are never used.
     const scope = input.sources ? toScope(input.sources) : null;
     if (scope) await resolveCourseMaterial(db, who.id, scope);
@@ -176,6 +194,7 @@ export class CourseGenerationRunner {
     const run = await db
       .transaction(async (tx) => {
         await claimAiSlot(tx, who.id, this.options.limits.maxRunning);
+        const courseId = await courseIn(tx);
         // The course's order lock (after the user's row, as every writer takes them): its modules go at the end.
         if (!(await lockCourse(tx, courseId))) throw new AppError("NOT_FOUND", COURSE_NOT_FOUND);
         const [busy] = await tx
@@ -344,8 +363,9 @@ export class CourseGenerationRunner {
       .limit(1);
     if (!owner) throw new AppError("NOT_FOUND", "The course's author no longer exists.");
     entitlements.assertCanGenerateCourses(owner);
-    // A course from material: the passages retrieved for this lesson now are what the model is given, and its sources.
-    const passages = grounding ? await passagesFor(grounding.retrieval, grounding.material, lessonQuery(row.lesson)) : [];
+    // A course from material: the passages retrieved for this lesson now (those that clear the relevance floor, decision
+    // 067) are what the model is given, and its sources; none: it is told to cite nothing, and the lesson says so.
+    const passages = grounding ? await passagesFor(grounding.retrieval, grounding.material, lessonQuery(row.lesson)) : undefined;
     const text = await writeLessonBody({
       db,
       platformDeps,
@@ -362,11 +382,11 @@ export class CourseGenerationRunner {
     await db.transaction(async (tx) => {
       const written = await tx
         .update(lessons)
-        .set({ content: text, aiGenerated: true, updatedAt: sql`now()` })
+        .set({ content: text, aiGenerated: true, withoutSource: passages?.length === 0, updatedAt: sql`now()` })
         .where(and(eq(lessons.id, lessonId), eq(lessons.content, "")))
         .returning({ id: lessons.id, courseId: lessons.courseId });
       const lesson = written[0];
-      if (lesson && grounding) await replaceLessonSources(tx, lesson, passages);
+      if (lesson && passages) await replaceLessonSources(tx, lesson, passages);
     });
   }
 

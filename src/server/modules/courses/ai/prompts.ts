@@ -45,7 +45,7 @@ export function lessonContext(input: {
     .join("\n");
 }
 
-/** The spec's simulated generator (3 modules x 3 reading lessons), used only when no AI platform is usable. */
+/** The product's simulated generator (3 modules x 3 reading lessons), used only when no AI platform is usable. */
 export function templateOutline(courseTitle: string): OutlineDraft {
   const lesson = (title: string) => ({ title, type: "reading" as const, summary: "", sources: [] });
   return {

@@ -414,7 +414,7 @@ export class IngestionWorker {
   }
 
   /**
-   * A failure: a file that cannot be read fails at once with its reason; anything else (the provider down, the
+   * A failure: a file that cannot be read fails at once with its reason, for good (no Retry); anything else (the provider down, the
    * database away) is tried again with a growing wait, and after the last try the file fails ("We could not index
    * this file...") or, when its pieces are stored and only the vectors failed, is ready with full text only.
    */
@@ -425,9 +425,10 @@ export class IngestionWorker {
     const release = { claimedBy: null, heartbeatAt: null, updatedAt: new Date() } as const;
     const where = and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, this.instanceId));
     if (error instanceof ReadingError) {
+      // The same bytes fail the same way: not retryable (decision 068); the file keeps its place until deleted.
       await db
         .update(knowledgeFiles)
-        .set({ ...release, status: "failed", stage: null, error: error.message, progressDone: 0, progressTotal: 0 })
+        .set({ ...release, status: "failed", stage: null, error: error.message, permanentFailure: true, progressDone: 0, progressTotal: 0 })
         .where(where);
       this.stats.failed += 1;
       return;

@@ -4,6 +4,8 @@ import type { Db } from "../../../db/client.js";
 import type { PlatformDeps } from "../../ai-platforms/platform-view.js";
 import { readEmbeddingConfig } from "../embedding-settings-service.js";
 import type { RetrievedPassage } from "./passage.js";
+import { withoutOverlap } from "./passage-context.js";
+import { baselineOf, CONTROL_TEXTS, clearsFloor } from "./relevance-floor.js";
 import { type VectorStore, vectorLiteral } from "./vector-store.js";
 
 /**
@@ -20,9 +22,17 @@ export interface RetrievalDeps {
   platformDeps?: PlatformDeps;
   /**
    * The question's vector and the model it is from (`"slug/model"`), or null for full text only; `userId` is who pays
-   * (`payerId`). Default: the embedding model the admin set, through the provider. Benches give their own.
+   * (`payerId`). Default: the embedding model the admin set, through the provider. Benches give their own. `baseline`:
+   * the model's level for unrelated text for this question (`relevance-floor.ts`), when the floor is asked for.
    */
-  embedQuery?: (query: string, userId: number) => Promise<{ key: string; vector: number[] } | null>;
+  embedQuery?: (query: string, userId: number) => Promise<EmbeddedQuery | null>;
+}
+
+/** A question's vector, the model it is from (`"slug/model"`) and, for the relevance floor, its unrelated baseline. */
+export interface EmbeddedQuery {
+  key: string;
+  vector: number[];
+  baseline?: number;
 }
 
 export interface RetrieveRequest {
@@ -44,6 +54,11 @@ export interface RetrieveRequest {
   limit?: number;
   /** Each kind's candidates before fusion (default: 3 × limit, at least 20). */
   candidates?: number;
+  /**
+   * Only passages that clear the relevance floor (decision 067: a lesson's sources), judged before the limit and the
+   * budget, so one that does not clear it never takes another's place.
+   */
+  relevantOnly?: boolean;
 }
 
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
@@ -72,6 +87,8 @@ type Row = {
   heading_path: string;
   content: string;
   tokens: number | string;
+  /** The vector search's cosine distance (its rows only). */
+  distance?: number | string;
 };
 
 const ids = (list: number[]) =>
@@ -194,34 +211,52 @@ async function nearest(db: Db, request: RetrieveRequest, k: number, key: string,
   });
 }
 
+/** The control texts' vectors per model (`"slug/model"`), embedded once per process with the first call that needs them. */
+const controlVectors = new Map<string, number[][]>();
+const CONTROL_MODELS_KEPT = 8;
+
 /**
  * The questions' vectors with the model in use, asked in one provider call (one hold of the user's allowance), or null
  * (none set, no pgvector). Questions known ahead (a course run's lessons) are embedded together this way, then each
- * search is given its own (`embedQuery`), so a search costs only its two queries.
+ * search is given its own (`embedQuery`), so a search costs only its two queries. `baselines` (the relevance floor):
+ * each question's level for unrelated text too, the control texts embedded in the same call the first time a model is
+ * asked (a few dozen tokens, then remembered).
  */
 export async function embedQueries(
   deps: RetrievalDeps,
   queries: string[],
   userId: number,
-): Promise<{ key: string; vectors: number[][] } | null> {
+  options: { baselines?: boolean } = {},
+): Promise<{ key: string; vectors: number[][]; baselines: number[] | null } | null> {
   if (!deps.platformDeps || queries.length === 0) return null;
   const config = await readEmbeddingConfig(deps.db, deps.platformDeps);
   if (!config) return null;
+  const known = options.baselines ? controlVectors.get(config.key) : undefined;
+  const controls = options.baselines && !known ? CONTROL_TEXTS : [];
   const { embeddings } = await embedTexts({
     access: config.access,
     modelId: config.modelId,
-    texts: queries,
+    texts: [...queries, ...controls],
     spend: { allowance: deps.platformDeps.allowance, userId },
     maxRetries: 1,
   });
-  return { key: config.key, vectors: embeddings };
+  const vectors = embeddings.slice(0, queries.length);
+  if (!options.baselines) return { key: config.key, vectors, baselines: null };
+  const control = known ?? embeddings.slice(queries.length);
+  if (!known) {
+    if (controlVectors.size >= CONTROL_MODELS_KEPT) controlVectors.clear();
+    controlVectors.set(config.key, control);
+  }
+  return { key: config.key, vectors, baselines: vectors.map((vector) => baselineOf(vector, control)) };
 }
 
 /** The question's vector with the model in use, or null (none set, no pgvector, or the provider failed). */
-async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number) {
-  const found = await embedQueries(deps, [query], userId);
+async function defaultEmbedQuery(deps: RetrievalDeps, query: string, userId: number, baselines: boolean): Promise<EmbeddedQuery | null> {
+  const found = await embedQueries(deps, [query], userId, { baselines });
   const vector = found?.vectors[0];
-  return found && vector ? { key: found.key, vector } : null;
+  if (!found || !vector) return null;
+  const baseline = found.baselines?.[0];
+  return baseline === undefined ? { key: found.key, vector } : { key: found.key, vector, baseline };
 }
 
 /** A question as it is searched (and embedded): trimmed, at most 2,000 characters. */
@@ -248,16 +283,24 @@ export async function retrievePassages(deps: RetrievalDeps, request: RetrieveReq
   const limit = request.limit ?? 8;
   const k = request.candidates ?? Math.max(20, 3 * limit);
   const asked = { ...request, query };
+  const floor = request.relevantOnly === true;
   const embedding = deps.vectors.available
-    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u)))(query, request.payerId ?? request.userId).catch(() => null)
+    ? await (deps.embedQuery ?? ((q, u) => defaultEmbedQuery(deps, q, u, floor)))(query, request.payerId ?? request.userId).catch(
+        () => null,
+      )
     : null;
   const [byWords, byMeaning] = await Promise.all([
     fullText(deps.db, asked, k),
     embedding ? nearest(deps.db, asked, k, embedding.key, embedding.vector) : Promise.resolve([]),
   ]);
+  const similarity = new Map(byMeaning.map((row) => [Number(row.id), 1 - Number(row.distance)]));
+  const words = floor ? queryWords(query) : [];
   const passages: RetrievedPassage[] = [];
   let budget = request.budgetTokens;
   for (const { row, score } of fuse([byWords, byMeaning])) {
+    if (floor && !clearsFloor({ words, text: row.content, similarity: similarity.get(Number(row.id)), baseline: embedding?.baseline })) {
+      continue;
+    }
     const passage = toPassage(row, score);
     if (passage.tokens > budget || passages.length >= limit) break;
     budget -= passage.tokens;
@@ -272,29 +315,6 @@ export async function hasSearchablePieces(deps: Pick<RetrievalDeps, "db">, userI
   return (result.rows[0] as { some?: boolean } | undefined)?.some === true;
 }
 
-/** Words of `next` that repeat the end of `previous` (the chunker's overlap), counted from its start. */
-function overlapWords(previous: string[], next: string[]): number {
-  const most = Math.min(previous.length, next.length - 1, 200);
-  for (let n = most; n > 0; n--) {
-    let same = true;
-    for (let i = 0; i < n && same; i++) same = previous[previous.length - n + i] === next[i];
-    if (same) return n;
-  }
-  return 0;
-}
-
-/** `text` after its first `n` words, its own spacing and line breaks kept. */
-function afterWords(text: string, n: number): string {
-  const word = /\S+/g;
-  let end = 0;
-  for (let i = 0; i < n; i++) {
-    const match = word.exec(text);
-    if (!match) return "";
-    end = match.index + match[0].length;
-  }
-  return text.slice(end).trimStart();
-}
-
 /**
  * A small document whole (it goes to the model entire): the user's file's pieces in order, each without the words
  * it repeats from the one before. Empty when the file is not the user's (or has no pieces).
@@ -306,12 +326,6 @@ export async function readWholeFile(deps: Pick<RetrievalDeps, "db">, userId: num
     where c.user_id = ${userId}::int and f.user_id = ${userId}::int and f.id = ${fileId}::int
     order by c.chunk_index`);
   const rows = result.rows as Row[];
-  let previous: string[] = [];
-  return rows.map((row) => {
-    const words = row.content.split(/\s+/).filter(Boolean);
-    const repeated = overlapWords(previous, words);
-    previous = words;
-    const content = repeated > 0 ? afterWords(row.content, repeated) : row.content;
-    return toPassage({ ...row, content }, 0);
-  });
+  const contents = withoutOverlap(rows.map((row) => row.content));
+  return rows.map((row, i) => toPassage({ ...row, content: contents[i] ?? "" }, 0));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../../db/client.js";
+import type { Db } from "../../../db/client.js";
+import { createEmbeddingsTable, createVectorExtension } from "../../../db/vector-table.js";
 
 /**
  * The vectors of the knowledge library (decisions 033, 036): pgvector where it is, made at start rather than by a
@@ -29,21 +30,13 @@ export class VectorStore {
   async start(): Promise<void> {
     const { db } = this.options;
     try {
-      await createExtension(db);
+      await createVectorExtension(db);
     } catch (error) {
       this.ready = false;
       this.options.log?.(`pgvector is not installed on this database: retrieval uses full-text search only (${(error as Error).message})`);
       return;
     }
-    await db.execute(sql`
-      create table if not exists knowledge_embeddings (
-        chunk_id integer primary key references knowledge_chunks(id) on delete cascade,
-        user_id integer not null,
-        model text not null,
-        dims integer not null,
-        embedding vector not null
-      )`);
-    await db.execute(sql`create index if not exists knowledge_embeddings_user_idx on knowledge_embeddings (user_id, model)`);
+    await createEmbeddingsTable(db);
     const sizes = await db.execute(sql`select distinct dims from knowledge_embeddings`);
     for (const row of sizes.rows as { dims: number | string }[]) await this.ensureIndex(Number(row.dims));
     this.ready = true;
@@ -68,15 +61,6 @@ export class VectorStore {
       }
     }
     this.indexed.add(dims);
-  }
-}
-
-async function createExtension(db: DbOrTx): Promise<void> {
-  try {
-    await db.execute(sql`create extension if not exists vector`);
-  } catch (error) {
-    // Two instances creating it at once: the loser sees a duplicate; the extension is there.
-    if (!/already exists|duplicate key/i.test((error as Error).message)) throw error;
   }
 }
 

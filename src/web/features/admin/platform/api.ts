@@ -8,6 +8,7 @@ import {
 import { embeddingSettingsApi } from "../../../../shared/contracts/embedding-settings.js";
 import { call, endpointKey } from "../../../lib/api-client.js";
 import { endpointQuery } from "../../../lib/endpoint-query.js";
+import { adminPlatformSettingsQuery } from "../common/api.js";
 
 /** GET /api/ai-platforms (admins): every platform, with a key hint, never the key. */
 export const adminPlatformsQuery = endpointQuery(api.list, {});
@@ -21,6 +22,8 @@ function useRefreshPlatforms() {
     await Promise.all([
       client.invalidateQueries({ queryKey: adminPlatformsQuery.queryKey }),
       client.invalidateQueries({ queryKey: chatPlatformsKey }),
+      // The default model in force follows the platforms while none chosen is offered (decision 061).
+      client.invalidateQueries({ queryKey: adminPlatformSettingsQuery.queryKey }),
     ]);
   };
 }

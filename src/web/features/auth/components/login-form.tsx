@@ -2,7 +2,7 @@ import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { LoginBody } from "../../../../shared/contracts/auth.js";
-import { SIGNED_OUT_MESSAGES } from "../../../../shared/signed-out.js";
+import { isRefusedAccount, SIGNED_OUT_MESSAGES } from "../../../../shared/signed-out.js";
 import { Alert } from "../../../components/ui/alert.js";
 import { Button } from "../../../components/ui/button.js";
 import { TextField } from "../../../components/ui/form-field.js";
@@ -17,7 +17,13 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginBody>({ username: "", password: "" });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [tried, setTried] = useState(false);
-  const login = useLogin();
+  // The server's refusal (a wrong password), said in the form until the next try, beside the toast (decision 060).
+  const [failed, setFailed] = useState<string | null>(null);
+  const login = useLogin((message) => {
+    setFailed(message);
+    const password = document.getElementById("login-password");
+    if (password instanceof HTMLInputElement) password.select();
+  });
   // Why a page that was signed in came here (issue 29), read once: shown until this form is used.
   const [signedOut] = useState(readSignedOutReason);
 
@@ -33,6 +39,7 @@ export function LoginForm() {
     const result = await validateLogin(values);
     setErrors(result.errors);
     if (result.data) {
+      setFailed(null);
       forgetSignedOutReason();
       login.mutate(result.data);
     } else document.getElementById(result.errors.username ? "login-username" : "login-password")?.focus();
@@ -41,9 +48,15 @@ export function LoginForm() {
   return (
     <form noValidate className="grid gap-4" onSubmit={submit} onFocus={preloadLoginRules}>
       {signedOut ? (
-        <Alert variant={signedOut === "account_disabled" ? "destructive" : "default"} role="alert" data-testid="signed-out-reason">
+        <Alert variant={isRefusedAccount(signedOut) ? "destructive" : "default"} role="alert" data-testid="signed-out-reason">
           <CircleAlert aria-hidden="true" />
           <p>{SIGNED_OUT_MESSAGES[signedOut]}</p>
+        </Alert>
+      ) : null}
+      {failed ? (
+        <Alert variant="destructive" data-testid="login-failed">
+          <CircleAlert aria-hidden="true" />
+          <p>{failed}</p>
         </Alert>
       ) : null}
       <TextField

@@ -19,7 +19,7 @@ const serverFields: readonly Path<RegisterForm>[] = [...stepOneFields, "acceptTe
 const stepOneResolver = zodResolver(registerStepOneSchema) as unknown as Resolver<RegisterForm>;
 const fullResolver = zodResolver(registerFormSchema) as Resolver<RegisterForm>;
 
-/** Spec 002 section 8. */
+/** The registration's exact texts (docs/product.md, Exact texts). */
 const SETUP_FAILED = "There was an error setting up the payment. Please try again.";
 
 /** What the checkout left (display data only: the password is typed again) and `?plan=free` from its "Continue with the Free plan". */
@@ -32,7 +32,8 @@ function initialValues(planParam: string | null): RegisterForm {
     password: "",
     confirmPassword: "",
     planType: planParam === "free" ? "free" : "earlyAccess",
-    acceptTerms: true,
+    // Unticked: agreeing is the person's own act, not a default (it opened ticked before; decision 060 says why not).
+    acceptTerms: false,
   };
 }
 

@@ -4,6 +4,7 @@ import { Logo } from "../../../components/logo.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { usePlatformSettings } from "../../../domain/platform-settings.js";
+import { usePageTitle } from "../../../lib/page-title.js";
 import { type AuthTab, AuthTabs } from "../components/auth-tabs.js";
 import { LazyRegisterForm, LazyRegistrationClosed, preloadRegisterForm } from "../components/lazy-register-form.js";
 import { LoginForm } from "../components/login-form.js";
@@ -28,6 +29,8 @@ export function AuthPage() {
   const [tab, setTab] = useState<Tab>(() => (new URLSearchParams(search).get("tab") === "register" ? "register" : "login"));
   const { settings, isPending: settingsPending } = usePlatformSettings();
   const name = settings.platformName;
+  // The tab says which screen it is, in the tabs' own words: "Login · Lumora", "Register · Lumora" (decision 060).
+  usePageTitle(tab === "login" ? "Login" : "Register");
 
   const changeTab = (next: Tab) => {
     setTab(next);

@@ -1,6 +1,7 @@
 import { Link, useParams } from "wouter";
 import { Markdown } from "../../../components/markdown/markdown.js";
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
+import { useNamedSources } from "../../../components/sources/named-sources.js";
 import { Spinner } from "../../../components/ui/spinner.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { catalogCoursePath } from "../../../lib/paths.js";
@@ -8,6 +9,8 @@ import { catalogReads, useCatalogRead } from "../api.js";
 import { CatalogMissing } from "../components/catalog-missing.js";
 import { lessonsLabel } from "../components/course-card.js";
 import { StartLearning, StartLearningNote } from "../components/start-learning.js";
+
+const NO_SOURCES: never[] = [];
 
 /**
  * /catalog/:slug/preview (issue 33): the course's first lesson, for anyone, drawn with the lesson reader's Markdown (the
@@ -18,6 +21,7 @@ export function CatalogPreviewPage() {
   const read = useCatalogRead(catalogReads.preview, { params: { slug } });
   const lesson = read.kind === "found" ? read.value : null;
   usePageTitle(lesson?.title, lesson?.courseTitle);
+  const sources = useNamedSources(lesson?.sources ?? NO_SOURCES);
 
   return (
     <PublicLayout>
@@ -41,7 +45,8 @@ export function CatalogPreviewPage() {
               <p className="text-sm text-muted-foreground">{lesson.moduleTitle}</p>
               <h1 className="text-3xl font-bold tracking-tight text-balance">{lesson.title}</h1>
             </header>
-            <Markdown content={lesson.content} className="text-base" />
+            <Markdown content={lesson.content} className="text-base" refs={sources.refs} />
+            {sources.list}
             <aside className="grid gap-4 rounded-xl border bg-muted/40 p-6">
               <h2 className="text-xl font-semibold">Enjoyed this lesson?</h2>
               <p className="text-muted-foreground">

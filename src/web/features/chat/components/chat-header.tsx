@@ -122,12 +122,16 @@ export function ChatHeader({
     <header className="flex shrink-0 flex-wrap items-center gap-x-2 border-b px-2 sm:h-14 sm:flex-nowrap sm:px-4">
       <HistorySheet currentId={currentId} />
       <RailToggle />
-      {/* On a phone too: what fits of the title, cut with an ellipsis; the whole of it on hover. */}
+      {/* What fits of the title, cut with an ellipsis; the whole of it on hover. */}
       <h1 title={title} className="h-14 min-w-0 flex-1 truncate text-base leading-[3.5rem] font-semibold">
         {title}
       </h1>
-      {/* Below sm the pickers take a row of their own under the title, so the title keeps the first row's room. */}
-      <div className="order-last flex min-h-11 w-full items-center gap-2 pb-2 sm:order-none sm:min-h-0 sm:w-auto sm:pb-0">{picker}</div>
+      {/*
+        Below sm the first row is the history button, the title and Settings only (decision 060: with the chat's actions
+        beside it, a phone showed "W…"); the pickers and the chat's actions take the rows under it.
+      */}
+      <div aria-hidden="true" className="basis-full max-sm:order-2 sm:hidden" />
+      <div className="flex min-h-11 min-w-0 items-center gap-2 max-sm:order-3 max-sm:flex-1 max-sm:pb-2">{picker}</div>
       {layout ? (
         <Button
           variant="ghost"
@@ -140,9 +144,11 @@ export function ChatHeader({
           <Keyboard className="size-5" aria-hidden="true" />
         </Button>
       ) : null}
-      {actions}
-      {currentId !== null ? <ShareButton chatId={currentId} /> : null}
-      {currentId !== null ? <ExportChatMenu chatId={currentId} /> : null}
+      <div className="flex shrink-0 items-center gap-x-2 max-sm:order-4 max-sm:ml-auto max-sm:pb-2">
+        {actions}
+        {currentId !== null ? <ShareButton chatId={currentId} /> : null}
+        {currentId !== null ? <ExportChatMenu chatId={currentId} /> : null}
+      </div>
       <Button asChild variant="ghost" size="icon" className="size-9 shrink-0">
         <Link href={paths.settings} aria-label="Settings" title="Settings">
           <Settings className="size-5" aria-hidden="true" />

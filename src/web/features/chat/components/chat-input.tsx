@@ -10,7 +10,7 @@ import { UsageMeter, useUsageMeter } from "./usage-meter.js";
 const MIN_HEIGHT = 38;
 const MAX_HEIGHT = 200;
 
-/** Spec 000 section 5: the box grows with its content, from 38 px to 200 px. */
+/** The box grows with its content, from 38 px to 200 px. */
 function fitHeight(box: HTMLTextAreaElement | null) {
   if (!box) return;
   box.style.height = "auto";
@@ -53,6 +53,7 @@ export function ChatInput({
   onStop,
   vision,
   tools,
+  above,
 }: {
   /** No usable platform, or the chat is not ready. */
   disabled: boolean;
@@ -63,8 +64,10 @@ export function ChatInput({
   onStop: () => void;
   /** Whether the chat's model takes images (asked only with an image attached). */
   vision?: VisionCheck;
-  /** The chat's Tools button (issue 34), beside the paperclip. */
+  /** The chat's Tools button (issue 34), beside the paperclip (and a new chat's Knowledge button, decision 066). */
   tools?: ReactNode;
+  /** What the message goes with, above its files in the box: a new chat's collections (decision 066). */
+  above?: ReactNode;
 }) {
   const [text, setText] = useState("");
   const attachments = useAttachments();
@@ -132,6 +135,7 @@ export function ChatInput({
       <FileDropZone disabled={locked || attachments.full} onFiles={attachments.addFiles} />
       <UsageMeter usage={meter.usage} />
       <div className="rounded-2xl border bg-background shadow-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/30 dark:bg-input/20">
+        {above}
         {attachments.files.length > 0 ? (
           <ul aria-label="Attached files" className="flex flex-wrap gap-1.5 px-3 pt-3">
             {attachments.files.map((file) => (
@@ -141,7 +145,9 @@ export function ChatInput({
             ))}
           </ul>
         ) : null}
-        <div className="flex items-end gap-1 p-1.5">
+        {/* On a phone the buttons beside the box are narrower, so a new chat's three (files, tools, knowledge) leave
+            the box room for its placeholder on one line (decision 066). */}
+        <div className="flex items-end gap-1 p-1.5 max-sm:gap-0.5">
           <input
             ref={fileRef}
             type="file"
@@ -159,7 +165,7 @@ export function ChatInput({
           <Button
             variant="ghost"
             size="icon"
-            className="size-[38px] shrink-0 text-muted-foreground"
+            className="size-[38px] shrink-0 text-muted-foreground max-sm:w-8"
             aria-label="Attach files"
             title="Attach files"
             disabled={locked || attachments.full}

@@ -13,11 +13,17 @@ import { useUpdateChat } from "../api.js";
 import { collectionsQuery } from "../files-api.js";
 import { formatBytes } from "../format-bytes.js";
 
-/** The user's collections with a checkbox each; Save sets the chat's `collectionIds` (PATCH /api/chats/{id}). */
-export function KnowledgeDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+/**
+ * Whose collections the dialog sets: a stored chat's (Save patches its `collectionIds`), or a new chat's, kept by the
+ * chat screen until its first message creates the chat with them (decision 066).
+ */
+export type KnowledgeTarget = { chat: Chat } | { draft: readonly number[]; choose: (collectionIds: number[]) => void };
+
+/** The user's collections with a checkbox each, for a stored chat (PATCH /api/chats/{id}) or a new one. */
+export function KnowledgeDialog({ target, onClose }: { target: KnowledgeTarget; onClose: () => void }) {
   const collections = useQuery(collectionsQuery);
   const update = useUpdateChat();
-  const [chosen, setChosen] = useState<Set<number>>(() => new Set(chat.collectionIds));
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set("chat" in target ? target.chat.collectionIds : target.draft));
   const toggle = (id: number, on: boolean) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -25,17 +31,30 @@ export function KnowledgeDialog({ chat, onClose }: { chat: Chat; onClose: () => 
       else next.delete(id);
       return next;
     });
-  const save = () =>
+  const save = () => {
+    // Only collections the list has: an id from an address that is not the user's is never kept.
+    const ids = [...chosen].filter((id) => collections.data?.some((c) => c.id === id)).sort((a, b) => a - b);
+    if ("draft" in target) {
+      target.choose(ids);
+      onClose();
+      return;
+    }
     update.mutate(
-      { id: chat.id, body: { collectionIds: [...chosen].sort((a, b) => a - b) } },
+      { id: target.chat.id, body: { collectionIds: ids } },
       { onSuccess: onClose, onError: (error) => notify.error("Could not save the collections", errorMessage(error)) },
     );
+  };
+  const isNew = "draft" in target;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>Knowledge</DialogTitle>
-          <DialogDescription>Every reply in this chat searches the collections you tick and cites what it used.</DialogDescription>
+          <DialogDescription>
+            {isNew
+              ? "Every reply in this chat, the first one too, searches the collections you tick and cites what it used."
+              : "Every reply in this chat searches the collections you tick and cites what it used."}
+          </DialogDescription>
         </DialogHeader>
         {collections.isPending ? (
           <Spinner label="Loading collections" />
@@ -78,7 +97,7 @@ export function KnowledgeDialog({ chat, onClose }: { chat: Chat; onClose: () => 
           </Button>
           <Button onClick={save} disabled={update.isPending || !collections.isSuccess || collections.data.length === 0}>
             {update.isPending ? <ButtonSpinner /> : null}
-            {update.isPending ? "Saving..." : "Save"}
+            {update.isPending ? "Saving..." : isNew ? "Done" : "Save"}
           </Button>
         </div>
       </DialogContent>

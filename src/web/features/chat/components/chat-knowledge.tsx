@@ -24,7 +24,11 @@ export function ChatKnowledge({ chat }: { chat: Chat }) {
           className="shrink-0 items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring inline-flex"
         >
           <BookOpen className="size-3.5" aria-hidden="true" />
-          {countText(count)}
+          {/* On a phone the number alone, so the header's row keeps room for the pickers (decision 060). */}
+          <span aria-hidden="true" className="sm:hidden">
+            {count}
+          </span>
+          <span className="max-sm:sr-only">{countText(count)}</span>
         </button>
       ) : null}
       <LazyDropdownMenu
@@ -44,7 +48,7 @@ export function ChatKnowledge({ chat }: { chat: Chat }) {
           </ui.DropdownMenuContent>
         )}
       </LazyDropdownMenu>
-      {open ? <KnowledgeDialog chat={chat} onClose={() => setOpen(false)} /> : null}
+      {open ? <KnowledgeDialog target={{ chat }} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -34,6 +34,7 @@ import { ChatLoadFailed, ChatStatus } from "./chat-status.js";
 import { MessageActionsContext } from "./message-actions.js";
 import { MessageList } from "./message-list.js";
 import { ModelPicker } from "./model-picker.js";
+import { NewChatKnowledgeButton, NewChatKnowledgeChips, useNewChatCollections } from "./new-chat-knowledge.js";
 import { PausedReplyNotice } from "./paused-reply-notice.js";
 import { PersonalityPicker } from "./personality-picker.js";
 import { ToolsMenu } from "./tools-menu.js";
@@ -49,8 +50,13 @@ function lastReplyView(stored: Message[], live: LiveReply | null, canReply: bool
   };
 }
 
-/** `tools` unset: the personality's (the server gives a new chat its personality's tools). */
-type Draft = { aiPlatform?: string; model?: string; personalityId: number | null; tools?: string[] };
+/**
+ * `tools` unset: the personality's (the server gives a new chat its personality's tools). `collectionIds`: chosen in the
+ * composer or asked by the address (decision 066).
+ */
+type Draft = { aiPlatform?: string; model?: string; personalityId: number | null; tools?: string[]; collectionIds: readonly number[] };
+
+const NONE: readonly number[] = [];
 
 /**
  * Whether the chat's model reads images (the platforms' `imageModels`, from `acceptsImages`), and up to three models
@@ -92,9 +98,18 @@ const shownFiles = (files: ChatFileChip[]) =>
 
 /**
  * One chat: header with the personality and model pickers, the messages, and the input bar. Keyed by chat id.
- * `chatId` null is a new chat: nothing is stored until its first message, which creates it (`onCreated`).
+ * `chatId` null is a new chat: nothing is stored until its first message, which creates it (`onCreated`), with the
+ * collections its address asks for (`asked`, "Ask this collection") or chosen in its composer.
  */
-export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCreated?: (id: number) => void }) {
+export function ChatScreen({
+  chatId,
+  onCreated,
+  asked = NONE,
+}: {
+  chatId: number | null;
+  onCreated?: (id: number) => void;
+  asked?: readonly number[];
+}) {
   const { user } = useCurrentUser();
   const client = useQueryClient();
   const chat = useQuery({ ...chatQuery(chatId ?? 0), enabled: chatId !== null });
@@ -108,15 +123,16 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
   // Model selection off (Platform Settings): no picker; the server answers with the admin's model anyway.
   const canPickModel = !platform.isPending && platform.settings.enableModelSelection;
   // The new chat's choices, kept here until the first message creates it with them.
-  const [draftChoice, setDraftChoice] = useState<Draft>({ personalityId: null });
+  const [draftChoice, setDraftChoice] = useState<Draft>({ personalityId: null, collectionIds: asked });
   const draftRef = useRef<Draft>(draftChoice);
   const chosen = chooseModel(settings.data?.defaultModel, platforms.data ?? []);
-  draftRef.current = { ...(chosen ?? {}), ...draftChoice };
+  const draftCollections = useNewChatCollections(chatId === null ? draftChoice.collectionIds : NONE);
+  draftRef.current = { ...(chosen ?? {}), ...draftChoice, collectionIds: draftCollections.ids };
   const newChat = useMemo(
     () => ({
       create: async () => {
-        const { personalityId, tools, ...choice } = draftRef.current;
-        return (await createChatForFirstMessage(client, choice, personalityId, tools)).id;
+        const { personalityId, tools, collectionIds, ...choice } = draftRef.current;
+        return (await createChatForFirstMessage(client, choice, personalityId, tools, collectionIds)).id;
       },
       onCreated: (id: number) => onCreated?.(id),
     }),
@@ -149,7 +165,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           title: DEFAULT_CHAT_TITLE,
           aiPlatform: draftRef.current.aiPlatform ?? "",
           model: draftRef.current.model ?? null,
-          collectionIds: [],
+          collectionIds: [...draftCollections.ids],
           tutorLesson: null,
           personalityId: draftChoice.personalityId,
           tools: draftTools,
@@ -204,6 +220,7 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
           { id: chatId, body: { tools } },
           { onError: (error) => notify.error("Could not change the tools", errorMessage(error)) },
         );
+  const setDraftCollections = (collectionIds: readonly number[]) => setDraftChoice((d) => ({ ...d, collectionIds }));
   view.current = lastReplyView(stored, reply.live, !noPlatform, (id) => void reply.regenerate(id, choice));
 
   return (
@@ -291,7 +308,26 @@ export function ChatScreen({ chatId, onCreated }: { chatId: number | null; onCre
             onSend={send}
             onStop={reply.stop}
             vision={vision}
-            tools={<ToolsMenu selected={current.tools} disabled={noPlatform} onChange={setTools} />}
+            tools={
+              <>
+                <ToolsMenu selected={current.tools} disabled={noPlatform} onChange={setTools} />
+                {chatId === null ? (
+                  <NewChatKnowledgeButton
+                    chosen={draftCollections.ids}
+                    disabled={noPlatform || reply.busy}
+                    onChange={setDraftCollections}
+                  />
+                ) : null}
+              </>
+            }
+            above={
+              chatId === null ? (
+                <NewChatKnowledgeChips
+                  shown={draftCollections.shown}
+                  onRemove={(id) => setDraftCollections(draftCollections.ids.filter((other) => other !== id))}
+                />
+              ) : null
+            }
           />
         </div>
       </div>

@@ -16,7 +16,7 @@ export function ChatStatus({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec 000 section 8: 'Error loading chat' / 'Could not load the requested chat.', and a way back. */
+/** 'Error loading chat' / 'Could not load the requested chat.', and a way back. */
 export function ChatLoadFailed({ currentId }: { currentId: number | null }) {
   useEffect(() => {
     notify.error("Error loading chat", "Could not load the requested chat.", "chat-load-error");

@@ -26,7 +26,7 @@ function CitationDetail({ chatId, messageId, citation }: { chatId: number; messa
       ) : detail.isError ? (
         <p className="text-sm text-destructive">The passage could not be loaded: {errorMessage(detail.error)}</p>
       ) : (
-        <Passage before={detail.data.before} excerpt={detail.data.excerpt} after={detail.data.after} />
+        <Passage {...detail.data} />
       )}
       <Button asChild variant="outline" size="sm" className="self-start">
         <a href={fileContentUrl(citation.fileId)} download={citation.fileName}>

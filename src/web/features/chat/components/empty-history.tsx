@@ -10,7 +10,7 @@ export const HISTORY_OFF_BY_PLATFORM = "Chat history is turned off on this platf
 export const HISTORY_OFF_BY_USER = "Chat history is off, so new chats are not saved or listed here.";
 
 /**
- * The history with no chat in it: the spec's "No chats yet" while chats are kept; when history is off (the user's
+ * The history with no chat in it: the product's "No chats yet" while chats are kept; when history is off (the user's
  * Save Chat History, or the platform's switch) it says so instead, since a chat sent now would never appear here.
  */
 export function EmptyHistory() {

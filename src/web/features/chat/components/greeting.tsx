@@ -1,6 +1,6 @@
 import { Bot } from "lucide-react";
 
-/** Spec 000: the empty chat says hi. */
+/** The empty chat says hi. */
 export function Greeting({ name }: { name: string | null }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-12 text-center">

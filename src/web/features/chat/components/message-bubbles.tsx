@@ -117,7 +117,7 @@ export function AssistantMessage({
   );
 }
 
-/** The user's message: a compact bubble on the right, with its attached files, and the avatar or initials (spec 000). */
+/** The user's message: a compact bubble on the right, with its attached files, and the avatar or initials (docs/product.md, Chat). */
 export function UserMessage({ message, user }: { message: Message; user: PublicUser | null }) {
   return (
     <article data-message-role="user" aria-label="Your message" className="flex justify-end gap-3">

@@ -24,7 +24,7 @@ const OVERSCAN = 6;
 const GAP_PX = 20;
 
 /**
- * The open chat's messages (spec 000), newest at the bottom. While the chat loads, a spinner; an empty chat, the
+ * The open chat's messages (docs/product.md, Chat), newest at the bottom. While the chat loads, a spinner; an empty chat, the
  * greeting; otherwise the messages as a virtual list (decision 032).
  */
 export function MessageList({
@@ -132,7 +132,7 @@ const MessageRow = memo(function MessageRow({
 /**
  * The messages as a virtual list (issue 29): only the rows in view, and a few around, are in the page, each
  * measured as it is drawn, so a chat of thousands opens as fast as a short one. It opens at the newest message
- * and follows the bottom as spec 000 says (hooks/use-stick-to-bottom.ts). A row being edited, or holding the
+ * and follows the bottom while the person is there (hooks/use-stick-to-bottom.ts). A row being edited, or holding the
  * keyboard focus, stays drawn while it is scrolled away.
  */
 function VirtualMessages({

@@ -84,7 +84,7 @@ export function ModelPickerSelect({
       <SelectTrigger
         ref={(node) => void (focusTrigger && node?.focus())}
         aria-label="Model"
-        className="h-9 w-[11.5rem] sm:w-56 [&>span]:truncate"
+        className="h-9 w-[11.5rem] min-w-0 sm:w-56 [&>span]:truncate"
       >
         <SelectValue placeholder="Choose a model" />
       </SelectTrigger>

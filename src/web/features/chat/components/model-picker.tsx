@@ -69,7 +69,7 @@ export function ModelPicker(props: ModelPickerProps) {
         open();
       }}
       className={cn(
-        "flex h-9 w-[11.5rem] items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 sm:w-56 dark:bg-input/20 [&>span]:truncate",
+        "flex h-9 w-[11.5rem] min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 sm:w-56 dark:bg-input/20 [&>span]:truncate",
       )}
     >
       <span style={{ pointerEvents: "none" }}>{shownChoice(props)}</span>

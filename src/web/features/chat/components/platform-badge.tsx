@@ -1,6 +1,6 @@
 import { cn } from "../../../lib/cn.js";
 
-/** Spec 000 section 9: a colour per named platform; any other is gray. */
+/** A colour per named platform; any other is gray. */
 const colours: Record<string, string> = {
   openai: "border-emerald-500/40 bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
   "anthropic-claude": "border-amber-500/40 bg-amber-500/15 text-amber-800 dark:text-amber-300",

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Check, ChevronRight, CircleAlert, Loader2, ShieldQuestion, Wrench } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from "react";
 import type { Message } from "../../../../shared/contracts/chat.js";
 import type { ToolCall } from "../../../../shared/contracts/tools.js";
 import { Button } from "../../../components/ui/button.js";
@@ -68,10 +68,16 @@ function Approval({ call }: { call: ToolCall }) {
 
 /**
  * One tool call of a reply: a disclosure button (the tool, where it comes from, how the call stands), collapsed by
- * default; opened, the arguments and the result as plain text. A call awaiting approval shows Approve / Deny.
+ * default; opened, the arguments and the result as plain text. A call awaiting approval opens (the question is about
+ * its arguments: they are shown above it, decision 060) and shows Approve / Deny.
  */
 function ToolCallCard({ call }: { call: ToolCall }) {
-  const [open, setOpen] = useState(false);
+  const awaiting = call.status === "awaiting-approval";
+  const [open, setOpen] = useState(awaiting);
+  // A call that comes to ask while the card is drawn (the reply streaming) opens too; the user may close it again.
+  useEffect(() => {
+    if (awaiting) setOpen(true);
+  }, [awaiting]);
   const detailsId = useId();
   const tools = useQuery(toolsQuery).data;
   const status = STATUS[call.status];
@@ -104,7 +110,6 @@ function ToolCallCard({ call }: { call: ToolCall }) {
           {status.label}
         </span>
       </button>
-      {call.status === "awaiting-approval" ? <Approval call={call} /> : null}
       {open ? (
         <div id={detailsId} className="border-t">
           <Suspense fallback={<Spinner className="m-3 size-4" label="Loading the call" />}>
@@ -112,6 +117,7 @@ function ToolCallCard({ call }: { call: ToolCall }) {
           </Suspense>
         </div>
       ) : null}
+      {awaiting ? <Approval call={call} /> : null}
     </div>
   );
 }

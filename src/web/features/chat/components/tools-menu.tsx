@@ -2,9 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Wrench } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { LazyDropdownMenu } from "../../../components/lazy-dropdown-menu.js";
-import { Button } from "../../../components/ui/button.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { cn } from "../../../lib/cn.js";
+import { ComposerIconButton } from "./composer-icon-button.js";
 
 // The list (GET /api/tools and its switches) is not on the chat's first screen: it loads with the menu's code.
 const loadList = () => import("./tools-menu-list.js");
@@ -31,30 +30,17 @@ export function ToolsMenu({
       (m) => m.prefetchTools(client),
       () => undefined,
     );
-  const count = selected.length;
   return (
     <LazyDropdownMenu
       preload={preload}
       trigger={
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn("relative size-[38px] shrink-0 text-muted-foreground", count > 0 && "text-primary")}
-          title="Tools"
+        <ComposerIconButton
+          icon={<Wrench aria-hidden="true" />}
+          name="Tools"
+          count={selected.length}
+          countSuffix="on"
           disabled={disabled}
-        >
-          <Wrench aria-hidden="true" />
-          {/* Its name is "Tools" or "Tools, 2 on": the count is the part of it that shows. */}
-          <span className="sr-only">{count > 0 ? "Tools, " : "Tools"}</span>
-          {count > 0 ? (
-            <>
-              <span className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] leading-4 font-semibold text-primary-foreground">
-                {count}
-              </span>
-              <span className="sr-only"> on</span>
-            </>
-          ) : null}
-        </Button>
+        />
       }
     >
       {(ui) => (

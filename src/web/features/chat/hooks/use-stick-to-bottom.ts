@@ -4,7 +4,7 @@ const NEAR_BOTTOM_PX = 80;
 const UP_KEYS = ["ArrowUp", "PageUp", "Home"];
 
 /**
- * Spec 000: the list scrolls smoothly to the newest message whenever the
+ * The list scrolls smoothly to the newest message whenever the
  * messages or the loading state change (and when a reply grows, or formats
  * once the markdown renderer arrives). It stops following while the user
  * reads further up, and follows again once they scroll back down. Older

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useLocation, useParams } from "wouter";
+import { useLocation, useParams, useSearch } from "wouter";
+import { collectionsAsked } from "../../../lib/ask-collection.js";
 import { chatPath } from "../../../lib/paths.js";
 import { ChatHistory } from "../components/chat-history.js";
 import { ChatScreen } from "../components/chat-screen.js";
@@ -75,6 +76,13 @@ export function ChatPage() {
     created.current = null;
     draftKey.current += 1;
   }
+  // "Ask this collection" opens /chat?collection=<id> (decision 066). The address a new chat was opened with is part
+  // of its key, so another (or none: New chat) starts afresh, while the move to /chat/{id} at creation keeps it.
+  const search = useSearch();
+  const draftSearch = useRef(search);
+  if (raw === undefined) draftSearch.current = search;
+  // Read by the new chat's screen when it mounts only.
+  const asked = collectionsAsked(draftSearch.current);
   const isDraft = raw === undefined || (id !== null && id === created.current);
   const onCreated = (chatId: number) => {
     created.current = chatId;
@@ -91,7 +99,7 @@ export function ChatPage() {
         )}
         <section aria-label="Chat" className="flex min-w-0 flex-1 flex-col">
           {isDraft ? (
-            <ChatScreen key={`new-${draftKey.current}`} chatId={id} onCreated={onCreated} />
+            <ChatScreen key={`new-${draftKey.current}-${draftSearch.current}`} chatId={id} onCreated={onCreated} asked={asked} />
           ) : id === null ? (
             <ChatLoadFailed currentId={null} />
           ) : (

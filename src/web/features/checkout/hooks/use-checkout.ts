@@ -76,7 +76,7 @@ export function useCheckout({
   );
   const [cancelling, setCancelling] = useState(false);
 
-  /** Spec 002 section 8: nothing to pay for in this browser; the Register tab, filled in with what can be kept. */
+  /** Nothing to pay for in this browser; the Register tab, filled in with what can be kept. */
   function missingRegistration(kept: { username: string; name: string; email: string } | null): void {
     const text = kept ? CHECKOUT_TEXTS.checkoutEnded : CHECKOUT_TEXTS.missingRegistration;
     notify.error("Missing Registration Data", text, "missing-registration");

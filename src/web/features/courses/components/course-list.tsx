@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import type { Course } from "../../../../shared/contracts/courses.js";
+import { ownerOrAdmin } from "../../../../shared/owner-or-admin.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent } from "../../../components/ui/card.js";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.js";
@@ -71,7 +72,7 @@ export function CourseList({ scope, onCreate }: { scope: CourseScope; onCreate: 
             key={course.id}
             course={course}
             isOwner={course.userId === user?.id}
-            canManage={course.userId === user?.id || user?.role === "admin"}
+            canManage={ownerOrAdmin(user, course.userId)}
             onDelete={() => setDeleting(course)}
           />
         ))}

@@ -11,6 +11,7 @@ import { useApproveOutline, useProposeOutline } from "../ai-mutations.js";
 import { refreshCourse } from "../api.js";
 import { LEVEL_LABELS, useTrainingHints } from "../training-hints.js";
 import { CourseAiLockedNote } from "./ai-button.js";
+import { FailureAlert } from "./failure-alert.js";
 import { ModuleCountField } from "./hint-fields.js";
 import { OutlineReview } from "./outline-review.js";
 
@@ -50,6 +51,11 @@ export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; 
           <OutlineReview
             proposal={proposal}
             pending={approve.isPending}
+            failure={
+              approve.isError ? (
+                <FailureAlert title="The outline could not be created" error={approve.error} fallback="Try again in a moment." />
+              ) : null
+            }
             onBack={() => setProposal(null)}
             onApprove={(outline) =>
               approve.mutate(
@@ -72,11 +78,23 @@ export function GenerateCourseDialog({ courseId, onClose }: { courseId: number; 
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (!countError) propose.mutate({ hints, moduleCount: count }, { onSuccess: setProposal });
+              if (!countError)
+                propose.mutate(
+                  { hints, moduleCount: count },
+                  {
+                    onSuccess: (made) => {
+                      approve.reset();
+                      setProposal(made);
+                    },
+                  },
+                );
             }}
           >
             <CourseAiLockedNote />
             <ModuleCountField id="outline-module-count" value={moduleCount} error={countError} onChange={setModuleCount} />
+            {propose.isError ? (
+              <FailureAlert title="The outline could not be drafted" error={propose.error} fallback="Try again in a moment." />
+            ) : null}
             <div className="flex justify-end gap-2">
               <Button variant="outline" onClick={onClose} disabled={pending}>
                 Cancel

@@ -68,7 +68,7 @@ function LessonEditForm({ courseId, lesson, scope, onDone }: Props & { lesson: L
       onSubmit={onSubmit}
     >
       <LessonFields form={form} idPrefix={`lesson-${lesson.id}`} moduleId={lesson.moduleId} />
-      {lesson.sources.length > 0 ? (
+      {lesson.sources.length > 0 || lesson.withoutSource ? (
         <RegenerateLesson
           courseId={courseId}
           lesson={lesson}

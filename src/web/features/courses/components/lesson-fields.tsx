@@ -2,7 +2,6 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { LESSON_TYPES } from "../../../../shared/contracts/courses.js";
 import { FieldError, FormField, TextField } from "../../../components/ui/form-field.js";
 import { Label } from "../../../components/ui/label.js";
-import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { notify } from "../../../lib/notify.js";
@@ -15,8 +14,19 @@ import { DripDaysField, dripDaysValue } from "./drip-days-field.js";
 type Form = UseFormReturn<LessonFormInput, unknown, LessonFormOutput>;
 
 /**
+ * The types a lesson may take: all for a new one (its type picks its kind); a made lesson keeps its kind, so a quiz
+ * stays a Quiz and a reading lesson is not offered Quiz (unless it already reads so, from before quizzes were real).
+ */
+function typeChoices(fixedKind: LessonFormInput["kind"] | null, current: string | undefined) {
+  if (fixedKind === null) return LESSON_TYPES;
+  if (fixedKind === "quiz") return LESSON_TYPES.filter((type) => type === "quiz");
+  return LESSON_TYPES.filter((type) => type !== "quiz" || current === "quiz");
+}
+
+/**
  * Title, Type and Content (markdown), with "Generate with AI" filling the content (the user then saves). A new lesson
- * (`chooseKind`) is a reading lesson or a quiz; a quiz's content is its optional introduction (decision 040).
+ * (`chooseKind`) is a quiz when its Type is Quiz, else a reading lesson: one choice, not a kind beside a type (decision
+ * 060); a quiz's content is its optional introduction (decision 040).
  */
 export function LessonFields({
   form,
@@ -30,7 +40,8 @@ export function LessonFields({
   chooseKind?: boolean;
 }) {
   const { errors } = form.formState;
-  const quiz = form.watch("kind") === "quiz";
+  const kind = form.watch("kind") ?? "reading";
+  const quiz = kind === "quiz";
   const hints = useTrainingHints();
   const generate = useGenerateLessonContent();
 
@@ -55,38 +66,6 @@ export function LessonFields({
 
   return (
     <>
-      {chooseKind ? (
-        <Controller
-          control={form.control}
-          name="kind"
-          render={({ field }) => (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Lesson kind</legend>
-              <RadioGroup
-                value={field.value ?? "reading"}
-                onValueChange={(kind) => {
-                  field.onChange(kind);
-                  if (kind === "quiz") form.setValue("type", "quiz", { shouldDirty: true });
-                  else if (form.getValues("type") === "quiz") form.setValue("type", "reading", { shouldDirty: true });
-                }}
-                className="flex flex-wrap gap-x-6 gap-y-2"
-              >
-                {(
-                  [
-                    ["reading", "Reading lesson"],
-                    ["quiz", "Quiz"],
-                  ] as const
-                ).map(([kind, label]) => (
-                  <div key={kind} className="flex items-center gap-2">
-                    <RadioGroupItem id={`${idPrefix}-kind-${kind}`} value={kind} />
-                    <Label htmlFor={`${idPrefix}-kind-${kind}`}>{label}</Label>
-                  </div>
-                ))}
-              </RadioGroup>
-            </fieldset>
-          )}
-        />
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
         <TextField
           id={`${idPrefix}-title`}
@@ -100,12 +79,19 @@ export function LessonFields({
           name="type"
           render={({ field, fieldState }) => (
             <FormField id={`${idPrefix}-type`} label="Type" error={fieldState.error?.message}>
-              <Select value={field.value ?? ""} onValueChange={field.onChange}>
+              <Select
+                value={field.value ?? ""}
+                onValueChange={(type) => {
+                  field.onChange(type);
+                  // A new lesson's one choice: Quiz makes a quiz (its questions come next), any other type a reading lesson.
+                  if (chooseKind) form.setValue("kind", type === "quiz" ? "quiz" : "reading", { shouldDirty: true });
+                }}
+              >
                 <SelectTrigger id={`${idPrefix}-type`} aria-invalid={fieldState.error ? true : undefined}>
                   <SelectValue placeholder="Choose a type" />
                 </SelectTrigger>
                 <SelectContent>
-                  {LESSON_TYPES.map((type) => (
+                  {typeChoices(chooseKind ? null : kind, field.value).map((type) => (
                     <SelectItem key={type} value={type}>
                       {LESSON_TYPE_LABELS[type]}
                     </SelectItem>

@@ -36,10 +36,10 @@ export function LessonReader({
   const written = lesson.content.trim().length > 0;
   const sources = useLessonSources(lesson, outline?.canEdit ?? false);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <BackLink href={coursePath(lesson.courseId)} label="Back to Course Overview" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <article className="grid min-w-0 content-start gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <article className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <header className="grid gap-2">
             {module ? (
               <p className="text-sm font-medium text-muted-foreground">

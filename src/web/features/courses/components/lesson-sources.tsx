@@ -2,7 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, FileText, MessageSquare } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
-import { type Lesson, type LessonSource, lessonsApi, SOURCE_REMOVED } from "../../../../shared/contracts/courses.js";
+import {
+  type Lesson,
+  type LessonSource,
+  lessonsApi,
+  SOURCE_REMOVED,
+  WITHOUT_SOURCE_MESSAGES,
+} from "../../../../shared/contracts/courses.js";
 import { filesApi } from "../../../../shared/contracts/knowledge.js";
 import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Passage, SourcePanel, SourceRef } from "../../../components/sources/source-panel.js";
@@ -16,7 +22,10 @@ import { sourceLabel } from "../source-label.js";
 
 const iconOf = (source: LessonSource) => (source.kind === "message" ? MessageSquare : FileText);
 
-/** A source opened: the passage with the text around it (GET /api/lessons/{id}/sources/{n}); the owner may open its file or chat. */
+/**
+ * A source opened: the whole passage the lesson was written from, marked inside the text around it (GET
+ * /api/lessons/{id}/sources/{n}; a reader gets the excerpt alone); the owner may open its file or chat.
+ */
 function SourceDetail({ lessonId, source, owner }: { lessonId: number; source: LessonSource; owner: boolean }) {
   const detail = useQuery(endpointQuery(lessonsApi.source, { params: { id: lessonId, n: source.n } }));
   const Icon = iconOf(source);
@@ -43,10 +52,10 @@ function SourceDetail({ lessonId, source, owner }: { lessonId: number; source: L
           <Button variant="outline" size="sm" className="self-start" onClick={() => void detail.refetch()}>
             Try again
           </Button>
-          <Passage before="" excerpt={source.excerpt} after="" />
+          <Passage before="" passage={source.excerpt} after="" />
         </>
       ) : (
-        <Passage before={detail.data.before} excerpt={detail.data.excerpt} after={detail.data.after} />
+        <Passage {...detail.data} />
       )}
       {owner && !source.removed && source.kind === "file" && source.fileId ? (
         <Button asChild variant="outline" size="sm" className="self-start">
@@ -70,7 +79,8 @@ function SourceDetail({ lessonId, source, owner }: { lessonId: number; source: L
 
 /**
  * A grounded lesson's sources (issue 31): `refs` turns each `[n]` of its text that names a source into a button (any
- * other `[n]` stays text), `section` is the Sources list under the lesson, `panel` the side panel (a sheet on phones)
+ * other `[n]` stays text), `section` is the Sources list under the lesson (or, for a lesson from material that no
+ * passage matched closely enough, the sentence that says so: decision 067), `panel` the side panel (a sheet on phones)
  * one opens. `owner`: the course's owner or an admin, who may also open the file or the chat.
  */
 export function useLessonSources(lesson: Lesson, owner: boolean) {
@@ -106,10 +116,11 @@ export function useLessonSources(lesson: Lesson, owner: boolean) {
                 <button
                   type="button"
                   onClick={() => setOpened(source)}
-                  aria-label={`Open source ${source.n}: ${sourceLabel(source)}`}
                   className="grid w-full gap-1 rounded-lg border p-3 text-left outline-none hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm font-medium">
+                    {/* The name is the card's own text after these words (WCAG 2.5.3: it holds what is seen). */}
+                    <span className="sr-only">Open source </span>
                     <span className="text-muted-foreground tabular-nums">[{source.n}]</span>
                     <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     <span className="min-w-0 break-all">{sourceLabel(source)}</span>
@@ -121,6 +132,15 @@ export function useLessonSources(lesson: Lesson, owner: boolean) {
             );
           })}
         </ol>
+      </section>
+    ) : lesson.withoutSource ? (
+      <section aria-labelledby={`lesson-${lesson.id}-sources`} className="grid gap-2">
+        <h2 id={`lesson-${lesson.id}-sources`} className="text-lg font-semibold">
+          Sources
+        </h2>
+        <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+          {owner ? WITHOUT_SOURCE_MESSAGES.owner : WITHOUT_SOURCE_MESSAGES.reader}
+        </p>
       </section>
     ) : null;
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, Loader2, MessageCircleQuestion, SendHorizontal, Square, XIcon } from "lucide-react";
+import { ExternalLink, Loader2, Lock, MessageCircleQuestion, SendHorizontal, Square, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
@@ -9,7 +9,7 @@ import { Markdown } from "../../../components/markdown/markdown.js";
 import type { NumberedRefs } from "../../../components/markdown/numbered-refs.js";
 import { Button } from "../../../components/ui/button.js";
 import { Textarea } from "../../../components/ui/textarea.js";
-import { call, endpointKey, errorMessage } from "../../../lib/api-client.js";
+import { call, endpointKey, errorMessage, isApiError } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/cn.js";
 import { endpointQuery } from "../../../lib/endpoint-query.js";
 import { chatPath } from "../../../lib/paths.js";
@@ -56,23 +56,43 @@ export function LessonTutor({ lessonId, lessonTitle }: { lessonId: number; lesso
   );
 }
 
-/** The reader's tutor chat for the lesson, made on the first open (POST /api/lessons/{id}/tutor). */
+/**
+ * The reader's tutor chat for the lesson, made on the first open (POST /api/lessons/{id}/tutor), asked again on each
+ * open, since the server may close it meanwhile (a graded quiz in progress: 403 with its words, decision 067): then its
+ * words stand where the conversation and the composer were, with a way to look again.
+ */
 function TutorBody({ lessonId }: { lessonId: number }) {
   const tutor = useQuery({
     queryKey: endpointKey(lessonsApi.tutor, { params: { id: lessonId } }),
     queryFn: ({ signal }) => call(lessonsApi.tutor, { params: { id: lessonId } }, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 0,
     retry: false,
   });
-  if (tutor.isPending) return <Waiting className="m-auto" text="Opening the tutor…" />;
+  if (isApiError(tutor.error) && tutor.error.status === 403) {
+    return <Closed text={tutor.error.message} checking={tutor.isFetching} onCheck={() => void tutor.refetch()} />;
+  }
   if (tutor.isError)
     return <Failed text={`The tutor could not be opened: ${errorMessage(tutor.error)}`} onRetry={() => void tutor.refetch()} />;
-  return <TutorChat chatId={tutor.data.chatId} />;
+  if (tutor.isPending) return <Waiting className="m-auto" text="Opening the tutor…" />;
+  return <TutorChat chatId={tutor.data.chatId} lessonId={lessonId} />;
+}
+
+/** The tutor closed by the server (a graded quiz in progress): why, and Check again (after submitting elsewhere). */
+function Closed({ text, checking, onCheck }: { text: string; checking: boolean; onCheck: () => void }) {
+  return (
+    <div role="status" className="m-auto grid max-w-xs justify-items-center gap-3 p-4 text-center text-sm">
+      <Lock className="size-6 text-muted-foreground" aria-hidden="true" />
+      <p>{text}</p>
+      <Button variant="outline" size="sm" onClick={onCheck} disabled={checking}>
+        {checking ? "Checking…" : "Check again"}
+      </Button>
+    </div>
+  );
 }
 
 type Live = { question: string; text: string };
 
-function TutorChat({ chatId }: { chatId: number }) {
+function TutorChat({ chatId, lessonId }: { chatId: number; lessonId: number }) {
   const client = useQueryClient();
   const messages = useQuery(endpointQuery(chatsApi.messages, messagesInput(chatId)));
   const [draft, setDraft] = useState("");
@@ -103,6 +123,10 @@ function TutorChat({ chatId }: { chatId: number }) {
       if (!controller.signal.aborted) {
         setFailure(errorMessage(error));
         setDraft(question);
+        // Refused: the tutor may have closed (a graded quiz started meanwhile); asking again shows why in its place.
+        if (isApiError(error) && error.status === 403) {
+          await client.invalidateQueries({ queryKey: endpointKey(lessonsApi.tutor, { params: { id: lessonId } }) });
+        }
       }
     } finally {
       abort.current = null;

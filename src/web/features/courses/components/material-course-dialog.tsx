@@ -1,21 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Sparkles } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
-import { type CourseSources, coursesApi, type OutlineProposal, SOURCES_REQUIRED } from "../../../../shared/contracts/courses.js";
+import { type CourseSources, type OutlineProposal, SOURCES_REQUIRED } from "../../../../shared/contracts/courses.js";
 import { NO_HINTS } from "../../../../shared/contracts/fields.js";
 import type { KnowledgeFile } from "../../../../shared/contracts/knowledge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
 import { ButtonSpinner, Spinner } from "../../../components/ui/spinner.js";
-import { call } from "../../../lib/api-client.js";
 import { courseEditPath } from "../../../lib/paths.js";
 import { useUnsavedChanges } from "../../../lib/unsaved-changes.js";
-import { useApproveOutline, useMaterialOutline } from "../ai-mutations.js";
-import { toastFailure } from "../course-toasts.js";
+import { useApproveMaterialOutline, useMaterialOutline } from "../ai-mutations.js";
 import { isSettled, materialFilesQuery } from "../material-api.js";
 import { useMaterialUploads } from "../use-material-uploads.js";
 import { CourseAiLockedNote } from "./ai-button.js";
+import { FailureAlert } from "./failure-alert.js";
 import { detailsErrors, type MaterialDetails, MaterialDetailsFields } from "./material-details.js";
 import { type MaterialChoice, MaterialPicker } from "./material-picker.js";
 import { MaterialSourceSummary } from "./material-source-summary.js";
@@ -46,8 +45,8 @@ function materialBlocker(choice: MaterialChoice, uploading: boolean, files: Know
 /**
  * New Course → "From my material" (issue 31): the material (library files and/or a collection, new uploads, or the
  * chat or folder given), then the generation fields, then the outline with its sources; approving opens the editor,
- * where the lessons are written live. The course is made as a private draft when the outline is first asked for;
- * leaving before approving removes it again. Unsaved work asks first (decision 031).
+ * where the lessons are written live. The course is made (a private draft) only when the outline is approved, so a
+ * refused step, a failure or a closed tab leaves nothing (decision 059). Unsaved work asks first (decision 031).
  */
 export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSources, "chatId" | "folderId">; onClose: () => void }) {
   const [, navigate] = useLocation();
@@ -56,12 +55,11 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
   const [choice, setChoice] = useState<MaterialChoice>({ fileIds: [], collectionId: null });
   const [details, setDetails] = useState<MaterialDetails>({ title: "", moduleCount: "4", hints: { ...NO_HINTS } });
   const [tried, setTried] = useState(false);
-  const [courseId, setCourseId] = useState<number | null>(null);
   const [proposal, setProposal] = useState<OutlineProposal | null>(null);
   const files = useQuery({ ...materialFilesQuery(), enabled: !fixed });
   const uploads = useMaterialUploads((id) => setChoice((now) => ({ ...now, fileIds: [...now.fileIds, id] })));
   const outline = useMaterialOutline();
-  const approve = useApproveOutline(courseId ?? 0);
+  const approve = useApproveMaterialOutline();
   const pending = outline.isPending || approve.isPending;
 
   const sources: CourseSources = fixed
@@ -75,37 +73,16 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
   const dirty = Boolean(fixed) || step !== "material" || choice.fileIds.length > 0 || choice.collectionId !== null;
   const unsaved = useUnsavedChanges({ dirty });
 
-  // A draft made for an outline that was never approved goes when the dialog does (however it is left).
-  const draft = useRef<number | null>(null);
-  const approved = useRef(false);
-  useEffect(() => {
-    draft.current = courseId;
-  }, [courseId]);
-  useEffect(
-    () => () => {
-      const id = draft.current;
-      if (id === null || approved.current) return;
-      call(coursesApi.remove, { params: { id } }).catch((error: unknown) => toastFailure("removeDraft", error));
-    },
-    [],
-  );
-
   const askOutline = () => {
     setTried(true);
     const errors = detailsErrors(details);
     if (errors.title || errors.moduleCount) return;
     outline.mutate(
-      {
-        courseId,
-        title: details.title.trim(),
-        hints: details.hints,
-        moduleCount: Number(details.moduleCount),
-        sources,
-        onCourse: setCourseId,
-      },
+      { title: details.title.trim(), hints: details.hints, moduleCount: Number(details.moduleCount), sources },
       {
         onSuccess: (made) => {
-          setProposal(made.proposal);
+          approve.reset();
+          setProposal(made);
           setStep("review");
         },
       },
@@ -163,10 +140,11 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
                 <span>Reading your material and drafting the outline… This can take a minute.</span>
               </div>
             ) : outline.isError ? (
-              <p role="alert" className="text-sm text-destructive dark:text-red-300">
-                The outline could not be drafted. Check the message above, then try again
-                {fixed ? "" : " or go back and choose other material"}.
-              </p>
+              <FailureAlert
+                title="The outline could not be drafted"
+                error={outline.error}
+                fallback={fixed ? "Try again in a moment." : "Try again in a moment, or go back and choose other material."}
+              />
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               {fixed ? (
@@ -184,21 +162,26 @@ export function MaterialCourseDialog({ from, onClose }: { from: Pick<CourseSourc
               </Button>
             </div>
           </form>
-        ) : proposal && courseId !== null ? (
+        ) : proposal ? (
           <OutlineReview
             fresh
+            grounded
             proposal={proposal}
             pending={approve.isPending}
+            failure={
+              approve.isError ? (
+                <FailureAlert title="The course could not be created" error={approve.error} fallback="Try again in a moment." />
+              ) : null
+            }
             onBack={back}
             onApprove={(reviewed) =>
               approve.mutate(
-                { outline: reviewed, hints: details.hints, sources },
+                { title: details.title.trim(), outline: reviewed, hints: details.hints, sources },
                 {
-                  onSuccess: () => {
-                    // The course is kept: the editor shows its lessons being written.
-                    approved.current = true;
+                  onSuccess: (run) => {
+                    // The course now exists: the editor shows its lessons being written.
                     unsaved.saved();
-                    navigate(courseEditPath(courseId));
+                    navigate(courseEditPath(run.courseId));
                   },
                 },
               )

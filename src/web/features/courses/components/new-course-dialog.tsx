@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowRight, Library } from "lucide-react";
+import { ArrowRight, Library, Lock } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import { createCourseBodySchema } from "../../../../shared/contracts/courses.js";
 import { NO_HINTS } from "../../../../shared/contracts/fields.js";
+import { PLAN_REFUSALS } from "../../../../shared/plan.js";
 import { Button } from "../../../components/ui/button.js";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog.js";
 import { FieldError, TextField } from "../../../components/ui/form-field.js";
@@ -18,7 +19,40 @@ import { courseEditPath } from "../../../lib/paths.js";
 import { savedOrNot, saveForm, useUnsavedChanges } from "../../../lib/unsaved-changes.js";
 import { useDescribeCourse } from "../ai-mutations.js";
 import { useCreateCourse } from "../course-mutations.js";
-import { AiButton, CourseAiLockedNote } from "./ai-button.js";
+import { AiButton, CourseAiLockedNote, useCanGenerate } from "./ai-button.js";
+
+/**
+ * "From my material": a course the AI writes, so on a plan without course generation it shows the lock where it is
+ * chosen, not two steps in (decision 060), described by the dialog's note (the plan it needs, Get Early Access).
+ */
+function FromMaterialButton({ locked, disabled, onClick }: { locked: boolean; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled || locked}
+      aria-describedby={locked ? "new-course-ai-locked" : undefined}
+      title={locked ? PLAN_REFUSALS.courseGeneration : undefined}
+      data-locked-ai={locked ? "" : undefined}
+      className="flex items-center gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 text-left outline-none hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+    >
+      <Library className="size-5 shrink-0 text-primary" aria-hidden="true" />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="text-sm font-semibold">From my material</span>
+        <span className="text-xs text-muted-foreground">
+          {locked
+            ? "Early Access: build a course from your files, a collection or a chat."
+            : "Build it from your files, a collection or a chat; every lesson lists its sources."}
+        </span>
+      </span>
+      {locked ? (
+        <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      ) : (
+        <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      )}
+    </button>
+  );
+}
 
 type Input = z.input<typeof createCourseBodySchema>;
 type Output = z.output<typeof createCourseBodySchema>;
@@ -33,6 +67,7 @@ export function NewCourseDialog({ onClose, onFromMaterial }: { onClose: () => vo
   const { errors } = form.formState;
   const create = useCreateCourse();
   const describe = useDescribeCourse();
+  const canGenerate = useCanGenerate();
 
   const onDescribe = () => {
     const title = form.getValues("title").trim();
@@ -70,21 +105,7 @@ export function NewCourseDialog({ onClose, onFromMaterial }: { onClose: () => vo
             Start with a title and a description. New courses are private drafts until you publish them.
           </DialogDescription>
         </DialogHeader>
-        <button
-          type="button"
-          onClick={() => unsaved.confirmLeave(onFromMaterial)}
-          disabled={create.isPending}
-          className="flex items-center gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 text-left outline-none hover:bg-primary/10 focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-        >
-          <Library className="size-5 shrink-0 text-primary" aria-hidden="true" />
-          <span className="grid min-w-0 flex-1 gap-0.5">
-            <span className="text-sm font-semibold">From my material</span>
-            <span className="text-xs text-muted-foreground">
-              Build it from your files, a collection or a chat; every lesson lists its sources.
-            </span>
-          </span>
-          <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        </button>
+        <FromMaterialButton locked={!canGenerate} disabled={create.isPending} onClick={() => unsaved.confirmLeave(onFromMaterial)} />
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <TextField id="new-course-title" label="Title" autoComplete="off" error={errors.title?.message} {...form.register("title")} />
           <div className="grid gap-2">

@@ -20,8 +20,19 @@ export function arrayError(error: unknown): string | undefined {
 }
 
 /** One proposed module: its title, description and lessons (title and type), each removable; Add lesson. A grounded
- * outline shows under each lesson the passages it draws on, and the module's union under its description. */
-export function OutlineModuleFields({ form, index, onRemove }: { form: Form; index: number; onRemove: () => void }) {
+ * outline shows under each lesson the passages it draws on (or that none matched), and the module's union under its
+ * description. */
+export function OutlineModuleFields({
+  form,
+  index,
+  onRemove,
+  grounded = false,
+}: {
+  form: Form;
+  index: number;
+  onRemove: () => void;
+  grounded?: boolean;
+}) {
   const lessons = useFieldArray({ control: form.control, name: `modules.${index}.lessons` });
   const errors = form.formState.errors.modules?.[index];
   const planned = form.watch(`modules.${index}.lessons`) ?? [];
@@ -83,7 +94,7 @@ export function OutlineModuleFields({ form, index, onRemove }: { form: Form; ind
               </Button>
             </div>
             <FieldError id={`outline-${index}-${at}-error`} message={errors?.lessons?.[at]?.title?.message} />
-            <PlannedSources sources={planned[at]?.sources ?? []} label={`Sources of module ${n} lesson ${at + 1}`} />
+            <PlannedSources sources={planned[at]?.sources} label={`Sources of module ${n} lesson ${at + 1}`} grounded={grounded} />
           </li>
         ))}
       </ol>
@@ -92,7 +103,8 @@ export function OutlineModuleFields({ form, index, onRemove }: { form: Form; ind
         variant="ghost"
         size="sm"
         className="w-fit"
-        onClick={() => lessons.append({ title: "", type: "reading", summary: "", sources: [] })}
+        // No `sources`: a lesson added here was never searched (the schema gives it [] when sent).
+        onClick={() => lessons.append({ title: "", type: "reading", summary: "" })}
       >
         <Plus aria-hidden="true" />
         Add lesson

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Plus } from "lucide-react";
+import type { ReactNode } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { type OutlineProposal, outlineDraftSchema } from "../../../../shared/contracts/courses.js";
 import { Alert } from "../../../components/ui/alert.js";
@@ -15,11 +16,17 @@ export function OutlineReview({
   onApprove,
   onBack,
   fresh = false,
+  grounded = false,
+  failure = null,
 }: {
   proposal: OutlineProposal;
+  /** Proposed from the author's material: a lesson with no planned source says so (decision 067). */
+  grounded?: boolean;
   /** A course made for this outline: there is nothing already in it to speak of. */
   fresh?: boolean;
   pending: boolean;
+  /** Why the last approve failed, shown above the buttons (decision 059). */
+  failure?: ReactNode;
   onApprove: (outline: OutlineOutput) => void;
   onBack: () => void;
 }) {
@@ -43,7 +50,7 @@ export function OutlineReview({
       </p>
       <div className="grid gap-3">
         {modules.fields.map((field, index) => (
-          <OutlineModuleFields key={field.id} form={form} index={index} onRemove={() => modules.remove(index)} />
+          <OutlineModuleFields key={field.id} form={form} index={index} onRemove={() => modules.remove(index)} grounded={grounded} />
         ))}
       </div>
       <FieldError id="outline-modules-error" message={arrayError(form.formState.errors.modules)} />
@@ -56,6 +63,7 @@ export function OutlineReview({
         <Plus aria-hidden="true" />
         Add module
       </Button>
+      {failure}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onBack} disabled={pending}>
           Back

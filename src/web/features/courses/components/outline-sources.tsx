@@ -1,10 +1,27 @@
 import { FileText, MessageSquare } from "lucide-react";
-import type { PlannedSource } from "../../../../shared/contracts/courses.js";
+import { type PlannedSource, WITHOUT_SOURCE_MESSAGES } from "../../../../shared/contracts/courses.js";
 import { sourceLabel, sourceUnion } from "../source-label.js";
 
-/** Under a proposed lesson: the passages it draws on (file and page, or chat message) with their excerpts. */
-export function PlannedSources({ sources, label }: { sources: readonly PlannedSource[]; label: string }) {
-  if (sources.length === 0) return null;
+/**
+ * Under a proposed lesson: the passages it draws on (file and page, or chat message) with their excerpts. A lesson the
+ * server proposed from material with none (nothing cleared the relevance floor, decision 067) says it will be written
+ * without a source; a lesson added in the review (`sources` undefined) was never searched, so it says nothing.
+ */
+export function PlannedSources({
+  sources,
+  label,
+  grounded = false,
+}: {
+  sources: readonly PlannedSource[] | undefined;
+  label: string;
+  grounded?: boolean;
+}) {
+  if (sources === undefined) return null;
+  if (sources.length === 0) {
+    return grounded ? (
+      <p className="border-l-2 border-muted pl-3 text-xs text-muted-foreground">{WITHOUT_SOURCE_MESSAGES.planned}</p>
+    ) : null;
+  }
   return (
     <ul aria-label={label} className="grid gap-1 border-l-2 border-primary/30 pl-3">
       {sources.map((source, at) => {

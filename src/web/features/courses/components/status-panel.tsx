@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
 import { coursePath } from "../../../lib/paths.js";
 import { useUpdateCourse } from "../course-mutations.js";
+import { courseVisibilityText } from "../course-visibility.js";
 
 function Row({ label, value }: { label: string; value: string | number }) {
   return (
@@ -35,13 +36,7 @@ export function StatusPanel({ outline }: { outline: CourseOutline }) {
           <Row label="Visibility" value={course.isPublic ? "Public" : "Private"} />
         </dl>
         <p className="text-xs text-muted-foreground">
-          {published
-            ? course.isPublic
-              ? course.listedInCatalog
-                ? "Published and public: every signed-in user can read it, and visitors find it in the course catalog."
-                : "Published and public: every signed-in user can read it (not listed in the course catalog)."
-              : "Published, but private: only you (and administrators) can see it."
-            : "A draft is visible only to you."}
+          {courseVisibilityText({ published, isPublic: course.isPublic, listedInCatalog: course.listedInCatalog })}
         </p>
         <Button
           variant={published ? "outline" : "default"}

@@ -4,6 +4,7 @@ import { useLocation, useSearch } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.js";
+import { COURSE_FEATURE_NAME } from "../../../lib/feature-names.js";
 import { usePageTitle } from "../../../lib/page-title.js";
 import { paths } from "../../../lib/paths.js";
 import type { CourseScope } from "../api.js";
@@ -34,7 +35,7 @@ export function CoursesPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
           <div className="flex items-center gap-2">
-            <h1 className="text-3xl font-bold tracking-tight">Course AI Builder</h1>
+            <h1 className="text-3xl font-bold tracking-tight">{COURSE_FEATURE_NAME}</h1>
             <Badge variant="beta">BETA</Badge>
           </div>
           <p className="text-muted-foreground">Create courses with AI help, and read the ones others share.</p>

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Redirect, useParams } from "wouter";
+import { lessonOpensText } from "../../../../shared/contracts/assessment.js";
+import { LESSON_NOT_FOUND } from "../../../../shared/contracts/courses.js";
 import { CourseStateView } from "../../../components/course-state-view.js";
 import { LoadFailed } from "../../../components/ui/load-failed.js";
 import { isApiError } from "../../../lib/api-client.js";
@@ -32,7 +34,7 @@ function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; less
     // A lesson still being written fills in while it is open.
     refetchInterval: (query) => (query.state.data?.kind === "reading" && !query.state.data.content.trim() ? 3000 : false),
   });
-  // The outline gives the module, the order and the neighbours; its failure alone is only logged (spec 001 section 8).
+  // The outline gives the module, the order and the neighbours; its failure alone is only logged.
   const outline = useQuery(outlineQuery(courseId));
   usePageTitle(lesson.data?.title, outline.data?.course.title, "Courses");
   const lessonFailure = loadFailure(lesson.error);
@@ -47,12 +49,12 @@ function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; less
   }, [outline.error]);
 
   const opensAt = isApiError(lesson.error) ? lesson.error.body.opensAt : undefined;
-  if (opensAt && isApiError(lesson.error)) {
+  if (opensAt) {
     return (
       <CourseStateView
-        kind="denied"
+        kind="waiting"
         title="This lesson is locked"
-        message={`${lesson.error.message} (${openingDay(opensAt)})`}
+        message={lessonOpensText(openingDay(opensAt))}
         backHref={back}
         backLabel="Back to Course Overview"
       />
@@ -65,7 +67,7 @@ function LessonScreen({ courseId, lessonId, quizView }: { courseId: number; less
     return <CourseStateView kind="missing" title="Course not found" backHref={paths.courses} backLabel="Back to Courses" />;
   }
   if (lessonFailure === "missing") {
-    return <CourseStateView kind="missing" title="Lesson not found" backHref={back} backLabel="Back to Course Overview" />;
+    return <CourseStateView kind="missing" title={LESSON_NOT_FOUND} backHref={back} backLabel="Back to Course Overview" />;
   }
   if (lessonFailure === "failed") {
     return (

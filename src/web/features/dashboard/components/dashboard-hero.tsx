@@ -2,6 +2,7 @@ import { GraduationCap, MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
+import { COURSE_FEATURE_NAME } from "../../../lib/feature-names.js";
 import { paths } from "../../../lib/paths.js";
 
 function greeting(date = new Date()): string {
@@ -41,7 +42,7 @@ export function DashboardHero({ name, firstVisit }: { name: string; firstVisit: 
         <Button asChild size="lg" variant="outline">
           <Link href={paths.courses}>
             <GraduationCap aria-hidden="true" />
-            Course Builder AI
+            {COURSE_FEATURE_NAME}
             <Badge variant="beta">BETA</Badge>
           </Link>
         </Button>

@@ -8,7 +8,7 @@ import { VideoDialog } from "./video-dialog.js";
 
 const gridClass = "grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3";
 
-/** Grid of video cards (1, 2 or 3 columns); a failed load shows the empty state too (spec). */
+/** Grid of video cards (1, 2 or 3 columns); a failed load shows the empty state too. */
 export function GettingStartedVideos() {
   const videos = useQuery(gettingStartedVideosQuery);
   const [selected, setSelected] = useState<GettingStartedVideo | null>(null);

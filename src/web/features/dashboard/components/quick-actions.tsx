@@ -2,13 +2,14 @@ import { ChevronRight, GraduationCap, MessageSquarePlus, Settings, Shield } from
 import { Link } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
 import { cn } from "../../../lib/cn.js";
+import { COURSE_FEATURE_NAME } from "../../../lib/feature-names.js";
 import { paths } from "../../../lib/paths.js";
 
 type Action = { href: string; label: string; text: string; icon: typeof Settings; beta?: boolean };
 
 const actions: Action[] = [
   { href: paths.chat, label: "Start a New Chat", text: "Ask a question to any model", icon: MessageSquarePlus },
-  { href: paths.courses, label: "Course Builder AI", text: "Create a course with AI help", icon: GraduationCap, beta: true },
+  { href: paths.courses, label: COURSE_FEATURE_NAME, text: "Create a course with AI help", icon: GraduationCap, beta: true },
   { href: paths.settings, label: "Customize Settings", text: "Profile, password and AI preferences", icon: Settings },
 ];
 const adminAction: Action = { href: paths.admin, label: "Admin Dashboard", text: "Users, platforms and content", icon: Shield };

@@ -1,5 +1,5 @@
 import { Download, FileText, FolderInput, ImageIcon, MoreHorizontal, Pencil, RotateCw, Trash2 } from "lucide-react";
-import { type Collection, filesApi, formatBytes, type KnowledgeFile } from "../../../../shared/contracts/knowledge.js";
+import { type Collection, FILE_LIMIT_MESSAGES, filesApi, formatBytes, type KnowledgeFile } from "../../../../shared/contracts/knowledge.js";
 import { FileState } from "../../../components/file-state.js";
 import { Button } from "../../../components/ui/button.js";
 import {
@@ -25,7 +25,22 @@ const KIND_LABELS: Record<KnowledgeFile["kind"], string> = {
   image: "Image",
 };
 
-/** One file: name, size, type, state (the reason and Retry when it failed), and its menu. */
+/** A file attached in the chat composer and not sent yet: when it goes (decision 068), in the reader's own time. */
+function unsentNote(until: string): string {
+  const when = new Date(until).toLocaleString(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return `Attached to a message not sent yet: deleted ${when} unless the message is sent or you move it into a collection.`;
+}
+
+/**
+ * One file: name, size, type, state (when it failed: the reason, and Retry, or Delete when it cannot be read), a note
+ * when it waits for its message to be sent, and its menu.
+ */
 export function FileRow({
   file,
   collections,
@@ -66,15 +81,29 @@ export function FileRow({
           <span aria-hidden="true">·</span>
           <FileState file={file} />
         </p>
+        {file.unsentUntil !== null ? (
+          <p data-testid="knowledge-file-unsent" className="text-xs text-muted-foreground">
+            {unsentNote(file.unsentUntil)}
+          </p>
+        ) : null}
         {file.status === "failed" ? (
           <div className="flex flex-wrap items-center gap-2">
             <p role="alert" className="text-xs text-destructive dark:text-red-300">
               {file.error ?? "It could not be read."}
+              {file.retryable ? null : ` ${FILE_LIMIT_MESSAGES.uploadReadableCopy}`}
             </p>
-            <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
-              {retrying ? <ButtonSpinner /> : <RotateCw aria-hidden="true" />}
-              Retry
-            </Button>
+            {file.retryable ? (
+              <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
+                {retrying ? <ButtonSpinner /> : <RotateCw aria-hidden="true" />}
+                Retry
+              </Button>
+            ) : (
+              // The same bytes would fail again (decision 068): the way on is a readable copy, so Delete is offered here.
+              <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${file.name}`}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            )}
           </div>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { FolderPlus, Library, MoreHorizontal, Pencil, Trash2, Upload } from "lucide-react";
+import { FolderPlus, Library, MessageSquare, MoreHorizontal, Pencil, Trash2, Upload } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
 import {
   COLLECTION_NAME_MAX,
   type Collection,
@@ -14,8 +15,9 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { LoadMoreFooter } from "../../../components/ui/load-more.js";
 import { NativeSelect } from "../../../components/ui/native-select.js";
 import { Spinner } from "../../../components/ui/spinner.js";
-import { storageShareUsed, storageText, usageQuery } from "../../../domain/usage.js";
+import { usageQuery } from "../../../domain/usage.js";
 import { errorMessage } from "../../../lib/api-client.js";
+import { askCollectionPath } from "../../../lib/ask-collection.js";
 import { cn } from "../../../lib/cn.js";
 import { notify } from "../../../lib/notify.js";
 import { usePageTitle } from "../../../lib/page-title.js";
@@ -34,6 +36,7 @@ import {
 } from "../api.js";
 import { FileRow } from "../components/file-row.js";
 import { NameDialog } from "../components/name-dialog.js";
+import { StorageMeters } from "../components/storage-meters.js";
 import { FULL_TEXT_ONLY } from "../full-text-note.js";
 
 const EMPTY_LIBRARY = "No files yet. Upload PDFs, Word documents, text, Markdown, HTML, CSV, JSON, code or images.";
@@ -97,7 +100,6 @@ export function KnowledgePage() {
 
   const status = useQuery(knowledgeStatusQuery);
   const storage = usage.data?.storage;
-  const share = storage ? storageShareUsed(storage) : null;
   const fileItems = files.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -149,19 +151,7 @@ export function KnowledgePage() {
         </p>
       ) : null}
 
-      {storage ? (
-        <div data-testid="knowledge-storage" className="grid gap-1.5">
-          <p className="text-sm text-muted-foreground">{storageText(storage)}</p>
-          {share !== null ? (
-            <div aria-hidden="true" className="h-1.5 max-w-sm overflow-hidden rounded-full bg-muted">
-              <div
-                className={cn("h-full rounded-full", share > 0.9 ? "bg-amber-500" : "bg-primary/70")}
-                style={{ width: `${Math.round(share * 100)}%` }}
-              />
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {storage ? <StorageMeters storage={storage} /> : null}
 
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
         {/* Phones: a select. */}
@@ -215,12 +205,21 @@ export function KnowledgePage() {
           <div className="flex min-h-8 items-center justify-between gap-2">
             <h2 className="truncate text-lg font-semibold">{current ? current.name : "All files"}</h2>
             {current ? (
-              <div className="md:hidden">
-                <CollectionMenu
-                  collection={current}
-                  onRename={() => setDialog({ kind: "renameCollection", collection: current })}
-                  onDelete={() => setDialog({ kind: "deleteCollection", collection: current })}
-                />
+              <div className="flex shrink-0 items-center gap-1">
+                {/* A new chat with this collection chosen in its composer (decision 066). */}
+                <Button asChild variant="outline" size="sm">
+                  <Link href={askCollectionPath(current.id)}>
+                    <MessageSquare aria-hidden="true" />
+                    Ask this collection
+                  </Link>
+                </Button>
+                <div className="md:hidden">
+                  <CollectionMenu
+                    collection={current}
+                    onRename={() => setDialog({ kind: "renameCollection", collection: current })}
+                    onDelete={() => setDialog({ kind: "deleteCollection", collection: current })}
+                  />
+                </div>
               </div>
             ) : null}
           </div>
@@ -450,6 +449,7 @@ function CollectionButton({ label, count, active, onClick }: { label: string; co
 }
 
 function CollectionMenu({ collection, onRename, onDelete }: { collection: Collection; onRename: () => void; onDelete: () => void }) {
+  const [, navigate] = useLocation();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -458,6 +458,10 @@ function CollectionMenu({ collection, onRename, onDelete }: { collection: Collec
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => navigate(askCollectionPath(collection.id))}>
+          <MessageSquare aria-hidden="true" />
+          Ask this collection
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onRename}>
           <Pencil aria-hidden="true" />
           Rename

@@ -40,7 +40,7 @@ const blocks: { id: string; icon: LucideIcon; eyebrow: string; title: string; te
   },
 ];
 
-/** Spec 002: the hosting, marketing and security blocks, alternating sides on wide screens. */
+/** The hosting, marketing and security blocks, alternating sides on wide screens. */
 export function PlatformBlocks() {
   return (
     <section aria-label="Hosting, marketing and security" className="mx-auto grid max-w-6xl gap-16 px-4 py-16 sm:px-6">

@@ -19,7 +19,7 @@ const steps: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-/** Spec 002: the 3-step workflow (topic, niche, content generation). */
+/** The 3-step workflow (topic, niche, content generation). */
 export function WorkflowSteps() {
   return (
     <section aria-labelledby="workflow-heading" className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6">

@@ -8,7 +8,7 @@ import { SupportingFeatures } from "../components/supporting-features.js";
 import { Testimonials } from "../components/testimonials.js";
 import { WorkflowSteps } from "../components/workflow-steps.js";
 
-/** "/" for a visitor (spec 002): hero, the 3-step workflow, features, hosting/marketing/security, testimonials, a closing call. */
+/** "/" for a visitor: hero, the 3-step workflow, features, hosting/marketing/security, testimonials, a closing call. */
 export function LandingPage() {
   const start = usePlanCallToAction("Get Started Free", paths.home);
   return (

@@ -18,7 +18,7 @@ export const PERSONALITY_FIELDS = [
   "tools",
 ] as const;
 
-/** A new personality starts from the spec's defaults; an edit starts from what is saved. */
+/** A new personality starts from the product's defaults; an edit starts from what is saved. */
 export function personalityFormValues(saved?: Personality): PersonalityFormInput {
   return {
     name: saved?.name ?? "",

@@ -20,7 +20,7 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
 }
 
 /**
- * Spec 002's contact details: the live chat in the app (the preferred channel), the support email from
+ * The contact details (docs/product.md, Public pages): the live chat in the app (the preferred channel), the support email from
  * Platform Settings (left out when none is set), business hours and location.
  */
 export function ContactDetails() {

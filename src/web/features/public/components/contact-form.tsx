@@ -66,7 +66,7 @@ function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
 }
 
 /**
- * The contact form (spec 002 section 3), checked with the shared schema and sent to POST /api/contact.
+ * The contact form (docs/product.md, Public pages), checked with the shared schema and sent to POST /api/contact.
  * The browser's own controls (select, radios) keep it light. `website` is a honeypot: hidden from people
  * and from assistive technology, left empty by them.
  */

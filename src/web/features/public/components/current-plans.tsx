@@ -50,7 +50,7 @@ function EarlyAccessAction() {
   return <GetEarlyAccessButton size="lg" className="mt-auto" />;
 }
 
-/** What can be bought today (DESIGN.md, pricing): Free, and the one-time Early Access at the live price. */
+/** What can be bought today (docs/product.md, Plans and limits): Free, and the one-time Early Access at the live price. */
 export function CurrentPlans() {
   const { currency } = useEarlyAccessPrice();
   const freePrice = useFreePlanPrice();

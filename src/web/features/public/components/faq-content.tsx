@@ -8,7 +8,7 @@ export type FaqCategory = { id: string; title: string; entries: FaqEntry[] };
 
 const inlineLink = "font-medium text-primary underline-offset-4 hover:underline";
 
-/** The four categories of spec 002's FAQ page. */
+/** The four categories of the FAQ page (docs/product.md, Public pages). */
 export function faqCategories(platformName: string): FaqCategory[] {
   return [
     {

@@ -22,7 +22,7 @@ type MonthlyPlan = {
 const yes = (text: string): Entitlement => ({ text, included: true });
 const no = (text: string): Entitlement => ({ text, included: false });
 
-/** Spec 002 section 6: the plans as marketed, which follow early access (DESIGN.md). */
+/** The plans as marketed, which follow early access (docs/product.md, Plans and limits). */
 const plans: MonthlyPlan[] = [
   {
     id: "starter",

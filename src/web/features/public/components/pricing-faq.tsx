@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { paths } from "../../../lib/paths.js";
 import { EarlyAccessPrice } from "./price-text.js";
 
-/** Spec 002 section 9: the pricing page's six questions, with the marketing constants. */
+/** The pricing page's six questions, with the marketing constants. */
 export function PricingFaq() {
   const questions = [
     {

@@ -7,7 +7,7 @@ import { paths } from "../../../lib/paths.js";
 import { ContactDetails } from "../components/contact-details.js";
 import { ContactForm } from "../components/contact-form.js";
 
-/** /contact (spec 002): the contact details, the message form, then the FAQ. */
+/** /contact (docs/product.md, Public pages): the contact details, the message form, then the FAQ. */
 export function ContactPage() {
   const name = usePlatformName();
   return (

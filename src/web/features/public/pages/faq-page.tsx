@@ -9,7 +9,7 @@ import { FaqAccordion } from "../components/faq-accordion.js";
 import { faqCategories } from "../components/faq-content.js";
 
 /**
- * /faq (spec 002): four categories, one question open at a time (and closable again); the questions are
+ * /faq (docs/product.md, Public pages): four categories, one question open at a time (and closable again); the questions are
  * buttons with aria-expanded, reachable with Tab and the arrow keys, toggled with Enter or Space.
  */
 export function FaqPage() {

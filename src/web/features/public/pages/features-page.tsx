@@ -49,7 +49,7 @@ const platform: FeatureCard[] = [
   },
 ];
 
-/** /features (spec 002): the six-step creation workflow, six platform feature cards, and the way on. */
+/** /features (docs/product.md, Public pages): the six-step creation workflow, six platform feature cards, and the way on. */
 export function FeaturesPage() {
   const start = usePlanCallToAction("Get Started Free", paths.features);
   const name = usePlatformName();

@@ -9,8 +9,8 @@ import { PlanComparison } from "../components/plan-comparison.js";
 import { PricingFaq } from "../components/pricing-faq.js";
 
 /**
- * /pricing (DESIGN.md, pricing contradiction): first what is sold today, Free and the one-time Early Access
- * at the live price; then the spec's monthly plans as the plans after early access, their comparison and FAQ.
+ * /pricing (docs/product.md, Plans and limits): first what is sold today, Free and the one-time Early Access
+ * at the live price; then the monthly plans as the plans after early access, their comparison and FAQ.
  */
 export function PricingPage() {
   const start = usePlanCallToAction("Get Started Free", paths.pricing);

@@ -4,6 +4,7 @@ import { useParams } from "wouter";
 import { SHARED_CHAT_DATA_ID, type SharePageData } from "../../../../shared/share-page.js";
 import { Markdown } from "../../../components/markdown/markdown.js";
 import { PublicLayout } from "../../../components/public-site/public-layout.js";
+import { useNamedSources } from "../../../components/sources/named-sources.js";
 import { Button } from "../../../components/ui/button.js";
 import { useSignedInUser } from "../../../domain/public-reads.js";
 import { usePageTitle } from "../../../lib/page-title.js";
@@ -41,8 +42,12 @@ function AttachmentNames({ names }: { names: string[] }) {
   );
 }
 
-/** One message, drawn as the chat draws it: the user's text as written, a reply as Markdown (the chat's component). */
+/**
+ * One message, drawn as the chat draws it: the user's text as written, a reply as Markdown (the chat's component), its
+ * [n] and the sources they name (names and pages only, decision 058).
+ */
 function SharedMessage({ message }: { message: SharePageData["messages"][number] }) {
+  const sources = useNamedSources(message.sources);
   if (message.role === "user") {
     return (
       <article data-message-role="user" aria-label="User message" className="flex justify-end">
@@ -57,7 +62,8 @@ function SharedMessage({ message }: { message: SharePageData["messages"][number]
   }
   return (
     <article data-message-role="assistant" aria-label="Assistant reply" className="flex min-w-0 flex-col gap-1">
-      <Markdown content={message.content} className="text-[0.9375rem] leading-7" />
+      <Markdown content={message.content} className="text-[0.9375rem] leading-7" refs={sources.refs} />
+      {sources.list}
       {message.model && <p className="text-xs text-muted-foreground">{message.model}</p>}
     </article>
   );

@@ -1,4 +1,5 @@
 import { CheckCircle2, Sparkles, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
 import type { Attempt, LearnerQuestion } from "../../../../shared/contracts/assessment.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.js";
@@ -19,14 +20,22 @@ function keyText(question: LearnerQuestion, key: NonNullable<Result["key"]>): st
   return key.correct.map((i) => question.options[i] ?? `Option ${i + 1}`).join(", ");
 }
 
-/** A submitted attempt: the score, pass or fail, and each question right or wrong with the key and why when the quiz shows them. */
-export function AttemptResult({ attempt }: { attempt: Attempt }) {
+/**
+ * A submitted attempt: the score, pass or fail, and each question right or wrong with the key and why when the quiz shows
+ * them. Just submitted here (`focus`), the result takes the focus, so keyboard and screen reader users land on what they
+ * asked for instead of the page's top (the form they were in is gone).
+ */
+export function AttemptResult({ attempt, focus = false }: { attempt: Attempt; focus?: boolean }) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focus) section.current?.focus();
+  }, [focus]);
   const results = new Map((attempt.results ?? []).map((r) => [r.questionId, r]));
   const answers = new Map(attempt.answers.map((a) => [a.questionId, a.value]));
   const keysShown = (attempt.results ?? []).some((r) => r.key !== null);
   const wrong = (attempt.results ?? []).filter((r) => !r.correct).length;
   return (
-    <section aria-labelledby={`result-${attempt.id}`} className="grid gap-4">
+    <section ref={section} tabIndex={-1} aria-labelledby={`result-${attempt.id}`} className="grid gap-4 outline-none">
       <Card className={cn(attempt.passed ? "border-emerald-500/50" : "border-destructive/50")}>
         <CardHeader>
           <CardTitle id={`result-${attempt.id}`} className="flex flex-wrap items-center gap-3 text-2xl">

@@ -9,6 +9,7 @@ import { TextField } from "../../../components/ui/form-field.js";
 import { Label } from "../../../components/ui/label.js";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
+import { SwitchField } from "../../../components/ui/switch-field.js";
 import { applyServerFieldErrors } from "../../../lib/form-errors.js";
 import { usePublishQuiz } from "../api.js";
 import { QuizState } from "./quiz-state.js";
@@ -20,7 +21,10 @@ const SHOW_ANSWER_LABELS = {
   after_pass: "Only after passing",
 } as const;
 
-/** Pass mark, attempts and when answers are shown; Publish makes the draft the quiz's next version. */
+/**
+ * Pass mark, attempts, when answers are shown and whether the lesson tutor stays open during an attempt (off by default,
+ * decision 067); Publish makes the draft the quiz's next version.
+ */
 export function PublishPanel({ quiz }: { quiz: Quiz }) {
   const publish = usePublishQuiz(quiz.lessonId);
   const form = useForm<PublishInput, unknown, PublishQuizInput>({
@@ -29,12 +33,14 @@ export function PublishPanel({ quiz }: { quiz: Quiz }) {
       passMark: quiz.published?.passMark ?? 70,
       attempts: quiz.published?.attempts ?? null,
       showAnswers: quiz.published?.showAnswers ?? "after_each",
+      tutorOpen: quiz.published?.tutorOpen ?? false,
     },
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((body) =>
     publish.mutate(body, {
-      onSuccess: () => form.reset({ passMark: body.passMark, attempts: body.attempts, showAnswers: body.showAnswers }),
+      onSuccess: () =>
+        form.reset({ passMark: body.passMark, attempts: body.attempts, showAnswers: body.showAnswers, tutorOpen: body.tutorOpen }),
       onError: (error) => applyServerFieldErrors(form.setError, error, ["passMark", "attempts"]),
     }),
   );
@@ -93,6 +99,22 @@ export function PublishPanel({ quiz }: { quiz: Quiz }) {
                   ))}
                 </RadioGroup>
               </fieldset>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="tutorOpen"
+            render={({ field }) => (
+              <SwitchField
+                label="Lesson tutor during an attempt"
+                description={
+                  field.value
+                    ? "Learners may ask the tutor of any lesson of this course while they take this quiz."
+                    : "The tutor of every lesson of this course is closed to a learner until they submit their attempt."
+                }
+                checked={field.value ?? false}
+                onChange={field.onChange}
+              />
             )}
           />
           {empty ? <p className="text-sm text-muted-foreground">Add at least one question before publishing.</p> : null}

@@ -30,6 +30,9 @@ export function QuestionCard({ question, ...actions }: OrderedItem & { question:
           <p className="break-words">
             <span className="text-muted-foreground">Accepted: </span>
             {question.accepted.length > 0 ? question.accepted.join(" · ") : "none (the AI grades every answer)"}
+            {question.accepted.length > 0 && question.match === "contains" ? (
+              <span className="text-muted-foreground"> (or an answer containing one)</span>
+            ) : null}
           </p>
         ) : (
           <ul className="grid gap-1" aria-label={`Options of ${name}`}>

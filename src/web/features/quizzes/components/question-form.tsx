@@ -1,10 +1,11 @@
 import { Plus, X } from "lucide-react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { QUESTION_KINDS, type Question, type QuestionKind } from "../../../../shared/contracts/assessment.js";
+import { QUESTION_KINDS, type Question, type QuestionKind, SHORT_MATCHES } from "../../../../shared/contracts/assessment.js";
 import { Button } from "../../../components/ui/button.js";
 import { Checkbox } from "../../../components/ui/checkbox.js";
 import { FieldError, FormField } from "../../../components/ui/form-field.js";
 import { Input } from "../../../components/ui/input.js";
+import { Label } from "../../../components/ui/label.js";
 import { NativeSelect } from "../../../components/ui/native-select.js";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.js";
 import { ButtonSpinner } from "../../../components/ui/spinner.js";
@@ -21,7 +22,7 @@ import {
   questionFormValues,
   questionResolver,
 } from "../question-form-values.js";
-import { QUESTION_KIND_LABELS } from "../question-kinds.js";
+import { QUESTION_KIND_LABELS, SHORT_MATCH_LABELS } from "../question-kinds.js";
 
 type Props = { lessonId: number; question?: Question; scope: LeaveScope; onDone: () => void };
 
@@ -102,7 +103,7 @@ export function QuestionForm({ lessonId, question, scope, onDone }: Props) {
           <FormField
             id={`${idPrefix}-accepted`}
             label="Accepted answers"
-            hint="One per line. Compared without case and surrounding spaces."
+            hint="One per line. Case, spacing and punctuation do not count."
             error={errors.accepted?.message}
           >
             <Textarea
@@ -113,6 +114,26 @@ export function QuestionForm({ lessonId, question, scope, onDone }: Props) {
               {...form.register("accepted")}
             />
           </FormField>
+          <Controller
+            control={form.control}
+            name="match"
+            render={({ field }) => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">An answer is right when it</legend>
+                <RadioGroup aria-label="An answer is right when it" value={field.value} onValueChange={field.onChange} className="gap-2">
+                  {SHORT_MATCHES.map((match) => (
+                    <div key={match} className="flex items-start gap-2">
+                      <RadioGroupItem id={`${idPrefix}-match-${match}`} value={match} className="mt-0.5" />
+                      <Label htmlFor={`${idPrefix}-match-${match}`} className="grid gap-0.5 font-normal">
+                        <span>{SHORT_MATCH_LABELS[match].label}</span>
+                        <span className="text-muted-foreground">{SHORT_MATCH_LABELS[match].example}</span>
+                      </Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              </fieldset>
+            )}
+          />
           <Controller
             control={form.control}
             name="aiGrading"

@@ -72,7 +72,7 @@ export function QuizLesson({ lesson, canEdit }: { lesson: Lesson; canEdit: boole
     const canRetry = latest?.status === "submitted" && (left === null || left > 0);
     body = (
       <div className="grid gap-4">
-        {latest?.status === "submitted" ? <AttemptResult attempt={latest} /> : null}
+        {latest?.status === "submitted" ? <AttemptResult key={latest.id} attempt={latest} focus={taking} /> : null}
         <div className="flex flex-wrap items-center gap-3">
           {open || !latest || canRetry ? (
             <Button onClick={begin} disabled={start.isPending}>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { Link, Redirect, useParams } from "wouter";
-import { lessonsApi } from "../../../../shared/contracts/courses.js";
+import { LESSON_NOT_FOUND, lessonsApi } from "../../../../shared/contracts/courses.js";
 import { BackLink } from "../../../components/back-link.js";
 import { CourseStateView } from "../../../components/course-state-view.js";
 import { Button } from "../../../components/ui/button.js";
@@ -47,7 +47,7 @@ function QuizEditorScreen({ courseId, lessonId }: { courseId: number; lessonId: 
     );
   }
   if (failure === "missing")
-    return <CourseStateView kind="missing" title="Lesson not found" backHref={back} backLabel="Back to Edit Course" />;
+    return <CourseStateView kind="missing" title={LESSON_NOT_FOUND} backHref={back} backLabel="Back to Edit Course" />;
   if (failure === "failed") {
     const failed = lesson.error ? lesson : quiz;
     return (

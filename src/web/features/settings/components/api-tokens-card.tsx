@@ -28,6 +28,11 @@ const SCOPES: { scope: TokenScope; label: string; hint: string }[] = [
   { scope: "chat", label: "Chat", hint: "Read and write your chats, and get replies." },
   { scope: "courses:read", label: "Courses (read)", hint: "Read your courses and the public ones." },
   { scope: "models", label: "Models", hint: "List the AI platforms and models you may use." },
+  {
+    scope: "files:read",
+    label: "Files (read)",
+    hint: "Read your library (files, collections and their passages) and use it in chats: attach files, search collections, open citations.",
+  },
 ];
 const EXPIRY_DAYS = [7, 30, 90, 365] as const;
 const empty: CreateTokenBody = { name: "", expiresInDays: 30, scopes: ["chat"] };
@@ -102,7 +107,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) 
         <legend className="mb-1 text-sm font-medium">Scopes</legend>
         {SCOPES.map(({ scope, label, hint }) => (
           <label key={scope} className="flex items-start gap-2 text-sm">
-            <input type="checkbox" value={scope} className="mt-0.5 size-4 accent-primary" {...form.register("scopes")} />
+            <input type="checkbox" value={scope} className="mt-0.5 size-4 shrink-0 accent-primary" {...form.register("scopes")} />
             <span>
               <span className="font-medium">{label}</span> <span className="text-muted-foreground">{hint}</span>
             </span>

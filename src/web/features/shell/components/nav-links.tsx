@@ -2,16 +2,17 @@ import { GraduationCap, LayoutDashboard, Library, MessageSquare } from "lucide-r
 import { Link } from "wouter";
 import { Badge } from "../../../components/ui/badge.js";
 import { cn } from "../../../lib/cn.js";
+import { COURSE_FEATURE_NAME } from "../../../lib/feature-names.js";
 import { paths } from "../../../lib/paths.js";
 
 const links = [
   { href: paths.home, label: "Dashboard", icon: LayoutDashboard, beta: false, match: [paths.home, paths.dashboard] },
   { href: paths.chat, label: "Chat", icon: MessageSquare, beta: false, match: [paths.chat] },
   { href: paths.knowledge, label: "Knowledge", icon: Library, beta: false, match: [paths.knowledge] },
-  { href: paths.courses, label: "Course AI Dashboard", icon: GraduationCap, beta: true, match: [paths.courses] },
+  { href: paths.courses, label: COURSE_FEATURE_NAME, icon: GraduationCap, beta: true, match: [paths.courses] },
 ] as const;
 
-/** Dashboard, Chat, Knowledge and Course AI Dashboard, in a row (desktop) or a column (mobile menu). */
+/** Dashboard, Chat, Knowledge and the Course AI Builder, in a row (desktop) or a column (mobile menu). */
 export function NavLinks({ vertical = false, current, onNavigate }: { vertical?: boolean; current: string; onNavigate?: () => void }) {
   return (
     <ul className={cn("flex gap-1", vertical ? "flex-col" : "items-center")}>

@@ -10,12 +10,16 @@ const labels: Record<Theme, { label: string; icon: typeof Sun }> = {
   system: { label: "System", icon: Monitor },
 };
 
-/** Light, Dark or System. */
+/**
+ * Light, Dark or System. Not modal: a modal menu hides the page from assistive technology (aria-hidden on the app's root)
+ * while its links stay in the tab order (axe's aria-hidden-focus, issue 32); the menu still closes on Escape or outside.
+ */
 export function ThemeToggle() {
   const { theme, resolvedTheme, setTheme } = useTheme();
   const Icon = resolvedTheme === "dark" ? Moon : Sun;
   return (
     <LazyDropdownMenu
+      modal={false}
       trigger={
         <Button variant="ghost" size="icon" aria-label="Toggle theme">
           <Icon className="size-5" aria-hidden="true" />

@@ -7,12 +7,16 @@ import { displayName } from "../../../domain/display-name.js";
 import { paths } from "../../../lib/paths.js";
 import { useLogout } from "../api.js";
 
-/** Avatar button with the account: name or username, email, Settings, Personalities, Admin (admins), Sign out. */
+/**
+ * Avatar button with the account: name or username, email, Settings, Personalities, Admin (admins), Sign out. Not modal,
+ * as the theme menu beside it (the page stays exposed while it is open: issue 32's aria-hidden-focus).
+ */
 export function UserMenu({ user }: { user: PublicUser }) {
   const logout = useLogout();
   const name = displayName(user);
   return (
     <LazyDropdownMenu
+      modal={false}
       trigger={
         <button
           type="button"

@@ -6,10 +6,13 @@ const th = "px-3 py-2.5 text-left text-xs font-medium tracking-wide whitespace-n
 /** Shown before a value when the rows are cards (below 1024 px), where the header row is hidden. */
 const cardLabel = "mr-1.5 text-muted-foreground lg:hidden";
 
+/** The house's destructive badge, AA in both themes (the destructive red itself is 4:1 on its own tint). */
+const DANGER = "border-destructive/40 bg-destructive/10 text-red-700 dark:bg-destructive/15 dark:text-red-300";
+
 const ACTION_TONE: Partial<Record<string, string>> = {
-  failed_login: "border-destructive/30 bg-destructive/10 text-destructive",
-  account_disabled: "border-destructive/30 bg-destructive/10 text-destructive",
-  user_deleted: "border-destructive/30 bg-destructive/10 text-destructive",
+  failed_login: DANGER,
+  account_disabled: DANGER,
+  user_deleted: DANGER,
   login: "border-primary/30 bg-primary/10 text-foreground",
   register: "border-primary/30 bg-primary/10 text-foreground",
 };
@@ -55,7 +58,7 @@ function ActorLine({ log }: { log: ActivityLog }) {
   );
 }
 
-/** The log (spec 002): User, Email, Action, Date/Time, IP Address, User Agent. Below 1024 px each row is a card. */
+/** The log: User, Email, Action, Date/Time, IP Address, User Agent. Below 1024 px each row is a card. */
 export function ActivityTable({ logs }: { logs: ActivityLog[] }) {
   return (
     <div className="overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm">

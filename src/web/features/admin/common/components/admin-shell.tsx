@@ -26,7 +26,7 @@ import { paths } from "../../../../lib/paths.js";
 type MenuEntry = { href: string; label: string; icon: LucideIcon; within?: string[] };
 
 /**
- * The admin side menu. Spec 002 lists, in this order: Users, AI Chat Settings,
+ * The admin side menu. The back office began with, in this order: Users, AI Chat Settings,
  * Global AI Prompts, Platform Settings, Email Settings, Getting Started Videos,
  * Payment Settings, User Activity. Only pages that exist are listed: each
  * later admin page adds its entry here, at its place in that order.
@@ -34,7 +34,7 @@ type MenuEntry = { href: string; label: string; icon: LucideIcon; within?: strin
 const entries: MenuEntry[] = [
   { href: paths.adminUsers, label: "Users", icon: Users },
   { href: paths.adminAiPlatforms, label: "AI Chat Settings", icon: Bot },
-  // Beyond the spec's eight entries: the chat's tools from MCP servers (issue 34), beside the AI platforms.
+  // Beyond the first eight entries: the chat's tools from MCP servers (issue 34), beside the AI platforms.
   { href: adminMcpServersPath, label: "MCP Servers", icon: Wrench },
   { href: paths.adminPrompts, label: "Global AI Prompts", icon: MessageSquareText },
   { href: paths.adminSettings, label: "Platform Settings", icon: Settings },
@@ -42,7 +42,7 @@ const entries: MenuEntry[] = [
   { href: paths.adminVideos, label: "Getting Started Videos", icon: PlayCircle },
   { href: paths.adminPaymentSettings, label: "Payment Settings", icon: CreditCard },
   { href: paths.adminActivity, label: "User Activity", icon: Activity },
-  // Beyond the spec's eight entries: the contact form's messages (issue 13).
+  // Beyond the first eight entries: the contact form's messages (issue 13).
   { href: paths.adminContactMessages, label: "Contact Messages", icon: Inbox },
   // Issue 33: every chat share link, with revoke.
   { href: adminSharesPath, label: "Shared Links", icon: Link2 },
@@ -50,7 +50,7 @@ const entries: MenuEntry[] = [
   { href: adminApiTokensPath, label: "API Tokens", icon: KeyRound },
 ];
 
-/** Spec 002 section 9: the menu starts collapsed below 1024 px. Kept while moving between admin pages. */
+/** The menu starts collapsed below 1024 px. Kept while moving between admin pages. */
 let rememberedCollapsed: boolean | null = null;
 const wideScreen = () => typeof window === "undefined" || window.matchMedia("(min-width: 1024px)").matches;
 const startsCollapsed = () => rememberedCollapsed ?? !wideScreen();

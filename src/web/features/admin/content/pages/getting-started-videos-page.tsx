@@ -11,7 +11,7 @@ import { VideoDialog } from "../components/videos/video-dialog.js";
 import { VideosTable } from "../components/videos/videos-table.js";
 import { adminVideosQuery } from "../videos-api.js";
 
-/** /admin/getting-started: the videos every user sees on the dashboard, in order (spec 002). */
+/** /admin/getting-started: the videos every user sees on the dashboard, in order (docs/product.md, Admin back office). */
 export function GettingStartedVideosPage() {
   usePageTitle("Getting Started Videos", "Admin");
   const videos = useQuery(adminVideosQuery);

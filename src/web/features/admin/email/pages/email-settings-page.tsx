@@ -34,7 +34,7 @@ function SmtpTab() {
   return <SmtpForm settings={settings.data} />;
 }
 
-/** /admin/email-settings: SMTP Configuration and Email Templates (spec 002 section 2), and the outbox. */
+/** /admin/email-settings: SMTP Configuration and Email Templates (docs/product.md, Admin back office), and the outbox. */
 export function EmailSettingsPage() {
   usePageTitle("Email Settings", "Admin");
   return (

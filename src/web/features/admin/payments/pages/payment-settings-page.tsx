@@ -33,7 +33,7 @@ function CheckoutLink() {
   );
 }
 
-/** The read failed: the defaults show (spec), and this says so quietly, with a Retry. */
+/** The read failed: the defaults show, and this says so quietly, with a Retry. */
 function ReadFailedNotice({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
   return (
     <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
@@ -59,7 +59,7 @@ export function PaymentSettingsPage() {
   const limits = useQuery(planAllowancesQuery);
   const data = settings.data;
   const readFailed = !data && settings.isError;
-  // On a failed read the key status is unknown: every key is reported missing (spec 002 section 7).
+  // On a failed read the key status is unknown: every key is reported missing (docs/product.md, Admin back office).
   const missing: StripeKeyName[] = data
     ? PAYMENT_KEYS.filter((key) => !data.keys[key.status].present).map((key) => key.name)
     : [...STRIPE_KEY_NAMES];

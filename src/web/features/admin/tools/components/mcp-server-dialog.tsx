@@ -22,7 +22,7 @@ import { useCreateMcpServer, useRefreshMcpServer, useTestMcpServer, useUpdateMcp
 import { formValues, type McpServerFormValues, mcpServerFormSchema, serverBody } from "./mcp-server-form-schema.js";
 
 const ID = "mcp-server";
-const FIELDS = ["name", "url", "transport", "plans"] as const;
+const FIELDS = ["name", "url", "transport", "headers", "plans"] as const;
 
 /** What the connection test said, in the dialog: passed (with the tools) or failed, in plain words. */
 function TestResult({ result }: { result: { ok: boolean; message: string } }) {

@@ -5,7 +5,7 @@ import { notify } from "../../../../lib/notify.js";
 import { useDeleteUser } from "../api.js";
 import { displayNameOf } from "./user-format.js";
 
-/** Spec 002's confirmation, plus what goes with the account. */
+/** The product's delete confirmation, plus what goes with the account. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const remove = useDeleteUser();
   const name = displayNameOf(user);

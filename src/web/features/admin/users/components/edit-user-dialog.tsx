@@ -25,7 +25,7 @@ import { UserUsage } from "./user-usage.js";
 const ID = "edit-user";
 const FIELDS = ["name", "email", "password", "role", "planType", "status"] as const;
 
-/** Only what the admin changed is sent (spec 002 section 7); a blank password keeps the current one. */
+/** Only what the admin changed is sent (docs/product.md, Admin back office); a blank password keeps the current one. */
 function changes(user: AdminUser, values: AdminUserPatch): UpdateAdminUserBody {
   const body: UpdateAdminUserBody = {};
   if ((values.name ?? "") !== (user.name ?? "")) body.name = values.name ?? "";

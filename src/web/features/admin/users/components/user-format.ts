@@ -5,7 +5,7 @@ export const ROLE_LABELS: Record<Role, string> = { user: "User", admin: "Admin" 
 export const STATUS_LABELS: Record<UserStatus, string> = { active: "Active", inactive: "Inactive" };
 
 const joined = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
-/** Spec 002: the joined date shows as month and year ("November 2025"). */
+/** The joined date shows as month and year ("November 2025"). */
 export function formatJoined(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? "" : joined.format(date);

@@ -18,7 +18,7 @@ import { UsersToolbar } from "../components/users-toolbar.js";
 /** The server is asked once the admin stops typing for this long. */
 const SEARCH_DELAY_MS = 300;
 
-/** /admin/users: User Management (spec 002): search, status filter, create, edit (role, plan, status) and delete. */
+/** /admin/users: User Management: search, status filter, create, edit (role, plan, status) and delete. */
 export function UsersPage() {
   usePageTitle("Users", "Admin");
   const { user: me } = useCurrentUser();

@@ -7,7 +7,7 @@ export type VideoFormOutput = z.output<typeof videoBodySchema>;
 /** The form fields, in the order the server's errors are placed under them. */
 export const VIDEO_FIELDS = ["title", "subtitle", "description", "embedUrl", "order", "isActive"] as const;
 
-/** Spec 002 section 5: what is typed in Order becomes a whole number; anything non-numeric becomes 1. */
+/** What is typed in Order becomes a whole number; anything non-numeric becomes 1. */
 export function orderFromInput(value: unknown): number {
   const parsed = Number.parseInt(String(value ?? ""), 10);
   return Number.isNaN(parsed) ? 1 : parsed;

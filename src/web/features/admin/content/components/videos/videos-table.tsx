@@ -13,7 +13,7 @@ import { VideoStatus } from "./video-status.js";
 const th = "px-3 py-2.5 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase";
 
 /**
- * The videos in order (spec 002): Order with up and down arrows, Title, Subtitle, Status, and preview, edit and
+ * The videos in order (docs/product.md, Admin back office): Order with up and down arrows, Title, Subtitle, Status, and preview, edit and
  * delete. Below 768 px each row becomes a small card (same cells, laid out in a grid).
  */
 export function VideosTable({ videos }: { videos: AdminVideo[] }) {

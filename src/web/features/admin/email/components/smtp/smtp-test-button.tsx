@@ -3,7 +3,7 @@ import { Button } from "../../../../../components/ui/button.js";
 import { ButtonSpinner } from "../../../../../components/ui/spinner.js";
 import { cn } from "../../../../../lib/cn.js";
 
-/** Spec 002 section 4: the SMTP test goes idle → testing → success or error. */
+/** The SMTP test goes idle → testing → success or error. */
 export type SmtpTestState =
   | { status: "idle" }
   | { status: "testing" }

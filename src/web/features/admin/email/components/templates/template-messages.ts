@@ -1,6 +1,6 @@
 import { isApiError } from "../../../../../lib/api-client.js";
 
-/** Spec 002 section 8: the server's message, or "Failed to create/update/delete template". */
+/** The server's message, or "Failed to create/update/delete template". */
 export function templateFailure(error: unknown, action: "create" | "update" | "delete"): string {
   if (isApiError(error) && typeof error.body.message === "string" && error.body.message) return error.body.message;
   return `Failed to ${action} template`;

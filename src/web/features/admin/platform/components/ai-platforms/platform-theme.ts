@@ -3,7 +3,7 @@ import type { PlatformKind } from "../../../../../../shared/contracts/ai-platfor
 
 type Theme = { bar: string; chip: string };
 
-/** Spec 002: a colour theme per seeded slug; any other platform is slate. */
+/** A colour theme per seeded slug; any other platform is slate. */
 const themes: Record<string, Theme> = {
   openai: { bar: "border-t-emerald-500", chip: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" },
   "anthropic-claude": { bar: "border-t-amber-500", chip: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },

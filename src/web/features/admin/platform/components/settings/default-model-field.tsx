@@ -14,7 +14,18 @@ const ID = "platform-default-model";
  * "slug/model". The stored value stays choosable even when nothing offers it any more (marked), so the
  * other settings can still be saved; the server refuses any other value.
  */
-export function DefaultModelField({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+export function DefaultModelField({
+  value,
+  follows,
+  error,
+  onChange,
+}: {
+  value: string;
+  /** No choice of the admin's is in force: the value shown is the one chats use in its place (decision 061). */
+  follows: boolean;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const platforms = useQuery(aiPlatformsQuery);
   const usable = platforms.data ?? [];
   const offered = usable.some((p) => p.slug === value || platformModels(p).some((m) => modelValue(p.slug, m) === value));
@@ -27,6 +38,8 @@ export function DefaultModelField({ value, error, onChange }: { value: string; e
         </Link>{" "}
         to choose its model.
       </>
+    ) : follows ? (
+      "New chats use the first AI platform set up, following the platforms, until you choose a model here."
     ) : (
       "New chats start with it. With model selection off, every chat uses it."
     );

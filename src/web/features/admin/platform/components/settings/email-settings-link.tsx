@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "../../../../../components/ui/button.js";
 import { paths } from "../../../../../lib/paths.js";
 
-/** Spec 002: Platform Settings has an Email Settings button leading to /admin/email-settings. */
+/** Platform Settings has an Email Settings button leading to /admin/email-settings. */
 export function EmailSettingsLink() {
   return (
     <Button asChild variant="outline">

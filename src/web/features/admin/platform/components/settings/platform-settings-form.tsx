@@ -81,7 +81,12 @@ export function PlatformSettingsForm({ settings }: { settings: AdminPlatformSett
             control={form.control}
             name="defaultModel"
             render={({ field, fieldState }) => (
-              <DefaultModelField value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+              <DefaultModelField
+                value={field.value}
+                follows={settings.defaultModelFollows && field.value === settings.defaultModel}
+                error={fieldState.error?.message}
+                onChange={field.onChange}
+              />
             )}
           />
           <TextField

@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "certificate_style" text DEFAULT 'classic' NOT NULL;

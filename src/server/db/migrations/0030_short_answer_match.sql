@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_questions" ADD COLUMN "match" text DEFAULT 'exact' NOT NULL;
