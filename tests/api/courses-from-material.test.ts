@@ -2,12 +2,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
 import {
+  courseAiApi,
+  coursesApi,
+  type GenerationRun,
   type Lesson,
   type LessonSourceDetail,
   type OutlineProposal,
   SOURCES_ONE_KIND,
   SOURCES_REQUIRED,
 } from "../../src/shared/contracts/courses.js";
+import { filesApi } from "../../src/shared/contracts/knowledge.js";
 import { FAKE_OUTLINE, textOf } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -47,11 +51,11 @@ function handbook(topic: string): string {
   return [`# The ${topic} handbook`, ...sections].join("\n\n");
 }
 
-type Run = { status: string; done: number; total: number; error: string | null };
-async function settle(client: CookieClient, courseId: number): Promise<Run> {
+async function settle(client: CookieClient, courseId: number): Promise<GenerationRun> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const run = (await client.get(`/api/courses/${courseId}/generation`)).json() as Run;
+    const run = await client.ok(courseAiApi.generation, { params: { id: courseId } });
+    if (!run) throw new Error(`course ${courseId} has no run`);
     if (run.status !== "running" || Date.now() > deadline) return run;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -59,21 +63,15 @@ async function settle(client: CookieClient, courseId: number): Promise<Run> {
 
 async function upload(client: CookieClient, name: string, body: string, collectionId?: number): Promise<number> {
   const fields: Record<string, string> = collectionId ? { collectionId: String(collectionId) } : {};
-  const res = await client.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(body), fields),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const file = await settledFile(client, (res.json() as { id: number }).id);
+  const multipart = multipartFile("file", name, "text/markdown", new TextEncoder().encode(body), fields);
+  const uploaded = await client.ok(filesApi.upload, {}, { multipart });
+  const file = await settledFile(client, uploaded.id);
   expect(file.status).toBe("ready");
   return file.id;
 }
 
 async function courseOf(client: CookieClient, title: string): Promise<number> {
-  const res = await client.post("/api/courses", { title });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: number }).id;
+  return (await client.ok(coursesApi.create, { body: { title } })).id;
 }
 
 /** Every lesson of a course, with its sources (GET /api/courses/{id}/outline, then each lesson). */

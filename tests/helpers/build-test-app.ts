@@ -4,6 +4,8 @@ import { buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import type { Database } from "../../src/server/db/client.js";
 import type { CounterStore } from "../../src/server/lib/counter-store.js";
+import type { EndpointOutput, EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { type Called, type CallInput, type CallOptions, callEndpoint } from "./api-call.js";
 import { openTestDatabase } from "./test-database.js";
 
 export interface TestApp {
@@ -88,6 +90,16 @@ export class CookieClient {
       else this.jar.set(name, value);
     }
     return response;
+  }
+
+  /** One call through the contract (tests/helpers/api-call.ts), with this client's cookies: `client.call(chatsApi.get, { params: { id } })`. */
+  call<E extends EndpointShape>(endpoint: E, input: CallInput<E>, options?: CallOptions): Promise<Called<E>> {
+    return callEndpoint((request) => this.request(request), endpoint, input, options);
+  }
+
+  /** A call that must succeed (a test's set-up): its answer, parsed by the contract; the status and body otherwise. */
+  async ok<E extends EndpointShape>(endpoint: E, input: CallInput<E>, options?: CallOptions): Promise<EndpointOutput<E>> {
+    return (await this.call(endpoint, input, options)).data;
   }
 
   get(url: string) {
