@@ -93,6 +93,8 @@ describe("admin: email preview and outbox", () => {
     await page.getByRole("heading", { name: "Hostile HTML" }).waitFor();
     const inner = page.frameLocator('iframe[title="HTML part of the email"]');
     await inner.locator("#x").waitFor();
+    // A fixed wait: the test proves a script never ran, and an absence has no event to wait for. The frame's own
+    // script would run as the frame loads; 300 ms after its content shows is long past that.
     await page.waitForTimeout(300);
     expect(await inner.locator("#x").innerText()).toBe("Hello");
     expect(await page.title()).not.toBe("pwned");

@@ -4,7 +4,7 @@ import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-co
 import { makePdf } from "../helpers/make-pdf.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { registerViaApi, signIn, apiAs as signInApi, startHarness, uniqueAccount } from "./support/harness.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { shootViews } from "./support/screenshot-path.js";
 
 // Issue 30 in the chat: files attached by the paperclip, by dropping and by pasting, each a chip that says where it
 // stands; images as thumbnails and the warning for a model that cannot see them; a reply's citations and their
@@ -92,18 +92,8 @@ async function newPage() {
   return page;
 }
 
-/** The screen as it is, at 1440 and 390 px, light and dark. */
-async function shootViews(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(250); // transitions and animations settle
-    await page.screenshot({ path: screenshotPath(`chat-files-${name}-${view.width}-${view.theme}.png`) });
-  }
-  if (size) await page.setViewportSize(size);
-  await page.emulateMedia({ colorScheme: "light" });
-}
+/** The screen as it is, at 1440 and 390 px, light and dark; then back to the size it had. */
+const shoot = (page: Page, name: string) => shootViews(page, `chat-files-${name}`, { back: page.viewportSize() ?? undefined });
 
 async function lastRequestText() {
   const body = fake.requests.at(-1)?.rawBody ?? "";
@@ -199,7 +189,7 @@ describe("files in the chat", () => {
     await box(page).fill("Summarise these");
     await page.getByText("Remove the files that could not be read to send.").waitFor();
     expect(await sendButton(page).isDisabled()).toBe(true);
-    await shootViews(page, "chips");
+    await shoot(page, "chips");
     await page.getByRole("button", { name: "Remove holiday.png" }).click();
     await expect.poll(() => sendButton(page).isEnabled()).toBe(true);
   });
@@ -235,7 +225,7 @@ describe("files in the chat", () => {
     });
     await page.dispatchEvent('[role="log"]', "dragenter", { dataTransfer: data });
     await page.getByText("Drop files to attach them").waitFor();
-    await shootViews(page, "drop-zone");
+    await shoot(page, "drop-zone");
     await page.dispatchEvent('[role="log"]', "dragover", { dataTransfer: data });
     await page.dispatchEvent('[role="log"]', "drop", { dataTransfer: data });
     expect(await page.getByText("Drop files to attach them").count()).toBe(0);
@@ -261,7 +251,7 @@ describe("files in the chat", () => {
     expect(await warning.innerText()).toMatch(/image/i);
     await box(page).fill("What is in the picture?");
     expect(await sendButton(page).isDisabled()).toBe(true);
-    await shootViews(page, "vision");
+    await shoot(page, "vision");
 
     await warning.getByRole("button", { name: /GPT-4o mini/i }).click();
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Switch to" }).count()).toBe(0);
@@ -311,7 +301,7 @@ describe("files in the chat", () => {
     await panel.getByText("biology.md").first().waitFor();
     await panel.getByLabel("Passage").getByText("Mitosis", { exact: false }).waitFor();
     expect(await panel.getByRole("link", { name: "Download biology.md" }).getAttribute("href")).toMatch(/^\/api\/files\/\d+\/content$/);
-    await shootViews(page, "citation");
+    await shoot(page, "citation");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   });
@@ -342,7 +332,7 @@ describe("files in the chat", () => {
       .first()
       .waitFor();
     await panel.getByLabel("Passage").getByText("quokkatron", { exact: false }).waitFor();
-    await shootViews(page, "pdf-page-31");
+    await shoot(page, "pdf-page-31");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   });
@@ -363,7 +353,7 @@ describe("files in the chat", () => {
     await dialog.getByText("Biology 101").waitFor();
     await dialog.getByRole("checkbox").first().click();
     await dialog.getByRole("checkbox").nth(1).click();
-    await shootViews(page, "knowledge");
+    await shoot(page, "knowledge");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "2 collections" }).waitFor();

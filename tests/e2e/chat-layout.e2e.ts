@@ -338,6 +338,8 @@ describe("keyboard shortcuts", () => {
     await lastReply(page).getByText("Slow reply:").waitFor();
     await history(page).getByRole("searchbox", { name: "Search chats" }).click();
     await page.keyboard.press("Escape");
+    // A fixed wait: the reply must NOT stop, and an absence has no event to wait for; a stop would show within a frame
+    // or two (the Stop button goes at once), and the reply streams a word every few ms meanwhile.
     await page.waitForTimeout(500);
     expect(await page.getByRole("button", { name: "Stop generating" }).count()).toBe(1);
     expect(await lastReply(page).getByText("Stopped before the end").count()).toBe(0);
@@ -360,6 +362,8 @@ describe("keyboard shortcuts", () => {
     const chatUrl = page.url();
     // Ctrl is not the Mac's modifier: nothing happens.
     await page.keyboard.press("Control+Shift+O");
+    // A fixed wait: nothing must happen, and an absence has no event to wait for (Meta+Shift+O below navigates within
+    // a frame, so 300 ms is ample for this one to have done so).
     await page.waitForTimeout(300);
     expect(page.url()).toBe(chatUrl);
     await page.keyboard.press("Meta+Shift+O");

@@ -5,7 +5,7 @@ import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { shootViews } from "./support/screenshot-path.js";
 
 // Decision 055 in the chat: a reply that called search_files shows the [n] of the passages the tool found as source
 // chips, live while the reply streams and after a reload, and a chip opens the passage in the side panel. The provider
@@ -35,18 +35,6 @@ async function newPage() {
   const page = await h.newPage();
   await page.addInitScript(() => localStorage.setItem("ui-theme", "system"));
   return page;
-}
-
-/** The screen as it is, at 1440 and 390 px, light and dark. */
-async function shootViews(page: Page, name: string) {
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(250); // transitions and animations settle
-    await page.screenshot({ path: screenshotPath(`chat-tool-citations-${name}-${view.width}-${view.theme}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 describe("search_files passages as citations", () => {
@@ -95,12 +83,12 @@ describe("search_files passages as citations", () => {
     const chip = reply.getByRole("button", { name: "Source 1: leaves.md" });
     await chip.waitFor();
     await reply.locator("[data-sources]").getByRole("button", { name: "leaves.md" }).waitFor();
-    await shootViews(page, "reply");
+    await shootViews(page, "chat-tool-citations-reply");
     await chip.click();
     const panel = page.getByRole("dialog", { name: "Source 1" });
     await panel.getByLabel("Passage").getByText("chlorophyll", { exact: false }).waitFor();
     expect(await panel.getByRole("link", { name: "Download leaves.md" }).getAttribute("href")).toMatch(/^\/api\/files\/\d+\/content$/);
-    await shootViews(page, "panel");
+    await shootViews(page, "chat-tool-citations-panel");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
   });

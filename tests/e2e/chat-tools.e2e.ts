@@ -6,7 +6,7 @@ import type { CookieClient } from "../helpers/build-test-app.js";
 import { adminWithStandIn } from "./support/ai-setup.js";
 import { audit } from "./support/axe.js";
 import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { shootViews } from "./support/screenshot-path.js";
 
 // Issue 34 in the chat: the composer's Tools menu (switches per chat), a reply's tool calls as cards streamed where
 // they happen, a call that asks first (Approve goes on, Deny ends with the denial, a reload keeps the buttons), and a
@@ -103,18 +103,6 @@ async function newPage() {
   return page;
 }
 
-/** The screen as it is, at 1440 and 390 px, light and dark. */
-async function shootViews(page: Page, name: string) {
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(250); // transitions and animations settle
-    await page.screenshot({ path: screenshotPath(`chat-tools-${name}-${view.width}-${view.theme}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 async function expectNoAxeFindings(page: Page) {
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
@@ -157,7 +145,7 @@ describe("tools in the chat", () => {
     await page.keyboard.press(" ");
     await expect.poll(() => clock.getAttribute("aria-checked")).toBe("true");
     await menu.waitFor(); // still open
-    await shootViews(page, "toggles");
+    await shootViews(page, "chat-tools-toggles");
     await expectNoAxeFindings(page);
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
@@ -188,7 +176,7 @@ describe("tools in the chat", () => {
     expect(await timeCard.getByText("Arguments").count()).toBe(1);
     // The reply's text after the call, below the card.
     expect(await lastReply(page).innerText()).toMatch(/Current date and time[\s\S]*Tool results:/);
-    await shootViews(page, "card");
+    await shootViews(page, "chat-tools-card");
     await expectNoAxeFindings(page);
 
     // A reload shows the stored card, collapsed again.
@@ -217,7 +205,7 @@ describe("tools in the chat", () => {
     expect(await echo.getByRole("button", { name: /echo/ }).first().getAttribute("aria-expanded")).toBe("true");
     await echo.getByText('"hello <b>lab</b>"').waitFor();
     await echo.getByText("Run it with these arguments?").waitFor();
-    await shootViews(page, "approval");
+    await shootViews(page, "chat-tools-approval");
     await expectNoAxeFindings(page);
 
     // A reload during the pause: the card is still there with its buttons.
@@ -266,7 +254,7 @@ describe("tools in the chat", () => {
     const notice = pausedNotice(page);
     await notice.waitFor();
     expect(await notice.innerText()).toContain("A new message ends it without running the call.");
-    await shootViews(page, "paused-notice");
+    await shootViews(page, "chat-tools-paused-notice");
     await expectNoAxeFindings(page);
 
     // The new message goes on; the paused reply ends at once, its call denied with the reason, and is never run.
@@ -283,7 +271,7 @@ describe("tools in the chat", () => {
     const endedDisclosure = ended.getByRole("button", { name: /echo/ }).first();
     if ((await endedDisclosure.getAttribute("aria-expanded")) !== "true") await endedDisclosure.click();
     await ended.getByText("The reply was ended before this call was answered.").waitFor();
-    await shootViews(page, "paused-left");
+    await shootViews(page, "chat-tools-paused-left");
     await expectNoAxeFindings(page);
     // Stored so: a reload shows the same.
     await page.reload();
@@ -300,7 +288,7 @@ describe("tools in the chat", () => {
     expect(await page.getByRole("button", { name: "Approve echo" }).count()).toBe(0);
     const callId = ((await api.get(`/api/chats/${chatId}/messages`)).json() as { toolCalls: { id: string }[] }[]).at(-1)?.toolCalls[0]?.id;
     expect((await api.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`, {})).statusCode).toBe(409);
-    await shootViews(page, "paused-stopped");
+    await shootViews(page, "chat-tools-paused-stopped");
     await expectNoAxeFindings(page);
   });
 

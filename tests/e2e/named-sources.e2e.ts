@@ -4,23 +4,12 @@ import { describe, expect, it } from "vitest";
 import { lessonSources, messages } from "../../src/server/db/schema/index.js";
 import { courseSlug } from "../../src/shared/catalog-slug.js";
 import { apiAs, registerViaApi, startHarness, uniqueAccount } from "./support/harness.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { shootViews } from "./support/screenshot-path.js";
 
 // Decision 058 on the pages of readers who may not open the files: a shared chat's reply and a catalogue preview's
 // lesson show their [n] as the chat's raised numbers and list the sources they name (name and page) under the text,
 // never a passage.
 const h = startHarness();
-
-async function shootViews(page: Page, name: string) {
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: screenshotPath(`named-sources-${name}-${view.width}-${view.theme}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 async function visitorPage() {
   const page = await h.newPage();
@@ -70,7 +59,7 @@ describe("sources on pages a visitor reads", () => {
     await page.goto(`/share/${shared.json().token as string}`);
     await expectSources(page, '[data-message-role="assistant"]', 1, "tides.pdf, page 4");
     await expectSources(page, '[data-message-role="assistant"]', 2, "moon notes.md");
-    await shootViews(page, "share");
+    await shootViews(page, "named-sources-share", { fullPage: true });
     await page.close();
   });
 
@@ -97,7 +86,7 @@ describe("sources on pages a visitor reads", () => {
     await page.goto(`/catalog/${courseSlug("Tides for Beginners", courseId)}/preview`);
     await expectSources(page, "article", 1, "tides.pdf, page 4");
     await expectSources(page, "article", 2, "chat · message");
-    await shootViews(page, "catalog-preview");
+    await shootViews(page, "named-sources-catalog-preview", { fullPage: true });
     await page.close();
   });
 });

@@ -11,7 +11,7 @@ import { adminWithStandIn } from "./support/ai-setup.js";
 import { audit } from "./support/axe.js";
 import { apiAs, registerViaApi, signIn, startHarness, uniqueAccount } from "./support/harness.js";
 import { recordApi } from "./support/record-api.js";
-import { SCREENSHOT_VIEWS, screenshotPath } from "./support/screenshot-path.js";
+import { shootViews } from "./support/screenshot-path.js";
 
 const h = startHarness();
 let fake: FakeProvider;
@@ -48,18 +48,11 @@ async function memberPage() {
   return page;
 }
 
-async function shootViews(page: Page, name: string) {
-  for (const view of SCREENSHOT_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.width > 400 ? 900 : 844 });
-    await page.emulateMedia({ colorScheme: view.theme });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: screenshotPath(`new-chat-knowledge-${name}-${view.width}-${view.theme}.png`) });
-    // Contrast, names that hold their visible text (the count badges), text alternatives: in every view.
-    expect(await audit(page), `${name} at ${view.width} ${view.theme}`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.emulateMedia({ colorScheme: "light" });
-}
+/** The screen at 1440 and 390 px, light and dark, each view audited: contrast, names that hold their visible text (the count badges), text alternatives. */
+const shoot = (page: Page, name: string) =>
+  shootViews(page, `new-chat-knowledge-${name}`, {
+    inEach: async (view) => expect(await audit(page), `${name} at ${view.width} ${view.theme}`).toEqual([]),
+  });
 
 const chips = (page: Page) => page.getByRole("list", { name: "Collections this chat searches" });
 const box = (page: Page) => page.getByRole("textbox", { name: "Message" });
@@ -86,7 +79,7 @@ describe("knowledge in a new chat", () => {
     const dialog = page.getByRole("dialog", { name: "Knowledge" });
     await dialog.getByText("Every reply in this chat, the first one too, searches the collections you tick").waitFor();
     await dialog.getByRole("checkbox", { name: /^Tide handbook/ }).click();
-    await shootViews(page, "dialog");
+    await shoot(page, "dialog");
     await dialog.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "detached" });
     await chips(page).getByText("Tide handbook").waitFor();
@@ -98,12 +91,14 @@ describe("knowledge in a new chat", () => {
     await dialog.getByRole("checkbox", { name: /^Tide handbook/ }).click();
     await dialog.getByRole("button", { name: "Done" }).click();
     await chips(page).getByText("Tide handbook").waitFor();
-    await shootViews(page, "composer");
+    await shoot(page, "composer");
 
     // The first message: the chat is created with the collection, then the reply streams (two requests, as before).
     const requests = recordApi(page);
     const chatId = await askAndSeeCitation(page, "When do spring tides come? [1]");
     await page.getByRole("button", { name: "Send message" }).waitFor();
+    // A fixed wait: the list below must hold no request asked after the reply ended, and an absence has no event to
+    // wait for (a refetch after a reply goes out within a frame of it).
     await page.waitForTimeout(1000);
     expect(requests).toEqual(["POST /api/chats", "POST /api/chats/:id/reply"]);
     expect((await chatOf(chatId)).collectionIds).toEqual([tides]);
@@ -111,7 +106,7 @@ describe("knowledge in a new chat", () => {
     // The stored chat shows its collection in its header; the composer's choice is gone with the draft.
     await page.getByRole("button", { name: "1 collection" }).waitFor();
     expect(await page.getByRole("button", { name: /^Knowledge/ }).count()).toBe(0);
-    await shootViews(page, "cited");
+    await shoot(page, "cited");
     await page.close();
   });
 
@@ -124,13 +119,13 @@ describe("knowledge in a new chat", () => {
       .click();
     const section = page.getByRole("region", { name: "Tide handbook" });
     await section.getByText("tides.md").waitFor();
-    await shootViews(page, "library");
+    await shoot(page, "library");
     await section.getByRole("link", { name: "Ask this collection" }).click();
     await page.waitForURL(`**/chat?collection=${tides}`);
     await chips(page).getByText("Tide handbook").waitFor();
     expect(await chips(page).getByRole("listitem").count()).toBe(1);
     await page.getByRole("button", { name: "Knowledge, 1 collection" }).waitFor();
-    await shootViews(page, "asked");
+    await shoot(page, "asked");
     const chatId = await askAndSeeCitation(page, "How often do spring tides come? [1]");
     expect((await chatOf(chatId)).collectionIds).toEqual([tides]);
 
@@ -145,6 +140,8 @@ describe("knowledge in a new chat", () => {
     // New chat leaves the address's choice behind.
     await page.goto("/chat");
     await box(page).waitFor();
+    // A fixed wait: no chip must come, and an absence has no event to wait for (a chip follows the collections' read,
+    // which answers in a few ms here).
     await page.waitForTimeout(500);
     expect(await chips(page).count()).toBe(0);
     await page.close();
@@ -158,6 +155,8 @@ describe("knowledge in a new chat", () => {
       await box(page).waitFor();
       // Ids that parse are looked up in the user's list first; "abc" and "-1" ask for nothing at all.
       if (/^\d/.test(asked)) await list;
+      // A fixed wait: for the refused ids no chip must come, and an absence has no event to wait for; the read it
+      // would follow has answered above.
       await page.waitForTimeout(300);
       const expected = asked.endsWith(`collection=${tides}`) ? 1 : 0;
       expect(await chips(page).getByRole("listitem").count(), asked).toBe(expected);

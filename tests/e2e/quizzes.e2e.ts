@@ -82,6 +82,7 @@ async function tabTo(page: Page, target: Locator) {
  */
 async function pressArrow(page: Page, key: "ArrowDown" | "ArrowUp") {
   await page.keyboard.down(key);
+  // Not a wait for a condition: the time a person holds the key (see above).
   await page.waitForTimeout(60);
   await page.keyboard.up(key);
 }

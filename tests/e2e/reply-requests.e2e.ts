@@ -40,7 +40,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** The reply is over when Send is back; then a moment for anything asked after it. */
+/**
+ * The reply is over when Send is back; then a moment for anything asked after it. A fixed wait: the tests count the
+ * requests made, and that no more follow is an absence, with no event to wait for.
+ */
 async function replyEnded(page: Page) {
   await page.getByRole("button", { name: "Send message" }).waitFor();
   await page.waitForTimeout(1500);

@@ -179,7 +179,8 @@ describe("a session that ends under an open page", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/settings");
       await page.getByText("Your password was changed, so you were signed out. Sign in with the new password.").waitFor();
-      // The form's refused save is not toasted over the sign-in screen too (it says why already).
+      // The form's refused save is not toasted over the sign-in screen too (it says why already). A fixed wait: an
+      // absence has no event to wait for; a toast would show within a frame of the refusal, already answered.
       await page.waitForTimeout(800);
       expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
       await page.screenshot({ path: screenshotPath(`signed-out-session-ended-${dark ? "dark-" : ""}${width}.png`), fullPage: true });
@@ -220,6 +221,8 @@ describe("the account button and toasts", () => {
       await toast.waitFor();
       // Where it rests once it has slid in.
       await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      // A fixed wait besides: Sonner measures and restacks its toasts from script after they mount, with no event to
+      // wait for; without it the box was read mid-move under load.
       await page.waitForTimeout(500);
       const box = await toast.boundingBox();
       expect(box).not.toBeNull();
