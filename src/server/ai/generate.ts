@@ -6,8 +6,8 @@ import { cleanProviderText, cleanProviderValue, StreamTextCleaner } from "./clea
 import { sendAfter } from "./held-fetch.js";
 
 /**
- * The only calls to the AI SDK: a whole answer, a structured answer (its `generateText`), and a streamed answer
- * (the model's own `doStream`).
+ * The only calls to the AI SDK for text (embeddings are `embed.ts`'s `embedMany`): a whole answer, a structured answer
+ * (its `generateText`), and a streamed answer (the model's own `doStream`).
  * Modules hold a `LanguageModel` (from language-model.ts) and these types, never the SDK itself. A whole answer is
  * spent from a user's allowance here (`spend`: the claim and its hold before the call, the settle after it, decision
  * 028), so no caller asks a model without the allowance rule; a streamed answer's claim is its caller's, made before

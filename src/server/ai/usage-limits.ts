@@ -25,7 +25,7 @@ export type UsageNumbers = {
   messagesToday: number;
   monthlyTokens: number | null;
   messagesPerDay: number | null;
-  /** Replies being written and course runs running now. */
+  /** Replies being written, course runs and /v1 calls running now (migration 0027). */
   running: number;
   /** Tokens held by AI calls under way (decision 028). */
   held: number;

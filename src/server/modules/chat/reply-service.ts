@@ -42,7 +42,7 @@ export interface ReplyOptions {
   platformDeps: PlatformDeps;
   generations: GenerationManager;
   chatId: number;
-  /** Replies and course runs one user may have running at once (AI_MAX_CONCURRENT_PER_USER). */
+  /** Replies, course runs and /v1 calls one user may have running at once (AI_MAX_CONCURRENT_PER_USER). */
   maxRunning: number;
   /** The request's logger: a provider failure of its reply is logged with its request id. */
   log: ProviderFailureLog;
