@@ -5,12 +5,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiPlatformsApi, type CreatePlatformBody, type UpdatePlatformBody } from "../../src/shared/contracts/ai-platforms.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { settingsApi } from "../../src/shared/contracts/settings.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, FAKE_KEY, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 
-type Platform = { id: number; slug: string; status: string; usable: boolean; hasApiKey: boolean; apiKeyHint: string | null };
 type Body = { temperature?: number; messages: { role: string; content: unknown }[] };
 
 let t: TestApp;
@@ -30,22 +32,34 @@ afterAll(async () => {
   await keyless?.close();
 });
 
-const adminList = async () => (await admin.get("/api/ai-platforms")).json() as Platform[];
-const platformId = async (slug: string) => (await adminList()).find((p) => p.slug === slug)?.id as number;
+const adminList = () => admin.ok(aiPlatformsApi.list, {});
+const platformId = async (slug: string) => (await adminList()).find((p) => p.slug === slug)?.id ?? 0;
 const settings = { models: ["fake-model"], temperature: 0.5, maxTokens: 2048, freeModels: ["fake-model"] };
-const newPlatform = (over: Record<string, unknown> = {}) => ({ name: "Local Llama", slug: "local-llama", settings, ...over });
+const newPlatform = (over: Partial<CreatePlatformBody> = {}): CreatePlatformBody => ({
+  name: "Local Llama",
+  slug: "local-llama",
+  settings,
+  ...over,
+});
+const create = (client: CookieClient, body: CreatePlatformBody) => client.call(aiPlatformsApi.create, { body });
+/** A body the contract refuses, sent as it is. */
+const createRaw = (client: CookieClient, rawBody: unknown) => client.call(aiPlatformsApi.create, { body: newPlatform() }, { rawBody });
+const update = (client: CookieClient, id: number, body: UpdatePlatformBody) => client.call(aiPlatformsApi.update, { params: { id }, body });
+const testConnection = (client: CookieClient, id: number) => client.call(aiPlatformsApi.test, { params: { id } });
+const pickers = () => user.ok(aiPlatformsApi.forChat, {});
+const reply = (chatId: number, content: string) => user.call(chatsApi.reply, { params: { id: chatId }, body: { content } });
 
 describe("the admin list", () => {
   it("shows the four seeded platforms as Setup Required to admins only", async () => {
-    const res = await admin.get("/api/ai-platforms");
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as Platform[];
+    const res = await admin.call(aiPlatformsApi.list, {});
+    expect(res.status).toBe(200);
+    const list = res.data;
     expect(list.map((p) => p.slug)).toEqual(["openai", "anthropic-claude", "deepseek", "mistral"]);
     for (const p of list) expect(p).toMatchObject({ usable: false, hasApiKey: false, apiKeyHint: null });
-    expect((await user.get("/api/ai-platforms")).statusCode).toBe(403);
-    expect((await new CookieClient(t.app).get("/api/ai-platforms")).statusCode).toBe(401);
+    expect((await user.call(aiPlatformsApi.list, {})).status).toBe(403);
+    expect((await new CookieClient(t.app).call(aiPlatformsApi.list, {})).status).toBe(401);
     // Nothing is usable yet: the model pickers are empty.
-    expect((await user.get("/api/ai/platforms")).json()).toEqual([]);
+    expect(await pickers()).toEqual([]);
   });
 });
 
@@ -53,16 +67,22 @@ describe("API keys", () => {
   it("are stored encrypted and only ever shown as a hint", async () => {
     const key = "sk-live-SECRET-abcdefghijkl-9Z7q";
     const id = await platformId("openai");
-    const patched = await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: key });
-    expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ hasApiKey: true, usable: true, apiKeySource: "database" });
-    const hint = patched.json().apiKeyHint as string;
+    const patched = await update(admin, id, { apiKey: key });
+    expect(patched.status).toBe(200);
+    expect(patched.data).toMatchObject({ hasApiKey: true, usable: true, apiKeySource: "database" });
+    const hint = patched.data.apiKeyHint ?? "";
     expect(hint.startsWith("sk-...")).toBe(true);
     expect(hint.endsWith("9Z7q")).toBe(true);
-    const created = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "keyed", name: "Keyed", apiKey: key }));
-    expect(created.statusCode).toBe(201);
-    expect(created.json().apiKeyHint).toBe(hint);
-    const bodies = [patched.body, created.body, (await admin.get("/api/ai-platforms")).body, (await user.get("/api/ai/platforms")).body];
+    const created = await create(admin, newPlatform({ slug: "keyed", name: "Keyed", apiKey: key }));
+    expect(created.status).toBe(201);
+    expect(created.data.apiKeyHint).toBe(hint);
+    // The answers as sent, whatever the contract reads of them.
+    const bodies = [
+      patched.response.body,
+      created.response.body,
+      (await admin.call(aiPlatformsApi.list, {})).response.body,
+      (await user.call(aiPlatformsApi.forChat, {})).response.body,
+    ];
     for (const body of bodies) {
       expect(body).not.toContain(key);
       expect(body).not.toContain("SECRET");
@@ -84,20 +104,20 @@ describe("API keys", () => {
     const before = await adminList();
     const id = await platformId("deepseek");
     const attempts = [
-      await user.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-attacker-0000", status: "inactive" }),
-      await user.post("/api/admin/ai-platforms", newPlatform({ slug: "sneaky" })),
-      await user.post(`/api/admin/ai-platforms/${id}/test`, {}),
+      await update(user, id, { apiKey: "sk-attacker-0000", status: "inactive" }),
+      await create(user, newPlatform({ slug: "sneaky" })),
+      await testConnection(user, id),
     ];
-    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+    expect(attempts.map((r) => r.status)).toEqual([403, 403, 403]);
     expect(await adminList()).toEqual(before);
     const anonymous = new CookieClient(t.app);
-    expect((await anonymous.patch(`/api/admin/ai-platforms/${id}`, { status: "inactive" })).statusCode).toBe(401);
+    expect((await update(anonymous, id, { status: "inactive" })).status).toBe(401);
   });
 });
 
 describe("creating a platform", () => {
   it("refuses bad input with the product's messages", async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [unknown, string][] = [
       [newPlatform({ name: "" }), "Name is required"],
       [{ slug: "x", settings }, "Name is required"],
       [newPlatform({ slug: "Local Llama" }), "Slug must contain only lowercase letters, numbers, and hyphens"],
@@ -107,42 +127,42 @@ describe("creating a platform", () => {
       [newPlatform({ settings: { ...settings, maxTokens: 0 } }), "Max tokens must be at least 1"],
     ];
     for (const [body, message] of cases) {
-      const res = await admin.post("/api/admin/ai-platforms", body);
-      expect({ body, status: res.statusCode, message: res.json().message }).toEqual({ body, status: 400, message });
+      const res = await createRaw(admin, body);
+      expect({ body, status: res.status, message: res.error.message }).toEqual({ body, status: 400, message });
     }
     expect((await adminList()).map((p) => p.slug)).not.toContain("local-llama");
   });
 
   it("refuses a taken slug (409) and ignores fields it does not know", async () => {
-    const res = await admin.post("/api/admin/ai-platforms", {
+    const res = await createRaw(admin, {
       ...newPlatform({ slug: "extra-fields" }),
       id: 424242,
       apiKeyEncrypted: "forged",
       apiKeyHint: "sk-...forg",
       usable: true,
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ slug: "extra-fields", hasApiKey: false, apiKeyHint: null });
-    expect(res.json().id).not.toBe(424242);
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ slug: "extra-fields", hasApiKey: false, apiKeyHint: null });
+    expect(res.data.id).not.toBe(424242);
     const row = (await t.database.db.execute(sql`select id, api_key_encrypted, api_key_hint from ai_platforms where slug = 'extra-fields'`))
       .rows[0];
-    expect(row).toEqual({ id: res.json().id, api_key_encrypted: null, api_key_hint: null });
-    const again = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "extra-fields", name: "Another" }));
-    expect(again.statusCode).toBe(409);
+    expect(row).toEqual({ id: res.data.id, api_key_encrypted: null, api_key_hint: null });
+    const again = await create(admin, newPlatform({ slug: "extra-fields", name: "Another" }));
+    expect(again.status).toBe(409);
     expect((await adminList()).filter((p) => p.slug === "extra-fields")).toHaveLength(1);
   });
 
   it("makes a keyless OpenAI-compatible server with a base URL usable (and one without a base URL not)", async () => {
-    const without = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "no-url", name: "No URL" }));
-    expect(without.json()).toMatchObject({ usable: false, hasApiKey: false });
-    const res = await admin.post("/api/admin/ai-platforms", newPlatform({ baseUrl: keyless.url }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ kind: "openai-compatible", usable: true, hasApiKey: false });
-    const pickers = (await user.get("/api/ai/platforms")).json() as { slug: string }[];
-    expect(pickers.map((p) => p.slug)).toContain("local-llama");
-    expect(pickers.map((p) => p.slug)).not.toContain("no-url");
+    const without = await create(admin, newPlatform({ slug: "no-url", name: "No URL" }));
+    expect(without.data).toMatchObject({ usable: false, hasApiKey: false });
+    const res = await create(admin, newPlatform({ baseUrl: keyless.url }));
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ kind: "openai-compatible", usable: true, hasApiKey: false });
+    const slugs = (await pickers()).map((p) => p.slug);
+    expect(slugs).toContain("local-llama");
+    expect(slugs).not.toContain("no-url");
     const chat = await newChat(user, { aiPlatform: "local-llama" });
-    const events = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "hi llama" })).body);
+    const events = parseEvents((await reply(chat.id, "hi llama")).response.body);
     expect(textOf(events)).toBe("Echo: hi llama");
     expect(keyless.requests.at(-1)?.headers.authorization).toBeUndefined();
   });
@@ -150,77 +170,81 @@ describe("creating a platform", () => {
 
 describe("the OpenAI API a platform uses (decision 050)", () => {
   it("Chat Completions by default; Responses only on an OpenAI platform, tested and answered over /v1/responses", async () => {
-    const plain = await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "plain-api", name: "Plain", kind: "openai" }));
-    expect(plain.statusCode, plain.body).toBe(201);
-    expect(plain.json().api).toBe("chat-completions");
+    const plain = await create(admin, newPlatform({ slug: "plain-api", name: "Plain", kind: "openai" }));
+    expect(plain.status, plain.response.body).toBe(201);
+    expect(plain.data.api).toBe("chat-completions");
     // Any other kind: a 400 under `api`, nothing stored.
-    const refused = await admin.post(
-      "/api/admin/ai-platforms",
+    const refused = await create(
+      admin,
       newPlatform({ slug: "gateway-responses", name: "Gateway", kind: "openai-compatible", api: "responses", baseUrl: fake.url }),
     );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({
       message: "The Responses API is only for OpenAI platforms",
       errors: { api: "The Responses API is only for OpenAI platforms" },
     });
     expect((await adminList()).some((p) => p.slug === "gateway-responses")).toBe(false);
-    expect((await admin.post("/api/admin/ai-platforms", newPlatform({ slug: "bad-api", kind: "openai", api: "soap" }))).statusCode).toBe(
-      400,
-    );
+    expect((await createRaw(admin, { ...newPlatform({ slug: "bad-api", kind: "openai" }), api: "soap" })).status).toBe(400);
     // Not an admin: 403, and signed out: 401.
-    const id = plain.json().id as number;
-    expect((await user.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" })).statusCode).toBe(403);
-    expect((await new CookieClient(t.app).patch(`/api/admin/ai-platforms/${id}`, { api: "responses" })).statusCode).toBe(401);
+    const id = plain.data.id;
+    expect((await update(user, id, { api: "responses" })).status).toBe(403);
+    expect((await update(new CookieClient(t.app), id, { api: "responses" })).status).toBe(401);
 
-    const switched = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses", apiKey: FAKE_KEY, baseUrl: fake.url });
-    expect(switched.statusCode, switched.body).toBe(200);
-    expect(switched.json().api).toBe("responses");
+    const switched = await update(admin, id, { api: "responses", apiKey: FAKE_KEY, baseUrl: fake.url });
+    expect(switched.status, switched.response.body).toBe(200);
+    expect(switched.data.api).toBe("responses");
     // The connection test speaks the chosen API.
-    const tested = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect(tested.statusCode, tested.body).toBe(200);
+    const tested = await testConnection(admin, id);
+    expect(tested.status, tested.response.body).toBe(200);
     expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
     // A change of API: the last test no longer speaks for it.
-    const back = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "chat-completions" });
-    expect(back.json()).toMatchObject({ api: "chat-completions", lastTest: null });
-    await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
+    const back = await update(admin, id, { api: "chat-completions" });
+    expect(back.data).toMatchObject({ api: "chat-completions", lastTest: null });
+    await update(admin, id, { api: "responses" });
     // Another kind goes back to Chat Completions; asking it for Responses is refused. (Another kind is another
     // destination for the key: it is typed again, decision 063.)
-    const otherKind = await admin.patch(`/api/admin/ai-platforms/${id}`, { kind: "openai-compatible", apiKey: FAKE_KEY });
-    expect(otherKind.json().api).toBe("chat-completions");
-    const mismatch = await admin.patch(`/api/admin/ai-platforms/${id}`, { api: "responses" });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().errors).toEqual({ api: "The Responses API is only for OpenAI platforms" });
+    const otherKind = await update(admin, id, { kind: "openai-compatible", apiKey: FAKE_KEY });
+    expect(otherKind.data.api).toBe("chat-completions");
+    const mismatch = await update(admin, id, { api: "responses" });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.error.errors).toEqual({ api: "The Responses API is only for OpenAI platforms" });
   });
 });
 
 describe("the model pickers and disabling", () => {
   it("list usable platforms to any signed-in user without keys, and drop a disabled one", async () => {
     const id = (await pointPlatformAt(admin, "mistral", fake)).id;
-    const entry = ((await user.get("/api/ai/platforms")).json() as Record<string, unknown>[]).find((p) => p.slug === "mistral");
-    expect(entry).toMatchObject({ name: "Mistral", slug: "mistral", models: ["fake-model", "missing-model"], defaultModel: "fake-model" });
+    expect((await pickers()).find((p) => p.slug === "mistral")).toMatchObject({
+      name: "Mistral",
+      slug: "mistral",
+      models: ["fake-model", "missing-model"],
+      defaultModel: "fake-model",
+    });
+    // The keys as sent (the contract's parse would drop any other).
+    const sent: Record<string, unknown>[] = (await user.call(aiPlatformsApi.forChat, {})).response.json();
+    const entry = sent.find((p) => p.slug === "mistral");
     expect(Object.keys(entry ?? {}).some((k) => /key|hint|secret|url/i.test(k))).toBe(false);
-    const disabled = await admin.patch(`/api/admin/ai-platforms/${id}`, { status: "inactive" });
-    expect(disabled.json()).toMatchObject({ status: "inactive", usable: false, hasApiKey: true });
-    const slugs = ((await user.get("/api/ai/platforms")).json() as { slug: string }[]).map((p) => p.slug);
+    const disabled = await update(admin, id, { status: "inactive" });
+    expect(disabled.data).toMatchObject({ status: "inactive", usable: false, hasApiKey: true });
+    const slugs = (await pickers()).map((p) => p.slug);
     expect(slugs).not.toContain("mistral");
     const chat = await newChat(user, { aiPlatform: "mistral" });
-    const refused = await user.post(`/api/chats/${chat.id}/reply`, { content: "hi" });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("Mistral is turned off. Choose another model.");
-    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { status: "active" })).json().usable).toBe(true);
-    expect(((await user.get("/api/ai/platforms")).json() as { slug: string }[]).map((p) => p.slug)).toContain("mistral");
+    const refused = await reply(chat.id, "hi");
+    expect(refused.status).toBe(409);
+    expect(refused.error.message).toBe("Mistral is turned off. Choose another model.");
+    expect((await update(admin, id, { status: "active" })).data.usable).toBe(true);
+    expect((await pickers()).map((p) => p.slug)).toContain("mistral");
   });
 });
 
 describe("testing a connection", () => {
   it("answers ok with the latency against a working provider, 422 with a clear message on a wrong key", async () => {
     const id = (await pointPlatformAt(admin, "deepseek", fake)).id;
-    const lastTest = async () =>
-      ((await admin.get("/api/ai-platforms")).json() as { id: number; lastTest: unknown }[]).find((p) => p.id === id)?.lastTest;
+    const lastTest = async () => (await adminList()).find((p) => p.id === id)?.lastTest;
     expect(await lastTest()).toBeNull();
-    const ok = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ ok: true, model: "fake-model", latencyMs: expect.any(Number) });
+    const ok = await testConnection(admin, id);
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ ok: true, model: "fake-model", latencyMs: expect.any(Number) });
     // The result is kept for the card (issue 29): passed, when, and what it said.
     expect(await lastTest()).toEqual({
       ok: true,
@@ -228,36 +252,36 @@ describe("testing a connection", () => {
       message: expect.stringMatching(/^fake-model answered in \d+ ms\.$/),
     });
     // A new key: the last result no longer speaks for the platform.
-    await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: "sk-wrong-key-000000" });
+    await update(admin, id, { apiKey: "sk-wrong-key-000000" });
     expect(await lastTest()).toBeNull();
     const before = Date.now();
-    const wrong = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect(wrong.statusCode).toBe(422);
+    const wrong = await testConnection(admin, id);
+    expect(wrong.status).toBe(422);
     // Said to the admin on AI Chat Settings: what to check there, never "go to AI Chat Settings".
-    expect(wrong.json().message).toBe("Deepseek refused the API key. Check the API key, then test again.");
-    const failed = (await lastTest()) as { ok: boolean; at: string; message: string };
+    expect(wrong.error.message).toBe("Deepseek refused the API key. Check the API key, then test again.");
+    const failed = await lastTest();
     expect(failed).toEqual({
       ok: false,
       at: expect.any(String),
       message: "Deepseek refused the API key. Check the API key, then test again.",
     });
-    expect(new Date(failed.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(failed?.at ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
     // A user's call through the same key still sends them to an administrator.
     const chat = await newChat(user, { aiPlatform: "deepseek", model: "fake-model" });
-    const refused = parseEvents((await user.post(`/api/chats/${chat.id}/reply`, { content: "hi" })).body).find((e) => e.type === "error");
+    const refused = parseEvents((await reply(chat.id, "hi")).response.body).find((e) => e.type === "error");
     expect(refused).toMatchObject({
       message: "Deepseek refused the API key. An administrator can check it under Admin > AI Chat Settings.",
     });
-    await admin.patch(`/api/admin/ai-platforms/${id}`, { apiKey: FAKE_KEY });
+    await update(admin, id, { apiKey: FAKE_KEY });
     expect(await lastTest()).toBeNull();
     // A model the provider does not know: what to check, on this page.
-    await admin.patch(`/api/admin/ai-platforms/${id}`, { settings: { defaultModel: "missing-model" } });
-    const unknown = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect({ status: unknown.statusCode, message: unknown.json().message }).toEqual({
+    await update(admin, id, { settings: { defaultModel: "missing-model" } });
+    const unknown = await testConnection(admin, id);
+    expect({ status: unknown.status, message: unknown.error.message }).toEqual({
       status: 422,
       message: 'Deepseek does not know the model "missing-model". Check the model names and the default model, then test again.',
     });
-    await admin.patch(`/api/admin/ai-platforms/${id}`, { settings: { defaultModel: "fake-model" } });
+    await update(admin, id, { settings: { defaultModel: "fake-model" } });
   });
 
   it("names the address and what to check when the server is not reached (connection refused)", async () => {
@@ -267,9 +291,9 @@ describe("testing a connection", () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve)); // a port nothing listens on
     const nowhere = `http://127.0.0.1:${port}/v1`;
-    expect((await admin.patch(`/api/admin/ai-platforms/${id}`, { baseUrl: nowhere, apiKey: FAKE_KEY })).statusCode).toBe(200);
-    const refused = await admin.post(`/api/admin/ai-platforms/${id}/test`, {});
-    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+    expect((await update(admin, id, { baseUrl: nowhere, apiKey: FAKE_KEY })).status).toBe(200);
+    const refused = await testConnection(admin, id);
+    expect({ status: refused.status, message: refused.error.message }).toEqual({
       status: 422,
       message: `Deepseek could not be reached at ${nowhere}. Check the Base URL and that the server there is running, then test again.`,
     });
@@ -282,7 +306,7 @@ describe("what the provider receives", () => {
     await pointPlatformAt(admin, "openai", fake);
     const ask = async () => {
       const chat = await newChat(user);
-      await user.post(`/api/chats/${chat.id}/reply`, { content: "who are you?" });
+      await reply(chat.id, "who are you?");
       const body = fake.requests.at(-1)?.body as Body;
       return { system: body.messages.filter((m) => m.role === "system").map((m) => m.content), temperature: body.temperature };
     };
@@ -290,10 +314,10 @@ describe("what the provider receives", () => {
     await t.database.db.execute(
       sql`insert into global_ai_prompts (key, prompt, description) values ('chat-system', 'You are Tutor Bot. Be brief.', 'Chat')`,
     );
-    expect((await user.patch("/api/user/settings", { temperature: "0.3" })).statusCode).toBe(200);
+    expect((await user.call(settingsApi.update, { body: { temperature: "0.3" } })).status).toBe(200);
     expect(await ask()).toEqual({ system: ["You are Tutor Bot. Be brief."], temperature: 0.3 });
     // The non-streamed call gets the same.
-    await user.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] });
+    await user.call(chatsApi.aiChat, { body: { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] } });
     const body = fake.requests.at(-1)?.body as Body;
     expect(body.messages[0]).toEqual({ role: "system", content: "You are Tutor Bot. Be brief." });
     expect(body.temperature).toBe(0.3);

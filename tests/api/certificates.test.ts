@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessonLockedMessage, QUESTION_MESSAGES } from "../../src/shared/contracts/assessment.js";
+import { certificatesApi, lessonLockedMessage, QUESTION_MESSAGES } from "../../src/shared/contracts/assessment.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
+import { type CallInput, callApp } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { fontsOf } from "../helpers/pdf-fonts.js";
 import { seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
@@ -39,29 +41,26 @@ const run = (query: ReturnType<typeof sql>) => t.database.db.execute(query);
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await run(query)).rows as T[];
 
 async function publicCourse(title: string) {
-  const id = (await owner.post("/api/courses", { title })).json().id as number;
-  expect((await owner.patch(`/api/courses/${id}`, { status: "published", isPublic: true })).statusCode).toBe(200);
+  const { id } = await owner.ok(coursesApi.create, { body: { title } });
+  expect((await owner.call(coursesApi.update, { params: { id }, body: { status: "published", isPublic: true } })).status).toBe(200);
   return id;
 }
-async function addModule(courseId: number, body: Record<string, unknown> = {}) {
-  const res = await owner.post(`/api/courses/${courseId}/modules`, { title: "Module", ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as number;
+async function addModule(courseId: number, body: Partial<CallInput<typeof coursesApi.createModule>["body"]> = {}) {
+  const res = await owner.call(coursesApi.createModule, { params: { id: courseId }, body: { title: "Module", ...body } });
+  expect(res.status).toBe(201);
+  return res.data.id;
 }
-async function addLesson(moduleId: number, body: Record<string, unknown> = {}) {
-  const res = await owner.post(`/api/modules/${moduleId}/lessons`, { title: "Lesson", type: "reading", content: "Text", ...body });
-  expect(res.statusCode).toBe(201);
-  return res.json().id as number;
+async function addLesson(moduleId: number, body: Partial<CallInput<typeof lessonsApi.create>["body"]> = {}) {
+  const res = await owner.call(lessonsApi.create, {
+    params: { id: moduleId },
+    body: { title: "Lesson", type: "reading", content: "Text", ...body },
+  });
+  expect(res.status).toBe(201);
+  return res.data.id;
 }
-const outlineOf = async (client: CookieClient, courseId: number) => {
-  const res = await client.get(`/api/courses/${courseId}/outline`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as {
-    modules: { lessons: { id: number; kind: string; locked: boolean; opensAt: string | null; completed: boolean }[] }[];
-    progress: { completed: number; total: number; complete: boolean; certificateCode: string | null };
-    learners: { started: number; finished: number } | null;
-  };
-};
+const outlineOf = (client: CookieClient, courseId: number) => client.ok(coursesApi.outline, { params: { id: courseId } });
+const lessonOf = (client: CookieClient, id: number) => client.call(lessonsApi.get, { params: { id } });
+const certificateOf = (client: CookieClient, courseId: number) => client.call(certificatesApi.certificate, { params: { id: courseId } });
 const lessonIn = (outline: Awaited<ReturnType<typeof outlineOf>>, id: number) =>
   outline.modules.flatMap((m) => m.lessons).find((l) => l.id === id);
 
@@ -75,38 +74,35 @@ describe("drip release", () => {
     const moduleDrip = await addLesson(later);
     const overridden = await addLesson(later, { releaseAfterDays: 0 });
 
-    expect((await learner.get(`/api/lessons/${open}`)).statusCode).toBe(200);
+    expect((await lessonOf(learner, open)).status).toBe(200);
     const [enrolment] = await rowsOf<{ started_at: string | Date }>(
       sql`select started_at from course_enrollments where user_id = ${learnerId} and course_id = ${courseId}`,
     );
     const started = new Date(enrolment?.started_at ?? 0).getTime();
     expect(Date.now() - started).toBeLessThan(60_000);
 
-    const locked = await learner.get(`/api/lessons/${lessonDrip}`);
-    expect(locked.statusCode).toBe(403);
+    const locked = await lessonOf(learner, lessonDrip);
+    expect(locked.status).toBe(403);
     const opensAt = new Date(started + 3 * 86_400_000).toISOString();
-    expect(locked.json()).toEqual({ message: lessonLockedMessage(opensAt), opensAt });
-    expect((await learner.get(`/api/lessons/${moduleDrip}`)).json().opensAt).toBe(new Date(started + 7 * 86_400_000).toISOString());
-    expect((await learner.get(`/api/lessons/${overridden}`)).statusCode).toBe(200);
+    expect(locked.error).toEqual({ message: lessonLockedMessage(opensAt), opensAt });
+    expect((await lessonOf(learner, moduleDrip)).error.opensAt).toBe(new Date(started + 7 * 86_400_000).toISOString());
+    expect((await lessonOf(learner, overridden)).status).toBe(200);
     // Every route that gives the lesson goes through the same check: marking it done too.
-    expect((await learner.post(`/api/lessons/${lessonDrip}/complete`)).statusCode).toBe(403);
+    expect((await learner.call(lessonsApi.complete, { params: { id: lessonDrip } })).status).toBe(403);
     // The module's list gives a locked lesson without its content; the owner gets it.
-    const listed = (await learner.get(`/api/modules/${first}/lessons`)).json() as { id: number; content: string }[];
+    const listed = await learner.ok(lessonsApi.list, { params: { id: first } });
     expect(listed.map((l) => [l.id, l.content])).toEqual([
       [open, "Text"],
       [lessonDrip, ""],
     ]);
-    expect(((await owner.get(`/api/modules/${first}/lessons`)).json() as { content: string }[]).map((l) => l.content)).toEqual([
-      "Text",
-      "Text",
-    ]);
+    expect((await owner.ok(lessonsApi.list, { params: { id: first } })).map((l) => l.content)).toEqual(["Text", "Text"]);
 
     const outline = await outlineOf(learner, courseId);
     expect(lessonIn(outline, lessonDrip)).toMatchObject({ locked: true, opensAt, kind: "reading" });
     expect(lessonIn(outline, open)).toMatchObject({ locked: false, opensAt: null });
     expect(lessonIn(outline, overridden)).toMatchObject({ locked: false, opensAt: null });
     for (const client of [owner, admin]) {
-      expect((await client.get(`/api/lessons/${lessonDrip}`)).statusCode).toBe(200);
+      expect((await lessonOf(client, lessonDrip)).status).toBe(200);
       expect(lessonIn(await outlineOf(client, courseId), lessonDrip)).toMatchObject({ locked: false, opensAt: null });
     }
     // The owner and the admin did not start the course: only the learner did, once.
@@ -116,8 +112,8 @@ describe("drip release", () => {
     await run(
       sql`update course_enrollments set started_at = started_at - interval '4 days' where user_id = ${learnerId} and course_id = ${courseId}`,
     );
-    expect((await learner.get(`/api/lessons/${lessonDrip}`)).statusCode).toBe(200);
-    expect((await learner.get(`/api/lessons/${moduleDrip}`)).statusCode).toBe(403);
+    expect((await lessonOf(learner, lessonDrip)).status).toBe(200);
+    expect((await lessonOf(learner, moduleDrip)).status).toBe(403);
     const after = await outlineOf(learner, courseId);
     expect(lessonIn(after, lessonDrip)?.locked).toBe(false);
     expect(lessonIn(after, moduleDrip)?.locked).toBe(true);
@@ -149,15 +145,15 @@ describe("completion and certificates", () => {
   });
 
   it("counts reading lessons done and published quizzes passed; a failed quiz is not complete", async () => {
-    expect((await learner.post(`/api/lessons/${reading}/complete`)).statusCode).toBe(200);
+    expect((await learner.call(lessonsApi.complete, { params: { id: reading } })).status).toBe(200);
     let outline = await outlineOf(learner, courseId);
     expect(outline.progress).toMatchObject({ completed: 1, total: 2, complete: false, certificateCode: null });
 
     await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
     expect((await outlineOf(learner, courseId)).progress).toMatchObject({ completed: 1, total: 2, complete: false });
-    const refused = await learner.get(`/api/courses/${courseId}/certificate`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(QUESTION_MESSAGES.notComplete);
+    const refused = await certificateOf(learner, courseId);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(QUESTION_MESSAGES.notComplete);
 
     await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
     outline = await outlineOf(learner, courseId);
@@ -168,20 +164,20 @@ describe("completion and certificates", () => {
   });
 
   it("gives the PDF with the name, the course, the owner and the verification URL", async () => {
-    const res = await learner.get(`/api/courses/${courseId}/certificate`);
-    expect(res.statusCode).toBe(200);
+    const res = await certificateOf(learner, courseId);
+    expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    const code = res.headers["x-certificate-code"] as string;
+    const code = res.headers["x-certificate-code"];
     expect(code).toBe((await outlineOf(learner, courseId)).progress.certificateCode);
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const { text } = await extractText(new Uint8Array(res.response.rawPayload), { mergePages: true });
     expect(text).toContain(learnerName);
     expect(text).toContain("Rust for <Everyone>");
     expect(text).toContain("Olga Owner");
     expect(text).toContain(`${ORIGIN}/certificates/${code}`);
     // Not complete: the owner, another reader.
-    expect((await other.get(`/api/courses/${courseId}/certificate`)).json().message).toBe(QUESTION_MESSAGES.notComplete);
-    expect((await owner.get(`/api/courses/${courseId}/certificate`)).statusCode).toBe(403);
-    expect((await new CookieClient(t.app).get(`/api/courses/${courseId}/certificate`)).statusCode).toBe(401);
+    expect((await certificateOf(other, courseId)).error.message).toBe(QUESTION_MESSAGES.notComplete);
+    expect((await certificateOf(owner, courseId)).status).toBe(403);
+    expect((await callApp(t.app, certificatesApi.certificate, { params: { id: courseId } })).status).toBe(401);
   });
 
   it("prints a name in any script as written, in fonts embedded as subsets, and stays under 40 KB", async () => {
@@ -196,17 +192,19 @@ describe("completion and certificates", () => {
       latin: "José Núñez Zoë Łukasiewicz",
     };
     const author = await registerAndSignIn(t.app, { name: "이서연" });
-    const id = (await author.client.post("/api/courses", { title: "Ελληνικά για όλους 山田 🎓" })).json().id as number;
-    expect((await author.client.patch(`/api/courses/${id}`, { status: "published", isPublic: true })).statusCode).toBe(200);
-    const m = (await author.client.post(`/api/courses/${id}/modules`, { title: "Μέρος" })).json().id as number;
-    const lesson = (await author.client.post(`/api/modules/${m}/lessons`, { title: "Α", type: "reading", content: "Text" })).json()
-      .id as number;
+    const { id } = await author.client.ok(coursesApi.create, { body: { title: "Ελληνικά για όλους 山田 🎓" } });
+    const published = await author.client.call(coursesApi.update, { params: { id }, body: { status: "published", isPublic: true } });
+    expect(published.status).toBe(200);
+    const m = (await author.client.ok(coursesApi.createModule, { params: { id }, body: { title: "Μέρος" } })).id;
+    const lesson = (
+      await author.client.ok(lessonsApi.create, { params: { id: m }, body: { title: "Α", type: "reading", content: "Text" } })
+    ).id;
     for (const [script, name] of Object.entries(names)) {
       const learnerOf = await registerAndSignIn(t.app, { name });
-      expect((await learnerOf.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
-      const res = await learnerOf.client.get(`/api/courses/${id}/certificate`);
-      expect(res.statusCode).toBe(200);
-      const bytes = new Uint8Array(res.rawPayload);
+      expect((await learnerOf.client.call(lessonsApi.complete, { params: { id: lesson } })).status).toBe(200);
+      const res = await certificateOf(learnerOf.client, id);
+      expect(res.status).toBe(200);
+      const bytes = new Uint8Array(res.response.rawPayload);
       // Subsets: the CJK fonts are megabytes, DejaVu 0.7 MB a face; a certificate is 15-26 KB (decision 062).
       expect(bytes.length, script).toBeLessThan(40_000);
       // pdf.js takes the buffer it reads (it is empty afterwards): it reads a copy.
@@ -233,14 +231,14 @@ describe("completion and certificates", () => {
 
   it("prints the course's style, chosen by its owner (Classic by default), with the product's name at the top", async () => {
     const id = await publicCourse("Styled course");
-    expect((await owner.get(`/api/courses/${id}`)).json().certificateStyle).toBe("classic");
+    expect((await owner.ok(coursesApi.get, { params: { id } })).certificateStyle).toBe("classic");
     const lesson = await addLesson(await addModule(id));
     const styled = await registerAndSignIn(t.app, { name: "Stella Style" });
-    expect((await styled.client.post(`/api/lessons/${lesson}/complete`)).statusCode).toBe(200);
+    expect((await styled.client.call(lessonsApi.complete, { params: { id: lesson } })).status).toBe(200);
     const printed = async () => {
-      const res = await styled.client.get(`/api/courses/${id}/certificate`);
-      expect(res.statusCode).toBe(200);
-      const bytes = new Uint8Array(res.rawPayload);
+      const res = await certificateOf(styled.client, id);
+      expect(res.status).toBe(200);
+      const bytes = new Uint8Array(res.response.rawPayload);
       const { text } = await extractText(bytes.slice(), { mergePages: true });
       return { fonts: (await fontsOf(bytes)).map((font) => font.slice(7)), lines: text.split("\n") };
     };
@@ -251,29 +249,29 @@ describe("completion and certificates", () => {
     expect(classic.fonts).toContain("DejaVuSerif-Bold");
     expect(classic.fonts.some((font) => font.startsWith("DejaVuSans"))).toBe(false);
 
-    const modern = await owner.patch(`/api/courses/${id}`, { certificateStyle: "modern" });
-    expect(modern.statusCode).toBe(200);
-    expect(modern.json().certificateStyle).toBe("modern");
+    const modern = await owner.call(coursesApi.update, { params: { id }, body: { certificateStyle: "modern" } });
+    expect(modern.status).toBe(200);
+    expect(modern.data.certificateStyle).toBe("modern");
     expect((await printed()).fonts.sort()).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
     // The admin may choose too; Minimal sets the name in DejaVu's extra light.
-    expect((await admin.patch(`/api/courses/${id}`, { certificateStyle: "minimal" })).statusCode).toBe(200);
+    expect((await admin.call(coursesApi.update, { params: { id }, body: { certificateStyle: "minimal" } })).status).toBe(200);
     expect((await printed()).fonts).toContain("DejaVuSans-ExtraLight");
 
     // Refused: an unknown style, another user, signed out; the style stays.
-    const bad = await owner.patch(`/api/courses/${id}`, { certificateStyle: "fancy" });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.certificateStyle).toBe("Choose Classic, Modern or Minimal");
-    expect((await other.patch(`/api/courses/${id}`, { certificateStyle: "classic" })).statusCode).toBe(403);
-    const signedOut = await t.app.inject({ method: "PATCH", url: `/api/courses/${id}`, payload: { certificateStyle: "classic" } });
-    expect(signedOut.statusCode).toBe(401);
-    expect((await owner.get(`/api/courses/${id}`)).json().certificateStyle).toBe("minimal");
+    const bad = await owner.call(coursesApi.update, { params: { id }, body: {} }, { rawBody: { certificateStyle: "fancy" } });
+    expect(bad.status).toBe(400);
+    expect(bad.error.errors?.certificateStyle).toBe("Choose Classic, Modern or Minimal");
+    const toClassic = { params: { id }, body: { certificateStyle: "classic" as const } };
+    expect((await other.call(coursesApi.update, toClassic)).status).toBe(403);
+    expect((await callApp(t.app, coursesApi.update, toClassic)).status).toBe(401);
+    expect((await owner.ok(coursesApi.get, { params: { id } })).certificateStyle).toBe("minimal");
   });
 
   it("issues one certificate under parallel requests", async () => {
     await run(sql`insert into lesson_completions (user_id, lesson_id, course_id) values (${otherId}, ${reading}, ${courseId})`);
     await seedAttempt(t.database.db, { userId: otherId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => other.get(`/api/courses/${courseId}/certificate`)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => certificateOf(other, courseId)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((a) => a.headers["x-certificate-code"])).size).toBe(1);
     const rows = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from certificates where course_id = ${courseId} and user_id = ${otherId}`,
@@ -282,13 +280,16 @@ describe("completion and certificates", () => {
   });
 
   it("verifies signed out; revoke by the owner or an admin only, and then says revoked", async () => {
-    const code = (await outlineOf(learner, courseId)).progress.certificateCode as string;
-    const otherCode = (await outlineOf(other, courseId)).progress.certificateCode as string;
+    const code = (await outlineOf(learner, courseId)).progress.certificateCode ?? "none";
+    const otherCode = (await outlineOf(other, courseId)).progress.certificateCode ?? "none";
     const visitor = new CookieClient(t.app);
-    const verified = await visitor.get(`/api/certificates/${code}`);
-    expect(verified.statusCode).toBe(200);
+    const verify = (client: CookieClient, certificate: string) => client.call(certificatesApi.verify, { params: { code: certificate } });
+    const revoke = (client: CookieClient, certificate: string) => client.call(certificatesApi.revoke, { params: { code: certificate } });
+    const certificates = (client: CookieClient) => client.call(certificatesApi.courseCertificates, { params: { id: courseId } });
+    const verified = await verify(visitor, code);
+    expect(verified.status).toBe(200);
     expect(verified.headers["x-robots-tag"]).toBe("noindex");
-    expect(verified.json()).toMatchObject({
+    expect(verified.data).toMatchObject({
       code,
       learnerName,
       courseTitle: "Rust for <Everyone>",
@@ -296,27 +297,27 @@ describe("completion and certificates", () => {
       revoked: false,
       revokedAt: null,
     });
-    expect((await visitor.get("/api/certificates/nosuchcertificate")).statusCode).toBe(404);
-    expect((await visitor.get("/api/certificates/bad!code")).statusCode).toBe(400);
+    expect((await verify(visitor, "nosuchcertificate")).status).toBe(404);
+    expect((await verify(visitor, "bad!code")).status).toBe(400);
 
-    const list = await owner.get(`/api/courses/${courseId}/certificates`);
-    expect(list.statusCode).toBe(200);
-    expect((list.json() as { code: string }[]).map((c) => c.code).sort()).toEqual([code, otherCode].sort());
-    expect((await admin.get(`/api/courses/${courseId}/certificates`)).statusCode).toBe(200);
-    expect((await learner.get(`/api/courses/${courseId}/certificates`)).statusCode).toBe(404);
-    expect((await visitor.get(`/api/courses/${courseId}/certificates`)).statusCode).toBe(401);
+    const list = await certificates(owner);
+    expect(list.status).toBe(200);
+    expect(list.data.map((c) => c.code).sort()).toEqual([code, otherCode].sort());
+    expect((await certificates(admin)).status).toBe(200);
+    expect((await certificates(learner)).status).toBe(404);
+    expect((await certificates(visitor)).status).toBe(401);
 
-    expect((await learner.post(`/api/certificates/${code}/revoke`)).statusCode).toBe(404);
-    expect((await visitor.post(`/api/certificates/${code}/revoke`)).statusCode).toBe(401);
-    expect((await visitor.get(`/api/certificates/${code}`)).json().revoked).toBe(false);
-    const revoked = await owner.post(`/api/certificates/${code}/revoke`);
-    expect(revoked.statusCode).toBe(200);
-    expect(revoked.json().revoked).toBe(true);
-    expect((await visitor.get(`/api/certificates/${code}`)).json()).toMatchObject({ revoked: true, revokedAt: expect.any(String) });
-    expect((await learner.get(`/api/courses/${courseId}/certificate`)).json().message).toBe(QUESTION_MESSAGES.certificateRevoked);
+    expect((await revoke(learner, code)).status).toBe(404);
+    expect((await revoke(visitor, code)).status).toBe(401);
+    expect((await verify(visitor, code)).data.revoked).toBe(false);
+    const revoked = await revoke(owner, code);
+    expect(revoked.status).toBe(200);
+    expect(revoked.data.revoked).toBe(true);
+    expect((await verify(visitor, code)).data).toMatchObject({ revoked: true, revokedAt: expect.any(String) });
+    expect((await certificateOf(learner, courseId)).error.message).toBe(QUESTION_MESSAGES.certificateRevoked);
 
-    expect((await admin.post(`/api/certificates/${otherCode}/revoke`)).json().revoked).toBe(true);
-    expect((await visitor.get(`/api/certificates/${otherCode}`)).json().revoked).toBe(true);
+    expect((await revoke(admin, otherCode)).data.revoked).toBe(true);
+    expect((await verify(visitor, otherCode)).data.revoked).toBe(true);
   });
 });
 
@@ -328,8 +329,8 @@ describe("analytics", () => {
     const quiz = await addLesson(m, { title: "+Quiz one", kind: "quiz", type: "quiz", content: "" });
     const empty = await addLesson(m, { title: "Quiz two", kind: "quiz", type: "quiz", content: "" });
     const versionId = await seedPublishedQuiz(t.database.db, quiz);
-    await learner.get(`/api/lessons/${reading}`);
-    await other.get(`/api/lessons/${reading}`);
+    await lessonOf(learner, reading);
+    await lessonOf(other, reading);
     await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 50, passed: false, missed: [2] });
     await seedAttempt(t.database.db, { userId: learnerId, lessonId: quiz, courseId, versionId, score: 100, passed: true, missed: [] });
     await seedAttempt(t.database.db, { userId: otherId, lessonId: quiz, courseId, versionId, score: 0, passed: false, missed: [1, 2] });
@@ -337,11 +338,13 @@ describe("analytics", () => {
     await run(
       sql`insert into quiz_attempts (lesson_id, course_id, user_id, version_id) values (${quiz}, ${courseId}, ${otherId}, ${versionId})`,
     );
-    await learner.post(`/api/lessons/${reading}/complete`);
+    await learner.call(lessonsApi.complete, { params: { id: reading } });
 
-    const res = await owner.get(`/api/courses/${courseId}/analytics`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const analytics = (client: CookieClient, id = courseId) => client.call(certificatesApi.analytics, { params: { id } });
+    const exported = (client: CookieClient) => client.call(certificatesApi.analyticsExport, { params: { id: courseId } });
+    const res = await analytics(owner);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({
       learnersStarted: 2,
       learnersCompleted: 1,
       quizzes: [
@@ -356,16 +359,16 @@ describe("analytics", () => {
         { lessonId: empty, title: "Quiz two", attempts: 0, averageScore: null, passRate: null, mostMissed: null },
       ],
     });
-    expect((await admin.get(`/api/courses/${courseId}/analytics`)).statusCode).toBe(200);
-    expect((await learner.get(`/api/courses/${courseId}/analytics`)).statusCode).toBe(404);
-    expect((await learner.get(`/api/courses/${courseId}/analytics/export`)).statusCode).toBe(404);
-    expect((await new CookieClient(t.app).get(`/api/courses/${courseId}/analytics`)).statusCode).toBe(401);
-    expect((await owner.get("/api/courses/99999999/analytics")).statusCode).toBe(404);
+    expect((await analytics(admin)).status).toBe(200);
+    expect((await analytics(learner)).status).toBe(404);
+    expect((await exported(learner)).status).toBe(404);
+    expect((await analytics(new CookieClient(t.app))).status).toBe(401);
+    expect((await analytics(owner, 99999999)).status).toBe(404);
 
-    const csv = await owner.get(`/api/courses/${courseId}/analytics/export`);
-    expect(csv.statusCode).toBe(200);
+    const csv = await exported(owner);
+    expect(csv.status).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    const lines = csv.response.body.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
       "Course,Learners started,Learners completed,Quiz,Attempts,Average score (%),Pass rate (%),Most missed question,Times missed",
     );

@@ -4,10 +4,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../src/server/db/schema/index.js";
-import { ALREADY_EARLY_ACCESS } from "../../src/shared/contracts/payments.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { ALREADY_EARLY_ACCESS, adminPaymentsApi, paymentsApi } from "../../src/shared/contracts/payments.js";
+import { personalitiesApi } from "../../src/shared/contracts/personalities.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import type { StripeFake } from "../fakes/stripe-fake.js";
 import { type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_upgrade_tests";
 const tutor = {
@@ -43,84 +46,90 @@ checkoutStage(WEBHOOK_SECRET, (stage) => {
 describe("upgrading a signed-in free user", () => {
   async function freeUser() {
     const client = browser();
-    const account = newAccount();
-    const res = await client.post("/api/register", account);
-    expect(res.statusCode).toBe(201);
-    return { client, account, id: res.json().id as number };
+    const account = { ...newAccount(), planType: "free" as const };
+    const res = await client.call(authApi.register, { body: account });
+    expect(res.status).toBe(201);
+    return { client, account, id: res.data.id };
   }
-  const complete = (client: CookieClient, paymentIntentId: string) => client.post("/api/early-access/complete", { paymentIntentId });
+  const complete = (client: CookieClient, paymentIntentId: string) =>
+    client.call(paymentsApi.completeUpgrade, { body: { paymentIntentId } });
+  /** Starts (or finds) the signed-in user's upgrade intent: no body. */
+  const start = (client: CookieClient) => client.call(paymentsApi.createPaymentIntent, { body: undefined });
+  const planOf = async (client: CookieClient) => (await client.ok(userApi.me, {})).planType;
+  const addTutor = (client: CookieClient) => client.call(personalitiesApi.create, { body: tutor });
 
   it("starts an upgrade intent, answers 402 before payment, then upgrades at once", async () => {
     const { client, account } = await freeUser();
-    expect((await client.post("/api/personalities", tutor)).statusCode).toBe(403);
-    const res = await client.post(START);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(["clientSecret", "paymentIntentId"]);
-    const intentId = res.json().paymentIntentId as string;
+    expect((await addTutor(client)).status).toBe(403);
+    const res = await start(client);
+    expect(res.status, res.response.body).toBe(200);
+    // The keys as sent (the contract's parse would drop any other).
+    expect(Object.keys(res.response.json()).sort()).toEqual(["clientSecret", "paymentIntentId"]);
+    const intentId = res.data.paymentIntentId;
     expect(intentOf(intentId)).toMatchObject({ amount: 29700, currency: "usd" });
     expect(intentOf(intentId).metadata).toMatchObject({ kind: "upgrade" });
     // A double click gets the same intent.
-    expect((await client.post(START)).json().paymentIntentId).toBe(intentId);
+    expect((await start(client)).data.paymentIntentId).toBe(intentId);
 
     const early = await complete(client, intentId);
-    expect(early.statusCode).toBe(402);
-    expect((await client.get("/api/user")).json().planType).toBe("free");
+    expect(early.status).toBe(402);
+    expect(await planOf(client)).toBe("free");
 
     fake.succeed(intentId);
     const done = await complete(client, intentId);
-    expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ username: account.username, planType: "earlyAccess" });
-    expect((await client.get("/api/user")).json().planType).toBe("earlyAccess");
-    expect((await client.post("/api/personalities", tutor)).statusCode).toBe(201);
+    expect(done.status, done.response.body).toBe(200);
+    expect(done.data).toMatchObject({ username: account.username, planType: "earlyAccess" });
+    expect(await planOf(client)).toBe("earlyAccess");
+    expect((await addTutor(client)).status).toBe(201);
     expect(await mails(account.email, "early-access-receipt")).toHaveLength(1);
     // Finishing again is harmless: still one receipt.
-    expect((await complete(client, intentId)).statusCode).toBe(200);
+    expect((await complete(client, intentId)).status).toBe(200);
     expect(await mails(account.email, "early-access-receipt")).toHaveLength(1);
 
-    const twice = await client.post(START);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(ALREADY_EARLY_ACCESS);
+    const twice = await start(client);
+    expect(twice.status).toBe(409);
+    expect(twice.error.message).toBe(ALREADY_EARLY_ACCESS);
   });
 
   it("makes one upgrade intent for two parallel clicks", async () => {
     const { client } = await freeUser();
     const before = fake.createdCount();
     fake.delayMs = 100;
-    const answers = await Promise.all([client.post(START), client.post(START)]);
+    const answers = await Promise.all([start(client), start(client)]);
     fake.delayMs = 0;
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(answers[0]?.json().paymentIntentId).toBe(answers[1]?.json().paymentIntentId);
+    for (const res of answers) expect(res.status, res.response.body).toBe(200);
+    expect(answers[0]?.data.paymentIntentId).toBe(answers[1]?.data.paymentIntentId);
     expect(fake.createdCount()).toBe(before + 1);
   });
 
   it("refuses to complete someone else's upgrade (404), and changes neither account", async () => {
     const owner = await freeUser();
     const thief = await freeUser();
-    const intentId = (await owner.client.post(START)).json().paymentIntentId as string;
+    const intentId = (await start(owner.client)).data.paymentIntentId;
     fake.succeed(intentId);
     const res = await complete(thief.client, intentId);
-    expect(res.statusCode).toBe(404);
-    expect((await thief.client.get("/api/user")).json().planType).toBe("free");
-    expect((await owner.client.get("/api/user")).json().planType).toBe("free");
+    expect(res.status).toBe(404);
+    expect(await planOf(thief.client)).toBe("free");
+    expect(await planOf(owner.client)).toBe("free");
     // Nor through the registration finish.
     expect((await finish(thief.client, intentId)).statusCode).toBe(403);
     // And a registration checkout's intent is not an upgrade.
     const registration = await started();
     fake.succeed(registration.intentId);
-    expect((await complete(thief.client, registration.intentId)).statusCode).toBe(404);
+    expect((await complete(thief.client, registration.intentId)).status).toBe(404);
     expect(await usersNamed(registration.body.username)).toHaveLength(0);
-    expect((await complete(owner.client, intentId)).json().planType).toBe("earlyAccess");
-    expect((await thief.client.get("/api/user")).json().planType).toBe("free");
+    expect((await complete(owner.client, intentId)).data.planType).toBe("earlyAccess");
+    expect(await planOf(thief.client)).toBe("free");
   });
 
   it("answers 401 signed out, and 400 to a signed-in user who sends a registration form", async () => {
-    const signedOut = await browser().post("/api/early-access/complete", { paymentIntentId: "pi_something123" });
-    expect(signedOut.statusCode).toBe(401);
+    const signedOut = await complete(browser(), "pi_something123");
+    expect(signedOut.status).toBe(401);
     const { client } = await freeUser();
     const before = fake.createdCount();
-    const res = await client.post(START, form());
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/signed in/i);
+    const res = await client.call(paymentsApi.createPaymentIntent, { body: form() });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toMatch(/signed in/i);
     expect(fake.createdCount()).toBe(before);
   });
 });
@@ -128,23 +137,24 @@ describe("upgrading a signed-in free user", () => {
 describe("admin calls", () => {
   it("refuses visitors (401) and members (403) on the payment settings and unfinished payments", async () => {
     const member = browser();
-    expect((await member.post("/api/register", newAccount())).statusCode).toBe(201);
+    expect((await member.call(authApi.register, { body: { ...newAccount(), planType: "free" } })).status).toBe(201);
+    const price = { earlyAccessPrice: "1", currency: "USD" };
     for (const [client, status] of [
       [browser(), 401],
       [member, 403],
     ] as const) {
-      expect((await client.get("/api/admin/payment-settings")).statusCode).toBe(status);
-      expect((await client.patch("/api/admin/payment-settings", { earlyAccessPrice: "1", currency: "USD" })).statusCode).toBe(status);
-      expect((await client.post("/api/admin/payment-settings", { earlyAccessPrice: "1", currency: "USD" })).statusCode).toBe(status);
-      expect((await client.get("/api/admin/unfinished-payments")).statusCode).toBe(status);
-      expect((await client.post("/api/admin/unfinished-payments/1/resolve")).statusCode).toBe(status);
-      expect((await client.post("/api/check-secrets", { secretKeys: ["STRIPE_SECRET_KEY"] })).statusCode).toBe(status);
-      expect((await client.post("/api/ask-secrets", { secret_keys: ["STRIPE_SECRET_KEY"] })).statusCode).toBe(status);
+      expect((await client.call(adminPaymentsApi.get, {})).status).toBe(status);
+      expect((await client.call(adminPaymentsApi.update, { body: price })).status).toBe(status);
+      expect((await client.call(adminPaymentsApi.create, { body: price })).status).toBe(status);
+      expect((await client.call(adminPaymentsApi.unfinished, {})).status).toBe(status);
+      expect((await client.call(adminPaymentsApi.resolveUnfinished, { params: { id: 1 } })).status).toBe(status);
+      expect((await client.call(paymentsApi.checkSecrets, { body: { secretKeys: ["STRIPE_SECRET_KEY"] } })).status).toBe(status);
+      expect((await client.call(paymentsApi.askSecrets, { body: { secret_keys: ["STRIPE_SECRET_KEY"] } })).status).toBe(status);
     }
     // Nothing changed, and the admin is let in.
-    const settings = await admin.get("/api/admin/payment-settings");
-    expect(settings.statusCode).toBe(200);
-    expect(settings.json()).toMatchObject({ id: null, earlyAccessPrice: "297", currency: "USD", paymentsAvailable: true });
-    expect((await admin.get("/api/admin/unfinished-payments")).json()).toEqual([]);
+    const settings = await admin.call(adminPaymentsApi.get, {});
+    expect(settings.status).toBe(200);
+    expect(settings.data).toMatchObject({ id: null, earlyAccessPrice: "297", currency: "USD", paymentsAvailable: true });
+    expect(await admin.ok(adminPaymentsApi.unfinished, {})).toEqual([]);
   });
 });

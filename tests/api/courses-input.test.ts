@@ -1,6 +1,10 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { courseAiApi, coursesApi, lessonsApi, outlineDraftSchema } from "../../src/shared/contracts/courses.js";
+import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
+import type { Called } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
@@ -21,14 +25,16 @@ beforeAll(async () => {
   owner = ownerAccount.client;
   ownerId = ownerAccount.user.id;
   // Early Access, so the AI bodies are validated rather than refused for the plan.
-  expect((await admin.patch(`/api/admin/users/${ownerId}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+  expect((await admin.call(adminUsersApi.update, { params: { id: ownerId }, body: { planType: "earlyAccess" } })).status).toBe(200);
   const otherAccount = await registerAndSignIn(t.app);
   other = otherAccount.client;
   otherId = otherAccount.user.id;
 });
 afterAll(() => t.close());
 
-const lesson = (title: string, extra: object = {}) => ({ title, type: "reading", content: `# ${title}`, ...extra });
+/** The fake's outline, read as the contract types an outline. */
+const OUTLINE = outlineDraftSchema.parse(FAKE_OUTLINE);
+const lesson = (title: string, extra: object = {}) => ({ title, type: "reading" as const, content: `# ${title}`, ...extra });
 
 async function row<T>(query: string): Promise<T> {
   return (await t.database.db.execute(query)).rows[0] as T;
@@ -36,19 +42,20 @@ async function row<T>(query: string): Promise<T> {
 
 /** A course of the owner's with one module holding one lesson. */
 async function course(client: CookieClient = owner) {
-  const c = (await client.post("/api/courses", { title: "Input checks", description: "Kept" })).json() as { id: number };
-  const m = (await client.post(`/api/courses/${c.id}/modules`, { title: "Module", description: "Module text" })).json() as { id: number };
-  const l = (await client.post(`/api/modules/${m.id}/lessons`, lesson("Lesson", { aiGenerated: true }))).json() as { id: number };
+  const c = await client.ok(coursesApi.create, { body: { title: "Input checks", description: "Kept" } });
+  const m = await client.ok(coursesApi.createModule, { params: { id: c.id }, body: { title: "Module", description: "Module text" } });
+  const l = await client.ok(lessonsApi.create, { params: { id: m.id }, body: { ...lesson("Lesson"), aiGenerated: true } });
   return { courseId: c.id, moduleId: m.id, lessonId: l.id };
 }
 
-/** Sends a bad body; expects 400 with `message` = the first error and each listed field's message. */
-async function expectInvalid(client: CookieClient, options: InjectOptions, errors: Record<string, string | RegExp>) {
-  const res = await client.request(options);
-  expect({ url: options.url, status: res.statusCode }).toEqual({ url: options.url, status: 400 });
-  const body = res.json() as { message: string; errors: Record<string, string> };
+/** A bad body's answer: 400 with `message` = the first error and each listed field's message. */
+async function expectInvalid<E extends EndpointShape>(call: Promise<Called<E>>, errors: Record<string, string | RegExp>) {
+  const res = await call;
+  const url = res.response.raw.req.url;
+  expect({ url, status: res.status }).toEqual({ url, status: 400 });
+  const body = res.error;
   expect(body.errors).toMatchObject(errors);
-  expect(Object.values(body.errors)).toContain(body.message);
+  expect(Object.values(body.errors ?? {})).toContain(body.message);
   return body;
 }
 
@@ -69,17 +76,17 @@ describe("course bodies", () => {
     ["an unknown status", { title: "Fine", status: "archived" }, { status: /./ }],
   ])("POST /api/courses refuses %s", async (_name, payload, errors) => {
     const before = await row<{ n: number }>(`select count(*)::int as n from courses`);
-    await expectInvalid(owner, { method: "POST", url: "/api/courses", payload }, errors);
+    await expectInvalid(owner.call(coursesApi.create, { body: { title: "Fine" } }, { rawBody: payload }), errors);
     expect(await row<{ n: number }>(`select count(*)::int as n from courses`)).toEqual(before);
   });
 
   it("POST /api/courses accepts exactly 3 and exactly 200 characters, trimmed", async () => {
-    expect((await owner.post("/api/courses", { title: "  abc  " })).json()).toMatchObject({
+    expect(await owner.ok(coursesApi.create, { body: { title: "  abc  " } })).toMatchObject({
       title: "abc",
       status: "draft",
       isPublic: false,
     });
-    expect((await owner.post("/api/courses", { title: "y".repeat(200) })).statusCode).toBe(201);
+    expect((await owner.call(coursesApi.create, { body: { title: "y".repeat(200) } })).status).toBe(201);
   });
 
   it("refuses a missing, null, array or broken JSON body with 400", async () => {
@@ -106,15 +113,15 @@ describe("course bodies", () => {
     ["isPublic as text", { isPublic: "true" }, { isPublic: /./ }],
   ])("PATCH /api/courses/{id} refuses %s and changes nothing", async (_name, payload, errors) => {
     const { courseId } = await course();
-    const before = (await owner.get(`/api/courses/${courseId}`)).json();
-    await expectInvalid(owner, { method: "PATCH", url: `/api/courses/${courseId}`, payload }, errors);
-    expect((await owner.get(`/api/courses/${courseId}`)).json()).toEqual(before);
+    const before = await owner.ok(coursesApi.get, { params: { id: courseId } });
+    await expectInvalid(owner.call(coursesApi.update, { params: { id: courseId }, body: {} }, { rawBody: payload }), errors);
+    expect(await owner.ok(coursesApi.get, { params: { id: courseId } })).toEqual(before);
   });
 
   it("PATCH /api/courses/{id} with only some fields keeps the others", async () => {
     const { courseId } = await course();
-    const res = await owner.patch(`/api/courses/${courseId}`, { status: "published" });
-    expect(res.json()).toMatchObject({ title: "Input checks", description: "Kept", status: "published", isPublic: false });
+    const res = await owner.ok(coursesApi.update, { params: { id: courseId }, body: { status: "published" } });
+    expect(res).toMatchObject({ title: "Input checks", description: "Kept", status: "published", isPublic: false });
   });
 });
 
@@ -125,50 +132,50 @@ describe("module and lesson bodies", () => {
     ["no title", { description: "only" }],
   ])("POST /api/courses/{id}/modules refuses %s", async (_name, payload) => {
     const { courseId } = await course();
-    await expectInvalid(owner, { method: "POST", url: `/api/courses/${courseId}/modules`, payload }, { title: "Title is required" });
+    await expectInvalid(owner.call(coursesApi.createModule, { params: { id: courseId }, body: { title: "Fine" } }, { rawBody: payload }), {
+      title: "Title is required",
+    });
     expect(await row(`select count(*)::int as n from course_modules where course_id = ${courseId}`)).toEqual({ n: 1 });
   });
 
   it("PATCH /api/modules/{id} refuses an empty title and keeps the module", async () => {
     const { moduleId } = await course();
-    await expectInvalid(
-      owner,
-      { method: "PATCH", url: `/api/modules/${moduleId}`, payload: { title: "" } },
-      { title: "Title is required" },
-    );
-    expect((await owner.get(`/api/modules/${moduleId}`)).json()).toMatchObject({ title: "Module", description: "Module text", order: 1 });
+    await expectInvalid(owner.call(lessonsApi.updateModule, { params: { id: moduleId }, body: { title: "" } }), {
+      title: "Title is required",
+    });
+    expect(await owner.ok(lessonsApi.getModule, { params: { id: moduleId } })).toMatchObject({
+      title: "Module",
+      description: "Module text",
+      order: 1,
+    });
   });
 
   it("PATCH /api/modules/{id} with only a title keeps the description", async () => {
     const { moduleId } = await course();
-    expect((await owner.patch(`/api/modules/${moduleId}`, { title: "Renamed" })).statusCode).toBe(200);
-    expect((await owner.get(`/api/modules/${moduleId}`)).json()).toMatchObject({ title: "Renamed", description: "Module text" });
+    expect((await owner.call(lessonsApi.updateModule, { params: { id: moduleId }, body: { title: "Renamed" } })).status).toBe(200);
+    expect(await owner.ok(lessonsApi.getModule, { params: { id: moduleId } })).toMatchObject({
+      title: "Renamed",
+      description: "Module text",
+    });
   });
 
   it("POST /api/modules/{id}/lessons names every missing field with the product's messages", async () => {
     const { moduleId } = await course();
-    const url = `/api/modules/${moduleId}/lessons`;
-    await expectInvalid(
-      owner,
-      { method: "POST", url, payload: {} },
-      {
-        title: "Title is required",
-        type: "Type is required",
-        content: "Content is required",
-      },
-    );
-    await expectInvalid(
-      owner,
-      { method: "POST", url, payload: { title: " ", type: "poem", content: "  " } },
-      {
-        title: "Title is required",
-        type: "Type is required",
-        content: "Content is required",
-      },
-    );
-    await expectInvalid(owner, { method: "POST", url, payload: lesson("Fine", { type: "" }) }, { type: "Type is required" });
-    await expectInvalid(owner, { method: "POST", url, payload: lesson("Fine", { content: "" }) }, { content: "Content is required" });
-    await expectInvalid(owner, { method: "POST", url, payload: lesson("Fine", { aiGenerated: "yes" }) }, { aiGenerated: /./ });
+    const create = (payload: unknown) =>
+      owner.call(lessonsApi.create, { params: { id: moduleId }, body: lesson("Fine") }, { rawBody: payload });
+    await expectInvalid(create({}), {
+      title: "Title is required",
+      type: "Type is required",
+      content: "Content is required",
+    });
+    await expectInvalid(create({ title: " ", type: "poem", content: "  " }), {
+      title: "Title is required",
+      type: "Type is required",
+      content: "Content is required",
+    });
+    await expectInvalid(create(lesson("Fine", { type: "" })), { type: "Type is required" });
+    await expectInvalid(create(lesson("Fine", { content: "" })), { content: "Content is required" });
+    await expectInvalid(create(lesson("Fine", { aiGenerated: "yes" })), { aiGenerated: /./ });
     expect(await row(`select count(*)::int as n from lessons where module_id = ${moduleId}`)).toEqual({ n: 1 });
   });
 
@@ -179,16 +186,16 @@ describe("module and lesson bodies", () => {
     ["a blank content", { content: "   " }, { content: "Content is required" }],
   ])("PATCH /api/lessons/{id} refuses %s and changes nothing", async (_name, payload, errors) => {
     const { lessonId } = await course();
-    const before = (await owner.get(`/api/lessons/${lessonId}`)).json();
-    await expectInvalid(owner, { method: "PATCH", url: `/api/lessons/${lessonId}`, payload }, errors);
-    expect((await owner.get(`/api/lessons/${lessonId}`)).json()).toEqual(before);
+    const before = await owner.ok(lessonsApi.get, { params: { id: lessonId } });
+    await expectInvalid(owner.call(lessonsApi.update, { params: { id: lessonId }, body: {} }, { rawBody: payload }), errors);
+    expect(await owner.ok(lessonsApi.get, { params: { id: lessonId } })).toEqual(before);
     expect(await row(`select count(*)::int as n from lesson_versions where lesson_id = ${lessonId}`)).toEqual({ n: 0 });
   });
 
   it("PATCH /api/lessons/{id} with only a title keeps the other fields (aiGenerated included)", async () => {
     const { lessonId } = await course();
-    const res = await owner.patch(`/api/lessons/${lessonId}`, { title: "Renamed" });
-    expect(res.json()).toMatchObject({ title: "Renamed", type: "reading", content: "# Lesson", aiGenerated: true });
+    const res = await owner.ok(lessonsApi.update, { params: { id: lessonId }, body: { title: "Renamed" } });
+    expect(res).toMatchObject({ title: "Renamed", type: "reading", content: "# Lesson", aiGenerated: true });
   });
 
   it.each([
@@ -197,17 +204,20 @@ describe("module and lesson bodies", () => {
     ["upper case", { direction: "UP" }],
   ])("move refuses a direction that is %s", async (_name, payload) => {
     const { moduleId, lessonId } = await course();
-    await expectInvalid(owner, { method: "POST", url: `/api/modules/${moduleId}/move`, payload }, { direction: /./ });
-    await expectInvalid(owner, { method: "POST", url: `/api/lessons/${lessonId}/move`, payload }, { direction: /./ });
+    const up = { direction: "up" as const };
+    await expectInvalid(owner.call(lessonsApi.moveModule, { params: { id: moduleId }, body: up }, { rawBody: payload }), {
+      direction: /./,
+    });
+    await expectInvalid(owner.call(lessonsApi.move, { params: { id: lessonId }, body: up }, { rawBody: payload }), { direction: /./ });
   });
 
   it("moving the first item up or the last down is a harmless no-op", async () => {
     const { courseId, moduleId, lessonId } = await course();
-    const modules = (await owner.post(`/api/modules/${moduleId}/move`, { direction: "up" })).json();
-    expect(modules.map((m: { order: number }) => m.order)).toEqual([1]);
-    const lessons = (await owner.post(`/api/lessons/${lessonId}/move`, { direction: "down" })).json();
-    expect(lessons.map((l: { order: number }) => l.order)).toEqual([1]);
-    expect((await owner.get(`/api/courses/${courseId}/modules`)).json()).toHaveLength(1);
+    const modules = await owner.ok(lessonsApi.moveModule, { params: { id: moduleId }, body: { direction: "up" } });
+    expect(modules.map((m) => m.order)).toEqual([1]);
+    const lessons = await owner.ok(lessonsApi.move, { params: { id: lessonId }, body: { direction: "down" } });
+    expect(lessons.map((l) => l.order)).toEqual([1]);
+    expect(await owner.ok(coursesApi.modules, { params: { id: courseId } })).toHaveLength(1);
   });
 });
 
@@ -219,25 +229,25 @@ describe("AI bodies", () => {
     ["too many modules", { moduleCount: 13 }, { moduleCount: /./ }],
   ])("POST /api/courses/{id}/generate/outline refuses %s", async (_name, payload, errors) => {
     const { courseId } = await course();
-    await expectInvalid(owner, { method: "POST", url: `/api/courses/${courseId}/generate/outline`, payload }, errors);
+    await expectInvalid(owner.call(courseAiApi.proposeOutline, { params: { id: courseId }, body: {} }, { rawBody: payload }), errors);
   });
 
   it("hints with an unknown level are refused by every AI call", async () => {
     const { courseId, moduleId } = await course();
     const hints = { level: "guru" };
+    await expectInvalid(owner.call(courseAiApi.describe, { body: { title: "Fine" } }, { rawBody: { title: "Fine", hints } }), {
+      "hints.level": /./,
+    });
     await expectInvalid(
-      owner,
-      { method: "POST", url: "/api/ai/course-description", payload: { title: "Fine", hints } },
+      owner.call(courseAiApi.lessonContent, { params: { id: moduleId }, body: { title: "Fine" } }, { rawBody: { title: "Fine", hints } }),
       { "hints.level": /./ },
     );
     await expectInvalid(
-      owner,
-      { method: "POST", url: `/api/modules/${moduleId}/lesson-content`, payload: { title: "Fine", hints } },
-      { "hints.level": /./ },
-    );
-    await expectInvalid(
-      owner,
-      { method: "POST", url: `/api/courses/${courseId}/generate/approve`, payload: { outline: FAKE_OUTLINE, hints } },
+      owner.call(
+        courseAiApi.approveOutline,
+        { params: { id: courseId }, body: { outline: OUTLINE } },
+        { rawBody: { outline: FAKE_OUTLINE, hints } },
+      ),
       { "hints.level": /./ },
     );
   });
@@ -263,8 +273,7 @@ describe("AI bodies", () => {
   ])("POST /api/courses/{id}/generate/approve refuses %s and creates nothing", async (_name, outline, errors) => {
     const { courseId } = await course();
     const body = await expectInvalid(
-      owner,
-      { method: "POST", url: `/api/courses/${courseId}/generate/approve`, payload: { outline } },
+      owner.call(courseAiApi.approveOutline, { params: { id: courseId }, body: { outline: OUTLINE } }, { rawBody: { outline } }),
       errors,
     );
     const first = Object.values(errors)[0];
@@ -278,9 +287,13 @@ describe("AI bodies", () => {
   it("lesson-content takes no lessonId: whatever is sent there is dropped, and the body is still checked", async () => {
     const { moduleId } = await course();
     for (const lessonId of [0, -1, "abc", 99_999_999_999, 1.5]) {
-      const res = await owner.post(`/api/modules/${moduleId}/lesson-content`, { title: "", lessonId });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ title: "Please enter a title first" });
+      const res = await owner.call(
+        courseAiApi.lessonContent,
+        { params: { id: moduleId }, body: { title: "" } },
+        { rawBody: { title: "", lessonId } },
+      );
+      expect(res.status).toBe(400);
+      expect(res.error.errors).toEqual({ title: "Please enter a title first" });
     }
   });
 });
@@ -334,31 +347,39 @@ describe("ids in the path", () => {
 
 describe("fields the client may not set", () => {
   it("POST /api/courses ignores userId, id, aiGenerated, coverImage and timestamps", async () => {
-    const res = await other.post("/api/courses", {
-      title: "Not yours",
-      userId: ownerId,
-      id: 424242,
-      aiGenerated: true,
-      coverImage: "https://evil.example/x.png",
-      createdAt: "2000-01-01T00:00:00.000Z",
-    });
-    expect(res.statusCode).toBe(201);
-    const created = res.json();
+    const res = await other.call(
+      coursesApi.create,
+      { body: { title: "Not yours" } },
+      {
+        rawBody: {
+          title: "Not yours",
+          userId: ownerId,
+          id: 424242,
+          aiGenerated: true,
+          coverImage: "https://evil.example/x.png",
+          createdAt: "2000-01-01T00:00:00.000Z",
+        },
+      },
+    );
+    expect(res.status).toBe(201);
+    const created = res.data;
     expect(created).toMatchObject({ userId: otherId, coverImage: null });
     expect(created.id).not.toBe(424242);
-    expect(created).not.toHaveProperty("aiGenerated");
+    // The answer as sent (the contract's parse would drop an unknown field).
+    expect(res.response.json()).not.toHaveProperty("aiGenerated");
     expect(created.createdAt).not.toBe("2000-01-01T00:00:00.000Z");
     expect(await row(`select user_id as "userId", cover_image as "coverImage" from courses where id = ${created.id}`)).toEqual({
       userId: otherId,
       coverImage: null,
     });
     // Still the other user's: the owner named in the body cannot open it.
-    expect((await owner.get(`/api/courses/${created.id}`)).statusCode).toBe(403);
+    expect((await owner.call(coursesApi.get, { params: { id: created.id } })).status).toBe(403);
   });
 
   it("PATCH /api/courses/{id} cannot hand the course to someone else", async () => {
     const { courseId } = await course();
-    expect((await owner.patch(`/api/courses/${courseId}`, { userId: otherId, id: 1, coverImage: "x" })).statusCode).toBe(200);
+    const rawBody = { userId: otherId, id: 1, coverImage: "x" };
+    expect((await owner.call(coursesApi.update, { params: { id: courseId }, body: {} }, { rawBody })).status).toBe(200);
     expect(await row(`select user_id as "userId", cover_image as "coverImage" from courses where id = ${courseId}`)).toEqual({
       userId: ownerId,
       coverImage: null,
@@ -368,11 +389,18 @@ describe("fields the client may not set", () => {
   it("module bodies ignore courseId, id and order", async () => {
     const mine = await course();
     const theirs = await course(other);
-    const created = (
-      await owner.post(`/api/courses/${mine.courseId}/modules`, { title: "Mine", courseId: theirs.courseId, id: 1, order: 50 })
-    ).json();
+    const created = await owner.ok(
+      coursesApi.createModule,
+      { params: { id: mine.courseId }, body: { title: "Mine" } },
+      { rawBody: { title: "Mine", courseId: theirs.courseId, id: 1, order: 50 } },
+    );
     expect(created).toMatchObject({ courseId: mine.courseId, order: 2 });
-    expect((await owner.patch(`/api/modules/${created.id}`, { courseId: theirs.courseId, order: 9 })).json()).toMatchObject({
+    const patched = await owner.ok(
+      lessonsApi.updateModule,
+      { params: { id: created.id }, body: {} },
+      { rawBody: { courseId: theirs.courseId, order: 9 } },
+    );
+    expect(patched).toMatchObject({
       courseId: mine.courseId,
       order: 2,
     });
@@ -382,29 +410,26 @@ describe("fields the client may not set", () => {
   it("lesson bodies ignore courseId, moduleId, id and order", async () => {
     const mine = await course();
     const theirs = await course(other);
-    const created = (
-      await owner.post(
-        `/api/modules/${mine.moduleId}/lessons`,
-        lesson("Mine", { courseId: theirs.courseId, moduleId: theirs.moduleId, id: theirs.lessonId, order: 42 }),
-      )
-    ).json();
+    const created = await owner.ok(
+      lessonsApi.create,
+      { params: { id: mine.moduleId }, body: lesson("Mine") },
+      { rawBody: lesson("Mine", { courseId: theirs.courseId, moduleId: theirs.moduleId, id: theirs.lessonId, order: 42 }) },
+    );
     expect(created).toMatchObject({ courseId: mine.courseId, moduleId: mine.moduleId, order: 2 });
     expect(created.id).not.toBe(theirs.lessonId);
-    const patched = await owner.patch(`/api/lessons/${created.id}`, {
-      order: 99,
-      moduleId: theirs.moduleId,
-      courseId: theirs.courseId,
-      id: theirs.lessonId,
-      title: "Still mine",
-    });
-    expect(patched.json()).toMatchObject({
+    const patched = await owner.ok(
+      lessonsApi.update,
+      { params: { id: created.id }, body: { title: "Still mine" } },
+      { rawBody: { order: 99, moduleId: theirs.moduleId, courseId: theirs.courseId, id: theirs.lessonId, title: "Still mine" } },
+    );
+    expect(patched).toMatchObject({
       id: created.id,
       courseId: mine.courseId,
       moduleId: mine.moduleId,
       order: 2,
       title: "Still mine",
     });
-    expect((await other.get(`/api/lessons/${theirs.lessonId}`)).json()).toMatchObject({ title: "Lesson", content: "# Lesson" });
+    expect(await other.ok(lessonsApi.get, { params: { id: theirs.lessonId } })).toMatchObject({ title: "Lesson", content: "# Lesson" });
     expect(await row(`select count(*)::int as n from lessons where module_id = ${theirs.moduleId}`)).toEqual({ n: 1 });
   });
 });
@@ -415,13 +440,13 @@ describe("order and cascade", () => {
 
   it("a new module goes after the highest order, also after a delete and across a gap", async () => {
     const { courseId, moduleId } = await course();
-    const add = async (title: string) =>
-      (await owner.post(`/api/courses/${courseId}/modules`, { title, order: 1 })).json() as Ordered & { id: number };
+    const add = (title: string) =>
+      owner.ok(coursesApi.createModule, { params: { id: courseId }, body: { title } }, { rawBody: { title, order: 1 } });
     const b = await add("B");
     await add("C");
     expect(b.order).toBe(2);
-    expect((await owner.request({ method: "DELETE", url: `/api/modules/${b.id}` })).statusCode).toBe(204);
-    expect(orders((await owner.get(`/api/courses/${courseId}/modules`)).json())).toEqual(["1Module", "2C"]);
+    expect((await owner.call(lessonsApi.removeModule, { params: { id: b.id } })).status).toBe(204);
+    expect(orders(await owner.ok(coursesApi.modules, { params: { id: courseId } }))).toEqual(["1Module", "2C"]);
     expect((await add("D")).order).toBe(3);
     // A gap left in the data (e.g. by an older version): still max + 1.
     await t.database.db.execute(`update course_modules set "order" = 7 where id = ${moduleId}`);
@@ -430,15 +455,15 @@ describe("order and cascade", () => {
 
   it("a new lesson goes after the highest order within its own module", async () => {
     const { courseId, moduleId } = await course();
-    const second = (await owner.post(`/api/courses/${courseId}/modules`, { title: "Second" })).json();
-    const add = async (module: number, title: string) =>
-      (await owner.post(`/api/modules/${module}/lessons`, lesson(title, { order: 1 }))).json();
+    const second = await owner.ok(coursesApi.createModule, { params: { id: courseId }, body: { title: "Second" } });
+    const add = (module: number, title: string) =>
+      owner.ok(lessonsApi.create, { params: { id: module }, body: lesson(title) }, { rawBody: lesson(title, { order: 1 }) });
     expect((await add(second.id, "First of second")).order).toBe(1);
     const two = await add(moduleId, "Two");
     await add(moduleId, "Three");
     expect(two.order).toBe(2);
-    expect((await owner.request({ method: "DELETE", url: `/api/lessons/${two.id}` })).statusCode).toBe(204);
-    expect(orders((await owner.get(`/api/modules/${moduleId}/lessons`)).json())).toEqual(["1Lesson", "2Three"]);
+    expect((await owner.call(lessonsApi.remove, { params: { id: two.id } })).status).toBe(204);
+    expect(orders(await owner.ok(lessonsApi.list, { params: { id: moduleId } }))).toEqual(["1Lesson", "2Three"]);
     expect((await add(moduleId, "Four")).order).toBe(3);
     await t.database.db.execute(`update lessons set "order" = 10 where module_id = ${moduleId} and title = 'Four'`);
     expect((await add(moduleId, "Five")).order).toBe(11);
@@ -447,21 +472,18 @@ describe("order and cascade", () => {
 
   it("deleting a course removes its modules, lessons, versions, completions, runs and cover", async () => {
     const { courseId, moduleId, lessonId } = await course();
-    await owner.patch(`/api/courses/${courseId}`, { isPublic: true, status: "published" });
-    await owner.post(`/api/modules/${moduleId}/lessons`, lesson("Second"));
-    await owner.patch(`/api/lessons/${lessonId}`, { content: "Revised" });
-    await owner.post(`/api/lessons/${lessonId}/complete`);
-    await other.post(`/api/lessons/${lessonId}/complete`);
-    const cover = await owner.request({
-      method: "POST",
-      url: `/api/courses/${courseId}/cover`,
-      ...multipartFile("file", "c.png", "image/png", TINY_PNG),
-    });
-    const coverId = String(cover.json().coverImage).split("/").pop();
+    await owner.call(coursesApi.update, { params: { id: courseId }, body: { isPublic: true, status: "published" } });
+    await owner.call(lessonsApi.create, { params: { id: moduleId }, body: lesson("Second") });
+    await owner.call(lessonsApi.update, { params: { id: lessonId }, body: { content: "Revised" } });
+    await owner.call(lessonsApi.complete, { params: { id: lessonId } });
+    await other.call(lessonsApi.complete, { params: { id: lessonId } });
+    const multipart = multipartFile("file", "c.png", "image/png", TINY_PNG);
+    const cover = await owner.ok(coursesApi.uploadCover, { params: { id: courseId } }, { multipart });
+    const coverId = String(cover.coverImage).split("/").pop();
     // A run: with no AI platform set up it fails at once, but its row stays.
-    expect((await owner.post(`/api/courses/${courseId}/generate/approve`, { outline: FAKE_OUTLINE })).statusCode).toBe(201);
+    expect((await owner.call(courseAiApi.approveOutline, { params: { id: courseId }, body: { outline: OUTLINE } })).status).toBe(201);
     for (let i = 0; i < 100; i++) {
-      if ((await owner.get(`/api/courses/${courseId}/generation`)).json().status !== "running") break;
+      if ((await owner.ok(courseAiApi.generation, { params: { id: courseId } }))?.status !== "running") break;
       await new Promise((r) => setTimeout(r, 20));
     }
     const count = () =>
@@ -474,10 +496,10 @@ describe("order and cascade", () => {
         (select count(*)::int from uploads where id = '${coverId}') as uploads`);
     expect(await count()).toEqual({ modules: 3, lessons: 6, versions: 1, completions: 2, runs: 1, uploads: 1 });
 
-    expect((await owner.request({ method: "DELETE", url: `/api/courses/${courseId}` })).statusCode).toBe(204);
+    expect((await owner.call(coursesApi.remove, { params: { id: courseId } })).status).toBe(204);
     expect(await count()).toEqual({ modules: 0, lessons: 0, versions: 0, completions: 0, runs: 0, uploads: 0 });
-    expect((await owner.get(`/api/courses/${courseId}`)).json()).toEqual({ message: "Course not found" });
-    expect((await owner.get(`/api/lessons/${lessonId}`)).json()).toEqual({ message: "Lesson not found" });
-    expect((await owner.get(`/api/modules/${moduleId}`)).json()).toEqual({ message: "Module not found" });
+    expect((await owner.call(coursesApi.get, { params: { id: courseId } })).error).toEqual({ message: "Course not found" });
+    expect((await owner.call(lessonsApi.get, { params: { id: lessonId } })).error).toEqual({ message: "Lesson not found" });
+    expect((await owner.call(lessonsApi.getModule, { params: { id: moduleId } })).error).toEqual({ message: "Module not found" });
   });
 });

@@ -6,24 +6,23 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
-import { messagesSpentMessage, tokensSpentMessage } from "../../src/shared/contracts/usage.js";
+import { activityApi } from "../../src/shared/contracts/activity.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { courseAiApi, coursesApi, outlineDraftSchema } from "../../src/shared/contracts/courses.js";
+import { messagesSpentMessage, planAllowancesApi, tokensSpentMessage, usageApi } from "../../src/shared/contracts/usage.js";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
 import { newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { createScratchPostgres, usingPostgres } from "../helpers/test-database.js";
 
 type Allowance = { monthlyTokens: number | null; messagesPerDay: number | null };
-type UsageAnswer = {
-  planType: string;
-  unlimited: boolean;
-  tokens: { used: number; limit: number | null; left: number | null; resetsAt: string };
-  messages: { used: number; limit: number | null; left: number | null; resetsAt: string };
-  blocked: string | null;
-};
-
 const UNLIMITED: Allowance = { monthlyTokens: null, messagesPerDay: null };
+/** The fake's outline, read as the contract types an outline. */
+const OUTLINE = outlineDraftSchema.parse(FAKE_OUTLINE);
 
 let t: TestApp;
 let fake: FakeProvider;
@@ -43,41 +42,49 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const put = (client: CookieClient, body: unknown) =>
-  client.request({ method: "PUT", url: "/api/admin/plan-allowances", payload: body as object });
+const put = (client: CookieClient, body: { free: Allowance; earlyAccess: Allowance }) => client.call(planAllowancesApi.update, { body });
+/** A body the contract refuses, sent as it is. */
+const putRaw = (client: CookieClient, rawBody: unknown) =>
+  client.call(planAllowancesApi.update, { body: { free: UNLIMITED, earlyAccess: UNLIMITED } }, { rawBody });
 
 async function setAllowances(free: Allowance, earlyAccess: Allowance = UNLIMITED) {
   const res = await put(admin, { free, earlyAccess });
-  expect(res.statusCode).toBe(200);
-  return res.json();
+  expect(res.status).toBe(200);
+  return res.data;
 }
 
 async function member(plan: "free" | "earlyAccess" = "free") {
   const signed = await registerAndSignIn(t.app);
-  if (plan === "earlyAccess")
-    expect((await admin.patch(`/api/admin/users/${signed.user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+  if (plan === "earlyAccess") {
+    const changed = await admin.call(adminUsersApi.update, { params: { id: signed.user.id }, body: { planType: "earlyAccess" } });
+    expect(changed.status).toBe(200);
+  }
   return { client: signed.client, id: signed.user.id, username: signed.user.username };
 }
 
 const usageOf = async (client: CookieClient) => {
-  const res = await client.get("/api/usage");
-  expect(res.statusCode).toBe(200);
-  return res.json() as UsageAnswer;
+  const res = await client.call(usageApi.mine, {});
+  expect(res.status).toBe(200);
+  return res.data;
 };
+
+const messagesOf = async (client: CookieClient, chatId: number) => (await client.ok(chatsApi.messages, { params: { id: chatId } })).items;
 
 /** Tokens the stand-in reported for every reply stored in these chats (input + output). */
 async function storedTokens(client: CookieClient, chatIds: number[]): Promise<number> {
   let sum = 0;
   for (const id of chatIds) {
-    const list = (await client.get(`/api/chats/${id}/messages`)).json() as { inputTokens: number | null; outputTokens: number | null }[];
-    for (const m of list) sum += (m.inputTokens ?? 0) + (m.outputTokens ?? 0);
+    for (const m of await messagesOf(client, id)) sum += (m.inputTokens ?? 0) + (m.outputTokens ?? 0);
   }
   return sum;
 }
 
 async function send(client: CookieClient, chatId: number, content = "hello there") {
-  return client.post(`/api/chats/${chatId}/reply`, { content });
+  return client.call(chatsApi.reply, { params: { id: chatId }, body: { content } });
 }
+const regenerate = (client: CookieClient, chatId: number) => client.call(chatsApi.regenerate, { params: { id: chatId }, body: {} });
+const oneShot = (client: CookieClient, content = "hi") =>
+  client.call(chatsApi.aiChat, { body: { platformSlug: "openai", messages: [{ role: "user", content }] } });
 
 const nextMonthText = () => {
   const now = new Date();
@@ -86,24 +93,24 @@ const nextMonthText = () => {
 
 describe("plan allowances (admin)", () => {
   it("start unlimited; an admin replaces them, the change is logged; members get 403, visitors 401, bad values 400", async () => {
-    expect((await admin.get("/api/admin/plan-allowances")).json()).toEqual({ free: UNLIMITED, earlyAccess: UNLIMITED });
+    expect(await admin.ok(planAllowancesApi.get, {})).toEqual({ free: UNLIMITED, earlyAccess: UNLIMITED });
 
     const saved = await setAllowances({ monthlyTokens: 50_000, messagesPerDay: 100 }, { monthlyTokens: null, messagesPerDay: 500 });
     expect(saved).toEqual({
       free: { monthlyTokens: 50_000, messagesPerDay: 100 },
       earlyAccess: { monthlyTokens: null, messagesPerDay: 500 },
     });
-    expect((await admin.get("/api/admin/plan-allowances")).json()).toEqual(saved);
-    const logged = await admin.get("/api/admin/user-activity-logs?action=plan_allowances_change");
-    expect(logged.statusCode).toBe(200);
-    expect(logged.json()[0]).toMatchObject({ action: "plan_allowances_change", user: { id: adminId } });
+    expect(await admin.ok(planAllowancesApi.get, {})).toEqual(saved);
+    const logged = await admin.call(activityApi.list, { query: { action: "plan_allowances_change" } });
+    expect(logged.status).toBe(200);
+    expect(logged.data.items[0]).toMatchObject({ action: "plan_allowances_change", user: { id: adminId } });
 
     const someone = await member();
-    expect((await someone.client.get("/api/admin/plan-allowances")).statusCode).toBe(403);
-    expect((await put(someone.client, { free: UNLIMITED, earlyAccess: UNLIMITED })).statusCode).toBe(403);
+    expect((await someone.client.call(planAllowancesApi.get, {})).status).toBe(403);
+    expect((await put(someone.client, { free: UNLIMITED, earlyAccess: UNLIMITED })).status).toBe(403);
     const visitor = new CookieClient(t.app);
-    expect((await visitor.get("/api/admin/plan-allowances")).statusCode).toBe(401);
-    expect((await put(visitor, { free: UNLIMITED, earlyAccess: UNLIMITED })).statusCode).toBe(401);
+    expect((await visitor.call(planAllowancesApi.get, {})).status).toBe(401);
+    expect((await put(visitor, { free: UNLIMITED, earlyAccess: UNLIMITED })).status).toBe(401);
 
     for (const [value, message] of [
       [0, "Allowance must be at least 1, or empty for unlimited"],
@@ -112,19 +119,19 @@ describe("plan allowances (admin)", () => {
       ["100", "Allowance must be a whole number, or empty for unlimited"],
       [3_000_000_000, "Allowance cannot exceed 2,147,483,647"],
     ] as const) {
-      const bad = await put(admin, { free: { monthlyTokens: value, messagesPerDay: null }, earlyAccess: UNLIMITED });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toContain(message);
+      const bad = await putRaw(admin, { free: { monthlyTokens: value, messagesPerDay: null }, earlyAccess: UNLIMITED });
+      expect(bad.status).toBe(400);
+      expect(bad.error.message).toContain(message);
     }
-    expect((await put(admin, { free: UNLIMITED })).statusCode).toBe(400);
+    expect((await putRaw(admin, { free: UNLIMITED })).status).toBe(400);
     // Nothing changed by the refused ones.
-    expect((await admin.get("/api/admin/plan-allowances")).json()).toEqual(saved);
+    expect(await admin.ok(planAllowancesApi.get, {})).toEqual(saved);
   });
 });
 
 describe("GET /api/usage", () => {
   it("needs a session", async () => {
-    expect((await new CookieClient(t.app).get("/api/usage")).statusCode).toBe(401);
+    expect((await callApp(t.app, usageApi.mine, {})).status).toBe(401);
   });
 
   it("counts the stand-in's tokens and the messages sent today, with what is left and when each resets", async () => {
@@ -136,8 +143,8 @@ describe("GET /api/usage", () => {
     expect(fresh.messages).toMatchObject({ used: 0, limit: 100, left: 100 });
 
     const chat = await newChat(client);
-    expect((await send(client, chat.id, "first question")).statusCode).toBe(200);
-    expect((await send(client, chat.id, "second question please")).statusCode).toBe(200);
+    expect((await send(client, chat.id, "first question")).status).toBe(200);
+    expect((await send(client, chat.id, "second question please")).status).toBe(200);
     const tokens = await storedTokens(client, [chat.id]);
     expect(tokens).toBeGreaterThan(0);
     const after = await usageOf(client);
@@ -148,7 +155,7 @@ describe("GET /api/usage", () => {
     expect(after.messages.resetsAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString());
 
     // A regenerate is not a new message: its tokens count, the messages do not.
-    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(200);
+    expect((await regenerate(client, chat.id)).status).toBe(200);
     const regenerated = await usageOf(client);
     expect(regenerated.messages.used).toBe(2);
     expect(regenerated.tokens.used).toBeGreaterThan(tokens);
@@ -160,29 +167,29 @@ describe("messages per day", () => {
     await setAllowances({ monthlyTokens: null, messagesPerDay: 3 });
     const { client } = await member();
     const chat = await newChat(client);
-    for (let i = 1; i <= 3; i++) expect((await send(client, chat.id, `message ${i}`)).statusCode).toBe(200);
-    const stored = (await client.get(`/api/chats/${chat.id}/messages`)).json().length;
+    for (let i = 1; i <= 3; i++) expect((await send(client, chat.id, `message ${i}`)).status).toBe(200);
+    const stored = (await messagesOf(client, chat.id)).length;
 
     const refused = await send(client, chat.id, "one too many");
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(messagesSpentMessage(3));
-    expect(refused.json().message).toBe("You have sent your 3 messages for today. You can send more after midnight UTC.");
+    expect(refused.status).toBe(429);
+    expect(refused.error.message).toBe(messagesSpentMessage(3));
+    expect(refused.error.message).toBe("You have sent your 3 messages for today. You can send more after midnight UTC.");
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
-    expect((await client.get(`/api/chats/${chat.id}/messages`)).json().length).toBe(stored);
+    expect((await messagesOf(client, chat.id)).length).toBe(stored);
     // Another chat is no way around it.
-    expect((await send(client, (await newChat(client)).id)).statusCode).toBe(429);
+    expect((await send(client, (await newChat(client)).id)).status).toBe(429);
 
     const usage = await usageOf(client);
     expect(usage.messages).toMatchObject({ used: 3, limit: 3, left: 0 });
     expect(usage.blocked).toBe(messagesSpentMessage(3));
-    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(429);
+    expect((await regenerate(client, chat.id)).status).toBe(429);
 
     // A raised allowance applies at once.
     await setAllowances({ monthlyTokens: null, messagesPerDay: 4 });
-    expect((await send(client, chat.id, "now it fits")).statusCode).toBe(200);
-    expect((await send(client, chat.id, "and this does not")).statusCode).toBe(429);
+    expect((await send(client, chat.id, "now it fits")).status).toBe(200);
+    expect((await send(client, chat.id, "and this does not")).status).toBe(429);
   });
 
   // Issue 28, finding 3: with the day's messages sent, a one-shot call and a regenerate still answered 200.
@@ -190,57 +197,61 @@ describe("messages per day", () => {
     await setAllowances(UNLIMITED, { monthlyTokens: null, messagesPerDay: 2 });
     const { client } = await member("earlyAccess");
     const chat = await newChat(client);
-    for (const text of ["first", "second"]) expect((await send(client, chat.id, text)).statusCode).toBe(200);
-    const stored = (await client.get(`/api/chats/${chat.id}/messages`)).json() as { id: number; role: string }[];
+    for (const text of ["first", "second"]) expect((await send(client, chat.id, text)).status).toBe(200);
+    const stored = await messagesOf(client, chat.id);
     const firstQuestion = stored.find((m) => m.role === "user");
-    const course = (await client.post("/api/courses", { title: "Messages spent" })).json() as { id: number };
+    const course = await client.ok(coursesApi.create, { body: { title: "Messages spent" } });
     const before = { asked: fake.requests.length, usage: await usageOf(client) };
     expect(before.usage.messages).toMatchObject({ used: 2, left: 0 });
 
-    for (const [url, body] of [
-      ["/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] }],
-      [`/api/chats/${chat.id}/regenerate`, {}],
-      [`/api/chats/${chat.id}/messages/${firstQuestion?.id}/edit`, { content: "first, again" }],
-      ["/api/ai/course-description", { title: "Anything" }],
-      [`/api/courses/${course.id}/generate/outline`, {}],
-      [`/api/courses/${course.id}/generate/approve`, { outline: FAKE_OUTLINE }],
+    const id = course.id;
+    for (const [name, call] of [
+      ["one-shot", () => oneShot(client)],
+      ["regenerate", () => regenerate(client, chat.id)],
+      [
+        "edit",
+        () =>
+          client.call(chatsApi.editMessage, {
+            params: { id: chat.id, messageId: firstQuestion?.id ?? 0 },
+            body: { content: "first, again" },
+          }),
+      ],
+      ["course description", () => client.call(courseAiApi.describe, { body: { title: "Anything" } })],
+      ["outline", () => client.call(courseAiApi.proposeOutline, { params: { id }, body: {} })],
+      ["approve", () => client.call(courseAiApi.approveOutline, { params: { id }, body: { outline: OUTLINE } })],
     ] as const) {
-      const res = await client.post(url, body);
-      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 429, message: messagesSpentMessage(2) });
+      const res = await call();
+      expect({ name, status: res.status, message: res.error.message }).toEqual({ name, status: 429, message: messagesSpentMessage(2) });
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     }
     // Nothing was asked, stored or counted.
     expect(fake.requests.length).toBe(before.asked);
-    expect((await client.get(`/api/chats/${chat.id}/messages`)).json()).toHaveLength(stored.length);
-    expect((await client.get(`/api/courses/${course.id}/modules`)).json()).toEqual([]);
+    expect(await messagesOf(client, chat.id)).toHaveLength(stored.length);
+    expect(await client.ok(coursesApi.modules, { params: { id } })).toEqual([]);
     expect(await usageOf(client)).toEqual(before.usage);
 
     // The same paths go once the allowance is raised.
     await setAllowances(UNLIMITED, { monthlyTokens: null, messagesPerDay: 3 });
-    expect((await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] })).statusCode).toBe(
-      200,
-    );
-    expect((await client.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(200);
+    expect((await oneShot(client)).status).toBe(200);
+    expect((await regenerate(client, chat.id)).status).toBe(200);
   });
 
   it("is per plan: an Early Access user with no allowance set is not limited", async () => {
     await setAllowances({ monthlyTokens: null, messagesPerDay: 1 });
     const early = await member("earlyAccess");
     const chat = await newChat(early.client);
-    for (let i = 0; i < 3; i++) expect((await send(early.client, chat.id)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await send(early.client, chat.id)).status).toBe(200);
     expect(await usageOf(early.client)).toMatchObject({ planType: "earlyAccess", unlimited: true, blocked: null });
   });
 
   it("admins are unlimited, whatever their plan's allowance", async () => {
     await setAllowances({ monthlyTokens: 1, messagesPerDay: 1 }, { monthlyTokens: 1, messagesPerDay: 1 });
     const chat = await newChat(admin);
-    for (let i = 0; i < 3; i++) expect((await send(admin, chat.id)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await send(admin, chat.id)).status).toBe(200);
     const usage = await usageOf(admin);
     expect(usage).toMatchObject({ unlimited: true, blocked: null, tokens: { limit: null, left: null }, messages: { limit: null } });
     expect(usage.messages.used).toBeGreaterThanOrEqual(3);
-    expect((await admin.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] })).statusCode).toBe(
-      200,
-    );
+    expect((await oneShot(admin)).status).toBe(200);
   });
 });
 
@@ -249,13 +260,13 @@ describe("tokens per month", () => {
     await setAllowances(UNLIMITED, UNLIMITED);
     const { client } = await member("earlyAccess");
     const chat = await newChat(client);
-    expect((await send(client, chat.id, "warm up")).statusCode).toBe(200);
+    expect((await send(client, chat.id, "warm up")).status).toBe(200);
     const spent = (await usageOf(client)).tokens.used;
     expect(spent).toBe(await storedTokens(client, [chat.id]));
     await setAllowances(UNLIMITED, { monthlyTokens: spent + 1, messagesPerDay: null });
 
     // Under the allowance when it starts, over it when it ends: it runs to the end.
-    const running = parseEvents((await send(client, chat.id, "tell me more #slow")).body);
+    const running = parseEvents((await send(client, chat.id, "tell me more #slow")).response.body);
     const done = running.at(-1);
     expect(done?.type === "done" && done.assistantMessage.status).toBe("complete");
     const over = await usageOf(client);
@@ -264,13 +275,9 @@ describe("tokens per month", () => {
 
     const message = `You have used your ${(spent + 1).toLocaleString("en-US")} tokens for this month. Your allowance resets on ${nextMonthText()}`;
     expect(over.blocked).toBe(message);
-    for (const res of [
-      await send(client, chat.id, "more?"),
-      await client.post(`/api/chats/${chat.id}/regenerate`, {}),
-      await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] }),
-    ]) {
-      expect(res.statusCode).toBe(429);
-      expect(res.json().message).toBe(message);
+    for (const res of [await send(client, chat.id, "more?"), await regenerate(client, chat.id), await oneShot(client)]) {
+      expect(res.status).toBe(429);
+      expect(res.error.message).toBe(message);
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     }
   });
@@ -278,23 +285,24 @@ describe("tokens per month", () => {
   it("POST /api/ai/chat adds its tokens to the month", async () => {
     await setAllowances(UNLIMITED, UNLIMITED);
     const { client } = await member();
-    const res = await client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "count me" }] });
-    expect(res.statusCode).toBe(200);
+    const res = await oneShot(client, "count me");
+    expect(res.status).toBe(200);
     expect((await usageOf(client)).tokens.used).toBeGreaterThan(0);
   });
 
   it("course generation adds to the month's tokens, and is refused once they are spent", async () => {
     await setAllowances(UNLIMITED, UNLIMITED);
     const { client } = await member("earlyAccess");
-    const course = (await client.post("/api/courses", { title: "Counting tokens" })).json() as { id: number };
-    expect((await client.post(`/api/courses/${course.id}/generate/outline`, {})).statusCode).toBe(200);
+    const course = await client.ok(coursesApi.create, { body: { title: "Counting tokens" } });
+    const params = { id: course.id };
+    expect((await client.call(courseAiApi.proposeOutline, { params, body: {} })).status).toBe(200);
     const afterOutline = (await usageOf(client)).tokens.used;
     expect(afterOutline).toBeGreaterThan(0);
-    expect((await client.post(`/api/courses/${course.id}/generate/approve`, { outline: FAKE_OUTLINE })).statusCode).toBe(201);
-    let run = (await client.get(`/api/courses/${course.id}/generation`)).json();
-    for (let i = 0; i < 200 && run.status === "running"; i++) {
+    expect((await client.call(courseAiApi.approveOutline, { params, body: { outline: OUTLINE } })).status).toBe(201);
+    let run = await client.ok(courseAiApi.generation, { params });
+    for (let i = 0; i < 200 && run?.status === "running"; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      run = (await client.get(`/api/courses/${course.id}/generation`)).json();
+      run = await client.ok(courseAiApi.generation, { params });
     }
     expect(run).toMatchObject({ status: "done", done: 4 });
     const afterLessons = (await usageOf(client)).tokens.used;
@@ -302,17 +310,17 @@ describe("tokens per month", () => {
 
     await setAllowances(UNLIMITED, { monthlyTokens: afterLessons, messagesPerDay: null });
     const message = tokensSpentMessage(afterLessons, new Date((await usageOf(client)).tokens.resetsAt));
-    const other = (await client.post("/api/courses", { title: "Refused" })).json() as { id: number };
-    for (const [url, body] of [
-      [`/api/courses/${other.id}/generate/approve`, { outline: FAKE_OUTLINE }],
-      [`/api/courses/${other.id}/generate/outline`, {}],
-      ["/api/ai/course-description", { title: "Anything" }],
+    const other = { id: (await client.ok(coursesApi.create, { body: { title: "Refused" } })).id };
+    for (const [name, call] of [
+      ["approve", () => client.call(courseAiApi.approveOutline, { params: other, body: { outline: OUTLINE } })],
+      ["outline", () => client.call(courseAiApi.proposeOutline, { params: other, body: {} })],
+      ["course description", () => client.call(courseAiApi.describe, { body: { title: "Anything" } })],
     ] as const) {
-      const res = await client.post(url, body);
-      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 429, message });
+      const res = await call();
+      expect({ name, status: res.status, message: res.error.message }).toEqual({ name, status: 429, message });
     }
     // Nothing was created by the refused approve.
-    expect((await client.get(`/api/courses/${other.id}/modules`)).json()).toEqual([]);
+    expect(await client.ok(coursesApi.modules, { params: other })).toEqual([]);
     expect((await usageOf(client)).tokens.used).toBe(afterLessons);
   });
 });
@@ -322,20 +330,20 @@ describe("admin users list", () => {
     await setAllowances({ monthlyTokens: 50_000, messagesPerDay: 100 });
     const someone = await member();
     const chat = await newChat(someone.client);
-    expect((await send(someone.client, chat.id)).statusCode).toBe(200);
+    expect((await send(someone.client, chat.id)).status).toBe(200);
     const tokens = await storedTokens(someone.client, [chat.id]);
 
-    const list = await admin.get(`/api/admin/users?search=${someone.username}`);
-    expect(list.statusCode).toBe(200);
-    expect(list.json()[0]).toMatchObject({
+    const list = await admin.call(adminUsersApi.list, { query: { search: someone.username } });
+    expect(list.status).toBe(200);
+    expect(list.data.items[0]).toMatchObject({
       id: someone.id,
       planUsage: { tokensThisMonth: tokens, monthlyTokens: 50_000, messagesToday: 1, messagesPerDay: 100 },
     });
-    const all = (await admin.get("/api/admin/users?limit=100")).json() as { id: number; planUsage: Allowance }[];
+    const all = (await admin.ok(adminUsersApi.list, { query: { limit: 100 } })).items;
     expect(all.find((u) => u.id === adminId)?.planUsage).toMatchObject({ monthlyTokens: null, messagesPerDay: null });
     // The same numbers after an admin's change of the user.
-    const changed = await admin.patch(`/api/admin/users/${someone.id}`, { name: "Renamed" });
-    expect(changed.json().planUsage).toEqual({ tokensThisMonth: tokens, monthlyTokens: 50_000, messagesToday: 1, messagesPerDay: 100 });
+    const changed = await admin.ok(adminUsersApi.update, { params: { id: someone.id }, body: { name: "Renamed" } });
+    expect(changed.planUsage).toEqual({ tokensThisMonth: tokens, monthlyTokens: 50_000, messagesToday: 1, messagesPerDay: 100 });
   });
 });
 
@@ -369,25 +377,24 @@ if (usingPostgres())
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const owner = (await registerAndSignIn(a)).client;
       await pointPlatformAt(owner, "openai", fake);
-      const put = await owner.request({
-        method: "PUT",
-        url: "/api/admin/plan-allowances",
-        payload: { free: { monthlyTokens: null, messagesPerDay: 4 }, earlyAccess: UNLIMITED },
-      });
-      expect(put.statusCode).toBe(200);
+      const allowances = { free: { monthlyTokens: null, messagesPerDay: 4 }, earlyAccess: UNLIMITED };
+      expect((await owner.call(planAllowancesApi.update, { body: allowances })).status).toBe(200);
       const user = (await registerAndSignIn(a)).client;
       const cookie = user.sessionCookie ?? "";
       const chats = await Promise.all(Array.from({ length: 10 }, () => newChat(user)));
       const statuses = await Promise.all(
         chats.map((chat, i) =>
-          (i % 2 === 0 ? a : b)
-            .inject({ method: "POST", url: `/api/chats/${chat.id}/reply`, headers: { cookie }, payload: { content: `parallel ${i}` } })
-            .then((res) => ({ status: res.statusCode, message: res.statusCode === 429 ? (res.json().message as string) : null })),
+          callApp(
+            i % 2 === 0 ? a : b,
+            chatsApi.reply,
+            { params: { id: chat.id }, body: { content: `parallel ${i}` } },
+            { headers: { cookie } },
+          ).then((res) => ({ status: res.status, message: res.status === 429 ? res.error.message : null })),
         ),
       );
       expect(statuses.filter((s) => s.status === 200).length).toBe(4);
       expect(statuses.filter((s) => s.status === 429).map((s) => s.message)).toEqual(Array(6).fill(messagesSpentMessage(4)));
-      const usage = (await b.inject({ method: "GET", url: "/api/usage", headers: { cookie } })).json() as UsageAnswer;
+      const usage = await callApp(b, usageApi.mine, {}, { headers: { cookie } }).then((res) => res.data);
       expect(usage.messages).toMatchObject({ used: 4, left: 0 });
     });
   });
