@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdFor } from "../../src/server/ai/allowance.js";
 import { buildApp } from "../../src/server/app.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
-import { tokensHeldMessage } from "../../src/shared/contracts/usage.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { planAllowancesApi, tokensHeldMessage, usageApi } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
@@ -45,12 +46,10 @@ afterAll(async () => {
 });
 
 async function setMonthlyTokens(client: CookieClient, monthlyTokens: number | null) {
-  const res = await client.request({
-    method: "PUT",
-    url: "/api/admin/plan-allowances",
-    payload: { free: { monthlyTokens, messagesPerDay: null }, earlyAccess: UNLIMITED },
+  const res = await client.call(planAllowancesApi.update, {
+    body: { free: { monthlyTokens, messagesPerDay: null }, earlyAccess: UNLIMITED },
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.status).toBe(200);
 }
 
 const holdsOf = async (userId: number) =>
@@ -60,13 +59,15 @@ const holdsOf = async (userId: number) =>
     )
   ).rows.map((row) => ({ ...(row as Hold), tokens: Number((row as Hold).tokens), prompt_estimate: Number((row as Hold).prompt_estimate) }));
 
-const usageOf = async (client: CookieClient) => (await client.get("/api/usage")).json() as Usage;
+const usageOf = (client: CookieClient) => client.ok(usageApi.mine, {});
+const reply = (client: CookieClient, id: number, content: string) => client.call(chatsApi.reply, { params: { id }, body: { content } });
+const shownOf = async (client: CookieClient, id: number) => (await client.ok(chatsApi.messages, { params: { id } })).items;
 
 /** Tokens the stand-in reported for every reply stored in these chats (input + output). */
 async function storedTokens(client: CookieClient, chatIds: number[]): Promise<number> {
   let sum = 0;
   for (const id of chatIds) {
-    const list = (await client.get(`/api/chats/${id}/messages`)).json() as { inputTokens: number | null; outputTokens: number | null }[];
+    const list = await shownOf(client, id);
     for (const m of list) sum += (m.inputTokens ?? 0) + (m.outputTokens ?? 0);
   }
   return sum;
@@ -91,19 +92,15 @@ describe("parallel replies against a small token allowance", () => {
       // (A database without holds reads as none, so on code without them the answers below are what fails.)
       for (; watching; await sleep(20)) for (const h of await holdsOf(user.id).catch(() => [])) hold = Math.max(hold, h.tokens);
     })();
-    const answers = await Promise.all(
-      chats.map((chat, i) => client.post(`/api/chats/${chat.id}/reply`, { content: `parallel ${i} #slow` })),
-    );
+    const answers = await Promise.all(chats.map((chat, i) => reply(client, chat.id, `parallel ${i} #slow`)));
     watching = false;
     await watcher;
     const used = (await usageOf(client)).tokens.used;
-    console.log(
-      `5 parallel #slow replies, allowance 30: statuses ${answers.map((a) => a.statusCode).join(",")}, used ${used}, hold ${hold}`,
-    );
+    console.log(`5 parallel #slow replies, allowance 30: statuses ${answers.map((a) => a.status).join(",")}, used ${used}, hold ${hold}`);
 
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    const refused = answers.filter((a) => a.statusCode === 429);
-    expect(refused.map((a) => a.json().message)).toEqual(Array(4).fill(tokensHeldMessage(30)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.map((a) => a.error.message)).toEqual(Array(4).fill(tokensHeldMessage(30)));
     expect(refused.map((a) => a.headers["retry-after"])).toEqual(Array(4).fill("5"));
     // The one reply counts what the provider reported for it: 43 tokens (3 words in, 40 out), 13 over the allowance
     // and within 30 + one hold (1,056: 1,024 tokens out, 16 bytes of prompt, 16 of framing).
@@ -131,14 +128,14 @@ describe("a reply's end settles its hold", () => {
     const chat = await newChat(client);
 
     // A whole reply: its hold goes, the provider's figure stays.
-    expect((await client.post(`/api/chats/${chat.id}/reply`, { content: "short one" })).statusCode).toBe(200);
+    expect((await reply(client, chat.id, "short one")).status).toBe(200);
     const before = (await usageOf(client)).tokens.used;
     expect(before).toBe(await storedTokens(client, [chat.id]));
     expect(await holdsOf(user.id)).toEqual([]);
 
     // A reply that never ends by itself (#hang: one piece, then silence): held while it runs...
     const other = await newChat(client);
-    const pending = client.post(`/api/chats/${other.id}/reply`, { content: "a long story #hang" });
+    const pending = reply(client, other.id, "a long story #hang");
     const [held] = await until(
       async () => {
         const rows = await holdsOf(user.id);
@@ -151,19 +148,17 @@ describe("a reply's end settles its hold", () => {
     expect(held.tokens).toBeGreaterThan(1024);
     // ...so with exactly what is used plus that hold as the allowance, nothing else may start meanwhile...
     await setMonthlyTokens(admin, before + held.tokens);
-    const meanwhile = await client.post(`/api/chats/${chat.id}/reply`, { content: "meanwhile" });
-    expect(meanwhile.statusCode).toBe(429);
-    expect(meanwhile.json().message).toBe(tokensHeldMessage(before + held.tokens));
+    const meanwhile = await reply(client, chat.id, "meanwhile");
+    expect(meanwhile.status).toBe(429);
+    expect(meanwhile.error.message).toBe(tokensHeldMessage(before + held.tokens));
     // A wait, not a spent allowance: the meter does not block.
     expect((await usageOf(client)).blocked).toBeNull();
 
     // ...and once stopped, the reply counts what it likely spent (the provider reports nothing for a Stop), and the
     // rest of the hold comes back.
-    expect((await client.post(`/api/chats/${other.id}/stop`, {})).json()).toEqual({ stopped: true });
+    expect(await client.ok(chatsApi.stop, { params: { id: other.id } })).toEqual({ stopped: true });
     await pending;
-    const received = (
-      (await client.get(`/api/chats/${other.id}/messages`)).json() as { role: string; content: string; status: string }[]
-    ).find((m) => m.role === "assistant");
+    const received = (await shownOf(client, other.id)).find((m) => m.role === "assistant");
     expect(received?.status).toBe("incomplete");
     const spent = (await usageOf(client)).tokens.used - before;
     console.log(`stopped reply: held ${held.tokens}, settled ${spent} (prompt estimate ${held.prompt_estimate})`);
@@ -171,7 +166,7 @@ describe("a reply's end settles its hold", () => {
     expect(spent).toBeGreaterThan(held.prompt_estimate);
     expect(spent).toBeLessThan(held.tokens);
     expect(await holdsOf(user.id)).toEqual([]);
-    expect((await client.post(`/api/chats/${chat.id}/reply`, { content: "now it fits" })).statusCode).toBe(200);
+    expect((await reply(client, chat.id, "now it fits")).status).toBe(200);
   });
 
   it("a Stop before any text settles the prompt's estimate (the provider had the prompt); a provider's error before any text, nothing", async () => {
@@ -179,26 +174,24 @@ describe("a reply's end settles its hold", () => {
     const { client, user } = await registerAndSignIn(t.app);
     const chat = await newChat(client);
     // #hang-start: the stand-in reads the request and says nothing, so the Stop comes before the first token.
-    const pending = client.post(`/api/chats/${chat.id}/reply`, { content: "a question the provider has read #hang-start" });
+    const pending = reply(client, chat.id, "a question the provider has read #hang-start");
     const [held] = await until(
       () => holdsOf(user.id),
       (rows) => rows.length === 1,
     );
     if (!held) throw new Error("no hold while the reply waits for its first token");
     expect(held.prompt_estimate).toBeGreaterThan(0);
-    expect((await client.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: true });
+    expect(await client.ok(chatsApi.stop, { params: { id: chat.id } })).toEqual({ stopped: true });
     await pending;
-    const stopped = (
-      (await client.get(`/api/chats/${chat.id}/messages`)).json() as { role: string; content: string; status: string }[]
-    ).find((m) => m.role === "assistant");
+    const stopped = (await shownOf(client, chat.id)).find((m) => m.role === "assistant");
     expect(stopped).toMatchObject({ content: "", status: "failed" });
     expect(await holdsOf(user.id)).toEqual([]);
     expect((await usageOf(client)).tokens.used).toBe(held.prompt_estimate);
 
     // The provider refuses before any text (a 500): it bills nothing, and nothing is counted.
-    const failed = await client.post(`/api/chats/${(await newChat(client)).id}/reply`, { content: "refused #error=500" });
-    expect(failed.statusCode).toBe(200);
-    expect(failed.body).toContain('"type":"error"');
+    const failed = await reply(client, (await newChat(client)).id, "refused #error=500");
+    expect(failed.status).toBe(200);
+    expect(failed.response.body).toContain('"type":"error"');
     expect(await holdsOf(user.id)).toEqual([]);
     expect((await usageOf(client)).tokens.used).toBe(held.prompt_estimate);
   });
@@ -207,13 +200,13 @@ describe("a reply's end settles its hold", () => {
     await setMonthlyTokens(admin, null);
     const { client, user } = await registerAndSignIn(t.app);
     let hold = 0;
-    const call = client.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "slowly #slow" }] });
+    const call = client.call(chatsApi.aiChat, { body: { platformSlug: "openai", messages: [{ role: "user", content: "slowly #slow" }] } });
     const [seen] = await until(
       () => holdsOf(user.id),
       (rows) => rows.length > 0,
     );
     hold = seen?.tokens ?? 0;
-    expect((await call).statusCode).toBe(200);
+    expect((await call).status).toBe(200);
     expect(hold).toBeGreaterThan(1024);
     // 40 words out and the message in: the stand-in's figure, never the hold.
     const used = (await usageOf(client)).tokens.used;
@@ -255,7 +248,7 @@ describe("the orphan sweep", () => {
     // The reply is closed (kept, incomplete), and then its hold is settled with its text: 40 + 12 bytes / 4. The gone
     // owner's /v1 call and this instance's call nobody holds were under way at the provider when their process died:
     // 40 each, their prompts' estimates (decision 053).
-    expect((await client.get(`/api/chats/${chat.id}/messages`)).json().at(-1)).toMatchObject({
+    expect((await shownOf(client, chat.id)).at(-1)).toMatchObject({
       status: "incomplete",
       content: "half a reply",
     });

@@ -11,7 +11,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
 import { courseSlug } from "../../src/shared/catalog-slug.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { catalogApi } from "../../src/shared/contracts/catalog.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import { BOOT_DATA_ID } from "../../src/shared/prerender.js";
+import { type CallInput, callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
@@ -43,35 +47,42 @@ async function makeCourse(
     content?: string;
   },
 ): Promise<Made> {
-  const created = await client.post("/api/courses", {
-    title: options.title,
-    description: options.description ?? "",
-    isPublic: options.isPublic ?? true,
-    status: options.status ?? "published",
+  const created = await client.call(coursesApi.create, {
+    body: {
+      title: options.title,
+      description: options.description ?? "",
+      isPublic: options.isPublic ?? true,
+      status: options.status ?? "published",
+    },
   });
-  expect(created.statusCode).toBe(201);
-  const id = created.json().id as number;
+  expect(created.status).toBe(201);
+  const id = created.data.id;
   const lessonIds: number[] = [];
   for (const [index, lessons] of (options.modules ?? [["First lesson"]]).entries()) {
-    const module = await client.post(`/api/courses/${id}/modules`, { title: `Module ${index + 1}` });
-    expect(module.statusCode).toBe(201);
+    const module = await client.call(coursesApi.createModule, { params: { id }, body: { title: `Module ${index + 1}` } });
+    expect(module.status).toBe(201);
     for (const title of lessons) {
       const content = lessonIds.length === 0 ? (options.content ?? `# ${title}\n\nThe body of ${title}.`) : `Body of ${title}`;
-      const lesson = await client.post(`/api/modules/${module.json().id}/lessons`, { title, type: "reading", content });
-      expect(lesson.statusCode).toBe(201);
-      lessonIds.push(lesson.json().id);
+      const lesson = await client.call(lessonsApi.create, { params: { id: module.data.id }, body: { title, type: "reading", content } });
+      expect(lesson.status).toBe(201);
+      lessonIds.push(lesson.data.id);
     }
   }
   return { id, slug: courseSlug(options.title, id), lessonIds };
 }
 
+/** A visitor's GET of a page or an address an answer gave (raw). */
 const anon = (url: string) => t.app.inject({ method: "GET", url });
-const listOf = async (query = "") => {
-  const res = await anon(`/api/catalog${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; slug: string; title: string; ownerName: string; lessonCount: number; cover: string | null }[];
+type CatalogQuery = CallInput<typeof catalogApi.list>["query"];
+const catalog = (query: CatalogQuery = {}) => callApp(t.app, catalogApi.list, { query });
+const landing = (slug: string) => callApp(t.app, catalogApi.get, { params: { slug } });
+const preview = (slug: string) => callApp(t.app, catalogApi.preview, { params: { slug } });
+const listOf = async (query: CatalogQuery = {}) => {
+  const res = await catalog(query);
+  expect(res.status, res.response.body).toBe(200);
+  return res.data.items;
 };
-const titles = async (query = "") => (await listOf(query)).map((course) => course.title);
+const titles = async (query: CatalogQuery = {}) => (await listOf(query)).map((course) => course.title);
 const sitemap = async () => (await anon("/sitemap.xml")).body;
 
 function bootReads(html: string): Record<string, unknown> {
@@ -105,8 +116,8 @@ beforeAll(async () => {
     unlisted: await makeCourse(owner, { title: "Unlisted Zebrafish Club" }),
     disabledOwner: await makeCourse(other.client, { title: "Zebrafish of a Disabled Owner" }),
   };
-  expect((await owner.patch(`/api/courses/${hidden.unlisted.id}`, { listedInCatalog: false })).statusCode).toBe(200);
-  expect((await admin.patch(`/api/admin/users/${other.id}`, { status: "inactive" })).statusCode).toBe(200);
+  expect((await owner.call(coursesApi.update, { params: { id: hidden.unlisted.id }, body: { listedInCatalog: false } })).status).toBe(200);
+  expect((await admin.call(adminUsersApi.update, { params: { id: other.id }, body: { status: "inactive" } })).status).toBe(200);
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -117,7 +128,7 @@ const HIDDEN_TITLES = ["Secret Zebrafish Notes", "Draft Zebrafish Plans", "Unlis
 
 describe("GET /api/catalog", () => {
   it("lists only public, published, listed courses of active owners, with slug, owner's name and lesson count", async () => {
-    const courses = await listOf("?q=zebrafish");
+    const courses = await listOf({ q: "zebrafish" });
     expect(courses.map((course) => course.title)).toEqual(["Intro to Zebrafish Genetics"]);
     expect(courses[0]).toEqual({
       id: listed.id,
@@ -130,46 +141,46 @@ describe("GET /api/catalog", () => {
     });
     // Signed in (even the owner, even an admin), the catalogue is the same.
     for (const client of [reader, owner, admin]) {
-      const res = await client.get("/api/catalog?q=zebrafish");
-      expect(res.json().map((course: { title: string }) => course.title)).toEqual(["Intro to Zebrafish Genetics"]);
+      const res = await client.ok(catalogApi.list, { query: { q: "zebrafish" } });
+      expect(res.items.map((course) => course.title)).toEqual(["Intro to Zebrafish Genetics"]);
     }
   });
 
   it("searches title and description, in any case, with % and _ taken literally", async () => {
-    expect(await titles("?q=GENETICS")).toEqual(["Intro to Zebrafish Genetics"]);
-    expect(await titles("?q=glowing%20fins")).toEqual(["Intro to Zebrafish Genetics"]);
-    expect(await titles("?q=%25")).toEqual([]);
-    expect(await titles("?q=_")).toEqual([]);
-    expect(await titles("?q=nothing-like-this")).toEqual([]);
-    const long = await anon(`/api/catalog?q=${"a".repeat(201)}`);
-    expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe("Search cannot exceed 200 characters");
+    expect(await titles({ q: "GENETICS" })).toEqual(["Intro to Zebrafish Genetics"]);
+    expect(await titles({ q: "glowing fins" })).toEqual(["Intro to Zebrafish Genetics"]);
+    expect(await titles({ q: "%" })).toEqual([]);
+    expect(await titles({ q: "_" })).toEqual([]);
+    expect(await titles({ q: "nothing-like-this" })).toEqual([]);
+    const long = await catalog({ q: "a".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.error.message).toBe("Search cannot exceed 200 characters");
   });
 
   it("pages newest first with limit and the x-next-cursor header", async () => {
     const made = [];
     for (const n of [1, 2, 3]) made.push(await makeCourse(owner, { title: `Paging Quokka ${n}` }));
-    const first = await anon("/api/catalog?q=quokka&limit=2");
-    expect(first.json().map((c: { title: string }) => c.title)).toEqual(["Paging Quokka 3", "Paging Quokka 2"]);
-    const cursor = first.headers["x-next-cursor"];
+    const first = await catalog({ q: "quokka", limit: 2 });
+    expect(first.data.items.map((c) => c.title)).toEqual(["Paging Quokka 3", "Paging Quokka 2"]);
+    const cursor = first.data.nextCursor;
     expect(cursor).toBe(String(made[1]?.id));
-    const second = await anon(`/api/catalog?q=quokka&limit=2&cursor=${cursor}`);
-    expect(second.json().map((c: { title: string }) => c.title)).toEqual(["Paging Quokka 1"]);
+    const second = await catalog({ q: "quokka", limit: 2, cursor: cursor ?? undefined });
+    expect(second.data.items.map((c) => c.title)).toEqual(["Paging Quokka 1"]);
     expect(second.headers["x-next-cursor"]).toBeUndefined();
     for (const bad of ["abc", "0", "-1", "99999999999"]) {
-      const res = await anon(`/api/catalog?cursor=${bad}`);
-      expect(res.statusCode, bad).toBe(400);
-      expect(res.json().message).toBe("Invalid cursor");
+      const res = await catalog({ cursor: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.error.message).toBe("Invalid cursor");
     }
-    expect((await anon("/api/catalog?limit=61")).statusCode).toBe(400);
+    expect((await catalog({ limit: 61 })).status).toBe(400);
   });
 });
 
 describe("a course's landing JSON, preview and cover", () => {
   it("answers the outline in order, the owner's name, the lesson count and that a preview exists", async () => {
-    const res = await anon(`/api/catalog/${listed.slug}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    const res = await landing(listed.slug);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
       id: listed.id,
       slug: listed.slug,
       title: "Intro to Zebrafish Genetics",
@@ -181,26 +192,26 @@ describe("a course's landing JSON, preview and cover", () => {
         { title: "Module 2", lessons: [{ title: "Glowing fins" }] },
       ],
     });
-    expect(JSON.stringify(res.json())).not.toMatch(/Body of|userId|content/);
+    expect(res.response.body).not.toMatch(/Body of|userId|content/);
   });
 
   it("finds the course by the id at the end of any slug, answering its current slug; junk is 400, unknown 404", async () => {
-    expect((await anon(`/api/catalog/old-title-${listed.id}`)).json().slug).toBe(listed.slug);
-    expect((await anon(`/api/catalog/${listed.id}`)).json().slug).toBe(listed.slug);
-    const unknown = await anon("/api/catalog/nothing-here-2147483000");
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe("Course not found");
+    expect((await landing(`old-title-${listed.id}`)).data.slug).toBe(listed.slug);
+    expect((await landing(String(listed.id))).data.slug).toBe(listed.slug);
+    const unknown = await landing("nothing-here-2147483000");
+    expect(unknown.status).toBe(404);
+    expect(unknown.error.message).toBe("Course not found");
     for (const junk of ["Not-A-Slug", "no-id-here", "x-0", "a-99999999999"]) {
-      const res = await anon(`/api/catalog/${junk}`);
-      expect(res.statusCode, junk).toBe(400);
-      expect(res.json().message).toBe("Invalid course address");
+      const res = await landing(junk);
+      expect(res.status, junk).toBe(400);
+      expect(res.error.message).toBe("Invalid course address");
     }
   });
 
   it("lets a visitor read the first lesson only; every other lesson still needs an account", async () => {
-    const preview = await anon(`/api/catalog/${listed.slug}/preview`);
-    expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toEqual({
+    const first = await preview(listed.slug);
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual({
       courseId: listed.id,
       courseTitle: "Intro to Zebrafish Genetics",
       slug: listed.slug,
@@ -211,11 +222,11 @@ describe("a course's landing JSON, preview and cover", () => {
       sources: [],
     });
     for (const lessonId of listed.lessonIds) {
-      const visitor = await anon(`/api/lessons/${lessonId}`);
-      expect(visitor.statusCode).toBe(401);
+      const visitor = await callApp(t.app, lessonsApi.get, { params: { id: lessonId } });
+      expect(visitor.status).toBe(401);
     }
     // A signed-in reader goes by the course rules as before.
-    expect((await reader.get(`/api/lessons/${listed.lessonIds[1]}`)).statusCode).toBe(200);
+    expect((await reader.call(lessonsApi.get, { params: { id: listed.lessonIds[1] ?? 0 } })).status).toBe(200);
   });
 
   it("names the sources the preview lesson numbers as [n] (name and page), never their passages", async () => {
@@ -226,13 +237,13 @@ describe("a course's landing JSON, preview and cover", () => {
       { ...source, n: 1, kind: "file", fileName: "birds.pdf", page: 12 },
       { ...source, n: 2, kind: "message" },
     ]);
-    const res = await anon(`/api/catalog/${course.slug}/preview`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().sources).toEqual([
+    const res = await preview(course.slug);
+    expect(res.status).toBe(200);
+    expect(res.data.sources).toEqual([
       { n: 1, name: "birds.pdf", page: 12 },
       { n: 2, name: "chat · message", page: null },
     ]);
-    expect(res.body).not.toContain("PRIVATE PASSAGE");
+    expect(res.response.body).not.toContain("PRIVATE PASSAGE");
     // The page written for visitors carries them in its data, no passage either.
     const page = await anon(`/catalog/${course.slug}/preview`);
     expect(page.body).toContain("birds.pdf");
@@ -241,41 +252,42 @@ describe("a course's landing JSON, preview and cover", () => {
 
   it("has no preview when the first lesson opens later (drip) or the course has no lesson", async () => {
     const drip = await makeCourse(owner, { title: "Drip Pelican" });
-    expect((await owner.patch(`/api/lessons/${drip.lessonIds[0]}`, { releaseAfterDays: 3 })).statusCode).toBe(200);
-    expect((await anon(`/api/catalog/${drip.slug}`)).json().hasPreview).toBe(false);
-    const res = await anon(`/api/catalog/${drip.slug}/preview`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe("This course has no preview lesson");
+    const dripLesson = { id: drip.lessonIds[0] ?? 0 };
+    expect((await owner.call(lessonsApi.update, { params: dripLesson, body: { releaseAfterDays: 3 } })).status).toBe(200);
+    expect((await landing(drip.slug)).data.hasPreview).toBe(false);
+    const res = await preview(drip.slug);
+    expect(res.status).toBe(404);
+    expect(res.error.message).toBe("This course has no preview lesson");
     const empty = await makeCourse(owner, { title: "Empty Pelican", modules: [] });
-    expect((await anon(`/api/catalog/${empty.slug}`)).json()).toMatchObject({ hasPreview: false, lessonCount: 0, modules: [] });
+    expect((await landing(empty.slug)).data).toMatchObject({ hasPreview: false, lessonCount: 0, modules: [] });
   });
 
   it("serves the cover to visitors through the catalogue only", async () => {
     const course = await makeCourse(owner, { title: "Covered Heron" });
-    const upload = await owner.request({
-      method: "POST",
-      url: `/api/courses/${course.id}/cover`,
-      ...multipartFile("file", "c.png", "image/png", TINY_PNG),
-    });
-    expect(upload.statusCode).toBe(200);
-    const [item] = await listOf("?q=heron");
+    const upload = await owner.call(
+      coursesApi.uploadCover,
+      { params: { id: course.id } },
+      { multipart: multipartFile("file", "c.png", "image/png", TINY_PNG) },
+    );
+    expect(upload.status).toBe(200);
+    const [item] = await listOf({ q: "heron" });
     expect(item?.cover).toBe(`/api/catalog/${course.slug}/cover`);
     const cover = await anon(item?.cover ?? "");
     expect(cover.statusCode).toBe(200);
     expect(cover.headers["content-type"]).toBe("image/png");
     expect(cover.rawPayload.equals(TINY_PNG)).toBe(true);
     // The upload's own address still needs an account; a course without a cover has none to give.
-    expect((await anon(upload.json().coverImage)).statusCode).toBe(401);
-    expect((await anon(`/api/catalog/${listed.slug}/cover`)).statusCode).toBe(404);
+    expect((await anon(upload.data.coverImage ?? "")).statusCode).toBe(401);
+    expect((await callApp(t.app, catalogApi.cover, { params: { slug: listed.slug } })).status).toBe(404);
   });
 
   it("answers 404 for every hidden course, to every role, the owner included", async () => {
     for (const course of Object.values(hidden)) {
       for (const client of [null, reader, owner, admin]) {
-        for (const suffix of ["", "/preview", "/cover"]) {
-          const url = `/api/catalog/${course.slug}${suffix}`;
-          const res = client ? await client.get(url) : await anon(url);
-          expect(res.statusCode, url).toBe(404);
+        for (const endpoint of [catalogApi.get, catalogApi.preview, catalogApi.cover]) {
+          const input = { params: { slug: course.slug } };
+          const res = client ? await client.call(endpoint, input) : await callApp(t.app, endpoint, input);
+          expect(res.status, `${endpoint.path} ${course.slug}`).toBe(404);
         }
       }
     }
@@ -285,38 +297,40 @@ describe("a course's landing JSON, preview and cover", () => {
 describe("the owner's switch", () => {
   it("takes listedInCatalog on the course update (owner only, a boolean), and the course answers it", async () => {
     const course = await makeCourse(owner, { title: "Switch Ibis" });
-    expect((await owner.get(`/api/courses/${course.id}`)).json().listedInCatalog).toBe(true);
-    const bad = await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: "no" });
-    expect(bad.statusCode).toBe(400);
-    const signedOut = await t.app.inject({ method: "PATCH", url: `/api/courses/${course.id}`, payload: { listedInCatalog: false } });
-    expect(signedOut.statusCode).toBe(401);
-    const notOwner = await reader.patch(`/api/courses/${course.id}`, { listedInCatalog: false });
-    expect(notOwner.statusCode).toBe(403);
-    expect(notOwner.json().message).toBe("You don't have permission to edit this course.");
-    expect((await anon(`/api/catalog/${course.slug}`)).statusCode).toBe(200);
+    const params = { id: course.id };
+    expect((await owner.ok(coursesApi.get, { params })).listedInCatalog).toBe(true);
+    const bad = await owner.call(coursesApi.update, { params, body: {} }, { rawBody: { listedInCatalog: "no" } });
+    expect(bad.status).toBe(400);
+    const signedOut = await callApp(t.app, coursesApi.update, { params, body: { listedInCatalog: false } });
+    expect(signedOut.status).toBe(401);
+    const notOwner = await reader.call(coursesApi.update, { params, body: { listedInCatalog: false } });
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.error.message).toBe("You don't have permission to edit this course.");
+    expect((await landing(course.slug)).status).toBe(200);
   });
 
   it("off: gone at once from the list, the landing JSON, the page (404) and the sitemap; still public to signed-in users", async () => {
     const course = await makeCourse(owner, { title: "Vanishing Egret" });
-    expect(await titles("?q=egret")).toEqual(["Vanishing Egret"]);
+    const params = { id: course.id };
+    expect(await titles({ q: "egret" })).toEqual(["Vanishing Egret"]);
     expect(await sitemap()).toContain(`${ORIGIN}/catalog/${course.slug}<`);
     expect((await anon(`/catalog/${course.slug}`)).statusCode).toBe(200);
 
-    const off = await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: false });
-    expect(off.json().listedInCatalog).toBe(false);
-    expect(await titles("?q=egret")).toEqual([]);
-    expect((await anon(`/api/catalog/${course.slug}`)).statusCode).toBe(404);
-    expect((await anon(`/api/catalog/${course.slug}/preview`)).statusCode).toBe(404);
+    const off = await owner.ok(coursesApi.update, { params, body: { listedInCatalog: false } });
+    expect(off.listedInCatalog).toBe(false);
+    expect(await titles({ q: "egret" })).toEqual([]);
+    expect((await landing(course.slug)).status).toBe(404);
+    expect((await preview(course.slug)).status).toBe(404);
     const page = await anon(`/catalog/${course.slug}`);
     expect(page.statusCode).toBe(404);
     expect(page.body).not.toContain("Vanishing Egret");
     expect(page.body).toContain("Course not found");
     expect(await sitemap()).not.toContain(course.slug);
-    expect((await reader.get(`/api/courses/${course.id}`)).statusCode).toBe(200);
-    expect((await reader.get(`/api/lessons/${course.lessonIds[0]}`)).statusCode).toBe(200);
+    expect((await reader.call(coursesApi.get, { params })).status).toBe(200);
+    expect((await reader.call(lessonsApi.get, { params: { id: course.lessonIds[0] ?? 0 } })).status).toBe(200);
 
-    await owner.patch(`/api/courses/${course.id}`, { listedInCatalog: true });
-    expect(await titles("?q=egret")).toEqual(["Vanishing Egret"]);
+    await owner.ok(coursesApi.update, { params, body: { listedInCatalog: true } });
+    expect(await titles({ q: "egret" })).toEqual(["Vanishing Egret"]);
   });
 });
 
@@ -366,7 +380,7 @@ describe("the pages, rendered at request time for visitors", () => {
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`/catalog/${listed.slug}`);
 
-    const covered = (await listOf("?q=heron"))[0];
+    const covered = (await listOf({ q: "heron" }))[0];
     const withCover = await anon(`/catalog/${covered?.slug}`);
     expect(withCover.body).toContain(`<meta property="og:image" content="${ORIGIN}/catalog/${covered?.slug}/cover" />`);
   });

@@ -8,8 +8,9 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
-import type { ShownMessage } from "../../src/shared/contracts/chat.js";
-import { type AdminShare, SHARE_MESSAGES, type SharedChat, type ShareLink } from "../../src/shared/contracts/sharing.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { adminSharesApi, SHARE_MESSAGES, type SharedChat, sharesApi } from "../../src/shared/contracts/sharing.js";
 import { SHARED_CHAT_DATA_ID } from "../../src/shared/share-page.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { newChat } from "../helpers/chat-setup.js";
@@ -42,13 +43,17 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const put = (client: CookieClient, url: string, payload: Record<string, unknown> = {}) => client.request({ method: "PUT", url, payload });
-const del = (client: CookieClient, url: string) => client.request({ method: "DELETE", url });
 const say = async (client: CookieClient, chatId: number, content: string, role: "user" | "assistant" = "user") => {
-  const res = await client.post(`/api/chats/${chatId}/messages`, { content, role });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
+  const res = await client.call(chatsApi.addMessage, { params: { id: chatId }, body: { content, role } });
+  expect(res.status, res.response.body).toBe(201);
+  return res.data;
 };
+/** The snapshot a link shows (GET /api/shares/{token}), read by anyone. */
+const read = (token: string, client = visitor) => client.call(sharesApi.get, { params: { token } });
+const update = (client: CookieClient, token: string, body: { showAuthor?: boolean } = {}) =>
+  client.call(sharesApi.update, { params: { token }, body });
+const revoke = (client: CookieClient, token: string) => client.call(sharesApi.revoke, { params: { token } });
+const adminShares = async () => (await admin.ok(adminSharesApi.list, { query: { limit: 100 } })).items;
 
 /**
  * A chat with two branches: "first question" answered by "answer one" (older) and "answer two" (newer), the branch
@@ -67,15 +72,15 @@ async function branchedChat(client: CookieClient = owner) {
     .set({ attachments: [{ name: "notes.txt", size: 5, content: "SECRET BYTES" }], model: null })
     .where(eq(messages.id, q.id));
   await db().update(messages).set({ model: "gpt-4o-mini" }).where(eq(messages.id, a1.id));
-  const switched = await put(client, `/api/chats/${chat.id}/branch`, { messageId: a1.id });
-  expect(switched.statusCode, switched.body).toBe(200);
+  const switched = await client.call(chatsApi.switchBranch, { params: { id: chat.id }, body: { messageId: a1.id } });
+  expect(switched.status, switched.response.body).toBe(200);
   return { chatId: chat.id, a1: a1.id, a2: row?.id ?? 0 };
 }
 
-const share = async (chatId: number, body: Record<string, unknown> = {}, client = owner) => {
-  const res = await client.post(`/api/chats/${chatId}/shares`, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { token: string; url: string };
+const share = async (chatId: number, body: { showAuthor?: boolean } = {}, client = owner) => {
+  const res = await client.call(sharesApi.create, { params: { id: chatId }, body });
+  expect(res.status, res.response.body).toBe(201);
+  return res.data;
 };
 const sharedData = (html: string): SharedChat => {
   const match = new RegExp(`<script type="application/json" id="${SHARED_CHAT_DATA_ID}">([^<]*)</script>`).exec(html);
@@ -90,9 +95,9 @@ describe("making and reading a link", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url).toMatch(new RegExp(`/share/${token}$`));
 
-    const res = await visitor.get(`/api/shares/${token}`);
-    expect(res.statusCode).toBe(200);
-    const shared = res.json() as SharedChat;
+    const res = await read(token);
+    expect(res.status).toBe(200);
+    const shared = res.data;
     expect(shared.title).toBe("first question");
     expect(shared.author).toBeNull();
     expect(shared.messages).toEqual([
@@ -106,39 +111,40 @@ describe("making and reading a link", () => {
         createdAt: expect.any(String),
       },
     ]);
-    expect(res.body).not.toContain("SECRET BYTES");
-    expect(res.body).not.toContain("answer two");
+    expect(res.response.body).not.toContain("SECRET BYTES");
+    expect(res.response.body).not.toContain("answer two");
   });
 
   it("shows the owner's display name only when chosen, and never the username", async () => {
     const { chatId } = await branchedChat();
     const { token } = await share(chatId, { showAuthor: true });
-    const shared = (await visitor.get(`/api/shares/${token}`)).json() as SharedChat;
+    const shared = (await read(token)).data;
     expect(shared.author).toBe("Ada Owner");
-    const hidden = await put(owner, `/api/shares/${token}`, { showAuthor: false });
-    expect(hidden.statusCode).toBe(200);
-    expect(((await visitor.get(`/api/shares/${token}`)).json() as SharedChat).author).toBeNull();
+    const hidden = await update(owner, token, { showAuthor: false });
+    expect(hidden.status).toBe(200);
+    expect((await read(token)).data.author).toBeNull();
   });
 
   it("refuses a temporary chat (400 with the message), a chat with nothing finished, someone else's chat (404), bad input (400)", async () => {
     const temp = await newChat(owner);
     await say(owner, temp.id, "hello");
     await db().update(chats).set({ temporary: true }).where(eq(chats.id, temp.id));
-    const refused = await owner.post(`/api/chats/${temp.id}/shares`, {});
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(SHARE_MESSAGES.temporaryChat);
+    const refused = await owner.call(sharesApi.create, { params: { id: temp.id }, body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toBe(SHARE_MESSAGES.temporaryChat);
 
     const empty = await newChat(owner);
-    const none = await owner.post(`/api/chats/${empty.id}/shares`, {});
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(SHARE_MESSAGES.emptyChat);
+    const none = await owner.call(sharesApi.create, { params: { id: empty.id }, body: {} });
+    expect(none.status).toBe(400);
+    expect(none.error.message).toBe(SHARE_MESSAGES.emptyChat);
 
     const { chatId } = await branchedChat();
-    expect((await other.post(`/api/chats/${chatId}/shares`, {})).statusCode).toBe(404);
-    expect((await visitor.post(`/api/chats/${chatId}/shares`, {})).statusCode).toBe(401);
-    const bad = await owner.post(`/api/chats/${chatId}/shares`, { showAuthor: "yes" });
-    expect(bad.statusCode).toBe(400);
-    expect((await owner.post(`/api/chats/${chatId}/shares`, { extra: 1 })).statusCode).toBe(400);
+    const params = { id: chatId };
+    expect((await other.call(sharesApi.create, { params, body: {} })).status).toBe(404);
+    expect((await visitor.call(sharesApi.create, { params, body: {} })).status).toBe(401);
+    const bad = await owner.call(sharesApi.create, { params, body: {} }, { rawBody: { showAuthor: "yes" } });
+    expect(bad.status).toBe(400);
+    expect((await owner.call(sharesApi.create, { params, body: {} }, { rawBody: { extra: 1 } })).status).toBe(400);
   });
 
   it("names the sources a reply cites (name and page), never their text; a snapshot taken before has none", async () => {
@@ -156,9 +162,9 @@ describe("making and reading a link", () => {
       .set({ content: "answer **one** [1] [2]", citations: [cited(1, "handbook.pdf", 31), cited(2, "notes.md", null)] })
       .where(eq(messages.id, a1));
     const { token } = await share(chatId);
-    const res = await visitor.get(`/api/shares/${token}`);
-    expect(res.statusCode).toBe(200);
-    const shared = res.json() as SharedChat;
+    const res = await read(token);
+    expect(res.status).toBe(200);
+    const shared = res.data;
     expect(shared.messages.map((m) => m.sources)).toEqual([
       [],
       [
@@ -166,8 +172,8 @@ describe("making and reading a link", () => {
         { n: 2, name: "notes.md", page: null },
       ],
     ]);
-    expect(res.body).not.toContain("PRIVATE PASSAGE");
-    expect(res.body).not.toContain("chunkId");
+    expect(res.response.body).not.toContain("PRIVATE PASSAGE");
+    expect(res.response.body).not.toContain("chunkId");
     // The page carries the same, and no passage either.
     const page = await visitor.get(`/share/${token}`);
     expect(sharedData(page.body).messages[1]?.sources).toEqual(shared.messages[1]?.sources);
@@ -176,7 +182,7 @@ describe("making and reading a link", () => {
     // A snapshot stored before sources were kept reads as citing none.
     await db().execute(sql`update chat_shares set messages = (
       select jsonb_agg(m - 'sources' order by i) from jsonb_array_elements(messages) with ordinality as e(m, i)) where token = ${token}`);
-    const older = (await visitor.get(`/api/shares/${token}`)).json() as SharedChat;
+    const older = (await read(token)).data;
     expect(older.messages.map((m) => m.sources)).toEqual([[], []]);
   });
 
@@ -187,14 +193,14 @@ describe("making and reading a link", () => {
       .insert(messages)
       .values({ chatId, userId: ownerId, parentId: leaf?.id ?? null, role: "assistant", content: "half a rep", status: "streaming" });
     const { token } = await share(chatId);
-    const shared = (await visitor.get(`/api/shares/${token}`)).json() as SharedChat;
+    const shared = (await read(token)).data;
     expect(shared.messages.map((m) => m.content)).toEqual(["first question", "answer **one**"]);
   });
 
   it("answers junk and unknown tokens 400/404, never 5xx", async () => {
-    expect((await visitor.get("/api/shares/abc")).statusCode).toBe(400);
-    expect((await visitor.get(`/api/shares/${"A".repeat(43)}`)).statusCode).toBe(404);
-    expect((await visitor.get(`/api/shares/${"A".repeat(43)}`)).json().message).toBe(SHARE_MESSAGES.notFound);
+    expect((await read("abc")).status).toBe(400);
+    expect((await read("A".repeat(43))).status).toBe(404);
+    expect((await read("A".repeat(43))).error.message).toBe(SHARE_MESSAGES.notFound);
     expect((await visitor.get("/share/abc")).statusCode).toBe(404);
     expect((await visitor.get(`/share/${"A".repeat(43)}`)).statusCode).toBe(404);
   });
@@ -223,9 +229,9 @@ describe("the page /share/:token", () => {
     expect(html).not.toContain("answer two");
 
     // Updated: the branch shown now, with the later message.
-    const updated = await put(owner, `/api/shares/${token}`);
-    expect(updated.statusCode).toBe(200);
-    expect((updated.json() as ShareLink).messageCount).toBe(3);
+    const updated = await update(owner, token);
+    expect(updated.status).toBe(200);
+    expect(updated.data.messageCount).toBe(3);
     expect((await visitor.get(`/share/${token}`)).body).toContain("a later message");
   });
 
@@ -248,49 +254,49 @@ describe("the owner's links", () => {
     const { chatId } = await branchedChat();
     const first = await share(chatId);
     const second = await share(chatId);
-    const mine = (await owner.get(`/api/shares?chatId=${chatId}`)).json() as ShareLink[];
+    const mine = (await owner.ok(sharesApi.list, { query: { chatId: String(chatId) } })).items;
     expect(mine.map((l) => l.token)).toEqual([second.token, first.token]);
     expect(mine[0]).toMatchObject({ chatId, title: "first question", showAuthor: false, messageCount: 2, url: second.url });
 
-    const paged = await owner.get(`/api/shares?chatId=${chatId}&limit=1`);
-    expect((paged.json() as ShareLink[]).map((l) => l.token)).toEqual([second.token]);
-    const cursor = paged.headers["x-next-cursor"];
+    const paged = await owner.ok(sharesApi.list, { query: { chatId: String(chatId), limit: 1 } });
+    expect(paged.items.map((l) => l.token)).toEqual([second.token]);
+    const cursor = paged.nextCursor;
     expect(cursor).toBeTruthy();
-    const next = await owner.get(`/api/shares?chatId=${chatId}&limit=1&cursor=${cursor}`);
-    expect((next.json() as ShareLink[]).map((l) => l.token)).toEqual([first.token]);
+    const next = await owner.ok(sharesApi.list, { query: { chatId: String(chatId), limit: 1, cursor: cursor ?? undefined } });
+    expect(next.items.map((l) => l.token)).toEqual([first.token]);
 
-    const theirs = (await other.get("/api/shares")).json() as ShareLink[];
+    const theirs = (await other.ok(sharesApi.list, {})).items;
     expect(theirs.map((l) => l.token)).not.toContain(first.token);
-    expect((await visitor.get("/api/shares")).statusCode).toBe(401);
-    expect((await owner.get("/api/shares?limit=0")).statusCode).toBe(400);
+    expect((await visitor.call(sharesApi.list, {})).status).toBe(401);
+    expect((await owner.call(sharesApi.list, { query: { limit: 0 } })).status).toBe(400);
   });
 
   it("another user cannot update or revoke someone's link (404), and it keeps working", async () => {
     const { chatId } = await branchedChat();
     const { token } = await share(chatId);
-    expect((await put(other, `/api/shares/${token}`, { showAuthor: true })).statusCode).toBe(404);
-    expect((await del(other, `/api/shares/${token}`)).statusCode).toBe(404);
-    expect((await put(visitor, `/api/shares/${token}`)).statusCode).toBe(401);
-    expect((await del(visitor, `/api/shares/${token}`)).statusCode).toBe(401);
-    expect((await put(owner, `/api/shares/${token}`, { showAuthor: "no" })).statusCode).toBe(400);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(200);
+    expect((await update(other, token, { showAuthor: true })).status).toBe(404);
+    expect((await revoke(other, token)).status).toBe(404);
+    expect((await update(visitor, token)).status).toBe(401);
+    expect((await revoke(visitor, token)).status).toBe(401);
+    expect((await owner.call(sharesApi.update, { params: { token }, body: {} }, { rawBody: { showAuthor: "no" } })).status).toBe(400);
+    expect((await read(token)).status).toBe(200);
   });
 
   it("revokes: 404 at once on the API and the page, gone from the list; revoking again is 404", async () => {
     const { chatId } = await branchedChat();
     const { token } = await share(chatId);
     expect((await visitor.get(`/share/${token}`)).statusCode).toBe(200);
-    const revoked = await del(owner, `/api/shares/${token}`);
-    expect(revoked.statusCode).toBe(204);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(404);
+    const revoked = await revoke(owner, token);
+    expect(revoked.status).toBe(204);
+    expect((await read(token)).status).toBe(404);
     const page = await visitor.get(`/share/${token}`);
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain("app shell");
     expect(page.body).not.toContain("first question");
-    expect(((await owner.get("/api/shares")).json() as ShareLink[]).map((l) => l.token)).not.toContain(token);
-    expect((await del(owner, `/api/shares/${token}`)).statusCode).toBe(404);
-    expect((await put(owner, `/api/shares/${token}`)).statusCode).toBe(404);
-    expect((await other.post(`/api/shares/${token}/continue`)).statusCode).toBe(404);
+    expect((await owner.ok(sharesApi.list, {})).items.map((l) => l.token)).not.toContain(token);
+    expect((await revoke(owner, token)).status).toBe(404);
+    expect((await update(owner, token)).status).toBe(404);
+    expect((await other.call(sharesApi.continue, { params: { token } })).status).toBe(404);
   });
 });
 
@@ -299,13 +305,13 @@ describe("continue this chat", () => {
     const { chatId } = await branchedChat();
     const { token } = await share(chatId);
     await say(owner, chatId, "after the snapshot");
-    const res = await other.post(`/api/shares/${token}/continue`);
-    expect(res.statusCode, res.body).toBe(201);
-    const { chatId: copy } = res.json() as { chatId: number };
+    const res = await other.call(sharesApi.continue, { params: { token } });
+    expect(res.status, res.response.body).toBe(201);
+    const { chatId: copy } = res.data;
     expect(copy).not.toBe(chatId);
-    const chat = (await other.get(`/api/chats/${copy}`)).json() as { title: string };
+    const chat = await other.ok(chatsApi.get, { params: { id: copy } });
     expect(chat.title).toBe("Shared: first question");
-    const shown = (await other.get(`/api/chats/${copy}/messages`)).json() as ShownMessage[];
+    const shown = (await other.ok(chatsApi.messages, { params: { id: copy } })).items;
     expect(shown.map((m) => [m.role, m.content])).toEqual([
       ["user", "first question"],
       ["assistant", "answer **one**"],
@@ -313,8 +319,8 @@ describe("continue this chat", () => {
     expect(shown[0]?.attachments.map((a) => a.name)).toEqual(["notes.txt"]);
     expect(JSON.stringify(shown)).not.toContain("SECRET BYTES");
     // The owner's chat is untouched, and the copy is not the owner's.
-    expect((await owner.get(`/api/chats/${copy}`)).statusCode).toBe(404);
-    expect((await visitor.post(`/api/shares/${token}/continue`)).statusCode).toBe(401);
+    expect((await owner.call(chatsApi.get, { params: { id: copy } })).status).toBe(404);
+    expect((await visitor.call(sharesApi.continue, { params: { token } })).status).toBe(401);
   });
 });
 
@@ -322,20 +328,20 @@ describe("admins and disabled owners", () => {
   it("an admin lists every link with its owner and state, and revokes any; others are refused", async () => {
     const { chatId } = await branchedChat();
     const { token } = await share(chatId);
-    const list = await admin.get("/api/admin/shares?limit=100");
-    expect(list.statusCode).toBe(200);
-    const row = (list.json() as AdminShare[]).find((s) => s.token === token);
+    const list = await admin.call(adminSharesApi.list, { query: { limit: 100 } });
+    expect(list.status).toBe(200);
+    const row = list.data.items.find((s) => s.token === token);
     expect(row).toMatchObject({ title: "first question", owner: { id: ownerId }, state: "active", revokedAt: null });
-    expect((await owner.get("/api/admin/shares")).statusCode).toBe(403);
-    expect((await del(owner, `/api/admin/shares/${token}`)).statusCode).toBe(403);
-    expect((await visitor.get("/api/admin/shares")).statusCode).toBe(401);
+    expect((await owner.call(adminSharesApi.list, {})).status).toBe(403);
+    expect((await owner.call(adminSharesApi.revoke, { params: { token } })).status).toBe(403);
+    expect((await visitor.call(adminSharesApi.list, {})).status).toBe(401);
 
-    expect((await del(admin, `/api/admin/shares/${token}`)).statusCode).toBe(204);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(404);
-    const after = ((await admin.get("/api/admin/shares?limit=100")).json() as AdminShare[]).find((s) => s.token === token);
+    expect((await admin.call(adminSharesApi.revoke, { params: { token } })).status).toBe(204);
+    expect((await read(token)).status).toBe(404);
+    const after = (await adminShares()).find((s) => s.token === token);
     expect(after?.state).toBe("revoked");
-    expect((await del(admin, `/api/admin/shares/${"B".repeat(43)}`)).statusCode).toBe(404);
-    expect((await del(admin, "/api/admin/shares/nope")).statusCode).toBe(400);
+    expect((await admin.call(adminSharesApi.revoke, { params: { token: "B".repeat(43) } })).status).toBe(404);
+    expect((await admin.call(adminSharesApi.revoke, { params: { token: "nope" } })).status).toBe(400);
   });
 
   it("a disabled owner's links answer 404 (API and page), and work again when the account is enabled", async () => {
@@ -343,17 +349,18 @@ describe("admins and disabled owners", () => {
     const chat = await newChat(made.client);
     await say(made.client, chat.id, "a question");
     const { token } = await share(chat.id, {}, made.client);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(200);
-    const disable = await admin.patch(`/api/admin/users/${made.user.id}`, { status: "inactive" });
-    expect(disable.statusCode, disable.body).toBe(200);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(404);
+    expect((await read(token)).status).toBe(200);
+    const params = { id: made.user.id };
+    const disable = await admin.call(adminUsersApi.update, { params, body: { status: "inactive" } });
+    expect(disable.status, disable.response.body).toBe(200);
+    expect((await read(token)).status).toBe(404);
     expect((await visitor.get(`/share/${token}`)).statusCode).toBe(404);
-    const state = ((await admin.get("/api/admin/shares?limit=100")).json() as AdminShare[]).find((s) => s.token === token);
+    const state = (await adminShares()).find((s) => s.token === token);
     expect(state?.state).toBe("ownerDisabled");
-    await admin.patch(`/api/admin/users/${made.user.id}`, { status: "active" });
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(200);
+    await admin.ok(adminUsersApi.update, { params, body: { status: "active" } });
+    expect((await read(token)).status).toBe(200);
     // A deleted owner's links are gone with the account.
-    expect((await del(admin, `/api/admin/users/${made.user.id}`)).statusCode).toBe(204);
-    expect((await visitor.get(`/api/shares/${token}`)).statusCode).toBe(404);
+    expect((await admin.call(adminUsersApi.remove, { params })).status).toBe(204);
+    expect((await read(token)).status).toBe(404);
   });
 });

@@ -6,10 +6,11 @@ import { toString as textOfNode } from "mdast-util-to-string";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatFolders, chats, messages } from "../../src/server/db/schema/index.js";
 import { messagePages, shownBranchPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
-import type { ShownMessage } from "../../src/shared/contracts/chat.js";
-import { FOLDER_MESSAGES, MAX_FOLDERS_PER_USER } from "../../src/shared/contracts/chat-folders.js";
-import { chatExportFileSchema } from "../../src/shared/contracts/chat-transfer.js";
-import { messagesSpentMessage } from "../../src/shared/contracts/usage.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { chatFoldersApi, FOLDER_MESSAGES, MAX_FOLDERS_PER_USER } from "../../src/shared/contracts/chat-folders.js";
+import { chatExportFileSchema, chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import { messagesSpentMessage, planAllowancesApi, usageApi } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
@@ -37,20 +38,25 @@ async function member(): Promise<Member> {
   return { client: signed.client, id: signed.user.id };
 }
 
-const put = (client: CookieClient, url: string, payload: unknown) => client.request({ method: "PUT", url, payload: payload as object });
-const del = (client: CookieClient, url: string) => client.request({ method: "DELETE", url });
+const noAllowances = {
+  free: { monthlyTokens: null, messagesPerDay: null },
+  earlyAccess: { monthlyTokens: null, messagesPerDay: null },
+};
 
 async function send(client: CookieClient, chatId: number, content = "hello there") {
-  const res = await client.post(`/api/chats/${chatId}/reply`, { content });
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return parseEvents(res.body);
+  const res = await client.call(chatsApi.reply, { params: { id: chatId }, body: { content } });
+  expect(res.status, res.response.body.slice(0, 300)).toBe(200);
+  return parseEvents(res.response.body);
 }
 
 async function shown(client: CookieClient, chatId: number) {
-  const res = await client.get(`/api/chats/${chatId}/messages`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as ShownMessage[];
+  const res = await client.call(chatsApi.messages, { params: { id: chatId } });
+  expect(res.status).toBe(200);
+  return res.data.items;
 }
+
+/** The first page of a user's chats. */
+const chatsOf = async (client: CookieClient) => (await client.ok(chatsApi.list, {})).items;
 
 /** A chat of one exchange: q1, a1. */
 async function oneExchange(client: CookieClient) {
@@ -62,8 +68,13 @@ async function oneExchange(client: CookieClient) {
 }
 
 function importFile(client: CookieClient, bytes: Uint8Array | string, name = "chats.json") {
-  const body = multipartFile("file", name, "application/json", typeof bytes === "string" ? Buffer.from(bytes) : bytes);
-  return client.request({ method: "POST", url: "/api/chats/import", payload: body.payload, headers: body.headers });
+  const multipart = multipartFile("file", name, "application/json", typeof bytes === "string" ? Buffer.from(bytes) : bytes);
+  return client.call(chatTransferApi.import, {}, { multipart });
+}
+
+/** An import sent as a JSON body (the route reads one too), not as a multipart upload. */
+function importJson(client: CookieClient, file: unknown) {
+  return client.call(chatTransferApi.import, {}, { rawBody: file });
 }
 
 const chatCount = async (userId: number) =>
@@ -111,21 +122,30 @@ describe("other users' ids answer 404 and change nothing", () => {
     const theirs = await oneExchange(bob.client);
 
     // Bob's message id used inside Alice's own chat.
-    const edit = await alice.client.post(`/api/chats/${mine.chatId}/messages/${theirs.q1.id}/edit`, { content: "mine now" });
-    expect(edit.statusCode).toBe(404);
-    const branch = await put(alice.client, `/api/chats/${mine.chatId}/branch`, { messageId: theirs.a1.id });
-    expect(branch.statusCode).toBe(404);
-    const page = await alice.client.get(`/api/chats/${mine.chatId}/messages?before=${theirs.a1.id}`);
-    expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual([]);
+    const edit = await alice.client.call(chatsApi.editMessage, {
+      params: { id: mine.chatId, messageId: theirs.q1.id },
+      body: { content: "mine now" },
+    });
+    expect(edit.status).toBe(404);
+    const branch = await alice.client.call(chatsApi.switchBranch, { params: { id: mine.chatId }, body: { messageId: theirs.a1.id } });
+    expect(branch.status).toBe(404);
+    const page = await alice.client.call(chatsApi.messages, { params: { id: mine.chatId }, query: { before: String(theirs.a1.id) } });
+    expect(page.status).toBe(200);
+    expect(page.data.items).toEqual([]);
     // Bob's chat with Alice's session.
-    expect((await alice.client.get(`/api/chats/${theirs.chatId}/messages`)).statusCode).toBe(404);
-    expect((await alice.client.get(`/api/chats/${theirs.chatId}/export?format=markdown`)).statusCode).toBe(404);
-    expect((await put(alice.client, `/api/chats/${theirs.chatId}/branch`, { messageId: theirs.q1.id })).statusCode).toBe(404);
-    expect((await alice.client.post(`/api/chats/${theirs.chatId}/messages`, { content: "hi" })).statusCode).toBe(404);
+    expect((await alice.client.call(chatsApi.messages, { params: { id: theirs.chatId } })).status).toBe(404);
+    expect(
+      (await alice.client.call(chatTransferApi.exportOne, { params: { id: theirs.chatId }, query: { format: "markdown" } })).status,
+    ).toBe(404);
+    expect(
+      (await alice.client.call(chatsApi.switchBranch, { params: { id: theirs.chatId }, body: { messageId: theirs.q1.id } })).status,
+    ).toBe(404);
+    expect((await alice.client.call(chatsApi.addMessage, { params: { id: theirs.chatId }, body: { content: "hi" } })).status).toBe(404);
     // Bob's chat is as it was; the allowed case works for Bob.
     expect((await shown(bob.client, theirs.chatId)).map((m) => m.id)).toEqual([theirs.q1.id, theirs.a1.id]);
-    expect((await put(bob.client, `/api/chats/${theirs.chatId}/branch`, { messageId: theirs.q1.id })).statusCode).toBe(200);
+    expect(
+      (await bob.client.call(chatsApi.switchBranch, { params: { id: theirs.chatId }, body: { messageId: theirs.q1.id } })).status,
+    ).toBe(200);
   });
 
   it("folders: another user's folder in a move, a list, a search, a rename or a delete", async () => {
@@ -133,24 +153,28 @@ describe("other users' ids answer 404 and change nothing", () => {
     const bob = await member();
     const mine = await oneExchange(alice.client);
     const theirs = await oneExchange(bob.client);
-    const bobFolder = (await bob.client.post("/api/chat-folders", { name: "Bob's" })).json() as { id: number };
-    expect((await bob.client.patch(`/api/chats/${theirs.chatId}`, { folderId: bobFolder.id })).statusCode).toBe(200);
+    const bobFolder = await bob.client.ok(chatFoldersApi.create, { body: { name: "Bob's" } });
+    expect((await bob.client.call(chatsApi.update, { params: { id: theirs.chatId }, body: { folderId: bobFolder.id } })).status).toBe(200);
 
-    const move = await alice.client.patch(`/api/chats/${mine.chatId}`, { folderId: bobFolder.id });
-    expect(move.statusCode).toBe(404);
-    expect(move.json().message).toBe("Folder not found");
-    expect((await alice.client.get(`/api/chats?folderId=${bobFolder.id}`)).statusCode).toBe(404);
-    expect((await alice.client.get(`/api/chats/search?q=first&folderId=${bobFolder.id}`)).statusCode).toBe(404);
-    expect((await alice.client.patch(`/api/chat-folders/${bobFolder.id}`, { name: "Alice's now" })).statusCode).toBe(404);
-    expect((await del(alice.client, `/api/chat-folders/${bobFolder.id}?chats=delete`)).statusCode).toBe(404);
+    const move = await alice.client.call(chatsApi.update, { params: { id: mine.chatId }, body: { folderId: bobFolder.id } });
+    expect(move.status).toBe(404);
+    expect(move.error.message).toBe("Folder not found");
+    expect((await alice.client.call(chatsApi.list, { query: { folderId: String(bobFolder.id) } })).status).toBe(404);
+    expect((await alice.client.call(chatsApi.search, { query: { q: "first", folderId: String(bobFolder.id) } })).status).toBe(404);
+    expect((await alice.client.call(chatFoldersApi.rename, { params: { id: bobFolder.id }, body: { name: "Alice's now" } })).status).toBe(
+      404,
+    );
+    expect((await alice.client.call(chatFoldersApi.remove, { params: { id: bobFolder.id }, query: { chats: "delete" } })).status).toBe(404);
     // Bob's folder and chat are untouched; Alice's chat is in no folder.
-    const [folder] = (await bob.client.get("/api/chat-folders")).json() as { name: string; chatCount: number }[];
+    const [folder] = await bob.client.ok(chatFoldersApi.list, {});
     expect(folder).toMatchObject({ name: "Bob's", chatCount: 1 });
-    expect((await alice.client.get(`/api/chats/${mine.chatId}`)).json().folderId).toBeNull();
+    expect((await alice.client.ok(chatsApi.get, { params: { id: mine.chatId } })).folderId).toBeNull();
     // Moving Bob's chat into Alice's own folder (with Alice's session) is a 404 too.
-    const aliceFolder = (await alice.client.post("/api/chat-folders", { name: "Alice's" })).json() as { id: number };
-    expect((await alice.client.patch(`/api/chats/${theirs.chatId}`, { folderId: aliceFolder.id })).statusCode).toBe(404);
-    expect((await bob.client.get(`/api/chats/${theirs.chatId}`)).json().folderId).toBe(bobFolder.id);
+    const aliceFolder = await alice.client.ok(chatFoldersApi.create, { body: { name: "Alice's" } });
+    expect((await alice.client.call(chatsApi.update, { params: { id: theirs.chatId }, body: { folderId: aliceFolder.id } })).status).toBe(
+      404,
+    );
+    expect((await bob.client.ok(chatsApi.get, { params: { id: theirs.chatId } })).folderId).toBe(bobFolder.id);
   });
 });
 
@@ -163,34 +187,28 @@ describe("admin endpoints of issue 16", () => {
       [user.client, 403],
       [visitor, 401],
     ] as const) {
-      expect((await client.get("/api/admin/plan-allowances")).statusCode).toBe(status);
-      expect((await put(client, "/api/admin/plan-allowances", limits)).statusCode).toBe(status);
-      expect((await client.get("/api/admin/users")).statusCode).toBe(status);
+      expect((await client.call(planAllowancesApi.get, {})).status).toBe(status);
+      expect((await client.call(planAllowancesApi.update, { body: limits })).status).toBe(status);
+      expect((await client.call(adminUsersApi.list, {})).status).toBe(status);
     }
-    expect((await admin.get("/api/admin/plan-allowances")).json()).toEqual({
-      free: { monthlyTokens: null, messagesPerDay: null },
-      earlyAccess: { monthlyTokens: null, messagesPerDay: null },
-    });
+    expect(await admin.ok(planAllowancesApi.get, {})).toEqual(noAllowances);
     // Extra plans or fields are not stored; the admin's own change is.
-    const saved = await put(admin, "/api/admin/plan-allowances", {
-      ...limits,
-      admin: { monthlyTokens: 5, messagesPerDay: 5 },
-      role: "admin",
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual(limits);
-    const users = await admin.get("/api/admin/users");
-    expect(users.statusCode).toBe(200);
-    expect((users.json() as { id: number; planUsage: unknown }[]).find((u) => u.id === user.id)?.planUsage).toEqual({
+    const saved = await admin.call(
+      planAllowancesApi.update,
+      { body: limits },
+      { rawBody: { ...limits, admin: { monthlyTokens: 5, messagesPerDay: 5 }, role: "admin" } },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.data).toEqual(limits);
+    const users = await admin.call(adminUsersApi.list, {});
+    expect(users.status).toBe(200);
+    expect(users.data.items.find((u) => u.id === user.id)?.planUsage).toEqual({
       tokensThisMonth: 0,
       monthlyTokens: 1,
       messagesToday: 0,
       messagesPerDay: 1,
     });
-    await put(admin, "/api/admin/plan-allowances", {
-      free: { monthlyTokens: null, messagesPerDay: null },
-      earlyAccess: { monthlyTokens: null, messagesPerDay: null },
-    });
+    await admin.ok(planAllowancesApi.update, { body: noAllowances });
   });
 });
 
@@ -199,24 +217,22 @@ describe("extra fields cannot set an owner, a role or counts", () => {
     const alice = await member();
     const bob = await member();
     const mine = await oneExchange(alice.client);
-    const patch = await alice.client.patch(`/api/chats/${mine.chatId}`, {
-      title: "Renamed",
-      userId: bob.id,
-      user_id: bob.id,
-      activeLeafId: 1,
-      temporary: true,
-      role: "admin",
-    });
-    expect(patch.statusCode).toBe(200);
+    const patch = await alice.client.call(
+      chatsApi.update,
+      { params: { id: mine.chatId }, body: { title: "Renamed" } },
+      { rawBody: { title: "Renamed", userId: bob.id, user_id: bob.id, activeLeafId: 1, temporary: true, role: "admin" } },
+    );
+    expect(patch.status).toBe(200);
     const [row] = await t.database.db.select().from(chats).where(eq(chats.id, mine.chatId));
     expect(row).toMatchObject({ userId: alice.id, title: "Renamed", temporary: false, activeLeafId: mine.a1.id });
 
-    const folder = await alice.client.post("/api/chat-folders", { name: "Mine", userId: bob.id, id: 1 });
-    expect(folder.statusCode).toBe(201);
-    const [folderRow] = await t.database.db
-      .select()
-      .from(chatFolders)
-      .where(eq(chatFolders.id, (folder.json() as { id: number }).id));
+    const folder = await alice.client.call(
+      chatFoldersApi.create,
+      { body: { name: "Mine" } },
+      { rawBody: { name: "Mine", userId: bob.id, id: 1 } },
+    );
+    expect(folder.status).toBe(201);
+    const [folderRow] = await t.database.db.select().from(chatFolders).where(eq(chatFolders.id, folder.data.id));
     expect(folderRow?.userId).toBe(alice.id);
 
     const file = {
@@ -256,9 +272,9 @@ describe("extra fields cannot set an owner, a role or counts", () => {
         },
       ],
     };
-    const res = await alice.client.post("/api/chats/import", file);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    const res = await importJson(alice.client, file);
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.data).toEqual({ imported: 1, skipped: [] });
     expect(await chatCount(bob.id)).toBe(0);
     const imported = await t.database.db.select().from(messages).where(eq(messages.content, "hi"));
     expect(imported).toHaveLength(1);
@@ -279,10 +295,10 @@ describe("hostile import files", () => {
       "toString": ${JSON.stringify(node("toString", "__proto__", "assistant", "string answer", 1719000003))}
     }}]`;
     const res = await importFile(user.client, file);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.data).toEqual({ imported: 1, skipped: [] });
     for (const key of ["parent", "message", "id", "children"]) expect(({} as Record<string, unknown>)[key]).toBeUndefined();
-    const [chat] = (await user.client.get("/api/chats")).json() as { id: number }[];
+    const [chat] = await chatsOf(user.client);
     expect((await shown(user.client, chat?.id ?? 0)).map((m) => m.content)).toEqual(["constructor question", "own answer"]);
     // As a JSON body, the prototype key is refused by the body parser (400), and nothing more is imported.
     const body = await user.client.request({
@@ -310,9 +326,9 @@ describe("hostile import files", () => {
       ),
     ];
     const res = await importFile(user.client, JSON.stringify(file));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [{ title: "Hostile", reason: "It has no messages to import." }] });
-    const [chat] = (await user.client.get("/api/chats")).json() as { id: number; title: string }[];
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.data).toEqual({ imported: 1, skipped: [{ title: "Hostile", reason: "It has no messages to import." }] });
+    const [chat] = await chatsOf(user.client);
     expect(chat?.title).toBe("Out of order");
     expect((await shown(user.client, chat?.id ?? 0)).map((m) => m.content)).toEqual(["the question", "the answer"]);
     for (const row of await parentsOf(user.id)) expect([null, row.chatId]).toContain(row.parentChatId);
@@ -331,7 +347,7 @@ describe("hostile import files", () => {
         }),
       ]),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.response.body).toBe(200);
     for (const row of await parentsOf(alice.id)) expect([null, row.chatId]).toContain(row.parentChatId);
     expect((await shown(bob.client, theirs.chatId)).map((m) => m.id)).toEqual([theirs.q1.id, theirs.a1.id]);
     const ours = {
@@ -363,9 +379,9 @@ describe("hostile import files", () => {
         },
       ],
     };
-    const refused = await alice.client.post("/api/chats/import", ours);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain("chats[0].messages[0].parentId: Names no message listed before it in this chat");
+    const refused = await importJson(alice.client, ours);
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toContain("chats[0].messages[0].parentId: Names no message listed before it in this chat");
   });
 
   it("a ChatGPT text or title cut at its limit never ends in half an emoji", async () => {
@@ -376,8 +392,8 @@ describe("hostile import files", () => {
       user.client,
       JSON.stringify([conversation({ a: node("a", null, "user", text) }, { title: `a${"\u{1F600}".repeat(150)}` })]),
     );
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
-    const [chat] = (await user.client.get("/api/chats")).json() as { id: number; title: string }[];
+    expect(res.data).toEqual({ imported: 1, skipped: [] });
+    const [chat] = await chatsOf(user.client);
     const [message] = await shown(user.client, chat?.id ?? 0);
     for (const [value, max] of [
       [chat?.title ?? "", 200],
@@ -398,13 +414,14 @@ describe("hostile import files", () => {
       ]),
     );
     const bom = await importFile(user.client, `\uFEFF${JSON.stringify([conversation(chain, { title: "Deep" })])}`);
-    expect(bom.statusCode, bom.body).toBe(200);
-    expect(bom.json().imported).toBe(1);
-    const [chat] = (await user.client.get("/api/chats")).json() as { id: number }[];
+    expect(bom.status, bom.response.body).toBe(200);
+    expect(bom.data.imported).toBe(1);
+    const [chat] = await chatsOf(user.client);
     const page = await shown(user.client, chat?.id ?? 0);
     expect(page).toHaveLength(200);
     expect(page.at(-1)?.content).toBe("m2999");
 
+    // Multipart bodies written by hand (a second file, a text field named file): sent raw.
     const boundary = "----attack";
     const part = (headers: string, body: string) => `--${boundary}\r\n${headers}\r\n\r\n${body}\r\n`;
     const twoFiles =
@@ -452,11 +469,14 @@ describe("export injection", () => {
     const mine = await oneExchange(user.client);
     const title = 'Evil"\r\nSet-Cookie: sid=x; \r\n# Forged heading <script>alert(1)</script>';
     // The API refuses control characters in a title? If it stores it, the export must still be safe.
-    const renamed = await user.client.patch(`/api/chats/${mine.chatId}`, { title });
-    if (renamed.statusCode !== 200) await t.database.db.update(chats).set({ title }).where(eq(chats.id, mine.chatId));
-    for (const format of ["markdown", "json"]) {
-      const res = await user.client.get(`/api/chats/${mine.chatId}/export?format=${format}`);
-      expect(res.statusCode).toBe(200);
+    const renamed = await user.client.call(chatsApi.update, { params: { id: mine.chatId }, body: { title } });
+    if (renamed.status !== 200) await t.database.db.update(chats).set({ title }).where(eq(chats.id, mine.chatId));
+    for (const format of ["markdown", "json"] as const) {
+      const { status, response: res } = await user.client.call(chatTransferApi.exportOne, {
+        params: { id: mine.chatId },
+        query: { format },
+      });
+      expect(status).toBe(200);
       expect(res.headers["set-cookie"]).toBeUndefined();
       expect(String(res.headers["content-disposition"])).toMatch(
         /^attachment; filename="[a-z0-9-]+\.(md|json)"; filename\*=UTF-8''[a-z0-9-]+\.(md|json)$/,
@@ -474,8 +494,11 @@ describe("export injection", () => {
     await send(user.client, chat.id, "<!-- hide everything after me");
     await send(user.client, chat.id, "<script>\nlet x = 1;");
     await send(user.client, chat.id, "the last question");
-    const res = await user.client.get(`/api/chats/${chat.id}/export?format=markdown`);
-    expect(res.statusCode).toBe(200);
+    const { status, response: res } = await user.client.call(chatTransferApi.exportOne, {
+      params: { id: chat.id },
+      query: { format: "markdown" },
+    });
+    expect(status).toBe(200);
     // Every turn is still a heading of the transcript: 4 questions, 4 answers.
     expect(headings(res.body, 2)).toEqual(Array.from({ length: 4 }, () => ["You", "Assistant"]).flat());
     expect(res.body).toContain("const open = true;\n```\n\n## Assistant");
@@ -510,8 +533,8 @@ describe("export injection", () => {
       ],
     };
     const imported = await importFile(user.client, JSON.stringify(file));
-    expect(imported.json()).toEqual({ imported: 1, skipped: [] });
-    const all = await user.client.get("/api/chats/export?format=markdown");
+    expect(imported.data).toEqual({ imported: 1, skipped: [] });
+    const all = (await user.client.call(chatTransferApi.exportAll, { query: { format: "markdown" } })).response;
     const turns = headings(all.body, 3);
     expect(turns.slice(-3)).toEqual(["You", "Guide ## You", "You"]);
     // The two chats, oldest first: the one sent above (titled from its first message), then the import.
@@ -522,32 +545,29 @@ describe("export injection", () => {
 describe("usage allowances cannot be gone around", () => {
   it("a user message stored with POST /messages counts against the messages per day like a send; an assistant one does not; a delete gives nothing back", async () => {
     const user = await member();
-    const put1 = await put(admin, "/api/admin/plan-allowances", {
-      free: { monthlyTokens: null, messagesPerDay: 1 },
-      earlyAccess: { monthlyTokens: null, messagesPerDay: null },
+    const put1 = await admin.call(planAllowancesApi.update, {
+      body: { free: { monthlyTokens: null, messagesPerDay: 1 }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
     });
-    expect(put1.statusCode).toBe(200);
+    expect(put1.status).toBe(200);
     try {
       const chat = await newChat(user.client);
-      const first = await user.client.post(`/api/chats/${chat.id}/messages`, { content: "stored by the client" });
-      expect(first.statusCode).toBe(201);
-      expect(((await user.client.get("/api/usage")).json() as { messages: { used: number } }).messages.used).toBe(1);
-      const second = await user.client.post(`/api/chats/${chat.id}/messages`, { content: "one more" });
-      expect(second.statusCode).toBe(429);
-      expect(second.json().message).toBe(messagesSpentMessage(1));
-      const sent = await user.client.post(`/api/chats/${chat.id}/reply`, { content: "and a send" });
-      expect(sent.statusCode).toBe(429);
+      const params = { id: chat.id };
+      const first = await user.client.call(chatsApi.addMessage, { params, body: { content: "stored by the client" } });
+      expect(first.status).toBe(201);
+      expect((await user.client.ok(usageApi.mine, {})).messages.used).toBe(1);
+      const second = await user.client.call(chatsApi.addMessage, { params, body: { content: "one more" } });
+      expect(second.status).toBe(429);
+      expect(second.error.message).toBe(messagesSpentMessage(1));
+      const sent = await user.client.call(chatsApi.reply, { params, body: { content: "and a send" } });
+      expect(sent.status).toBe(429);
       // An assistant message stored by the client is not a message sent.
-      const answer = await user.client.post(`/api/chats/${chat.id}/messages`, { content: "an answer", role: "assistant" });
-      expect(answer.statusCode).toBe(201);
+      const answer = await user.client.call(chatsApi.addMessage, { params, body: { content: "an answer", role: "assistant" } });
+      expect(answer.status).toBe(201);
       // Deleting the chat gives nothing back.
-      expect((await del(user.client, `/api/chats/${chat.id}`)).statusCode).toBe(204);
-      expect(((await user.client.get("/api/usage")).json() as { messages: { used: number } }).messages.used).toBe(1);
+      expect((await user.client.call(chatsApi.remove, { params })).status).toBe(204);
+      expect((await user.client.ok(usageApi.mine, {})).messages.used).toBe(1);
     } finally {
-      await put(admin, "/api/admin/plan-allowances", {
-        free: { monthlyTokens: null, messagesPerDay: null },
-        earlyAccess: { monthlyTokens: null, messagesPerDay: null },
-      });
+      await admin.ok(planAllowancesApi.update, { body: noAllowances });
     }
   });
 });
@@ -589,21 +609,19 @@ describe("imported values the API would not accept", () => {
       ["", ""],
       ["no such platform!", "  "],
     ]) {
-      const res = await user.client.post(
-        "/api/chats/import",
-        exportFile({ platform, model: "" }, [{}, { platform: messagePlatform, model: "" }]),
-      );
-      expect(res.json()).toEqual({ imported: 1, skipped: [] });
+      const res = await importJson(user.client, exportFile({ platform, model: "" }, [{}, { platform: messagePlatform, model: "" }]));
+      expect(res.data).toEqual({ imported: 1, skipped: [] });
     }
-    for (const chat of (await user.client.get("/api/chats")).json() as { id: number }[]) {
-      const regenerate = await user.client.post(`/api/chats/${chat.id}/regenerate`, {});
-      expect(regenerate.statusCode, regenerate.body).toBeLessThan(500);
-      expect(regenerate.statusCode).toBeGreaterThanOrEqual(400);
-      const reply = await user.client.post(`/api/chats/${chat.id}/reply`, { content: "hello" });
-      expect(reply.statusCode, reply.body).toBeLessThan(500);
+    for (const chat of await chatsOf(user.client)) {
+      const params = { id: chat.id };
+      const regenerate = await user.client.call(chatsApi.regenerate, { params, body: {} });
+      expect(regenerate.status, regenerate.response.body).toBeLessThan(500);
+      expect(regenerate.status).toBeGreaterThanOrEqual(400);
+      const reply = await user.client.call(chatsApi.reply, { params, body: { content: "hello" } });
+      expect(reply.status, reply.response.body).toBeLessThan(500);
       // Naming a platform that exists works.
-      const fixed = await user.client.post(`/api/chats/${chat.id}/reply`, { content: "hello", platformSlug: "openai" });
-      expect(fixed.statusCode, fixed.body).toBe(200);
+      const fixed = await user.client.call(chatsApi.reply, { params, body: { content: "hello", platformSlug: "openai" } });
+      expect(fixed.status, fixed.response.body).toBe(200);
     }
   });
 
@@ -611,28 +629,28 @@ describe("imported values the API would not accept", () => {
     const user = await member();
     const dates = ["1900-01-01T00:00:00Z", "1899-01-01T00:00:00Z", "9999-12-31T00:00:00Z", "2025-01-02T09:05:00.000Z"];
     for (const updatedAt of dates) {
-      const res = await user.client.post("/api/chats/import", exportFile({ updatedAt, title: updatedAt.slice(0, 4) }, [{}]));
-      expect(res.json()).toEqual({ imported: 1, skipped: [] });
+      const res = await importJson(user.client, exportFile({ updatedAt, title: updatedAt.slice(0, 4) }, [{}]));
+      expect(res.data).toEqual({ imported: 1, skipped: [] });
     }
     const titles: string[] = [];
-    let url = "/api/chats?limit=1";
+    let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const res = await user.client.get(url);
-      expect(res.statusCode, res.body).toBe(200);
-      titles.push(...(res.json() as { title: string }[]).map((c) => c.title));
-      const next = res.headers["x-next-cursor"];
+      const res = await user.client.call(chatsApi.list, { query: { limit: 1, cursor } });
+      expect(res.status, res.response.body).toBe(200);
+      titles.push(...res.data.items.map((c) => c.title));
+      const next = res.data.nextCursor;
       if (!next) break;
-      url = `/api/chats?limit=1&cursor=${encodeURIComponent(String(next))}`;
+      cursor = next;
     }
     expect(titles).toEqual(["9999", "2025", "1900", "1899"]);
     // A cursor at the ends of the range reads (nothing there); beyond them it is a 400, never a 5xx.
     for (const cursor of ["1000000000000000000_1", "-100000000000000000_1"]) {
-      expect((await user.client.get(`/api/chats?cursor=${cursor}`)).statusCode).toBe(200);
+      expect((await user.client.call(chatsApi.list, { query: { cursor } })).status).toBe(200);
     }
     for (const cursor of ["1000000000000000001_1", "-100000000000000001_1", "9999999999999999999_1", "--1_1", "1_99999999999"]) {
-      const res = await user.client.get(`/api/chats?cursor=${cursor}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe("Invalid cursor");
+      const res = await user.client.call(chatsApi.list, { query: { cursor } });
+      expect(res.status).toBe(400);
+      expect(res.error.message).toBe("Invalid cursor");
     }
   });
 });
@@ -649,8 +667,8 @@ describe("export memory", () => {
       );
     const texts = sizes.map((size, i) => String(i).repeat(size));
     const res = await importFile(user.client, JSON.stringify([conversationOf(texts), conversationOf(texts.slice(0, 3))]));
-    expect(res.json()).toEqual({ imported: 2, skipped: [] });
-    const chatIds = ((await user.client.get("/api/chats")).json() as { id: number }[]).map((c) => c.id).sort((a, b) => a - b);
+    expect(res.data).toEqual({ imported: 2, skipped: [] });
+    const chatIds = (await chatsOf(user.client)).map((c) => c.id).sort((a, b) => a - b);
     // Each stored message is its text plus "[]" (no attached files).
     const budget = 7000;
     for (const pages of [
@@ -673,50 +691,52 @@ describe("export memory", () => {
 });
 
 describe("races", () => {
-  const statuses = (list: { statusCode: number }[]) => list.map((r) => r.statusCode).sort();
+  const statuses = (list: { status: number }[]) => list.map((r) => r.status).sort();
 
   it(`parallel folder creates stop exactly at ${MAX_FOLDERS_PER_USER}`, async () => {
     const user = await member();
     await t.database.db
       .insert(chatFolders)
       .values(Array.from({ length: MAX_FOLDERS_PER_USER - 3 }, (_, i) => ({ userId: user.id, name: `f${i}` })));
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => user.client.post("/api/chat-folders", { name: `race ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => user.client.call(chatFoldersApi.create, { body: { name: `race ${i}` } })),
+    );
     expect(statuses(results)).toEqual([201, 201, 201, 400, 400, 400, 400, 400]);
-    for (const res of results.filter((r) => r.statusCode === 400)) expect(res.json().message).toBe(FOLDER_MESSAGES.tooMany);
-    expect(((await user.client.get("/api/chat-folders")).json() as unknown[]).length).toBe(MAX_FOLDERS_PER_USER);
+    for (const res of results.filter((r) => r.status === 400)) expect(res.error.message).toBe(FOLDER_MESSAGES.tooMany);
+    expect((await user.client.ok(chatFoldersApi.list, {})).length).toBe(MAX_FOLDERS_PER_USER);
   });
 
   it("a folder deleted while a chat moves into it: the chat is never lost nor left pointing at it", async () => {
     const user = await member();
     for (let round = 0; round < 3; round++) {
       const { chatId } = await oneExchange(user.client);
-      const folder = (await user.client.post("/api/chat-folders", { name: `doomed ${round}` })).json() as { id: number };
+      const folder = await user.client.ok(chatFoldersApi.create, { body: { name: `doomed ${round}` } });
       const [move, remove] = await Promise.all([
-        user.client.patch(`/api/chats/${chatId}`, { folderId: folder.id }),
-        del(user.client, `/api/chat-folders/${folder.id}?chats=move`),
+        user.client.call(chatsApi.update, { params: { id: chatId }, body: { folderId: folder.id } }),
+        user.client.call(chatFoldersApi.remove, { params: { id: folder.id }, query: { chats: "move" } }),
       ]);
-      expect(remove.statusCode).toBe(204);
-      expect([200, 404]).toContain(move.statusCode);
-      const chat = await user.client.get(`/api/chats/${chatId}`);
-      expect(chat.statusCode).toBe(200);
-      expect(chat.json().folderId).toBeNull();
+      expect(remove.status).toBe(204);
+      expect([200, 404]).toContain(move.status);
+      const chat = await user.client.call(chatsApi.get, { params: { id: chatId } });
+      expect(chat.status).toBe(200);
+      expect(chat.data.folderId).toBeNull();
     }
   });
 
   it("a folder deleted with its chats while a reply is being written in one: the reply stops, nothing is left", async () => {
     const user = await member();
     const { chatId } = await oneExchange(user.client);
-    const folder = (await user.client.post("/api/chat-folders", { name: "Busy" })).json() as { id: number };
-    expect((await user.client.patch(`/api/chats/${chatId}`, { folderId: folder.id })).statusCode).toBe(200);
-    const streaming = user.client.post(`/api/chats/${chatId}/reply`, { content: "#slow please" });
+    const folder = await user.client.ok(chatFoldersApi.create, { body: { name: "Busy" } });
+    expect((await user.client.call(chatsApi.update, { params: { id: chatId }, body: { folderId: folder.id } })).status).toBe(200);
+    const streaming = user.client.call(chatsApi.reply, { params: { id: chatId }, body: { content: "#slow please" } });
     const writing = () => t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.status, "streaming"));
     for (let i = 0; i < 100 && (await writing()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await writing()).toHaveLength(1);
-    expect((await del(user.client, `/api/chat-folders/${folder.id}?chats=delete`)).statusCode).toBe(204);
+    expect((await user.client.call(chatFoldersApi.remove, { params: { id: folder.id }, query: { chats: "delete" } })).status).toBe(204);
     const ended = await streaming;
-    expect(ended.statusCode).toBe(200);
+    expect(ended.status).toBe(200);
     expect(await writing()).toHaveLength(0);
-    expect((await user.client.get(`/api/chats/${chatId}`)).statusCode).toBe(404);
+    expect((await user.client.call(chatsApi.get, { params: { id: chatId } })).status).toBe(404);
     expect(await t.database.db.select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(0);
     // The user can start replies again at once (nothing counts as still running).
     const next = await oneExchange(user.client);
@@ -728,11 +748,11 @@ describe("races", () => {
     for (let round = 0; round < 12; round++) {
       const chat = await newChat(user.client);
       const [added, removed] = await Promise.all([
-        user.client.post(`/api/chats/${chat.id}/messages`, { content: "late", role: "assistant" }),
-        del(user.client, `/api/chats/${chat.id}`),
+        user.client.call(chatsApi.addMessage, { params: { id: chat.id }, body: { content: "late", role: "assistant" } }),
+        user.client.call(chatsApi.remove, { params: { id: chat.id } }),
       ]);
-      expect(removed.statusCode).toBe(204);
-      expect([201, 404], added.body).toContain(added.statusCode);
+      expect(removed.status).toBe(204);
+      expect([201, 404], added.response.body).toContain(added.status);
     }
   });
 
@@ -743,15 +763,16 @@ describe("races", () => {
     await send(user.client, chat.id, "second question");
     const [q1, , q2] = await shown(user.client, chat.id);
     if (!q1 || !q2) throw new Error("expected four messages");
-    const edit = (content: string) => user.client.post(`/api/chats/${chat.id}/messages/${q2.id}/edit`, { content });
+    const edit = (content: string) =>
+      user.client.call(chatsApi.editMessage, { params: { id: chat.id, messageId: q2.id }, body: { content } });
     const [a, b, switched] = await Promise.all([
       edit("#slow edit one"),
       edit("#slow edit two"),
-      put(user.client, `/api/chats/${chat.id}/branch`, { messageId: q1.id }),
+      user.client.call(chatsApi.switchBranch, { params: { id: chat.id }, body: { messageId: q1.id } }),
     ]);
     expect(statuses([a, b])).toEqual([200, 409]);
-    expect([200, 409]).toContain(switched.statusCode);
-    const winner = parseEvents((a.statusCode === 200 ? a : b).body);
+    expect([200, 409]).toContain(switched.status);
+    const winner = parseEvents((a.status === 200 ? a : b).response.body);
     const start = winner[0];
     if (start?.type !== "start") throw new Error("no start event");
     const after = await shown(user.client, chat.id);
@@ -760,23 +781,21 @@ describe("races", () => {
 
   it("parallel messages stored with POST /messages hold the messages per day exactly", async () => {
     const user = await member();
-    await put(admin, "/api/admin/plan-allowances", {
-      free: { monthlyTokens: null, messagesPerDay: 2 },
-      earlyAccess: { monthlyTokens: null, messagesPerDay: null },
+    await admin.call(planAllowancesApi.update, {
+      body: { free: { monthlyTokens: null, messagesPerDay: 2 }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
     });
     try {
       const chat = await newChat(user.client);
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => user.client.post(`/api/chats/${chat.id}/messages`, { content: `note ${i}` })),
+        Array.from({ length: 6 }, (_, i) =>
+          user.client.call(chatsApi.addMessage, { params: { id: chat.id }, body: { content: `note ${i}` } }),
+        ),
       );
       expect(statuses(results)).toEqual([201, 201, 429, 429, 429, 429]);
-      expect(((await user.client.get("/api/usage")).json() as { messages: { used: number } }).messages.used).toBe(2);
+      expect((await user.client.ok(usageApi.mine, {})).messages.used).toBe(2);
       expect(await shown(user.client, chat.id)).toHaveLength(2);
     } finally {
-      await put(admin, "/api/admin/plan-allowances", {
-        free: { monthlyTokens: null, messagesPerDay: null },
-        earlyAccess: { monthlyTokens: null, messagesPerDay: null },
-      });
+      await admin.ok(planAllowancesApi.update, { body: noAllowances });
     }
   });
 });
@@ -787,10 +806,10 @@ describe("search snippets", () => {
     const chat = await newChat(user.client);
     // The snippet starts 40 units before the word and is 140 long: both ends fall inside a pair here.
     const content = `${"\u{1F600}".repeat(30)}x needle ${"\u{1F600}".repeat(100)}`;
-    expect((await user.client.post(`/api/chats/${chat.id}/messages`, { content })).statusCode).toBe(201);
-    const res = await user.client.get("/api/chats/search?q=needle");
-    expect(res.statusCode).toBe(200);
-    const [hit] = res.json() as { snippet: string }[];
+    expect((await user.client.call(chatsApi.addMessage, { params: { id: chat.id }, body: { content } })).status).toBe(201);
+    const res = await user.client.call(chatsApi.search, { query: { q: "needle" } });
+    expect(res.status).toBe(200);
+    const [hit] = res.data;
     expect(hit?.snippet).toContain("needle");
     expect(hit?.snippet).not.toContain("\uFFFD");
     expect(hit?.snippet).toMatch(/^\.\.\.\u{1F600}.*\u{1F600}\.\.\.$/u);

@@ -4,7 +4,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_A_PDF_MESSAGE, NOT_AN_IMAGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from "../../src/server/modules/knowledge/reading/file-kind.js";
-import { FILE_LIMIT_MESSAGES, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { collectionsApi, FILE_LIMIT_MESSAGES, filesApi, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { planAllowancesApi, planStorageLimitsApi, usageApi } from "../../src/shared/contracts/usage.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { makeDocx, makePdf } from "../helpers/make-pdf.js";
@@ -34,19 +36,20 @@ const fileForm = (name: string, bytes: Uint8Array, collectionId?: number | strin
   multipartFile("file", name, "application/octet-stream", bytes, collectionId === undefined ? {} : { collectionId: String(collectionId) });
 
 const upload = (client: CookieClient, name: string, bytes: Uint8Array, collectionId?: number | string) =>
-  client.request({ method: "POST", url: "/api/files", ...fileForm(name, bytes, collectionId) });
+  client.call(filesApi.upload, {}, { multipart: fileForm(name, bytes, collectionId) });
 
 async function uploaded(client: CookieClient, name: string, bytes: Uint8Array, collectionId?: number): Promise<KnowledgeFile> {
   const res = await upload(client, name, bytes, collectionId);
-  expect({ name, status: res.statusCode, body: res.statusCode === 201 ? "" : res.body }).toEqual({ name, status: 201, body: "" });
-  return res.json() as KnowledgeFile;
+  expect({ name, status: res.status, body: res.status === 201 ? "" : res.response.body }).toEqual({ name, status: 201, body: "" });
+  return res.data;
 }
+const idsOf = (files: { id: number }[]) => files.map((f) => f.id);
 
 const text = (value: string) => new TextEncoder().encode(value);
 
 async function setStorageLimits(free: Limits, earlyAccess: Limits = NO_LIMITS) {
-  const res = await admin.request({ method: "PUT", url: "/api/admin/plan-storage-limits", payload: { free, earlyAccess } });
-  expect(res.statusCode).toBe(200);
+  const res = await admin.call(planStorageLimitsApi.update, { body: { free, earlyAccess } });
+  expect(res.status).toBe(200);
 }
 
 async function freshUser() {
@@ -101,15 +104,16 @@ describe("upload", () => {
       ["blob.bin", new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]), UNSUPPORTED_FILE_MESSAGE],
     ] as const) {
       const res = await upload(owner, name, bytes);
-      expect({ name, status: res.statusCode, message: res.json().message }).toEqual({ name, status: 415, message });
+      expect({ name, status: res.status, message: res.error.message }).toEqual({ name, status: 415, message });
     }
     const empty = await upload(owner, "empty.txt", new Uint8Array());
-    expect({ status: empty.statusCode, message: empty.json().message }).toEqual({ status: 400, message: "This file is empty." });
+    expect({ status: empty.status, message: empty.error.message }).toEqual({ status: 400, message: "This file is empty." });
   });
 
   it("refuses a body that is not a file: JSON, no file part, a bad collectionId, two files", async () => {
-    const json = await owner.request({ method: "POST", url: "/api/files", payload: { file: "x" } });
-    expect(json.statusCode).toBe(415);
+    const json = await owner.call(filesApi.upload, {}, { rawBody: { file: "x" } });
+    expect(json.status).toBe(415);
+    // Multipart bodies written by hand (no file part, two files, cut short): sent raw.
     const boundary = "----nofile";
     const noFile = await owner.request({
       method: "POST",
@@ -119,7 +123,7 @@ describe("upload", () => {
     });
     expect({ status: noFile.statusCode, message: noFile.json().message }).toEqual({ status: 400, message: FILE_LIMIT_MESSAGES.noFile });
     const badCollection = await upload(owner, "a.txt", text("a"), "abc");
-    expect(badCollection.statusCode).toBe(400);
+    expect(badCollection.status).toBe(400);
     const two = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\nb\r\n--${boundary}--\r\n`),
@@ -156,16 +160,16 @@ describe("plan limits", () => {
       const user = await freshUser();
       const big = new Uint8Array(1 * MB + 10).fill(97);
       const res = await upload(user, "big.txt", big);
-      expect({ status: res.statusCode, message: res.json().message }).toEqual({
+      expect({ status: res.status, message: res.error.message }).toEqual({
         status: 413,
         message: "This file is larger than your plan allows (1 MB). Get Early Access for larger files.",
       });
-      const list = await user.get("/api/files");
-      expect(list.json()).toEqual([]);
+      const list = await user.ok(filesApi.list, {});
+      expect(list.items).toEqual([]);
       // At the limit exactly it goes.
-      expect((await upload(user, "fits.txt", new Uint8Array(1 * MB).fill(97))).statusCode).toBe(201);
+      expect((await upload(user, "fits.txt", new Uint8Array(1 * MB).fill(97))).status).toBe(201);
       // Admins are unlimited.
-      expect((await upload(admin, "big.txt", big)).statusCode).toBe(201);
+      expect((await upload(admin, "big.txt", big)).status).toBe(201);
     } finally {
       await setStorageLimits(NO_LIMITS);
     }
@@ -180,7 +184,7 @@ describe("plan limits", () => {
       const user = await freshUser();
       await uploaded(user, "a.txt", new Uint8Array(60).fill(97));
       const over = await upload(user, "b.txt", new Uint8Array(41).fill(97));
-      expect({ status: over.statusCode, message: over.json().message }).toEqual({
+      expect({ status: over.status, message: over.error.message }).toEqual({
         status: 409,
         // Decision 061: not "full" while 40 bytes are left; the file is what does not fit.
         message:
@@ -193,7 +197,7 @@ describe("plan limits", () => {
         { storageBytes: null, maxFiles: null, maxFileBytes: null },
       );
       const full = await upload(user, "c.txt", new Uint8Array(1).fill(97));
-      expect({ status: full.statusCode, message: full.json().message }).toEqual({
+      expect({ status: full.status, message: full.error.message }).toEqual({
         status: 409,
         message: "Your plan's storage (100 bytes) is full. Delete some files or get Early Access.",
       });
@@ -202,7 +206,7 @@ describe("plan limits", () => {
         { storageBytes: null, maxFiles: null, maxFileBytes: null },
       );
       const third = await upload(user, "c.txt", text("c"));
-      expect({ status: third.statusCode, message: third.json().message }).toEqual({
+      expect({ status: third.status, message: third.error.message }).toEqual({
         status: 409,
         message: "Your plan keeps up to 2 files. Delete some files or get Early Access.",
       });
@@ -214,7 +218,7 @@ describe("plan limits", () => {
       const early = earlyAccount.client;
       await uploaded(early, "one.txt", text("1"));
       const refused = await upload(early, "two.txt", text("2"));
-      expect(refused.json().message).toBe("Your plan keeps up to 1 file. Delete some files to make room.");
+      expect(refused.error.message).toBe("Your plan keeps up to 1 file. Delete some files to make room.");
     } finally {
       await setStorageLimits(NO_LIMITS);
     }
@@ -225,9 +229,9 @@ describe("plan limits", () => {
     try {
       const user = await freshUser();
       const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => upload(user, `f${n}.txt`, text(`file ${n}`))));
-      const statuses = answers.map((res) => res.statusCode).sort();
+      const statuses = answers.map((res) => res.status).sort();
       expect(statuses).toEqual([201, 201, 201, 409, 409]);
-      expect((await user.get("/api/files")).json()).toHaveLength(3);
+      expect((await user.ok(filesApi.list, {})).items).toHaveLength(3);
       // A refused upload leaves no bytes behind, even one refused after its bytes were written (decision 074).
       expect(
         await count(
@@ -244,9 +248,9 @@ describe("plan limits", () => {
     try {
       const user = await freshUser();
       await uploaded(user, "a.txt", new Uint8Array(1000).fill(97));
-      const usage = (await user.get("/api/usage")).json();
+      const usage = await user.ok(usageApi.mine, {});
       expect(usage.storage).toEqual({ usedBytes: 1000, files: 1, storageBytes: 50 * MB, maxFiles: 20, maxFileBytes: 50 * MB });
-      const adminUsage = (await admin.get("/api/usage")).json();
+      const adminUsage = await admin.ok(usageApi.mine, {});
       expect(adminUsage.storage).toMatchObject({ storageBytes: null, maxFiles: null, maxFileBytes: null });
     } finally {
       await setStorageLimits(NO_LIMITS);
@@ -254,23 +258,21 @@ describe("plan limits", () => {
   });
 
   it("the admin reads and sets the library limits; others are refused; bad values are 400", async () => {
-    const saved = await admin.request({
-      method: "PUT",
-      url: "/api/admin/plan-storage-limits",
-      payload: { free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS },
+    const saved = await admin.ok(planStorageLimitsApi.update, {
+      body: { free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS },
     });
-    expect(saved.json()).toEqual({ free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS });
+    expect(saved).toEqual({ free: { storageBytes: 10 * MB, maxFiles: 5, maxFileBytes: 2 * MB }, earlyAccess: NO_LIMITS });
     // The token allowances are untouched.
-    expect((await admin.get("/api/admin/plan-allowances")).statusCode).toBe(200);
-    expect((await owner.get("/api/admin/plan-storage-limits")).statusCode).toBe(403);
-    expect((await new CookieClient(t.app).get("/api/admin/plan-storage-limits")).statusCode).toBe(401);
+    expect((await admin.call(planAllowancesApi.get, {})).status).toBe(200);
+    expect((await owner.call(planStorageLimitsApi.get, {})).status).toBe(403);
+    expect((await callApp(t.app, planStorageLimitsApi.get, {})).status).toBe(401);
     for (const free of [
       { storageBytes: 0, maxFiles: 1, maxFileBytes: 1 },
       { storageBytes: 1, maxFiles: 1.5, maxFileBytes: 1 },
       { storageBytes: 1, maxFiles: 1, maxFileBytes: 600 * MB },
     ]) {
-      const res = await admin.request({ method: "PUT", url: "/api/admin/plan-storage-limits", payload: { free, earlyAccess: NO_LIMITS } });
-      expect(res.statusCode).toBe(400);
+      const res = await admin.call(planStorageLimitsApi.update, { body: { free, earlyAccess: NO_LIMITS } });
+      expect(res.status).toBe(400);
     }
     await setStorageLimits(NO_LIMITS);
   });
@@ -279,38 +281,39 @@ describe("plan limits", () => {
 describe("one file", () => {
   it("lists newest first, paged, filtered by collection; gets, renames, moves in and out", async () => {
     const user = await freshUser();
-    const collection = (await user.post("/api/collections", { name: "Biology 101" })).json();
+    const collection = await user.ok(collectionsApi.create, { body: { name: "Biology 101" } });
     const a = await uploaded(user, "a.txt", text("a"));
     const b = await uploaded(user, "b.txt", text("b"), collection.id);
     const c = await uploaded(user, "c.txt", text("c"));
-    const first = await user.get("/api/files?limit=2");
-    expect(first.json().map((f: KnowledgeFile) => f.id)).toEqual([c.id, b.id]);
-    const cursor = first.headers["x-next-cursor"];
+    const first = await user.ok(filesApi.list, { query: { limit: 2 } });
+    expect(idsOf(first.items)).toEqual([c.id, b.id]);
+    const cursor = first.nextCursor;
     expect(cursor).toBe(String(b.id));
-    expect((await user.get(`/api/files?limit=2&cursor=${cursor}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([a.id]);
-    expect((await user.get(`/api/files?collectionId=${collection.id}`)).json().map((f: KnowledgeFile) => f.id)).toEqual([b.id]);
+    expect(idsOf((await user.ok(filesApi.list, { query: { limit: 2, cursor: cursor ?? undefined } })).items)).toEqual([a.id]);
+    expect(idsOf((await user.ok(filesApi.list, { query: { collectionId: String(collection.id) } })).items)).toEqual([b.id]);
     // A cursor that is not an id (over 2^31, or not a number) is a 400 with words, never a database error.
     for (const bad of ["9999999999", "abc", "-1"]) {
-      const res = await user.get(`/api/files?cursor=${bad}`);
-      expect({ bad, status: res.statusCode }).toEqual({ bad, status: 400 });
+      const res = await user.call(filesApi.list, { query: { cursor: bad } });
+      expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
     }
 
-    expect((await user.get(`/api/files/${a.id}`)).json()).toMatchObject({ id: a.id, name: "a.txt" });
-    const renamed = await user.patch(`/api/files/${a.id}`, { name: "Alpha notes.txt" });
-    expect(renamed.json()).toMatchObject({ name: "Alpha notes.txt", collectionId: null });
-    const moved = await user.patch(`/api/files/${a.id}`, { collectionId: collection.id });
-    expect(moved.json()).toMatchObject({ collectionId: collection.id });
-    expect((await user.get("/api/collections")).json()).toEqual([expect.objectContaining({ id: collection.id, fileCount: 2, size: 2 })]);
-    const out = await user.patch(`/api/files/${a.id}`, { collectionId: null });
-    expect(out.json()).toMatchObject({ collectionId: null });
-    expect((await user.patch(`/api/files/${a.id}`, {})).statusCode).toBe(400);
-    expect((await user.patch(`/api/files/${a.id}`, { name: "  " })).statusCode).toBe(400);
+    const params = { id: a.id };
+    expect(await user.ok(filesApi.get, { params })).toMatchObject({ id: a.id, name: "a.txt" });
+    const renamed = await user.ok(filesApi.update, { params, body: { name: "Alpha notes.txt" } });
+    expect(renamed).toMatchObject({ name: "Alpha notes.txt", collectionId: null });
+    const moved = await user.ok(filesApi.update, { params, body: { collectionId: collection.id } });
+    expect(moved).toMatchObject({ collectionId: collection.id });
+    expect(await user.ok(collectionsApi.list, {})).toEqual([expect.objectContaining({ id: collection.id, fileCount: 2, size: 2 })]);
+    const out = await user.ok(filesApi.update, { params, body: { collectionId: null } });
+    expect(out).toMatchObject({ collectionId: null });
+    expect((await user.call(filesApi.update, { params, body: {} })).status).toBe(400);
+    expect((await user.call(filesApi.update, { params, body: { name: "  " } })).status).toBe(400);
   });
 
   it("serves the bytes with their type: attachment except images, nosniff, a sandbox CSP", async () => {
     const html = await uploaded(owner, "page.html", text("<script>alert(1)</script>"));
-    const res = await owner.get(`/api/files/${html.id}/content`);
-    expect(res.statusCode).toBe(200);
+    const { status, response: res } = await owner.call(filesApi.content, { params: { id: html.id } });
+    expect(status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -318,7 +321,7 @@ describe("one file", () => {
     expect(res.body).toBe("<script>alert(1)</script>");
 
     const image = await uploaded(owner, "Photo é.png", TINY_PNG);
-    const imageRes = await owner.get(`/api/files/${image.id}/content`);
+    const imageRes = (await owner.call(filesApi.content, { params: { id: image.id } })).response;
     expect(imageRes.headers["content-type"]).toBe("image/png");
     expect(imageRes.headers["content-disposition"]).toBe(`inline; filename="Photo _.png"; filename*=UTF-8''Photo%20%C3%A9.png`);
     expect(imageRes.rawPayload.equals(TINY_PNG)).toBe(true);
@@ -328,15 +331,16 @@ describe("one file", () => {
     const file = await uploaded(owner, "r.txt", text("retry me"));
     // Once the worker is done with it, so that it does not write over the failure set below.
     expect((await settledFile(owner, file.id)).status).toBe("ready");
-    const queued = await owner.post(`/api/files/${file.id}/retry`);
-    expect({ status: queued.statusCode, message: queued.json().message }).toEqual({ status: 409, message: FILE_LIMIT_MESSAGES.notFailed });
+    const params = { id: file.id };
+    const queued = await owner.call(filesApi.retry, { params });
+    expect({ status: queued.status, message: queued.error.message }).toEqual({ status: 409, message: FILE_LIMIT_MESSAGES.notFailed });
     await t.database.db.execute(
       sql`update knowledge_files set status = 'failed', attempts = 5, error = 'Could not read it', progress_done = 3, progress_total = 9 where id = ${file.id}`,
     );
-    expect((await owner.get(`/api/files/${file.id}`)).json()).toMatchObject({ status: "failed", error: "Could not read it" });
-    const retried = await owner.post(`/api/files/${file.id}/retry`);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: "queued", error: null, progressDone: 0, progressTotal: 0 });
+    expect(await owner.ok(filesApi.get, { params })).toMatchObject({ status: "failed", error: "Could not read it" });
+    const retried = await owner.call(filesApi.retry, { params });
+    expect(retried.status).toBe(200);
+    expect(retried.data).toMatchObject({ status: "queued", error: null, progressDone: 0, progressTotal: 0 });
     const row = await t.database.db.execute<{ attempts: number }>(sql`select attempts from knowledge_files where id = ${file.id}`);
     expect(row.rows[0]?.attempts).toBe(0);
   });
@@ -347,61 +351,66 @@ describe("one file", () => {
     expect((await settledFile(owner, file.id)).status).toBe("ready");
     expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${file.id}`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${file.id}`)).toBe(1);
-    const res = await owner.request({ method: "DELETE", url: `/api/files/${file.id}` });
-    expect(res.statusCode).toBe(204);
+    const params = { id: file.id };
+    const res = await owner.call(filesApi.delete, { params });
+    expect(res.status).toBe(204);
     expect(await count(sql`select count(*)::int as n from knowledge_chunks where file_id = ${file.id}`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from knowledge_file_bytes where file_id = ${file.id}`)).toBe(0);
-    expect((await owner.get(`/api/files/${file.id}`)).statusCode).toBe(404);
-    expect((await owner.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(404);
+    expect((await owner.call(filesApi.get, { params })).status).toBe(404);
+    expect((await owner.call(filesApi.delete, { params })).status).toBe(404);
   });
 });
 
 describe("ownership and sign-in", () => {
   it("another user's file and collection are a 404 for every verb, and nothing of theirs changes", async () => {
-    const collection = (await owner.post("/api/collections", { name: "Mine" })).json();
+    const collection = await owner.ok(collectionsApi.create, { body: { name: "Mine" } });
     const file = await uploaded(owner, "mine.txt", text("private words"), collection.id);
-    const mine = (await other.post("/api/collections", { name: "Theirs" })).json();
+    const mine = await other.ok(collectionsApi.create, { body: { name: "Theirs" } });
     const theirFile = await uploaded(other, "theirs.txt", text("t"));
+    const params = { id: file.id };
+    const inCollection = { id: collection.id };
     const attempts = [
-      other.get(`/api/files/${file.id}`),
-      other.get(`/api/files/${file.id}/content`),
-      other.patch(`/api/files/${file.id}`, { name: "stolen" }),
-      other.post(`/api/files/${file.id}/retry`),
-      other.request({ method: "DELETE", url: `/api/files/${file.id}` }),
-      other.get(`/api/files?collectionId=${collection.id}`),
-      other.patch(`/api/collections/${collection.id}`, { name: "stolen" }),
-      other.request({ method: "DELETE", url: `/api/collections/${collection.id}` }),
+      other.call(filesApi.get, { params }),
+      other.call(filesApi.content, { params }),
+      other.call(filesApi.update, { params, body: { name: "stolen" } }),
+      other.call(filesApi.retry, { params }),
+      other.call(filesApi.delete, { params }),
+      other.call(filesApi.list, { query: { collectionId: String(collection.id) } }),
+      other.call(collectionsApi.update, { params: inCollection, body: { name: "stolen" } }),
+      other.call(collectionsApi.delete, { params: inCollection }),
       // Into someone else's collection: an upload, and a move of one's own file.
       upload(other, "sneak.txt", text("s"), collection.id),
-      other.patch(`/api/files/${theirFile.id}`, { collectionId: collection.id }),
+      other.call(filesApi.update, { params: { id: theirFile.id }, body: { collectionId: collection.id } }),
       // One's own file into one's own collection works; the owner cannot move theirs into it.
-      owner.patch(`/api/files/${file.id}`, { collectionId: mine.id }),
+      owner.call(filesApi.update, { params, body: { collectionId: mine.id } }),
     ];
-    for (const res of await Promise.all(attempts))
-      expect({ url: res.raw.req.url, status: res.statusCode }).toEqual({ url: res.raw.req.url, status: 404 });
-    expect((await owner.get(`/api/files/${file.id}`)).json()).toMatchObject({ name: "mine.txt", collectionId: collection.id });
-    expect((await owner.get("/api/collections")).json()).toContainEqual(
+    for (const { response: res, status } of await Promise.all(attempts))
+      expect({ url: res.raw.req.url, status }).toEqual({ url: res.raw.req.url, status: 404 });
+    expect(await owner.ok(filesApi.get, { params })).toMatchObject({ name: "mine.txt", collectionId: collection.id });
+    expect(await owner.ok(collectionsApi.list, {})).toContainEqual(
       expect.objectContaining({ id: collection.id, name: "Mine", fileCount: 1 }),
     );
-    expect((await other.get("/api/files")).json().map((f: KnowledgeFile) => f.id)).toEqual([theirFile.id]);
-    expect((await other.get("/api/collections")).json().map((c: { id: number }) => c.id)).toEqual([mine.id]);
+    expect(idsOf((await other.ok(filesApi.list, {})).items)).toEqual([theirFile.id]);
+    expect(idsOf(await other.ok(collectionsApi.list, {}))).toEqual([mine.id]);
   });
 
   it("signed out: 401 for every route", async () => {
     const visitor = new CookieClient(t.app);
+    const params = { id: 1 };
     const answers = await Promise.all([
       upload(visitor, "a.txt", text("a")),
-      visitor.get("/api/files"),
-      visitor.get("/api/files/1"),
-      visitor.patch("/api/files/1", { name: "x" }),
-      visitor.request({ method: "DELETE", url: "/api/files/1" }),
-      visitor.get("/api/files/1/content"),
-      visitor.post("/api/files/1/retry"),
-      visitor.get("/api/collections"),
-      visitor.post("/api/collections", { name: "x" }),
-      visitor.patch("/api/collections/1", { name: "x" }),
-      visitor.request({ method: "DELETE", url: "/api/collections/1" }),
+      visitor.call(filesApi.list, {}),
+      visitor.call(filesApi.get, { params }),
+      visitor.call(filesApi.update, { params, body: { name: "x" } }),
+      visitor.call(filesApi.delete, { params }),
+      visitor.call(filesApi.content, { params }),
+      visitor.call(filesApi.retry, { params }),
+      visitor.call(collectionsApi.list, {}),
+      visitor.call(collectionsApi.create, { body: { name: "x" } }),
+      visitor.call(collectionsApi.update, { params, body: { name: "x" } }),
+      visitor.call(collectionsApi.delete, { params }),
     ]);
-    for (const res of answers) expect({ url: res.raw.req.url, status: res.statusCode }).toEqual({ url: res.raw.req.url, status: 401 });
+    for (const { response: res, status } of answers)
+      expect({ url: res.raw.req.url, status }).toEqual({ url: res.raw.req.url, status: 401 });
   });
 });
