@@ -233,23 +233,23 @@ export const FAKE_QUESTIONS = {
   ],
 };
 
-/** What the stand-in answers to a structured-output request (2 modules x 2 lessons). */
+/** What the stand-in answers to a structured-output request (2 modules x 2 lessons); lesson types as the contract names them, so a test can send it back typed. */
 export const FAKE_OUTLINE = {
   modules: [
     {
       title: "Getting Started",
       description: "Set up and first steps",
       lessons: [
-        { title: "Why it matters", type: "reading", summary: "The problem this course solves" },
-        { title: "Your first try", type: "exercise", summary: "A small hands-on start" },
+        { title: "Why it matters", type: "reading" as const, summary: "The problem this course solves" },
+        { title: "Your first try", type: "exercise" as const, summary: "A small hands-on start" },
       ],
     },
     {
       title: "Going Further",
       description: "Deeper practice",
       lessons: [
-        { title: "Common mistakes", type: "reading", summary: "What trips people up" },
-        { title: "Check yourself", type: "quiz", summary: "Five questions" },
+        { title: "Common mistakes", type: "reading" as const, summary: "What trips people up" },
+        { title: "Check yourself", type: "quiz" as const, summary: "Five questions" },
       ],
     },
   ],
