@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
 import { SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
 import { NOT_CANONICAL_MESSAGE } from "../../src/server/lib/canonical-path.js";
-import { TOKEN_MESSAGES } from "../../src/shared/contracts/api-tokens.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { TOKEN_MESSAGES, tokensApi } from "../../src/shared/contracts/api-tokens.js";
+import { quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import { type Access, type EndpointShape, TOKEN_SCOPES, type TokenScope } from "../../src/shared/contracts/endpoint.js";
 import { ADMINS_ONLY } from "../../src/shared/contracts/errors.js";
-import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { collectionsApi, filesApi } from "../../src/shared/contracts/knowledge.js";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -40,20 +43,16 @@ beforeAll(async () => {
   expect(admin.user.role).toBe("admin");
   const user = await registerAndSignIn(t.app);
   const early = await registerAndSignIn(t.app);
-  const upgraded = await admin.client.request({
-    method: "PATCH",
-    url: `/api/admin/users/${early.user.id}`,
-    payload: { planType: "earlyAccess" },
-  });
-  expect(upgraded.statusCode).toBe(200);
+  const upgraded = await admin.client.call(adminUsersApi.update, { params: { id: early.user.id }, body: { planType: "earlyAccess" } });
+  expect(upgraded.status).toBe(200);
   cookies.admin = admin.client.sessionCookie;
   adminClient = admin.client;
   cookies.user = user.client.sessionCookie;
   cookies.earlyAccess = early.client.sessionCookie;
   for (const scope of TOKEN_SCOPES) {
-    const made = await user.client.post("/api/tokens", { name: scope, expiresInDays: 1, scopes: [scope] });
-    expect(made.statusCode, made.body).toBe(201);
-    tokens[scope] = (made.json() as { token: string }).token;
+    const made = await user.client.call(tokensApi.create, { body: { name: scope, expiresInDays: 1, scopes: [scope] } });
+    expect(made.status, made.response.body).toBe(201);
+    tokens[scope] = made.data.token;
   }
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const address = t.app.server.address();
@@ -283,15 +282,13 @@ describe("the owner's material behind a course, as every role", () => {
   let privateLesson: number;
 
   async function lessonOf(isPublic: boolean): Promise<{ courseId: number; lessonId: number }> {
-    const course = await owner.post("/api/courses", { title: `Cells ${isPublic}`, isPublic, status: "published" });
-    const courseId = (course.json() as { id: number }).id;
-    const module = await owner.post(`/api/courses/${courseId}/modules`, { title: "Cells" });
-    const lesson = await owner.post(`/api/modules/${(module.json() as { id: number }).id}/lessons`, {
-      title: "Enzymes",
-      type: "reading",
-      content: "Enzymes speed reactions up.",
+    const courseId = (await owner.ok(coursesApi.create, { body: { title: `Cells ${isPublic}`, isPublic, status: "published" } })).id;
+    const module = await owner.ok(coursesApi.createModule, { params: { id: courseId }, body: { title: "Cells" } });
+    const lesson = await owner.ok(lessonsApi.create, {
+      params: { id: module.id },
+      body: { title: "Enzymes", type: "reading", content: "Enzymes speed reactions up." },
     });
-    return { courseId, lessonId: (lesson.json() as { id: number }).id };
+    return { courseId, lessonId: lesson.id };
   }
 
   beforeAll(async () => {
@@ -299,17 +296,16 @@ describe("the owner's material behind a course, as every role", () => {
     await pointPlatformAt(adminClient, "openai", fake);
     ({ client: owner } = await registerAndSignIn(t.app));
     ownerCookie = owner.sessionCookie;
-    const collection = await owner.post("/api/collections", { name: "Biology" });
-    expect(collection.statusCode, collection.body).toBe(201);
-    collectionId = (collection.json() as { id: number }).id;
+    const collection = await owner.call(collectionsApi.create, { body: { name: "Biology" } });
+    expect(collection.status, collection.response.body).toBe(201);
+    collectionId = collection.data.id;
     const text = `# Cellar\n\n${UNCITED} ${filler("Wombatine")}\n\n# Enzymes\n\n${CITED} ${filler("Quokkatron")}`;
-    const uploaded = await owner.request({
-      method: "POST",
-      url: "/api/files",
-      ...multipartFile("file", "biology.md", "text/markdown", new TextEncoder().encode(text), { collectionId: String(collectionId) }),
+    const multipart = multipartFile("file", "biology.md", "text/markdown", new TextEncoder().encode(text), {
+      collectionId: String(collectionId),
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    fileId = (await settledFile(owner, (uploaded.json() as KnowledgeFile).id)).id;
+    const uploaded = await owner.call(filesApi.upload, {}, { multipart });
+    expect(uploaded.status, uploaded.response.body).toBe(201);
+    fileId = (await settledFile(owner, uploaded.data.id)).id;
     const pieces = await t.app.ctx.db.execute(sql`select id, content from knowledge_chunks where file_id = ${fileId} order by chunk_index`);
     const cited = (pieces.rows as { id: number; content: string }[]).find((row) => row.content.includes("quokkatron enzyme"));
     if (!cited || cited.content.includes("5512")) throw new Error("the cited piece should hold the cited passage only");
@@ -425,13 +421,18 @@ describe("a quiz, as every role", () => {
     ({ client: owner } = await registerAndSignIn(t.app));
     ownerCookie = owner.sessionCookie;
     for (const kind of ["public", "private"] as const) {
-      const course = (await owner.post("/api/courses", { title: `Quiz ${kind}`, isPublic: kind === "public", status: "published" })).json();
-      const module = (await owner.post(`/api/courses/${course.id}/modules`, { title: "M" })).json();
-      const quiz = (await owner.post(`/api/modules/${module.id}/lessons`, { title: "Q", type: "quiz", kind: "quiz" })).json();
-      const question = await owner.post(`/api/lessons/${quiz.id}/questions`, { kind: "truefalse", prompt: "Yes?", correct: [0] });
-      expect(question.statusCode, question.body).toBe(201);
-      expect((await owner.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null })).statusCode).toBe(200);
-      quizzes[kind] = { quizId: quiz.id, questionId: question.json().id };
+      const course = await owner.ok(coursesApi.create, {
+        body: { title: `Quiz ${kind}`, isPublic: kind === "public", status: "published" },
+      });
+      const module = await owner.ok(coursesApi.createModule, { params: { id: course.id }, body: { title: "M" } });
+      const quiz = await owner.ok(lessonsApi.create, { params: { id: module.id }, body: { title: "Q", type: "quiz", kind: "quiz" } });
+      const question = await owner.call(quizzesApi.addQuestion, {
+        params: { id: quiz.id },
+        body: { kind: "truefalse", prompt: "Yes?", correct: [0] },
+      });
+      expect(question.status, question.response.body).toBe(201);
+      expect((await owner.call(quizzesApi.publish, { params: { id: quiz.id }, body: { passMark: 50, attempts: null } })).status).toBe(200);
+      quizzes[kind] = { quizId: quiz.id, questionId: question.data.id };
     }
   }, 60_000);
 

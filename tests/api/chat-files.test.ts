@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeFiles } from "../../src/server/db/schema/index.js";
-import type { Message, ShownMessage } from "../../src/shared/contracts/chat.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { CHAT_EXPORT_FORMAT, EXPORT_NOTE } from "../../src/shared/contracts/chat-transfer.js";
+import { personalitiesApi } from "../../src/shared/contracts/personalities.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { type CallInput, callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { seedCollection, seedFile } from "../helpers/library-seed.js";
@@ -42,21 +45,22 @@ const bookPages = () =>
         : `Lorem ipsum dolor sit amet filler ${fillerTag(i)} consectetur adipiscing elit.`,
   }));
 
-async function send(client: CookieClient, chatId: number, body: Record<string, unknown>) {
-  const res = await client.post(`/api/chats/${chatId}/reply`, body);
+type ReplyBody = CallInput<typeof chatsApi.reply>["body"];
+
+async function send(client: CookieClient, chatId: number, body: ReplyBody) {
+  const res = await client.call(chatsApi.reply, { params: { id: chatId }, body });
   return res;
 }
 
-async function done(client: CookieClient, chatId: number, body: Record<string, unknown>) {
+async function done(client: CookieClient, chatId: number, body: ReplyBody) {
   const res = await send(client, chatId, body);
-  expect(res.statusCode, res.body).toBe(200);
-  const events = parseEvents(res.body);
+  expect(res.status, res.response.body).toBe(200);
+  const events = parseEvents(res.response.body);
   const start = eventOf(events[0], "start");
   return { start, done: eventOf(events.at(-1), "done") };
 }
 
-const messagesOf = async (client: CookieClient, chatId: number) =>
-  (await client.get(`/api/chats/${chatId}/messages`)).json() as ShownMessage[];
+const messagesOf = async (client: CookieClient, chatId: number) => (await client.ok(chatsApi.messages, { params: { id: chatId } })).items;
 
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
@@ -123,9 +127,9 @@ describe("files in a reply", () => {
 
     // The side panel's read: the passage with its neighbours.
     const replyId = end.assistantMessage.id;
-    const read = await user.get(`/api/chats/${chat.id}/messages/${replyId}/citations/1`);
-    expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({
+    const read = await user.call(chatsApi.citation, { params: { id: chat.id, messageId: replyId, n: 1 } });
+    expect(read.status).toBe(200);
+    expect(read.data).toEqual({
       ...citation,
       passage: citation.excerpt,
       headingPath: "Chapter 4",
@@ -135,10 +139,10 @@ describe("files in a reply", () => {
       afterPage: 32,
     });
     // An invented number, another user, a signed-out caller, the user's message: none of them reads it.
-    expect((await user.get(`/api/chats/${chat.id}/messages/${replyId}/citations/7`)).statusCode).toBe(404);
-    expect((await other.get(`/api/chats/${chat.id}/messages/${replyId}/citations/1`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: `/api/chats/${chat.id}/messages/${replyId}/citations/1` })).statusCode).toBe(401);
-    expect((await user.get(`/api/chats/${chat.id}/messages/${replyId - 1}/citations/1`)).statusCode).toBe(404);
+    expect((await user.call(chatsApi.citation, { params: { id: chat.id, messageId: replyId, n: 7 } })).status).toBe(404);
+    expect((await other.call(chatsApi.citation, { params: { id: chat.id, messageId: replyId, n: 1 } })).status).toBe(404);
+    expect((await callApp(t.app, chatsApi.citation, { params: { id: chat.id, messageId: replyId, n: 1 } })).status).toBe(401);
+    expect((await user.call(chatsApi.citation, { params: { id: chat.id, messageId: replyId - 1, n: 1 } })).status).toBe(404);
 
     // A follow-up in the same chat still searches the file attached earlier on the branch.
     await done(user, chat.id, { content: "And zyxword again?" });
@@ -153,18 +157,18 @@ describe("files in a reply", () => {
     const requests = fake.requests.length;
 
     const notYours = await send(user, chat.id, { content: "Read it", fileIds: [theirs] });
-    expect(notYours.statusCode).toBe(404);
-    expect(notYours.json().message).toBe("File not found");
+    expect(notYours.status).toBe(404);
+    expect(notYours.error.message).toBe("File not found");
     const gone = await send(user, chat.id, { content: "Read it", fileIds: [2_000_000] });
-    expect(gone.statusCode).toBe(404);
+    expect(gone.status).toBe(404);
     const busy = await send(user, chat.id, { content: "Read it", fileIds: [reading] });
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe("draft.pdf is still being read. Send again when it is ready.");
+    expect(busy.status).toBe(409);
+    expect(busy.error.message).toBe("draft.pdf is still being read. Send again when it is ready.");
     const broken = await send(user, chat.id, { content: "Read it", fileIds: [failed] });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().message).toContain("broken.pdf could not be read: The PDF is damaged");
+    expect(broken.status).toBe(400);
+    expect(broken.error.message).toContain("broken.pdf could not be read: The PDF is damaged");
     const tooMany = await send(user, chat.id, { content: "Read it", fileIds: Array.from({ length: 11 }, (_, i) => i + 1) });
-    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.status).toBe(400);
 
     expect(await messagesOf(user, chat.id)).toEqual([]);
     // Refused before the provider was asked.
@@ -176,32 +180,39 @@ describe("files in a reply", () => {
     const second = await seedFile(t.database.db, { userId, name: "second.md", chunks: [{ content: "Beta facts." }] });
     const chat = await newChat(user);
     const { start } = await done(user, chat.id, { content: "Use the file", fileIds: [first] });
-    const userMessage = start.userMessage as Message;
+    const userMessage = start.userMessage;
+    if (!userMessage) throw new Error("the start names no user message");
 
-    const regenerated = await user.post(`/api/chats/${chat.id}/regenerate`, {});
-    expect(regenerated.statusCode).toBe(200);
+    const regenerated = await user.call(chatsApi.regenerate, { params: { id: chat.id }, body: {} });
+    expect(regenerated.status).toBe(200);
     expect(lastSystem()).toContain("[1] first.md\nAlpha facts.");
 
-    const kept = await user.post(`/api/chats/${chat.id}/messages/${userMessage.id}/edit`, { content: "Use the file, please" });
-    expect(kept.statusCode).toBe(200);
+    const kept = await user.call(chatsApi.editMessage, {
+      params: { id: chat.id, messageId: userMessage.id },
+      body: { content: "Use the file, please" },
+    });
+    expect(kept.status).toBe(200);
     expect(lastSystem()).toContain("[1] first.md\nAlpha facts.");
-    const keptStart = eventOf(parseEvents(kept.body)[0], "start");
+    const keptStart = eventOf(parseEvents(kept.response.body)[0], "start");
     expect(keptStart.userMessage?.attachments.map((a) => a.fileId)).toEqual([first]);
 
-    const replaced = await user.post(`/api/chats/${chat.id}/messages/${userMessage.id}/edit`, {
-      content: "The other one",
-      fileIds: [second],
+    const replaced = await user.call(chatsApi.editMessage, {
+      params: { id: chat.id, messageId: userMessage.id },
+      body: { content: "The other one", fileIds: [second] },
     });
-    expect(replaced.statusCode).toBe(200);
+    expect(replaced.status).toBe(200);
     expect(lastSystem()).toContain("[1] second.md\nBeta facts.");
     expect(lastSystem()).not.toContain("Alpha");
-    const replacedStart = eventOf(parseEvents(replaced.body)[0], "start");
+    const replacedStart = eventOf(parseEvents(replaced.response.body)[0], "start");
     expect(replacedStart.userMessage?.attachments.map((a) => a.fileId)).toEqual([second]);
 
     // Someone else's file on an edit: 404.
     const theirs = await seedFile(t.database.db, { userId: otherId, name: "x.md", chunks: [{ content: "x" }] });
-    const refused = await user.post(`/api/chats/${chat.id}/messages/${userMessage.id}/edit`, { content: "x", fileIds: [theirs] });
-    expect(refused.statusCode).toBe(404);
+    const refused = await user.call(chatsApi.editMessage, {
+      params: { id: chat.id, messageId: userMessage.id },
+      body: { content: "x", fileIds: [theirs] },
+    });
+    expect(refused.status).toBe(404);
   });
 
   it("shows a deleted file as a missing placeholder", async () => {
@@ -220,6 +231,7 @@ describe("files in a reply", () => {
     const fileId = await seedFile(t.database.db, { userId, name: "report.md", chunks: [{ content: "Quarterly numbers." }] });
     const chat = await newChat(user);
     await done(user, chat.id, { content: "Export me", fileIds: [fileId] });
+    // The export's bytes and the import's JSON body (its upload endpoint also takes a JSON body) are sent raw.
     const res = await user.get(`/api/chats/${chat.id}/export?format=json`);
     expect(res.statusCode, res.body).toBe(200);
     const file = res.json() as { format: string; note: string; chats: { messages: { attachments: Record<string, unknown>[] }[] }[] };
@@ -233,7 +245,7 @@ describe("files in a reply", () => {
     const imported = await other.post("/api/chats/import", file);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json().imported).toBe(1);
-    const [theirs] = (await other.get("/api/chats")).json() as { id: number }[];
+    const [theirs] = (await other.ok(chatsApi.list, {})).items;
     const [question] = await messagesOf(other, theirs?.id ?? 0);
     expect(question?.attachments).toEqual([
       { name: "report.md", size: 18, fileId: null, type: "text/markdown", kind: null, missing: true },
@@ -262,15 +274,15 @@ describe("collections", () => {
     });
 
     const chat = await newChat(user);
-    const refused = await user.patch(`/api/chats/${chat.id}`, { collectionIds: [theirs] });
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe("Collection not found");
-    const patched = await user.patch(`/api/chats/${chat.id}`, { collectionIds: [mine] });
-    expect(patched.statusCode).toBe(200);
-    expect(patched.json().collectionIds).toEqual([mine]);
-    expect((await user.get(`/api/chats/${chat.id}`)).json().collectionIds).toEqual([mine]);
+    const refused = await user.call(chatsApi.update, { params: { id: chat.id }, body: { collectionIds: [theirs] } });
+    expect(refused.status).toBe(404);
+    expect(refused.error.message).toBe("Collection not found");
+    const patched = await user.call(chatsApi.update, { params: { id: chat.id }, body: { collectionIds: [mine] } });
+    expect(patched.status).toBe(200);
+    expect(patched.data.collectionIds).toEqual([mine]);
+    expect((await user.ok(chatsApi.get, { params: { id: chat.id } })).collectionIds).toEqual([mine]);
     // Another user cannot attach anything to this chat.
-    expect((await other.patch(`/api/chats/${chat.id}`, { collectionIds: [theirs] })).statusCode).toBe(404);
+    expect((await other.call(chatsApi.update, { params: { id: chat.id }, body: { collectionIds: [theirs] } })).status).toBe(404);
 
     await done(user, chat.id, { content: "How many quorble days?" });
     expect(lastSystem()).toContain("[1] handbook.md\nHolidays: quorble days are paid.");
@@ -280,16 +292,16 @@ describe("collections", () => {
     expect(end.after?.chat.collectionIds).toEqual([mine]);
 
     // Listed chats carry their collections; detaching stops the search.
-    const list = (await user.get("/api/chats")).json() as { id: number; collectionIds: number[] }[];
+    const list = (await user.ok(chatsApi.list, {})).items;
     expect(list.find((c) => c.id === chat.id)?.collectionIds).toEqual([mine]);
-    expect((await user.patch(`/api/chats/${chat.id}`, { collectionIds: [] })).json().collectionIds).toEqual([]);
+    expect((await user.ok(chatsApi.update, { params: { id: chat.id }, body: { collectionIds: [] } })).collectionIds).toEqual([]);
     await done(user, chat.id, { content: "quorble?" });
     expect(lastSystem()).not.toContain("Holidays");
   });
 
   it("a personality's collections are read back and searched in its chats; another's collection is a 404", async () => {
     // The admin passes Early Access (personalities).
-    const adminId = ((await admin.get("/api/user")).json() as { id: number }).id;
+    const adminId = (await admin.ok(userApi.me, {})).id;
     const mine = await seedCollection(t.database.db, adminId, "Tutor notes");
     const theirs = await seedCollection(t.database.db, otherId, "Not yours");
     await seedFile(t.database.db, {
@@ -299,17 +311,17 @@ describe("collections", () => {
       chunks: [{ content: "Flibbert is spelled with two b." }],
     });
     const body = { name: "Tutor", instructions: "Help.", collectionIds: [theirs] };
-    expect((await admin.post("/api/personalities", body)).statusCode).toBe(404);
-    const created = await admin.post("/api/personalities", { ...body, collectionIds: [mine] });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().collectionIds).toEqual([mine]);
-    const id = created.json().id as number;
-    expect((await admin.get(`/api/personalities/${id}`)).json().collectionIds).toEqual([mine]);
-    expect((await admin.patch(`/api/personalities/${id}`, { collectionIds: [theirs] })).statusCode).toBe(404);
+    expect((await admin.call(personalitiesApi.create, { body })).status).toBe(404);
+    const created = await admin.call(personalitiesApi.create, { body: { ...body, collectionIds: [mine] } });
+    expect(created.status).toBe(201);
+    expect(created.data.collectionIds).toEqual([mine]);
+    const id = created.data.id;
+    expect((await admin.ok(personalitiesApi.get, { params: { id } })).collectionIds).toEqual([mine]);
+    expect((await admin.call(personalitiesApi.update, { params: { id }, body: { collectionIds: [theirs] } })).status).toBe(404);
 
     const chat = await newChat(admin, { personalityId: id });
     await done(admin, chat.id, { content: "How is flibbert spelled?" });
     expect(lastSystem()).toContain("Flibbert is spelled with two b.");
-    expect((await admin.patch(`/api/personalities/${id}`, { collectionIds: [] })).json().collectionIds).toEqual([]);
+    expect((await admin.ok(personalitiesApi.update, { params: { id }, body: { collectionIds: [] } })).collectionIds).toEqual([]);
   });
 });

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
 import { SAVE_FAILED, STOPPED_BY_USER } from "../../src/server/modules/chat/generation/generation-manager.js";
 import { PROGRESS_NOT_SAVED } from "../../src/server/modules/courses/ai/generation-runner.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { courseAiApi, coursesApi } from "../../src/shared/contracts/courses.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
 import { newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 
@@ -93,7 +98,7 @@ beforeAll(async () => {
   const registered = await registerAndSignIn(t.app);
   user = registered.client;
   userId = registered.user.id;
-  expect((await admin.patch(`/api/admin/users/${userId}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+  expect((await admin.call(adminUsersApi.update, { params: { id: userId }, body: { planType: "earlyAccess" } })).status).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
@@ -105,9 +110,9 @@ afterAll(async () => {
 describe("text from a provider", () => {
   it("a reply with a NUL and half a surrogate pair ends complete, both gone, as streamed and as stored", async () => {
     const chat = await newChat(user);
-    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: "say NULMARK and LONEMARK now" });
-    expect(res.statusCode).toBe(200);
-    const events = parseEvents(res.body);
+    const res = await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "say NULMARK and LONEMARK now" } });
+    expect(res.status).toBe(200);
+    const events = parseEvents(res.response.body);
     const done = events.at(-1);
     expect(done?.type === "done" && done.assistantMessage).toMatchObject({ status: "complete", content: "Echo: say  and  now" });
     expect(textOf(events)).toBe("Echo: say  and  now");
@@ -116,15 +121,15 @@ describe("text from a provider", () => {
       ["assistant", "complete", "Echo: say  and  now"],
     ]);
     // The next reply is allowed (nothing is left streaming).
-    expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "again" })).statusCode).toBe(200);
+    expect((await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "again" } })).status).toBe(200);
   });
 
   it("a lesson written by AI loses a NUL too", async () => {
-    const course = (await user.post("/api/courses", { title: "Clean NULMARK text" })).json() as { id: number };
-    const module = (await user.post(`/api/courses/${course.id}/modules`, { title: "M" })).json() as { id: number };
-    const res = await user.post(`/api/modules/${module.id}/lesson-content`, { title: "About NULMARK" });
-    expect(res.statusCode).toBe(200);
-    const content = res.json().content as string;
+    const course = await user.ok(coursesApi.create, { body: { title: "Clean NULMARK text" } });
+    const module = await user.ok(coursesApi.createModule, { params: { id: course.id }, body: { title: "M" } });
+    const res = await user.call(courseAiApi.lessonContent, { params: { id: module.id }, body: { title: "About NULMARK" } });
+    expect(res.status).toBe(200);
+    const content = res.data.content;
     expect(content).toContain('lesson "About "');
     expect(content.includes("\u0000")).toBe(false);
   });
@@ -137,8 +142,8 @@ describe("a reply whose end the database refuses", () => {
     let allowed = false;
     try {
       // inject resolves only when the stream has ended.
-      const res = await user.post(`/api/chats/${chat.id}/reply`, { content: "keep this" });
-      const events = parseEvents(res.body);
+      const res = await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "keep this" } });
+      const events = parseEvents(res.response.body);
       expect(events[0]?.type).toBe("start");
       expect(textOf(events)).toBe("Echo: keep this");
       expect(events.at(-2)).toEqual({ type: "error", message: SAVE_FAILED, status: 503 });
@@ -150,7 +155,7 @@ describe("a reply whose end the database refuses", () => {
       await expect(t.app.ctx.generations.recoverOrphans()).resolves.toBeUndefined();
       const other = await buildApp({ config: testConfig(), database: t.database, logger: false });
       await other.ready();
-      expect((await other.inject({ method: "GET", url: "/api/payment-settings" })).statusCode).toBe(200);
+      expect((await callApp(other, publicContentApi.paymentSettings, {})).status).toBe(200);
       await other.close();
       expect((await rowsOf(chat.id)).at(-1)?.status).toBe("streaming");
 
@@ -161,36 +166,36 @@ describe("a reply whose end the database refuses", () => {
         (row) => row?.status !== "streaming",
       );
       expect(stored).toMatchObject({ role: "assistant", status: "incomplete", content: "Echo: keep this", error: SAVE_FAILED });
-      expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "next" })).statusCode).toBe(200);
+      expect((await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "next" } })).status).toBe(200);
     } finally {
       if (!allowed) await allow();
     }
   });
 
   it("a course run whose progress the database refuses ends failed (resumable) once it answers, and the sweep goes on meanwhile", async () => {
-    const course = (await user.post("/api/courses", { title: "Refused run" })).json() as { id: number };
+    const course = await user.ok(coursesApi.create, { body: { title: "Refused run" } });
     // The first statement of the run's loop is an update of its row: refused from the start.
     const allow = await refuse("course_generation_runs", "course_id", course.id);
     let allowed = false;
     try {
-      const approved = await user.post(`/api/courses/${course.id}/generate/approve`, { outline: FAKE_OUTLINE });
-      expect(approved.statusCode).toBe(201);
+      const approved = await user.call(courseAiApi.approveOutline, { params: { id: course.id }, body: { outline: FAKE_OUTLINE } });
+      expect(approved.status).toBe(201);
       // Past the few seconds in which a new run of this instance is left alone, so the sweep tries it and fails.
       await sleep(5500);
       await expect(t.app.ctx.courseGenerations.sweep()).resolves.toBeUndefined();
-      expect((await user.get(`/api/courses/${course.id}/generation`)).json().status).toBe("running");
+      expect((await user.ok(courseAiApi.generation, { params: { id: course.id } }))?.status).toBe("running");
       await allow();
       allowed = true;
       const run = await until(
-        async () => (await user.get(`/api/courses/${course.id}/generation`)).json() as { status: string; error: string | null },
-        (r) => r.status !== "running",
+        async () => await user.ok(courseAiApi.generation, { params: { id: course.id } }),
+        (r) => r?.status !== "running",
       );
       expect(run).toMatchObject({ status: "failed", error: PROGRESS_NOT_SAVED });
-      const resumed = await user.post(`/api/courses/${course.id}/generation/resume`);
-      expect(resumed.statusCode).toBe(200);
+      const resumed = await user.call(courseAiApi.resumeGeneration, { params: { id: course.id } });
+      expect(resumed.status).toBe(200);
       const finished = await until(
-        async () => (await user.get(`/api/courses/${course.id}/generation`)).json() as { status: string; done: number },
-        (r) => r.status !== "running",
+        async () => await user.ok(courseAiApi.generation, { params: { id: course.id } }),
+        (r) => r?.status !== "running",
       );
       expect(finished).toMatchObject({ status: "done", done: 4 });
     } finally {
@@ -216,16 +221,16 @@ describe("Stop", () => {
         );
         // Refused while it looks written (asked only of the row of this instance: the sweep leaves it alone for a few seconds).
         if (owner === t.app.ctx.generations.instanceId) {
-          expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "more" })).statusCode).toBe(409);
+          expect((await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "more" } })).status).toBe(409);
         }
-        stop = (await user.post(`/api/chats/${chat.id}/stop`, {})).json() as { stopped: boolean };
+        stop = await user.ok(chatsApi.stop, { params: { id: chat.id } });
         if (!stop.stopped) expect((await rowsOf(chat.id)).at(-1)?.status).not.toBe("streaming");
       }
       expect({ owner, stop }).toEqual({ owner, stop: { stopped: true } });
       if (!chat) throw new Error("no chat");
       expect((await rowsOf(chat.id)).at(-1)).toMatchObject({ status: "incomplete", content: "half a", error: STOPPED_BY_USER });
-      expect((await user.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: false });
-      expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "more" })).statusCode).toBe(200);
+      expect(await user.ok(chatsApi.stop, { params: { id: chat.id } })).toEqual({ stopped: false });
+      expect((await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "more" } })).status).toBe(200);
     }
   });
 
@@ -248,14 +253,14 @@ describe("Stop", () => {
 
   it("ends a reply running here and answers once it is stored", async () => {
     const chat = await newChat(user);
-    const pending = user.post(`/api/chats/${chat.id}/reply`, { content: "wait #hang" });
+    const pending = user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "wait #hang" } });
     await until(
       async () => (await rowsOf(chat.id)).at(-1),
       (row) => row?.role === "assistant" && row.content.length > 0,
     );
-    expect((await user.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: true });
+    expect(await user.ok(chatsApi.stop, { params: { id: chat.id } })).toEqual({ stopped: true });
     expect((await rowsOf(chat.id)).at(-1)).toMatchObject({ status: "incomplete", error: STOPPED_BY_USER });
-    const last = parseEvents((await pending).body).at(-1);
+    const last = parseEvents((await pending).response.body).at(-1);
     expect(last?.type === "done" && last.assistantMessage.status).toBe("incomplete");
   });
 });
@@ -265,11 +270,13 @@ describe("one reply per user message", () => {
   // branch shown still has one reply after the message.
   it("10 regenerates at once add one reply per accepted regenerate, and show one after the message (3 rounds)", async () => {
     const chat = await newChat(user);
-    expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "once" })).statusCode).toBe(200);
+    expect((await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "once" } })).status).toBe(200);
     let replies = 1;
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => user.post(`/api/chats/${chat.id}/regenerate`, {})));
-      const statuses = answers.map((a) => a.statusCode);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => user.call(chatsApi.regenerate, { params: { id: chat.id }, body: {} })),
+      );
+      const statuses = answers.map((a) => a.status);
       const accepted = statuses.filter((s) => s === 200).length;
       expect(accepted).toBeGreaterThanOrEqual(1);
       expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -279,7 +286,7 @@ describe("one reply per user message", () => {
         ["user", "complete"],
         ...Array.from({ length: replies }, () => ["assistant", "complete"]),
       ]);
-      const shown = (await user.get(`/api/chats/${chat.id}/messages`)).json() as { role: string; branch: { count: number } }[];
+      const shown = (await user.ok(chatsApi.messages, { params: { id: chat.id } })).items;
       expect(shown.map((m) => [m.role, m.branch.count])).toEqual([
         ["user", 1],
         ["assistant", replies],
@@ -290,11 +297,11 @@ describe("one reply per user message", () => {
   it("10 sends at once: every user message has at most one reply, and the refused ones stored nothing", async () => {
     const chat = await newChat(user);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => user.post(`/api/chats/${chat.id}/reply`, { content: `message ${i}` })),
+      Array.from({ length: 10 }, (_, i) => user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: `message ${i}` } })),
     );
-    const accepted = answers.filter((a) => a.statusCode === 200).length;
+    const accepted = answers.filter((a) => a.status === 200).length;
     expect(accepted).toBeGreaterThanOrEqual(1);
-    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     const rows = await rowsOf(chat.id);
     expect(rows.length).toBe(accepted * 2);
     for (let i = 0; i < rows.length; i += 2) {

@@ -1,9 +1,19 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COURSE_EDIT_FORBIDDEN, COURSE_FORBIDDEN, COURSE_NOT_FOUND } from "../../src/shared/contracts/courses.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import {
+  COURSE_EDIT_FORBIDDEN,
+  COURSE_FORBIDDEN,
+  COURSE_NOT_FOUND,
+  courseAiApi,
+  coursesApi,
+  lessonsApi,
+} from "../../src/shared/contracts/courses.js";
+import type { EndpointOutput, EndpointShape } from "../../src/shared/contracts/endpoint.js";
 import { FAKE_OUTLINE } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { type Called, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { pointPlatformAt } from "../helpers/chat-setup.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
@@ -47,31 +57,42 @@ interface Call {
 
 const NOT_FOUND = { course: COURSE_NOT_FOUND, module: "Module not found", lesson: "Lesson not found" } as const;
 
-const get = (url: string): InjectOptions => ({ method: "GET", url });
-const post = (url: string, payload: object = {}): InjectOptions => ({ method: "POST", url, payload });
-const patch = (url: string, payload: object): InjectOptions => ({ method: "PATCH", url, payload });
-const del = (url: string): InjectOptions => ({ method: "DELETE", url });
-const lessonBody = { title: "Added lesson", type: "reading", content: "# Added" };
+const lessonBody = { title: "Added lesson", type: "reading", content: "# Added" } as const;
 
 const CALLS: Call[] = [
   // course-routes.ts
-  { name: "GET course", access: "read", target: "course", ok: 200, mutates: false, request: (f) => get(`/api/courses/${f.courseId}`) },
+  {
+    name: "GET course",
+    access: "read",
+    target: "course",
+    ok: 200,
+    mutates: false,
+    request: (f) => requestFor(coursesApi.get, { params: { id: f.courseId } }),
+  },
   {
     name: "PATCH course",
     access: "edit",
     target: "course",
     ok: 200,
     mutates: true,
-    request: (f) => patch(`/api/courses/${f.courseId}`, { title: "Renamed course", isPublic: true, status: "published" }),
+    request: (f) =>
+      requestFor(coursesApi.update, { params: { id: f.courseId }, body: { title: "Renamed course", isPublic: true, status: "published" } }),
   },
-  { name: "DELETE course", access: "edit", target: "course", ok: 204, mutates: true, request: (f) => del(`/api/courses/${f.courseId}`) },
+  {
+    name: "DELETE course",
+    access: "edit",
+    target: "course",
+    ok: 204,
+    mutates: true,
+    request: (f) => requestFor(coursesApi.remove, { params: { id: f.courseId } }),
+  },
   {
     name: "GET outline",
     access: "read",
     target: "course",
     ok: 200,
     mutates: false,
-    request: (f) => get(`/api/courses/${f.courseId}/outline`),
+    request: (f) => requestFor(coursesApi.outline, { params: { id: f.courseId } }),
   },
   {
     name: "GET modules",
@@ -79,7 +100,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: false,
-    request: (f) => get(`/api/courses/${f.courseId}/modules`),
+    request: (f) => requestFor(coursesApi.modules, { params: { id: f.courseId } }),
   },
   {
     name: "POST module",
@@ -87,7 +108,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 201,
     mutates: true,
-    request: (f) => post(`/api/courses/${f.courseId}/modules`, { title: "Added module" }),
+    request: (f) => requestFor(coursesApi.createModule, { params: { id: f.courseId }, body: { title: "Added module" } }),
   },
   {
     name: "POST cover",
@@ -95,11 +116,12 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: true,
-    request: (f) => ({
-      method: "POST",
-      url: `/api/courses/${f.courseId}/cover`,
-      ...multipartFile("file", "cover.png", "image/png", TINY_PNG),
-    }),
+    request: (f) =>
+      requestFor(
+        coursesApi.uploadCover,
+        { params: { id: f.courseId } },
+        { multipart: multipartFile("file", "cover.png", "image/png", TINY_PNG) },
+      ),
   },
   {
     name: "DELETE cover",
@@ -107,26 +129,40 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: true,
-    request: (f) => del(`/api/courses/${f.courseId}/cover`),
+    request: (f) => requestFor(coursesApi.removeCover, { params: { id: f.courseId } }),
   },
   // lesson-routes.ts: modules
-  { name: "GET module", access: "read", target: "module", ok: 200, mutates: false, request: (f) => get(`/api/modules/${f.moduleId}`) },
+  {
+    name: "GET module",
+    access: "read",
+    target: "module",
+    ok: 200,
+    mutates: false,
+    request: (f) => requestFor(lessonsApi.getModule, { params: { id: f.moduleId } }),
+  },
   {
     name: "PATCH module",
     access: "edit",
     target: "module",
     ok: 200,
     mutates: true,
-    request: (f) => patch(`/api/modules/${f.moduleId}`, { title: "Renamed module" }),
+    request: (f) => requestFor(lessonsApi.updateModule, { params: { id: f.moduleId }, body: { title: "Renamed module" } }),
   },
-  { name: "DELETE module", access: "edit", target: "module", ok: 204, mutates: true, request: (f) => del(`/api/modules/${f.moduleId}`) },
+  {
+    name: "DELETE module",
+    access: "edit",
+    target: "module",
+    ok: 204,
+    mutates: true,
+    request: (f) => requestFor(lessonsApi.removeModule, { params: { id: f.moduleId } }),
+  },
   {
     name: "move module",
     access: "edit",
     target: "module",
     ok: 200,
     mutates: true,
-    request: (f) => post(`/api/modules/${f.moduleId}/move`, { direction: "down" }),
+    request: (f) => requestFor(lessonsApi.moveModule, { params: { id: f.moduleId }, body: { direction: "down" } }),
   },
   {
     name: "GET lessons",
@@ -134,7 +170,7 @@ const CALLS: Call[] = [
     target: "module",
     ok: 200,
     mutates: false,
-    request: (f) => get(`/api/modules/${f.moduleId}/lessons`),
+    request: (f) => requestFor(lessonsApi.list, { params: { id: f.moduleId } }),
   },
   {
     name: "POST lesson",
@@ -142,17 +178,25 @@ const CALLS: Call[] = [
     target: "module",
     ok: 201,
     mutates: true,
-    request: (f) => post(`/api/modules/${f.moduleId}/lessons`, lessonBody),
+    request: (f) => requestFor(lessonsApi.create, { params: { id: f.moduleId }, body: lessonBody }),
   },
   // lesson-routes.ts: lessons
-  { name: "GET lesson", access: "read", target: "lesson", ok: 200, mutates: false, request: (f) => get(`/api/lessons/${f.lessonId}`) },
+  {
+    name: "GET lesson",
+    access: "read",
+    target: "lesson",
+    ok: 200,
+    mutates: false,
+    request: (f) => requestFor(lessonsApi.get, { params: { id: f.lessonId } }),
+  },
   {
     name: "PATCH lesson",
     access: "edit",
     target: "lesson",
     ok: 200,
     mutates: true,
-    request: (f) => patch(`/api/lessons/${f.secondLessonId}`, { title: "Renamed lesson", content: "Rewritten" }),
+    request: (f) =>
+      requestFor(lessonsApi.update, { params: { id: f.secondLessonId }, body: { title: "Renamed lesson", content: "Rewritten" } }),
   },
   {
     name: "DELETE lesson",
@@ -160,7 +204,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 204,
     mutates: true,
-    request: (f) => del(`/api/lessons/${f.secondLessonId}`),
+    request: (f) => requestFor(lessonsApi.remove, { params: { id: f.secondLessonId } }),
   },
   {
     name: "move lesson",
@@ -168,7 +212,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 200,
     mutates: true,
-    request: (f) => post(`/api/lessons/${f.lessonId}/move`, { direction: "down" }),
+    request: (f) => requestFor(lessonsApi.move, { params: { id: f.lessonId }, body: { direction: "down" } }),
   },
   {
     name: "GET versions",
@@ -176,7 +220,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 200,
     mutates: false,
-    request: (f) => get(`/api/lessons/${f.lessonId}/versions`),
+    request: (f) => requestFor(lessonsApi.versions, { params: { id: f.lessonId } }),
   },
   {
     name: "restore version",
@@ -184,7 +228,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 200,
     mutates: true,
-    request: (f) => post(`/api/lessons/${f.lessonId}/versions/${f.versionId}/restore`),
+    request: (f) => requestFor(lessonsApi.restoreVersion, { params: { id: f.lessonId, versionId: f.versionId } }),
   },
   {
     name: "complete lesson",
@@ -192,7 +236,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 200,
     mutates: false,
-    request: (f) => post(`/api/lessons/${f.secondLessonId}/complete`),
+    request: (f) => requestFor(lessonsApi.complete, { params: { id: f.secondLessonId } }),
   },
   {
     name: "uncomplete lesson",
@@ -200,7 +244,7 @@ const CALLS: Call[] = [
     target: "lesson",
     ok: 200,
     mutates: false,
-    request: (f) => del(`/api/lessons/${f.lessonId}/complete`),
+    request: (f) => requestFor(lessonsApi.uncomplete, { params: { id: f.lessonId } }),
   },
   // ai-routes.ts
   {
@@ -209,7 +253,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: false,
-    request: (f) => get(`/api/courses/${f.courseId}/generation`),
+    request: (f) => requestFor(courseAiApi.generation, { params: { id: f.courseId } }),
   },
   {
     name: "stop generation",
@@ -217,7 +261,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: false,
-    request: (f) => post(`/api/courses/${f.courseId}/generation/stop`),
+    request: (f) => requestFor(courseAiApi.stopGeneration, { params: { id: f.courseId } }),
   },
   {
     name: "resume generation",
@@ -225,7 +269,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: true,
-    request: (f) => post(`/api/courses/${f.courseId}/generation/resume`),
+    request: (f) => requestFor(courseAiApi.resumeGeneration, { params: { id: f.courseId } }),
   },
   {
     name: "generate outline",
@@ -233,7 +277,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 200,
     mutates: false,
-    request: (f) => post(`/api/courses/${f.courseId}/generate/outline`, { moduleCount: 2 }),
+    request: (f) => requestFor(courseAiApi.proposeOutline, { params: { id: f.courseId }, body: { moduleCount: 2 } }),
   },
   {
     name: "approve outline",
@@ -241,7 +285,7 @@ const CALLS: Call[] = [
     target: "course",
     ok: 201,
     mutates: true,
-    request: (f) => post(`/api/courses/${f.courseId}/generate/approve`, { outline: FAKE_OUTLINE }),
+    request: (f) => requestFor(courseAiApi.approveOutline, { params: { id: f.courseId }, body: { outline: FAKE_OUTLINE } }),
   },
   {
     name: "lesson content",
@@ -249,7 +293,7 @@ const CALLS: Call[] = [
     target: "module",
     ok: 200,
     mutates: false,
-    request: (f) => post(`/api/modules/${f.moduleId}/lesson-content`, { title: "A new lesson", lessonId: f.lessonId }),
+    request: (f) => requestFor(courseAiApi.lessonContent, { params: { id: f.moduleId }, body: { title: "A new lesson" } }),
   },
 ];
 
@@ -275,7 +319,7 @@ beforeAll(async () => {
   other = otherAccount.client;
   // Both have Early Access, so an AI call is refused for the course and never for the plan.
   for (const id of [ownerId, otherAccount.user.id]) {
-    expect((await admin.patch(`/api/admin/users/${id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+    expect((await admin.call(adminUsersApi.update, { params: { id }, body: { planType: "earlyAccess" } })).status).toBe(200);
   }
   anonymous = new CookieClient(t.app);
 });
@@ -294,35 +338,41 @@ async function expectStatus(client: CookieClient, options: InjectOptions, status
   return res;
 }
 
+/** A set-up call that must answer `status`: its typed answer. */
+async function made<E extends EndpointShape>(called: Promise<Called<E>>, status: number): Promise<EndpointOutput<E>> {
+  const res = await called;
+  const call = `${res.response.raw.req.method} ${res.response.raw.req.url}`;
+  expect({ call, status: res.status, body: res.status === status ? "" : res.response.body }).toEqual({ call, status, body: "" });
+  return res.data;
+}
+
 async function buildFixture(state: State): Promise<Fixture> {
-  const created = await expectStatus(
-    owner,
-    post("/api/courses", { title: `Course ${state.name}`, isPublic: state.isPublic, status: state.status }),
+  const created = await made(
+    owner.call(coursesApi.create, { body: { title: `Course ${state.name}`, isPublic: state.isPublic, status: state.status } }),
     201,
   );
-  const courseId = created.json().id as number;
+  const courseId = created.id;
   const moduleId = (
-    await expectStatus(owner, post(`/api/courses/${courseId}/modules`, { title: "Module one", description: "First" }), 201)
-  ).json().id as number;
-  const secondModuleId = (await expectStatus(owner, post(`/api/courses/${courseId}/modules`, { title: "Module two" }), 201)).json()
-    .id as number;
-  const lesson = (title: string, content: string) => post(`/api/modules/${moduleId}/lessons`, { title, type: "reading", content });
-  const lessonId = (await expectStatus(owner, lesson("Lesson one", "# One"), 201)).json().id as number;
-  const secondLessonId = (await expectStatus(owner, lesson("Lesson two", "# Two"), 201)).json().id as number;
-  await expectStatus(
-    owner,
-    post(`/api/modules/${secondModuleId}/lessons`, { title: "Lesson three", type: "quiz", content: "# Three" }),
+    await made(owner.call(coursesApi.createModule, { params: { id: courseId }, body: { title: "Module one", description: "First" } }), 201)
+  ).id;
+  const secondModuleId = (await made(owner.call(coursesApi.createModule, { params: { id: courseId }, body: { title: "Module two" } }), 201))
+    .id;
+  const lesson = (title: string, content: string) =>
+    owner.call(lessonsApi.create, { params: { id: moduleId }, body: { title, type: "reading", content } });
+  const lessonId = (await made(lesson("Lesson one", "# One"), 201)).id;
+  const secondLessonId = (await made(lesson("Lesson two", "# Two"), 201)).id;
+  await made(
+    owner.call(lessonsApi.create, { params: { id: secondModuleId }, body: { title: "Lesson three", type: "quiz", content: "# Three" } }),
     201,
   );
-  await expectStatus(owner, patch(`/api/lessons/${lessonId}`, { content: "# One, revised" }), 200);
-  const versions = (await expectStatus(owner, get(`/api/lessons/${lessonId}/versions`), 200)).json() as { id: number }[];
+  await made(owner.call(lessonsApi.update, { params: { id: lessonId }, body: { content: "# One, revised" } }), 200);
+  const versions = await made(owner.call(lessonsApi.versions, { params: { id: lessonId } }), 200);
   const versionId = versions[0]?.id ?? 0;
-  await expectStatus(
-    owner,
-    { method: "POST", url: `/api/courses/${courseId}/cover`, ...multipartFile("file", "c.png", "image/png", TINY_PNG) },
+  await made(
+    owner.call(coursesApi.uploadCover, { params: { id: courseId } }, { multipart: multipartFile("file", "c.png", "image/png", TINY_PNG) }),
     200,
   );
-  await expectStatus(owner, post(`/api/lessons/${lessonId}/complete`), 200);
+  await made(owner.call(lessonsApi.complete, { params: { id: lessonId } }), 200);
   // A stopped run over a lesson that already has content: resuming finishes it without asking the AI.
   await t.database.db.execute(
     `insert into course_generation_runs (course_id, user_id, status, lesson_ids, hints) values (${courseId}, ${ownerId}, 'stopped', '[${lessonId}]'::jsonb, '{}'::jsonb)`,
@@ -343,15 +393,15 @@ async function counts(courseId: number) {
 
 /** Everything the owner can see of the course: course, outline (orders, titles), every lesson and its versions, the run, row counts. */
 async function snapshot(f: Fixture) {
-  const course = await owner.get(`/api/courses/${f.courseId}`);
-  if (course.statusCode !== 200) return { courseStatus: course.statusCode, counts: await counts(f.courseId) };
-  const outline = (await owner.get(`/api/courses/${f.courseId}/outline`)).json() as { modules: { lessons: { id: number }[] }[] };
+  const course = await owner.call(coursesApi.get, { params: { id: f.courseId } });
+  if (course.status !== 200) return { courseStatus: course.status, counts: await counts(f.courseId) };
+  const outline = await owner.ok(coursesApi.outline, { params: { id: f.courseId } });
   const lessons: unknown[] = [];
   for (const id of outline.modules.flatMap((m) => m.lessons.map((l) => l.id))) {
-    lessons.push((await owner.get(`/api/lessons/${id}`)).json(), (await owner.get(`/api/lessons/${id}/versions`)).json());
+    lessons.push(await owner.ok(lessonsApi.get, { params: { id } }), await owner.ok(lessonsApi.versions, { params: { id } }));
   }
-  const run = (await owner.get(`/api/courses/${f.courseId}/generation`)).json();
-  return { course: course.json(), outline, lessons, run, counts: await counts(f.courseId) };
+  const run = await owner.ok(courseAiApi.generation, { params: { id: f.courseId } });
+  return { course: course.data, outline, lessons, run, counts: await counts(f.courseId) };
 }
 
 describe("signed out", () => {
@@ -404,8 +454,8 @@ describe("another signed-in user", () => {
     const ids = new Map<string, number>();
     for (const state of STATES) ids.set(state.name, (await buildFixture(state)).courseId);
     const listed = async (client: CookieClient) => {
-      const res = await client.get("/api/courses?scope=all&limit=100");
-      const seen = new Set((res.json() as { id: number }[]).map((c) => c.id));
+      const res = await client.ok(coursesApi.list, { query: { scope: "all", limit: 100 } });
+      const seen = new Set(res.items.map((c) => c.id));
       return STATES.filter((s) => seen.has(ids.get(s.name) ?? 0)).map((s) => s.name);
     };
     expect(await listed(other)).toEqual(["public published"]);
@@ -415,12 +465,12 @@ describe("another signed-in user", () => {
 
   it("a completion by a reader of a public course is theirs only", async () => {
     const f = await buildFixture(STATES[3]);
-    await expectStatus(other, post(`/api/lessons/${f.secondLessonId}/complete`), 200);
-    const mine = (await other.get(`/api/courses/${f.courseId}/outline`)).json();
+    await expectStatus(other, requestFor(lessonsApi.complete, { params: { id: f.secondLessonId } }), 200);
+    const mine = await other.ok(coursesApi.outline, { params: { id: f.courseId } });
     expect(mine.canEdit).toBe(false);
     expect(mine.learners).toBeNull();
     expect(mine.progress).toMatchObject({ completed: 1, total: 3 });
-    const owners = (await owner.get(`/api/courses/${f.courseId}/outline`)).json();
+    const owners = await owner.ok(coursesApi.outline, { params: { id: f.courseId } });
     expect(owners.progress).toMatchObject({ completed: 1, total: 3, nextLessonId: f.secondLessonId });
     // Learners are those who opened the course (course_enrollments, issue 32): the reader, not the owner.
     expect(owners.learners).toEqual({ started: 1, finished: 0 });
@@ -439,17 +489,28 @@ describe("unknown ids", () => {
 
   it("a version is found only through its own lesson", async () => {
     const f = await buildFixture(STATES[0]);
-    const unknown = await expectStatus(owner, post(`/api/lessons/${f.lessonId}/versions/${MISSING}/restore`), 404);
+    const unknown = await expectStatus(
+      owner,
+      requestFor(lessonsApi.restoreVersion, { params: { id: f.lessonId, versionId: MISSING } }),
+      404,
+    );
     expect(unknown.json()).toEqual({ message: "Version not found" });
     // Another user's own lesson with the owner's version id: no way to copy the private content over.
-    const course = (await other.post("/api/courses", { title: "Other's course" })).json();
-    const module = (await other.post(`/api/courses/${course.id}/modules`, { title: "Mine" })).json();
-    const lesson = (await other.post(`/api/modules/${module.id}/lessons`, { title: "Mine", type: "reading", content: "Own words" })).json();
-    await other.patch(`/api/lessons/${lesson.id}`, { content: "Own words, revised" });
-    const stolen = await expectStatus(other, post(`/api/lessons/${lesson.id}/versions/${f.versionId}/restore`), 404);
+    const course = await other.ok(coursesApi.create, { body: { title: "Other's course" } });
+    const module = await other.ok(coursesApi.createModule, { params: { id: course.id }, body: { title: "Mine" } });
+    const lesson = await other.ok(lessonsApi.create, {
+      params: { id: module.id },
+      body: { title: "Mine", type: "reading", content: "Own words" },
+    });
+    await other.ok(lessonsApi.update, { params: { id: lesson.id }, body: { content: "Own words, revised" } });
+    const stolen = await expectStatus(
+      other,
+      requestFor(lessonsApi.restoreVersion, { params: { id: lesson.id, versionId: f.versionId } }),
+      404,
+    );
     expect(stolen.json()).toEqual({ message: "Version not found" });
-    expect((await other.get(`/api/lessons/${lesson.id}`)).json().content).toBe("Own words, revised");
+    expect((await other.ok(lessonsApi.get, { params: { id: lesson.id } })).content).toBe("Own words, revised");
     // The owner's own lesson two cannot take lesson one's version either.
-    await expectStatus(owner, post(`/api/lessons/${f.secondLessonId}/versions/${f.versionId}/restore`), 404);
+    await expectStatus(owner, requestFor(lessonsApi.restoreVersion, { params: { id: f.secondLessonId, versionId: f.versionId } }), 404);
   });
 });

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonSources } from "../../src/server/db/schema/index.js";
-import type { Chat, ShownMessage } from "../../src/shared/contracts/chat.js";
-import { TUTOR_LESSON_CLOSED } from "../../src/shared/contracts/courses.js";
-import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
-import type { Usage } from "../../src/shared/contracts/usage.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { coursesApi, lessonsApi, TUTOR_LESSON_CLOSED } from "../../src/shared/contracts/courses.js";
+import { filesApi, type KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { usageApi } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { callApp } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { parseEvents, pointPlatformAt, useEmbeddingModel } from "../helpers/chat-setup.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
@@ -48,30 +49,26 @@ let vaultId: number;
 let citedChunkId: number;
 
 async function upload(client: CookieClient, name: string, text: string): Promise<KnowledgeFile> {
-  const res = await client.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(text)),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const file = await settledFile(client, (res.json() as KnowledgeFile).id);
+  const multipart = multipartFile("file", name, "text/markdown", new TextEncoder().encode(text));
+  const res = await client.call(filesApi.upload, {}, { multipart });
+  expect(res.status, res.response.body).toBe(201);
+  const file = await settledFile(client, res.data.id);
   expect(file.status).toBe("ready");
   return file;
 }
 
-async function courseWithLesson(client: CookieClient, course: { title: string; isPublic: boolean; status: string }) {
-  const made = await client.post("/api/courses", course);
-  expect(made.statusCode, made.body).toBe(201);
-  const id = (made.json() as { id: number }).id;
-  const module = await client.post(`/api/courses/${id}/modules`, { title: "Oceans" });
-  expect(module.statusCode, module.body).toBe(201);
-  const lesson = await client.post(`/api/modules/${(module.json() as { id: number }).id}/lessons`, {
-    title: "The tides",
-    type: "reading",
-    content: LESSON_TEXT,
+async function courseWithLesson(client: CookieClient, course: { title: string; isPublic: boolean; status: "draft" | "published" }) {
+  const made = await client.call(coursesApi.create, { body: course });
+  expect(made.status, made.response.body).toBe(201);
+  const id = made.data.id;
+  const module = await client.call(coursesApi.createModule, { params: { id }, body: { title: "Oceans" } });
+  expect(module.status, module.response.body).toBe(201);
+  const lesson = await client.call(lessonsApi.create, {
+    params: { id: module.data.id },
+    body: { title: "The tides", type: "reading", content: LESSON_TEXT },
   });
-  expect(lesson.statusCode, lesson.body).toBe(201);
-  return { courseId: id, lessonId: (lesson.json() as { id: number }).id };
+  expect(lesson.status, lesson.response.body).toBe(201);
+  return { courseId: id, lessonId: lesson.data.id };
 }
 
 /** The chat requests the stand-in received (it also answers the questions' embeddings). */
@@ -84,11 +81,11 @@ const systemOf = (request: FakeProvider["requests"][number] | undefined) =>
     .join("\n");
 
 async function openTutor(client: CookieClient, id: number) {
-  return client.post(`/api/lessons/${id}/tutor`, {});
+  return client.call(lessonsApi.tutor, { params: { id } });
 }
 
 async function usedTokens(client: CookieClient): Promise<number> {
-  return ((await client.get("/api/usage")).json() as Usage).tokens.used;
+  return (await client.ok(usageApi.mine, {})).tokens.used;
 }
 
 beforeAll(async () => {
@@ -140,12 +137,12 @@ afterAll(async () => {
 describe("POST /api/lessons/:id/tutor", () => {
   it("gives a reader of a public course their own tutor chat, named after the lesson, the same on a second call", async () => {
     const first = await openTutor(reader, lessonId);
-    expect(first.statusCode, first.body).toBe(200);
-    const { chatId } = first.json() as { chatId: number };
+    expect(first.status, first.response.body).toBe(200);
+    const { chatId } = first.data;
     const again = await openTutor(reader, lessonId);
-    expect(again.json()).toEqual({ chatId });
+    expect(again.data).toEqual({ chatId });
 
-    const chat = (await reader.get(`/api/chats/${chatId}`)).json() as Chat;
+    const chat = await reader.ok(chatsApi.get, { params: { id: chatId } });
     expect(chat).toMatchObject({
       title: "Tutor: The tides",
       aiPlatform: "openai",
@@ -153,17 +150,17 @@ describe("POST /api/lessons/:id/tutor", () => {
       tutorLesson: { id: lessonId, title: "The tides", courseId },
     });
     // The reader's own chat: the owner cannot open it, and the owner's own tutor chat is another one.
-    expect((await owner.get(`/api/chats/${chatId}`)).statusCode).toBe(404);
-    const owners = (await openTutor(owner, lessonId)).json() as { chatId: number };
+    expect((await owner.call(chatsApi.get, { params: { id: chatId } })).status).toBe(404);
+    const owners = (await openTutor(owner, lessonId)).data;
     expect(owners.chatId).not.toBe(chatId);
   });
 
   it("answers one chat to two racing first calls", async () => {
     const racer = (await registerAndSignIn(t.app)).client;
     const [a, b] = await Promise.all([openTutor(racer, lessonId), openTutor(racer, lessonId)]);
-    expect(a.statusCode, a.body).toBe(200);
-    expect(b.statusCode, b.body).toBe(200);
-    expect(a.json()).toEqual(b.json());
+    expect(a.status, a.response.body).toBe(200);
+    expect(b.status, b.response.body).toBe(200);
+    expect(a.data).toEqual(b.data);
     const count = await t.app.ctx.db.execute(sql`select count(*)::int as n from chats where tutor_lesson_id = ${lessonId}`);
     // The reader's, the owner's and the racer's.
     expect(Number((count.rows[0] as { n: number }).n)).toBe(3);
@@ -171,13 +168,13 @@ describe("POST /api/lessons/:id/tutor", () => {
 
   it("refuses a private course of someone else's (404), signed out (401), a missing lesson (404); its owner and admins may", async () => {
     const other = await openTutor(outsider, privateLessonId);
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: "Lesson not found" });
-    expect((await openTutor(outsider, 2_147_483_000)).statusCode).toBe(404);
-    const signedOut = await openTutor(new CookieClient(t.app), lessonId);
-    expect(signedOut.statusCode).toBe(401);
-    expect((await openTutor(owner, privateLessonId)).statusCode).toBe(200);
-    expect((await openTutor(admin, privateLessonId)).statusCode).toBe(200);
+    expect(other.status).toBe(404);
+    expect(other.response.json()).toEqual({ message: "Lesson not found" });
+    expect((await openTutor(outsider, 2_147_483_000)).status).toBe(404);
+    const signedOut = await callApp(t.app, lessonsApi.tutor, { params: { id: lessonId } });
+    expect(signedOut.status).toBe(401);
+    expect((await openTutor(owner, privateLessonId)).status).toBe(200);
+    expect((await openTutor(admin, privateLessonId)).status).toBe(200);
     const none = await t.app.ctx.db.execute(
       sql`select count(*)::int as n from chats c join users u on u.id = c.user_id where c.tutor_lesson_id = ${privateLessonId}`,
     );
@@ -185,10 +182,10 @@ describe("POST /api/lessons/:id/tutor", () => {
   });
 
   it("leaves other chats without a lesson", async () => {
-    const plain = await reader.post("/api/chats", {});
-    expect((plain.json() as Chat).tutorLesson).toBeNull();
-    const list = await reader.get("/api/chats");
-    expect(list.statusCode).toBe(200);
+    const plain = await reader.ok(chatsApi.create, { body: {} });
+    expect(plain.tutorLesson).toBeNull();
+    const list = await reader.call(chatsApi.list, {});
+    expect(list.status).toBe(200);
   });
 });
 
@@ -197,14 +194,17 @@ describe("a tutor's reply", () => {
   let replyId: number;
 
   it("is given the lesson and the course's cited passage, never the owner's other pieces, and cites it", async () => {
-    ({ chatId } = (await openTutor(reader, lessonId)).json() as { chatId: number });
+    ({ chatId } = (await openTutor(reader, lessonId)).data);
     const [readerBefore, ownerBefore] = [await usedTokens(reader), await usedTokens(owner)];
     const before = chatRequests().length;
     // Words of every piece of the owner's, so a search of the whole library would find them all.
-    const res = await reader.post(`/api/chats/${chatId}/reply`, {
-      content: "What does the quokkatron enzyme do, what is the wombatine cellar code, the numbatine attic and the zebrafinch vault? [1]",
+    const res = await reader.call(chatsApi.reply, {
+      params: { id: chatId },
+      body: {
+        content: "What does the quokkatron enzyme do, what is the wombatine cellar code, the numbatine attic and the zebrafinch vault? [1]",
+      },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.response.body).toBe(200);
     expect(chatRequests().length).toBe(before + 1);
     const request = chatRequests().at(-1);
     const system = systemOf(request);
@@ -216,7 +216,7 @@ describe("a tutor's reply", () => {
     const wire = JSON.stringify(request?.body);
     for (const code of SECRETS) expect(wire).not.toContain(code);
 
-    const done = eventOf(parseEvents(res.body).at(-1), "done");
+    const done = eventOf(parseEvents(res.response.body).at(-1), "done");
     replyId = done.assistantMessage.id;
     expect(done.assistantMessage.citations).toEqual([
       expect.objectContaining({ n: 1, fileId: handbookId, fileName: "handbook.md", page: null }),
@@ -228,65 +228,68 @@ describe("a tutor's reply", () => {
   });
 
   it("goes through regenerate and edit with the same material", async () => {
-    const regenerated = await reader.post(`/api/chats/${chatId}/regenerate`, {});
-    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const regenerated = await reader.call(chatsApi.regenerate, { params: { id: chatId }, body: {} });
+    expect(regenerated.status, regenerated.response.body).toBe(200);
     expect(systemOf(chatRequests().at(-1))).toContain(LESSON_TEXT);
     expect(systemOf(chatRequests().at(-1))).toMatch(/\[1\] handbook\.md/);
-    const messages = (await reader.get(`/api/chats/${chatId}/messages`)).json() as ShownMessage[];
+    const messages = (await reader.ok(chatsApi.messages, { params: { id: chatId } })).items;
     const question = messages.find((m) => m.role === "user");
-    const edited = await reader.post(`/api/chats/${chatId}/messages/${question?.id}/edit`, { content: "Explain the quokkatron. [1]" });
-    expect(edited.statusCode, edited.body).toBe(200);
+    const edited = await reader.call(chatsApi.editMessage, {
+      params: { id: chatId, messageId: question?.id },
+      body: { content: "Explain the quokkatron. [1]" },
+    });
+    expect(edited.status, edited.response.body).toBe(200);
     expect(systemOf(chatRequests().at(-1))).toContain(LESSON_TEXT);
     for (const code of SECRETS) expect(JSON.stringify(chatRequests().at(-1)?.body)).not.toContain(code);
   });
 
   it("shows a reader the cited excerpt only, never the text around it in the owner's file", async () => {
-    const opened = await reader.get(`/api/chats/${chatId}/messages/${replyId}/citations/1`);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({ n: 1, fileId: handbookId, fileName: "handbook.md", before: "", after: "", headingPath: "" });
-    expect(opened.body).toContain("quokkatron enzyme");
-    for (const code of SECRETS) expect(opened.body).not.toContain(code);
-    expect(opened.body).not.toMatch(/wombatine|numbatine/i);
+    const opened = await reader.call(chatsApi.citation, { params: { id: chatId, messageId: replyId, n: 1 } });
+    expect(opened.status, opened.response.body).toBe(200);
+    expect(opened.data).toMatchObject({ n: 1, fileId: handbookId, fileName: "handbook.md", before: "", after: "", headingPath: "" });
+    expect(opened.response.body).toContain("quokkatron enzyme");
+    for (const code of SECRETS) expect(opened.response.body).not.toContain(code);
+    expect(opened.response.body).not.toMatch(/wombatine|numbatine/i);
 
     // The owner's own tutor chat opens the same piece with its surroundings: the rule is "your own pieces", not "none".
-    const { chatId: ownChat } = (await openTutor(owner, lessonId)).json() as { chatId: number };
-    const own = await owner.post(`/api/chats/${ownChat}/reply`, { content: "What does the quokkatron enzyme do? [1]" });
-    const ownReply = eventOf(parseEvents(own.body).at(-1), "done").assistantMessage;
-    const ownOpened = await owner.get(`/api/chats/${ownChat}/messages/${ownReply.id}/citations/1`);
-    expect(ownOpened.statusCode).toBe(200);
-    expect((ownOpened.json() as { before: string }).before.length).toBeGreaterThan(0);
+    const { chatId: ownChat } = (await openTutor(owner, lessonId)).data;
+    const own = await owner.call(chatsApi.reply, { params: { id: ownChat }, body: { content: "What does the quokkatron enzyme do? [1]" } });
+    const ownReply = eventOf(parseEvents(own.response.body).at(-1), "done").assistantMessage;
+    const ownOpened = await owner.call(chatsApi.citation, { params: { id: ownChat, messageId: ownReply.id, n: 1 } });
+    expect(ownOpened.status).toBe(200);
+    expect(ownOpened.data.before.length).toBeGreaterThan(0);
   });
 
   it("gives a reader nothing of the owner's files through the file routes and the searches", async () => {
     for (const id of [handbookId, vaultId]) {
-      expect((await reader.get(`/api/files/${id}`)).statusCode).toBe(404);
-      expect((await reader.get(`/api/files/${id}/content`)).statusCode).toBe(404);
-      expect((await reader.request({ method: "DELETE", url: `/api/files/${id}` })).statusCode).toBe(404);
+      expect((await reader.call(filesApi.get, { params: { id } })).status).toBe(404);
+      expect((await reader.call(filesApi.content, { params: { id } })).status).toBe(404);
+      expect((await reader.call(filesApi.delete, { params: { id } })).status).toBe(404);
     }
-    const files = await reader.get("/api/files");
-    expect(files.statusCode).toBe(200);
-    expect(files.json()).toEqual([]);
-    const search = await reader.get("/api/chats/search?q=zebrafinch");
-    expect(search.statusCode).toBe(200);
-    for (const code of SECRETS) expect(search.body).not.toContain(code);
+    const files = await reader.call(filesApi.list, {});
+    expect(files.status).toBe(200);
+    expect(files.data.items).toEqual([]);
+    const search = await reader.call(chatsApi.search, { query: { q: "zebrafinch" } });
+    expect(search.status).toBe(200);
+    for (const code of SECRETS) expect(search.response.body).not.toContain(code);
   });
 
   it("is refused with what to do once the course is made private, asking no provider and storing nothing", async () => {
-    const hidden = await owner.patch(`/api/courses/${courseId}`, { isPublic: false });
-    expect(hidden.statusCode, hidden.body).toBe(200);
+    const hidden = await owner.call(coursesApi.update, { params: { id: courseId }, body: { isPublic: false } });
+    expect(hidden.status, hidden.response.body).toBe(200);
     try {
       const before = fake.requests.length;
-      const count = async () => ((await reader.get(`/api/chats/${chatId}/messages`)).json() as ShownMessage[]).length;
+      const count = async () => (await reader.ok(chatsApi.messages, { params: { id: chatId } })).items.length;
       const messages = await count();
-      const res = await reader.post(`/api/chats/${chatId}/reply`, { content: "And the quokkatron again?" });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: TUTOR_LESSON_CLOSED });
-      expect((await reader.post(`/api/chats/${chatId}/regenerate`, {})).statusCode).toBe(403);
+      const res = await reader.call(chatsApi.reply, { params: { id: chatId }, body: { content: "And the quokkatron again?" } });
+      expect(res.status).toBe(403);
+      expect(res.response.json()).toEqual({ message: TUTOR_LESSON_CLOSED });
+      expect((await reader.call(chatsApi.regenerate, { params: { id: chatId }, body: {} })).status).toBe(403);
       expect(fake.requests.length).toBe(before);
       expect(await count()).toBe(messages);
-      expect((await openTutor(reader, lessonId)).statusCode).toBe(404);
+      expect((await openTutor(reader, lessonId)).status).toBe(404);
     } finally {
-      await owner.patch(`/api/courses/${courseId}`, { isPublic: true });
+      await owner.call(coursesApi.update, { params: { id: courseId }, body: { isPublic: true } });
     }
   });
 });

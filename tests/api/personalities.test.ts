@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { personalitiesApi } from "../../src/shared/contracts/personalities.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 
@@ -32,9 +38,9 @@ function lastBody<T>(): T {
 /** Registers a user and gives them Early Access the way an admin does. */
 async function earlyAccessUser(): Promise<CookieClient> {
   const { client, user } = await registerAndSignIn(t.app);
-  const res = await admin.patch(`/api/admin/users/${user.id}`, { planType: "earlyAccess" });
-  expect(res.statusCode).toBe(200);
-  expect(res.json().planType).toBe("earlyAccess");
+  const res = await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } });
+  expect(res.status).toBe(200);
+  expect(res.data.planType).toBe("earlyAccess");
   return client;
 }
 
@@ -59,29 +65,29 @@ afterAll(async () => {
 
 describe("training personalities", () => {
   it("lets an Early Access user create, read, update, list and delete their own", async () => {
-    const created = await early.post("/api/personalities", tutor);
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as number;
-    expect(created.json()).toMatchObject({ ...tutor, platformSlug: null, model: null });
-    expect((await early.get(`/api/personalities/${id}`)).json().name).toBe("Socratic Tutor");
+    const created = await early.call(personalitiesApi.create, { body: tutor });
+    expect(created.status).toBe(201);
+    const id = created.data.id;
+    expect(created.data).toMatchObject({ ...tutor, platformSlug: null, model: null });
+    expect((await early.ok(personalitiesApi.get, { params: { id: id } })).name).toBe("Socratic Tutor");
     // Only what is sent changes: the temperature and length set at creation stay.
-    const patched = await early.patch(`/api/personalities/${id}`, { tone: "friendly" });
-    expect(patched.json()).toMatchObject({
+    const patched = await early.call(personalitiesApi.update, { params: { id: id }, body: { tone: "friendly" } });
+    expect(patched.data).toMatchObject({
       tone: "friendly",
       instructions: tutor.instructions,
       temperature: 0.2,
       maxTokens: 512,
       description: tutor.description,
     });
-    expect((await early.get("/api/personalities")).json().map((p: { id: number }) => p.id)).toContain(id);
-    expect((await early.request({ method: "DELETE", url: `/api/personalities/${id}` })).statusCode).toBe(204);
-    expect((await early.get(`/api/personalities/${id}`)).statusCode).toBe(404);
+    expect((await early.ok(personalitiesApi.list, {})).map((p: { id: number }) => p.id)).toContain(id);
+    expect((await early.call(personalitiesApi.remove, { params: { id: id } })).status).toBe(204);
+    expect((await early.call(personalitiesApi.get, { params: { id: id } })).status).toBe(404);
   });
 
   it("validates with the contract's messages", async () => {
-    const res = await early.post("/api/personalities", { ...tutor, name: "", instructions: "", temperature: 3 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({
+    const res = await early.call(personalitiesApi.create, { body: { ...tutor, name: "", instructions: "", temperature: 3 } });
+    expect(res.status).toBe(400);
+    expect(res.error.errors).toMatchObject({
       name: "Name is required",
       instructions: "Instructions are required",
       temperature: "Temperature must be between 0 and 1",
@@ -89,36 +95,40 @@ describe("training personalities", () => {
   });
 
   it("answers 404 to another user on read, update, delete and in a chat, and changes nothing", async () => {
-    const id = (await early.post("/api/personalities", tutor)).json().id as number;
-    expect((await other.get(`/api/personalities/${id}`)).statusCode).toBe(404);
-    expect((await other.patch(`/api/personalities/${id}`, { name: "Mine now" })).statusCode).toBe(404);
-    expect((await other.request({ method: "DELETE", url: `/api/personalities/${id}` })).statusCode).toBe(404);
+    const id = (await early.ok(personalitiesApi.create, { body: tutor })).id;
+    expect((await other.call(personalitiesApi.get, { params: { id: id } })).status).toBe(404);
+    expect((await other.call(personalitiesApi.update, { params: { id: id }, body: { name: "Mine now" } })).status).toBe(404);
+    expect((await other.call(personalitiesApi.remove, { params: { id: id } })).status).toBe(404);
     const chat = await newChat(other);
-    expect((await other.patch(`/api/chats/${chat.id}`, { personalityId: id })).statusCode).toBe(404);
-    const once = await other.post("/api/ai/chat", {
-      platformSlug: "openai",
-      messages: [{ role: "user", content: "hi" }],
-      personalityId: id,
+    expect((await other.call(chatsApi.update, { params: { id: chat.id }, body: { personalityId: id } })).status).toBe(404);
+    const once = await other.call(chatsApi.aiChat, {
+      body: {
+        platformSlug: "openai",
+        messages: [{ role: "user", content: "hi" }],
+        personalityId: id,
+      },
     });
-    expect(once.statusCode).toBe(404);
-    expect((await early.get(`/api/personalities/${id}`)).json().name).toBe("Socratic Tutor");
+    expect(once.status).toBe(404);
+    expect((await early.ok(personalitiesApi.get, { params: { id: id } })).name).toBe("Socratic Tutor");
   });
 
   it("refuses a free user with 403 naming the plan, and lets an admin in", async () => {
-    const res = await free.post("/api/personalities", tutor);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toMatch(/Early Access plan/);
-    expect((await free.get("/api/personalities")).statusCode).toBe(403);
-    expect((await admin.post("/api/personalities", tutor)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: "GET", url: "/api/personalities" })).statusCode).toBe(401);
+    const res = await free.call(personalitiesApi.create, { body: tutor });
+    expect(res.status).toBe(403);
+    expect(res.error.message).toMatch(/Early Access plan/);
+    expect((await free.call(personalitiesApi.list, {})).status).toBe(403);
+    expect((await admin.call(personalitiesApi.create, { body: tutor })).status).toBe(201);
+    expect((await callApp(t.app, personalitiesApi.list, {})).status).toBe(401);
   });
 
   it("speaks in a chat: global prompt then its instructions, its temperature, and the reply names it", async () => {
-    const id = (await early.post("/api/personalities", tutor)).json().id as number;
+    const id = (await early.ok(personalitiesApi.create, { body: tutor })).id;
     const chat = await newChat(early);
-    const picked = await early.patch(`/api/chats/${chat.id}`, { personalityId: id });
-    expect(picked.json().personalityId).toBe(id);
-    const events = parseEvents((await early.post(`/api/chats/${chat.id}/reply`, { content: "What is 2+2?" })).body);
+    const picked = await early.call(chatsApi.update, { params: { id: chat.id }, body: { personalityId: id } });
+    expect(picked.data.personalityId).toBe(id);
+    const events = parseEvents(
+      (await early.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "What is 2+2?" } })).response.body,
+    );
     expect(textOf(events)).toBe("Echo: What is 2+2?");
     const done = events.at(-1);
     expect(done?.type === "done" && done.assistantMessage.personalityName).toBe("Socratic Tutor");
@@ -134,145 +144,147 @@ describe("training personalities", () => {
     expect(sent.temperature).toBe(0.2);
     expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(512);
 
-    const once = await early.post("/api/ai/chat", {
-      platformSlug: "openai",
-      messages: [{ role: "user", content: "hi" }],
-      personalityId: id,
+    const once = await early.call(chatsApi.aiChat, {
+      body: {
+        platformSlug: "openai",
+        messages: [{ role: "user", content: "hi" }],
+        personalityId: id,
+      },
     });
-    expect(once.statusCode).toBe(200);
+    expect(once.status).toBe(200);
     expect(lastBody<{ temperature: number }>().temperature).toBe(0.2);
   });
 
   it("sends the provider exactly the temperature chosen (stored as numeric, never a float's 0.699999988)", async () => {
     for (const temperature of [0.7, 0.3, 0.1]) {
-      const id = (await early.post("/api/personalities", { ...tutor, temperature })).json().id as number;
-      expect((await early.get(`/api/personalities/${id}`)).json().temperature).toBe(temperature);
+      const id = (await early.ok(personalitiesApi.create, { body: { ...tutor, temperature } })).id;
+      expect((await early.ok(personalitiesApi.get, { params: { id: id } })).temperature).toBe(temperature);
       const chat = await newChat(early);
-      await early.patch(`/api/chats/${chat.id}`, { personalityId: id });
-      await early.post(`/api/chats/${chat.id}/reply`, { content: "Hello" });
+      await early.ok(chatsApi.update, { params: { id: chat.id }, body: { personalityId: id } });
+      await early.ok(chatsApi.reply, { params: { id: chat.id }, body: { content: "Hello" } });
       expect(fake.requests.at(-1)?.rawBody).toContain(`"temperature":${temperature},`);
     }
-    const refused = await early.post("/api/personalities", { ...tutor, temperature: 0.25 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.temperature).toBe("Temperature moves in steps of 0.1");
+    const refused = await early.call(personalitiesApi.create, { body: { ...tutor, temperature: 0.25 } });
+    expect(refused.status).toBe(400);
+    expect(refused.error.errors?.temperature).toBe("Temperature moves in steps of 0.1");
   });
 });
 
 describe("a new chat with its personality, in the create call", () => {
   /** How many chats this user has (listed or not: a chat is listed only once it has a message). */
   const chatCount = async (client: CookieClient) => {
-    const id = (await client.get("/api/user")).json().id as number;
+    const id = (await client.ok(userApi.me, {})).id;
     const rows = await t.database.db.execute(sql`select count(*)::int as n from chats where user_id = ${id}`);
     return (rows.rows[0] as { n: number }).n;
   };
 
   it("sets it for its owner on Early Access, in the answer and in every later read, and the reply speaks with it", async () => {
-    const id = (await early.post("/api/personalities", tutor)).json().id as number;
-    const created = await early.post("/api/chats", { aiPlatform: "openai", model: "small-model", personalityId: id });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ personalityId: id, aiPlatform: "openai", model: "small-model" });
-    const chatId = created.json().id as number;
-    expect((await early.get(`/api/chats/${chatId}`)).json().personalityId).toBe(id);
-    const done = parseEvents((await early.post(`/api/chats/${chatId}/reply`, { content: "Hi" })).body).at(-1);
+    const id = (await early.ok(personalitiesApi.create, { body: tutor })).id;
+    const created = await early.call(chatsApi.create, { body: { aiPlatform: "openai", model: "small-model", personalityId: id } });
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({ personalityId: id, aiPlatform: "openai", model: "small-model" });
+    const chatId = created.data.id;
+    expect((await early.ok(chatsApi.get, { params: { id: chatId } })).personalityId).toBe(id);
+    const done = parseEvents((await early.call(chatsApi.reply, { params: { id: chatId }, body: { content: "Hi" } })).response.body).at(-1);
     expect(done?.type === "done" && done.assistantMessage.personalityName).toBe("Socratic Tutor");
     // No personality named, or null: none, as before.
-    expect((await early.post("/api/chats", {})).json().personalityId).toBeNull();
-    expect((await early.post("/api/chats", { personalityId: null })).json().personalityId).toBeNull();
+    expect((await early.ok(chatsApi.create, { body: {} })).personalityId).toBeNull();
+    expect((await early.ok(chatsApi.create, { body: { personalityId: null } })).personalityId).toBeNull();
   });
 
   it("takes the personality's preferred model when the call names none, and the one named otherwise", async () => {
-    const id = (await early.post("/api/personalities", { ...tutor, platformSlug: "openai", model: "big-model" })).json().id as number;
-    expect((await early.post("/api/chats", { personalityId: id })).json()).toMatchObject({ aiPlatform: "openai", model: "big-model" });
-    const named = await early.post("/api/chats", { aiPlatform: "openai", model: "small-model", personalityId: id });
-    expect(named.json()).toMatchObject({ personalityId: id, model: "small-model" });
+    const id = (await early.ok(personalitiesApi.create, { body: { ...tutor, platformSlug: "openai", model: "big-model" } })).id;
+    expect(await early.ok(chatsApi.create, { body: { personalityId: id } })).toMatchObject({ aiPlatform: "openai", model: "big-model" });
+    const named = await early.call(chatsApi.create, { body: { aiPlatform: "openai", model: "small-model", personalityId: id } });
+    expect(named.data).toMatchObject({ personalityId: id, model: "small-model" });
   });
 
   it("refuses another user's personality with 404, and creates nothing", async () => {
-    const id = (await early.post("/api/personalities", tutor)).json().id as number;
+    const id = (await early.ok(personalitiesApi.create, { body: tutor })).id;
     const before = await chatCount(other);
-    const refused = await other.post("/api/chats", { personalityId: id });
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe("Personality not found");
+    const refused = await other.call(chatsApi.create, { body: { personalityId: id } });
+    expect(refused.status).toBe(404);
+    expect(refused.error.message).toBe("Personality not found");
     expect(await chatCount(other)).toBe(before);
     // One that does not exist at all looks the same.
-    expect((await other.post("/api/chats", { personalityId: 99_999_999 })).statusCode).toBe(404);
+    expect((await other.call(chatsApi.create, { body: { personalityId: 99_999_999 } })).status).toBe(404);
   });
 
   it("refuses a free user with 403 and the plan's message, even with a personality made while on Early Access", async () => {
     const { client, user } = await registerAndSignIn(t.app);
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
-    const id = (await client.post("/api/personalities", tutor)).json().id as number;
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "free" })).statusCode).toBe(200);
+    expect((await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } })).status).toBe(200);
+    const id = (await client.ok(personalitiesApi.create, { body: tutor })).id;
+    expect((await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "free" } })).status).toBe(200);
     const before = await chatCount(client);
-    const refused = await client.post("/api/chats", { personalityId: id });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(PLAN_REFUSALS.personalities);
+    const refused = await client.call(chatsApi.create, { body: { personalityId: id } });
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(PLAN_REFUSALS.personalities);
     expect(await chatCount(client)).toBe(before);
-    expect((await free.post("/api/chats", { personalityId: id })).json().message).toBe(PLAN_REFUSALS.personalities);
+    expect((await free.call(chatsApi.create, { body: { personalityId: id } })).error.message).toBe(PLAN_REFUSALS.personalities);
     // Without one, a free user's chat is created as before.
-    expect((await client.post("/api/chats", {})).statusCode).toBe(201);
+    expect((await client.call(chatsApi.create, { body: {} })).status).toBe(201);
   });
 
   it("refuses a personality id that is not one with 400", async () => {
     for (const personalityId of ["1", 0, -3, 1.5]) {
-      const res = await early.post("/api/chats", { personalityId });
-      expect({ personalityId, status: res.statusCode }).toEqual({ personalityId, status: 400 });
+      const res = await early.call(chatsApi.create, { body: {} }, { rawBody: { personalityId } });
+      expect({ personalityId, status: res.status }).toEqual({ personalityId, status: 400 });
     }
   });
 });
 
 describe("plans and models", () => {
   it("shows a free user the premium models as locked, and refuses them with 403 on every call", async () => {
-    const platforms = (await free.get("/api/ai/platforms")).json() as {
-      slug: string;
-      models: string[];
-      lockedModels: string[];
-      defaultModel: string;
-    }[];
+    const platforms = await free.ok(aiPlatformsApi.forChat, {});
     const openai = platforms.find((p) => p.slug === "openai");
     expect(openai).toMatchObject({ models: ["small-model"], lockedModels: ["big-model"], defaultModel: "small-model" });
     const chat = await newChat(free, { model: "big-model" });
-    const streamed = await free.post(`/api/chats/${chat.id}/reply`, { content: "hello" });
-    expect(streamed.statusCode).toBe(403);
-    expect(streamed.json().message).toMatch(/big-model needs the Early Access plan/);
-    const once = await free.post("/api/ai/chat", {
-      platformSlug: "openai",
-      model: "big-model",
-      messages: [{ role: "user", content: "hi" }],
+    const streamed = await free.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "hello" } });
+    expect(streamed.status).toBe(403);
+    expect(streamed.error.message).toMatch(/big-model needs the Early Access plan/);
+    const once = await free.call(chatsApi.aiChat, {
+      body: {
+        platformSlug: "openai",
+        model: "big-model",
+        messages: [{ role: "user", content: "hi" }],
+      },
     });
-    expect(once.statusCode).toBe(403);
+    expect(once.status).toBe(403);
     // With no model named, a free user gets the first model their plan allows.
-    const allowed = await free.post("/api/ai/chat", { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] });
-    expect(allowed.statusCode).toBe(200);
+    const allowed = await free.call(chatsApi.aiChat, { body: { platformSlug: "openai", messages: [{ role: "user", content: "hi" }] } });
+    expect(allowed.status).toBe(200);
     expect(lastBody<{ model: string }>().model).toBe("small-model");
   });
 
   it("lets Early Access users and admins use every model", async () => {
     for (const client of [early, admin]) {
-      const platforms = (await client.get("/api/ai/platforms")).json() as { slug: string; models: string[]; lockedModels: string[] }[];
+      const platforms = await client.ok(aiPlatformsApi.forChat, {});
       expect(platforms.find((p) => p.slug === "openai")).toMatchObject({ models: ["small-model", "big-model"], lockedModels: [] });
-      const once = await client.post("/api/ai/chat", {
-        platformSlug: "openai",
-        model: "big-model",
-        messages: [{ role: "user", content: "hi" }],
+      const once = await client.call(chatsApi.aiChat, {
+        body: {
+          platformSlug: "openai",
+          model: "big-model",
+          messages: [{ role: "user", content: "hi" }],
+        },
       });
-      expect(once.statusCode).toBe(200);
+      expect(once.status).toBe(200);
     }
   });
 
   it("lets only admins change a plan, and a downgrade applies at once", async () => {
     const { client, user } = await registerAndSignIn(t.app);
-    expect((await client.get("/api/user")).json().planType).toBe("free");
-    expect((await early.patch(`/api/admin/users/${user.id}`, { planType: "earlyAccess" })).statusCode).toBe(403);
+    expect((await client.ok(userApi.me, {})).planType).toBe("free");
+    expect((await early.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } })).status).toBe(403);
+    expect((await callApp(t.app, adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } })).status).toBe(401);
     expect(
-      (await t.app.inject({ method: "PATCH", url: `/api/admin/users/${user.id}`, payload: { planType: "earlyAccess" } })).statusCode,
-    ).toBe(401);
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "gold" })).statusCode).toBe(400);
-    expect((await admin.patch("/api/admin/users/99999999", { planType: "free" })).statusCode).toBe(404);
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
-    expect((await client.get("/api/user")).json().planType).toBe("earlyAccess");
-    expect((await client.post("/api/personalities", tutor)).statusCode).toBe(201);
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { planType: "free" })).statusCode).toBe(200);
-    expect((await client.post("/api/personalities", tutor)).statusCode).toBe(403);
+      (await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "free" } }, { rawBody: { planType: "gold" } }))
+        .status,
+    ).toBe(400);
+    expect((await admin.call(adminUsersApi.update, { params: { id: 99999999 }, body: { planType: "free" } })).status).toBe(404);
+    expect((await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } })).status).toBe(200);
+    expect((await client.ok(userApi.me, {})).planType).toBe("earlyAccess");
+    expect((await client.call(personalitiesApi.create, { body: tutor })).status).toBe(201);
+    expect((await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "free" } })).status).toBe(200);
+    expect((await client.call(personalitiesApi.create, { body: tutor })).status).toBe(403);
   });
 });

@@ -5,13 +5,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizAttempts } from "../../src/server/db/schema/index.js";
 import { MAX_AI_GRADINGS_PER_ATTEMPT } from "../../src/server/modules/quizzes/grading.js";
-import { QUESTION_MESSAGES } from "../../src/shared/contracts/assessment.js";
-import { COURSE_FORBIDDEN } from "../../src/shared/contracts/courses.js";
+import { certificatesApi, QUESTION_MESSAGES, quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { COURSE_FORBIDDEN, lessonsApi } from "../../src/shared/contracts/courses.js";
+import { usageApi } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { callApp } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { pointPlatformAt } from "../helpers/chat-setup.js";
-import { addQuestions, del, publish, put, QUESTIONS, quizCourse, RIGHT, SECRETS } from "../helpers/quiz-kit.js";
+import { addQuestions, publish, QUESTIONS, quizCourse, RIGHT, SECRETS } from "../helpers/quiz-kit.js";
 
 let t: TestApp;
 let fake: FakeProvider;
@@ -38,15 +40,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-type Result = {
-  questionId: number;
-  correct: boolean;
-  gradedBy: string;
-  reasoning: string | null;
-  key: unknown;
-  explanation: string | null;
-};
-
 /** A published quiz of `QUESTIONS` and the question ids. */
 async function publishedQuiz(settings: object = { passMark: 75, attempts: 3 }) {
   const course = await quizCourse(owner);
@@ -55,10 +48,10 @@ async function publishedQuiz(settings: object = { passMark: 75, attempts: 3 }) {
   return { ...course, ids };
 }
 
-async function answerAll(client: CookieClient, attemptId: number, ids: number[], values: (number[] | string)[]) {
-  for (const [i, id] of ids.entries()) {
-    const saved = await put(client, `/api/attempts/${attemptId}/answers/${id}`, { value: values[i] });
-    expect(saved.statusCode, saved.body).toBe(200);
+async function answerAll(client: CookieClient, attemptId: number, ids: readonly (number | undefined)[], values: (number[] | string)[]) {
+  for (const [i, value] of values.entries()) {
+    const saved = await client.call(quizzesApi.saveAnswer, { params: { id: attemptId, questionId: ids[i] }, body: { value } });
+    expect(saved.status, saved.response.body).toBe(200);
   }
 }
 
@@ -66,36 +59,39 @@ describe("starting", () => {
   it("refuses before the first publish (409) and on a reading lesson (400); a private course's reader is refused", async () => {
     const { quizId, readingId } = await quizCourse(owner);
     await addQuestions(owner, quizId, [QUESTIONS[0]]);
-    const early = await learner.post(`/api/lessons/${quizId}/attempts`);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(QUESTION_MESSAGES.notPublished);
-    expect((await learner.get(`/api/lessons/${quizId}/attempts`)).statusCode).toBe(409);
-    const reading = await learner.post(`/api/lessons/${readingId}/attempts`);
-    expect(reading.statusCode).toBe(400);
-    expect(reading.json().message).toBe(QUESTION_MESSAGES.notAQuiz);
+    const early = await learner.call(quizzesApi.startAttempt, { params: { id: quizId } });
+    expect(early.status).toBe(409);
+    expect(early.error.message).toBe(QUESTION_MESSAGES.notPublished);
+    expect((await learner.call(quizzesApi.attempts, { params: { id: quizId } })).status).toBe(409);
+    const reading = await learner.call(quizzesApi.startAttempt, { params: { id: readingId } });
+    expect(reading.status).toBe(400);
+    expect(reading.error.message).toBe(QUESTION_MESSAGES.notAQuiz);
 
     const hidden = await quizCourse(owner, { open: false });
     await addQuestions(owner, hidden.quizId, [QUESTIONS[0]]);
     await publish(owner, hidden.quizId);
-    const refused = await learner.post(`/api/lessons/${hidden.quizId}/attempts`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(COURSE_FORBIDDEN);
-    expect((await new CookieClient(t.app).post(`/api/lessons/${hidden.quizId}/attempts`)).statusCode).toBe(401);
-    expect((await owner.post(`/api/lessons/${hidden.quizId}/attempts`)).statusCode).toBe(200);
+    const refused = await learner.call(quizzesApi.startAttempt, { params: { id: hidden.quizId } });
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(COURSE_FORBIDDEN);
+    expect((await callApp(t.app, quizzesApi.startAttempt, { params: { id: hidden.quizId } })).status).toBe(401);
+    expect((await owner.call(quizzesApi.startAttempt, { params: { id: hidden.quizId } })).status).toBe(200);
   });
 
   it("answers the open attempt again, and two starts at once make one attempt", async () => {
     const { quizId } = await publishedQuiz();
-    const [a, b] = await Promise.all([learner.post(`/api/lessons/${quizId}/attempts`), learner.post(`/api/lessons/${quizId}/attempts`)]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().id).toBe(b.json().id);
-    expect((await learner.post(`/api/lessons/${quizId}/attempts`)).json().id).toBe(a.json().id);
+    const [a, b] = await Promise.all([
+      learner.call(quizzesApi.startAttempt, { params: { id: quizId } }),
+      learner.call(quizzesApi.startAttempt, { params: { id: quizId } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.data.id).toBe(b.data.id);
+    expect((await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } })).id).toBe(a.data.id);
     const rows = await t.database.db
       .select()
       .from(quizAttempts)
       .where(and(eq(quizAttempts.lessonId, quizId), eq(quizAttempts.userId, learnerId)));
     expect(rows).toHaveLength(1);
-    expect(a.json()).toMatchObject({
+    expect(a.data).toMatchObject({
       status: "open",
       version: 1,
       passMark: 75,
@@ -112,50 +108,56 @@ describe("the answer key before submit", () => {
     const { quizId, ids } = await publishedQuiz({ passMark: 100, attempts: null, showAnswers: "after_pass" });
     const [single] = ids;
     const bodies: string[] = [];
-    const keep = async (response: Promise<{ body: string }>) => bodies.push((await response).body);
-    const started = await learner.post(`/api/lessons/${quizId}/attempts`);
-    bodies.push(started.body);
-    const attemptId = started.json().id as number;
-    expect(started.json().questions.map((q: { kind: string }) => q.kind)).toEqual(["single", "multiple", "truefalse", "short"]);
-    await keep(learner.get(`/api/lessons/${quizId}/attempts`));
-    await keep(learner.get(`/api/attempts/${attemptId}`));
-    for (const [i, id] of ids.entries()) await keep(put(learner, `/api/attempts/${attemptId}/answers/${id}`, { value: RIGHT[i] }));
-    await keep(put(learner, `/api/attempts/${attemptId}/answers/${single}`, { value: "text for options" }));
-    await keep(learner.get(`/api/lessons/${quizId}/quiz`));
-    await keep(learner.post(`/api/lessons/${quizId}/questions`, QUESTIONS[0]));
-    await keep(learner.patch(`/api/questions/${single}`, { prompt: "x" }));
-    await keep(learner.post(`/api/questions/${single}/move`, { direction: "down" }));
-    await keep(del(learner, `/api/questions/${single}`));
-    await keep(learner.post(`/api/lessons/${quizId}/publish-quiz`, { passMark: 0, attempts: null }));
-    await keep(learner.post(`/api/lessons/${quizId}/questions/generate`, {}));
-    await keep(learner.get(`/api/attempts/${attemptId}`));
+    const keep = async (called: Promise<{ response: { body: string } }>) => bodies.push((await called).response.body);
+    const started = await learner.call(quizzesApi.startAttempt, { params: { id: quizId } });
+    bodies.push(started.response.body);
+    const attemptId = started.data.id;
+    expect(started.data.questions.map((q) => q.kind)).toEqual(["single", "multiple", "truefalse", "short"]);
+    await keep(learner.call(quizzesApi.attempts, { params: { id: quizId } }));
+    await keep(learner.call(quizzesApi.attempt, { params: { id: attemptId } }));
+    for (const [i, value] of RIGHT.entries())
+      await keep(learner.call(quizzesApi.saveAnswer, { params: { id: attemptId, questionId: ids[i] }, body: { value } }));
+    await keep(learner.call(quizzesApi.saveAnswer, { params: { id: attemptId, questionId: single }, body: { value: "text for options" } }));
+    await keep(learner.call(quizzesApi.quiz, { params: { id: quizId } }));
+    await keep(
+      learner.call(quizzesApi.addQuestion, {
+        params: { id: quizId },
+        body: { ...QUESTIONS[0], options: [...QUESTIONS[0].options], correct: [...QUESTIONS[0].correct] },
+      }),
+    );
+    await keep(learner.call(quizzesApi.updateQuestion, { params: { id: single }, body: { prompt: "x" } }));
+    await keep(learner.call(quizzesApi.moveQuestion, { params: { id: single }, body: { direction: "down" } }));
+    await keep(learner.call(quizzesApi.removeQuestion, { params: { id: single } }));
+    await keep(learner.call(quizzesApi.publish, { params: { id: quizId }, body: { passMark: 0, attempts: null } }));
+    await keep(learner.call(quizzesApi.generateQuestions, { params: { id: quizId }, body: {} }));
+    await keep(learner.call(quizzesApi.attempt, { params: { id: attemptId } }));
     // A failed attempt of an after-pass quiz: right or wrong per question, still no key.
-    await put(learner, `/api/attempts/${attemptId}/answers/${single}`, { value: [0] });
-    const failed = await learner.post(`/api/attempts/${attemptId}/submit`);
-    expect(failed.json()).toMatchObject({ status: "submitted", passed: false, score: 75 });
-    expect(failed.json().results.map((r: Result) => [r.correct, r.key, r.explanation])).toEqual([
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: attemptId, questionId: single }, body: { value: [0] } });
+    const failed = await learner.call(quizzesApi.submit, { params: { id: attemptId } });
+    expect(failed.data).toMatchObject({ status: "submitted", passed: false, score: 75 });
+    expect(failed.data.results?.map((r) => [r.correct, r.key, r.explanation])).toEqual([
       [false, null, null],
       [true, null, null],
       [true, null, null],
       [true, null, null],
     ]);
-    bodies.push(failed.body);
-    await keep(learner.get(`/api/lessons/${quizId}/attempts`));
+    bodies.push(failed.response.body);
+    await keep(learner.call(quizzesApi.attempts, { params: { id: quizId } }));
     const leaks = bodies.flatMap((body, n) => SECRETS.filter((secret) => body.includes(secret)).map((secret) => `${n}: ${secret}`));
     expect(leaks).toEqual([]);
     expect(bodies.length).toBeGreaterThan(15);
 
     // Once passed, every attempt of this quiz shows its key and explanation.
-    const next = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const next = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, next.id, ids, RIGHT);
-    const passed = (await learner.post(`/api/attempts/${next.id}/submit`)).json();
+    const passed = await learner.ok(quizzesApi.submit, { params: { id: next.id } });
     expect(passed).toMatchObject({ passed: true, score: 100 });
-    expect(passed.results[3]).toMatchObject({
+    expect(passed.results?.[3]).toMatchObject({
       key: { correct: [], accepted: ["Lima-accepted-keyword"] },
       explanation: "Explained-zebra-short",
     });
-    const earlier = (await learner.get(`/api/attempts/${attemptId}`)).json();
-    expect(earlier.results[0]).toMatchObject({
+    const earlier = await learner.ok(quizzesApi.attempt, { params: { id: attemptId } });
+    expect(earlier.results?.[0]).toMatchObject({
       correct: false,
       key: { correct: [1], accepted: [] },
       explanation: "Explained-zebra-single",
@@ -166,21 +168,22 @@ describe("the answer key before submit", () => {
 describe("saving answers", () => {
   it("upserts one row per question, answers them on resume, and checks each value against its question", async () => {
     const { quizId, ids } = await publishedQuiz();
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    const url = (i: number) => `/api/attempts/${attempt.id}/answers/${ids[i]}`;
-    const saved = await put(learner, url(0), { value: [0] });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ questionId: ids[0], savedAt: expect.any(String) });
-    await put(learner, url(0), { value: [2] });
-    await put(learner, url(3), { value: "Lim" });
-    await put(learner, url(3), { value: "Lima" });
-    const resumed = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    const answer = (i: number, value: number[] | string) =>
+      learner.call(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: ids[i] }, body: { value } });
+    const saved = await answer(0, [0]);
+    expect(saved.status).toBe(200);
+    expect(saved.data).toEqual({ questionId: ids[0], savedAt: expect.any(String) });
+    await answer(0, [2]);
+    await answer(3, "Lim");
+    await answer(3, "Lima");
+    const resumed = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     expect(resumed.id).toBe(attempt.id);
     expect(resumed.answers).toEqual([
       { questionId: ids[0], value: [2] },
       { questionId: ids[3], value: "Lima" },
     ]);
-    const refusals: [number, unknown, number, string][] = [
+    const refusals: [number, number[] | string, number, string][] = [
       [0, "Mars", 400, QUESTION_MESSAGES.answerOptions],
       [0, [0, 1], 400, QUESTION_MESSAGES.answerOne],
       [0, [3], 400, QUESTION_MESSAGES.outOfRange],
@@ -189,38 +192,44 @@ describe("saving answers", () => {
       [3, [0], 400, QUESTION_MESSAGES.answerText],
     ];
     for (const [i, value, status, message] of refusals) {
-      const res = await put(learner, url(i), { value });
-      expect({ value, status: res.statusCode, message: res.json().message }).toEqual({ value, status, message });
+      const res = await answer(i, value);
+      expect({ value, status: res.status, message: res.error.message }).toEqual({ value, status, message });
     }
-    expect((await put(learner, url(0), {})).statusCode).toBe(400);
-    expect((await put(learner, url(0), { value: "x".repeat(2001) })).statusCode).toBe(400);
-    const unknown = await put(learner, `/api/attempts/${attempt.id}/answers/999999`, { value: [0] });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(QUESTION_MESSAGES.questionNotFound);
-    expect((await learner.get(`/api/attempts/${attempt.id}`)).json().answers).toHaveLength(2);
+    expect(
+      (await learner.call(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: ids[0] }, body: { value: [] } }, { rawBody: {} }))
+        .status,
+    ).toBe(400);
+    expect((await answer(0, "x".repeat(2001))).status).toBe(400);
+    const unknown = await learner.call(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: 999999 }, body: { value: [0] } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error.message).toBe(QUESTION_MESSAGES.questionNotFound);
+    expect((await learner.ok(quizzesApi.attempt, { params: { id: attempt.id } })).answers).toHaveLength(2);
     // A text answer that reads as JSON stays text.
     for (const text of ["42", "true", "[1]", "null", ' "quoted" ']) {
-      await put(learner, url(3), { value: text });
-      expect((await learner.get(`/api/attempts/${attempt.id}`)).json().answers[1]).toEqual({ questionId: ids[3], value: text });
+      await answer(3, text);
+      expect((await learner.ok(quizzesApi.attempt, { params: { id: attempt.id } })).answers[1]).toEqual({
+        questionId: ids[3],
+        value: text,
+      });
     }
   });
 
   it("another user's attempt is a 404 on every attempt route, and nothing of it changes", async () => {
     const { quizId, ids } = await publishedQuiz();
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    await put(learner, `/api/attempts/${attempt.id}/answers/${ids[0]}`, { value: [1] });
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: ids[0] }, body: { value: [1] } });
     for (const res of [
-      await other.get(`/api/attempts/${attempt.id}`),
-      await put(other, `/api/attempts/${attempt.id}/answers/${ids[0]}`, { value: [0] }),
-      await other.post(`/api/attempts/${attempt.id}/submit`),
-      await owner.get(`/api/attempts/${attempt.id}`),
+      await other.call(quizzesApi.attempt, { params: { id: attempt.id } }),
+      await other.call(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: ids[0] }, body: { value: [0] } }),
+      await other.call(quizzesApi.submit, { params: { id: attempt.id } }),
+      await owner.call(quizzesApi.attempt, { params: { id: attempt.id } }),
     ]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(QUESTION_MESSAGES.attemptNotFound);
+      expect(res.status).toBe(404);
+      expect(res.error.message).toBe(QUESTION_MESSAGES.attemptNotFound);
     }
-    expect((await other.get(`/api/lessons/${quizId}/attempts`)).json()).toEqual([]);
-    expect((await new CookieClient(t.app).get(`/api/attempts/${attempt.id}`)).statusCode).toBe(401);
-    expect((await learner.get(`/api/attempts/${attempt.id}`)).json()).toMatchObject({
+    expect(await other.ok(quizzesApi.attempts, { params: { id: quizId } })).toEqual([]);
+    expect((await callApp(t.app, quizzesApi.attempt, { params: { id: attempt.id } })).status).toBe(401);
+    expect(await learner.ok(quizzesApi.attempt, { params: { id: attempt.id } })).toMatchObject({
       status: "open",
       answers: [{ questionId: ids[0], value: [1] }],
     });
@@ -230,32 +239,32 @@ describe("saving answers", () => {
 describe("submitting", () => {
   it("grades every kind by its key, scores in percent against the pass mark, and shows keys after each attempt", async () => {
     const { quizId, ids } = await publishedQuiz();
-    const first = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const first = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     // single right, multiple only half (wrong), true/false wrong, short right in another case and with spaces.
     await answerAll(learner, first.id, ids, [[1], [0], [1], " LIMA-accepted-KEYWORD  "]);
-    const graded = await learner.post(`/api/attempts/${first.id}/submit`);
-    expect(graded.statusCode).toBe(200);
-    expect(graded.json()).toMatchObject({ status: "submitted", score: 50, passed: false, submittedAt: expect.any(String) });
-    expect(graded.json().results.map((r: Result) => [r.correct, r.gradedBy, r.reasoning])).toEqual([
+    const graded = await learner.call(quizzesApi.submit, { params: { id: first.id } });
+    expect(graded.status).toBe(200);
+    expect(graded.data).toMatchObject({ status: "submitted", score: 50, passed: false, submittedAt: expect.any(String) });
+    expect(graded.data.results?.map((r) => [r.correct, r.gradedBy, r.reasoning])).toEqual([
       [true, "key", null],
       [false, "key", null],
       [false, "key", null],
       [true, "key", null],
     ]);
-    expect(graded.json().results[1]).toMatchObject({ key: { correct: [0, 2], accepted: [] }, explanation: "Explained-zebra-multiple" });
+    expect(graded.data.results?.[1]).toMatchObject({ key: { correct: [0, 2], accepted: [] }, explanation: "Explained-zebra-multiple" });
     // Saving into a submitted attempt is refused; a new attempt starts fresh.
-    const late = await put(learner, `/api/attempts/${first.id}/answers/${ids[0]}`, { value: [0] });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(QUESTION_MESSAGES.answerNotOpen);
-    const second = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const late = await learner.call(quizzesApi.saveAnswer, { params: { id: first.id, questionId: ids[0] }, body: { value: [0] } });
+    expect(late.status).toBe(409);
+    expect(late.error.message).toBe(QUESTION_MESSAGES.answerNotOpen);
+    const second = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     expect(second).toMatchObject({ status: "open", answers: [], attemptsUsed: 2 });
     await answerAll(learner, second.id, ids.slice(0, 3), RIGHT.slice(0, 3));
     // Three of four right is exactly the pass mark (75): passed. The unanswered question is wrong.
-    const passed = (await learner.post(`/api/attempts/${second.id}/submit`)).json();
+    const passed = await learner.ok(quizzesApi.submit, { params: { id: second.id } });
     expect(passed).toMatchObject({ score: 75, passed: true });
-    expect(passed.results[3]).toMatchObject({ correct: false, gradedBy: "key" });
-    const list = (await learner.get(`/api/lessons/${quizId}/attempts`)).json();
-    expect(list.map((a: { id: number; score: number }) => [a.id, a.score])).toEqual([
+    expect(passed.results?.[3]).toMatchObject({ correct: false, gradedBy: "key" });
+    const list = await learner.ok(quizzesApi.attempts, { params: { id: quizId } });
+    expect(list.map((a) => [a.id, a.score])).toEqual([
       [second.id, 75],
       [first.id, 50],
     ]);
@@ -263,15 +272,15 @@ describe("submitting", () => {
 
   it("passing the course's last quiz completes it: the certificate is issued at the submit, not at a later read", async () => {
     const { courseId, readingId, quizId, ids } = await publishedQuiz();
-    expect((await learner.post(`/api/lessons/${readingId}/complete`)).statusCode).toBe(200);
-    const listed = async () => (await owner.get(`/api/courses/${courseId}/certificates`)).json() as unknown[];
-    const failing = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    expect((await learner.call(lessonsApi.complete, { params: { id: readingId } })).status).toBe(200);
+    const listed = () => owner.ok(certificatesApi.courseCertificates, { params: { id: courseId } });
+    const failing = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, failing.id, ids, [[0], [0], [1], "no"]);
-    expect((await learner.post(`/api/attempts/${failing.id}/submit`)).json()).toMatchObject({ passed: false });
+    expect(await learner.ok(quizzesApi.submit, { params: { id: failing.id } })).toMatchObject({ passed: false });
     expect(await listed()).toEqual([]);
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, attempt.id, ids, RIGHT);
-    expect((await learner.post(`/api/attempts/${attempt.id}/submit`)).json()).toMatchObject({ passed: true });
+    expect(await learner.ok(quizzesApi.submit, { params: { id: attempt.id } })).toMatchObject({ passed: true });
     // Read by the owner's list, which issues nothing itself.
     expect(await listed()).toHaveLength(1);
   });
@@ -279,52 +288,52 @@ describe("submitting", () => {
   it("allows the attempts the owner set, then refuses with 409", async () => {
     const { quizId, ids } = await publishedQuiz({ passMark: 50, attempts: 2 });
     for (let i = 0; i < 2; i++) {
-      const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+      const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
       await answerAll(learner, attempt.id, ids.slice(0, 1), [[0]]);
-      expect((await learner.post(`/api/attempts/${attempt.id}/submit`)).json().passed).toBe(false);
+      expect((await learner.ok(quizzesApi.submit, { params: { id: attempt.id } })).passed).toBe(false);
     }
-    const refused = await learner.post(`/api/lessons/${quizId}/attempts`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(QUESTION_MESSAGES.noAttemptsLeft);
-    expect((await learner.get(`/api/lessons/${quizId}/attempts`)).json()).toHaveLength(2);
+    const refused = await learner.call(quizzesApi.startAttempt, { params: { id: quizId } });
+    expect(refused.status).toBe(409);
+    expect(refused.error.message).toBe(QUESTION_MESSAGES.noAttemptsLeft);
+    expect(await learner.ok(quizzesApi.attempts, { params: { id: quizId } })).toHaveLength(2);
     // Another learner has their own allowance.
-    expect((await other.post(`/api/lessons/${quizId}/attempts`)).statusCode).toBe(200);
+    expect((await other.call(quizzesApi.startAttempt, { params: { id: quizId } })).status).toBe(200);
   });
 
   it("a double submit in parallel grades once: both answers show the same result", async () => {
     const { quizId, ids } = await publishedQuiz();
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, attempt.id, ids, RIGHT);
     const [a, b] = await Promise.all([
-      learner.post(`/api/attempts/${attempt.id}/submit`),
-      learner.post(`/api/attempts/${attempt.id}/submit`),
+      learner.call(quizzesApi.submit, { params: { id: attempt.id } }),
+      learner.call(quizzesApi.submit, { params: { id: attempt.id } }),
     ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json()).toEqual(b.json());
-    expect(a.json()).toMatchObject({ score: 100, passed: true, attemptsUsed: 1 });
-    const again = await learner.post(`/api/attempts/${attempt.id}/submit`);
-    expect(again.json()).toEqual(a.json());
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.data).toEqual(b.data);
+    expect(a.data).toMatchObject({ score: 100, passed: true, attemptsUsed: 1 });
+    const again = await learner.call(quizzesApi.submit, { params: { id: attempt.id } });
+    expect(again.data).toEqual(a.data);
     const rows = await t.database.db.select().from(quizAttempts).where(eq(quizAttempts.lessonId, quizId));
-    expect(rows.map((r) => [r.status, r.score, r.submittedAt?.toISOString()])).toEqual([["submitted", 100, a.json().submittedAt]]);
+    expect(rows.map((r) => [r.status, r.score, r.submittedAt?.toISOString()])).toEqual([["submitted", 100, a.data.submittedAt]]);
   });
 
   it("an attempt keeps the version it was started on after the owner republishes", async () => {
     const { quizId, ids } = await publishedQuiz();
-    const old = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const old = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     // The owner changes the single question's key and its prompt, removes the short question, and republishes.
-    await owner.patch(`/api/questions/${ids[0]}`, { prompt: "Pick the rock", correct: [0] });
-    await del(owner, `/api/questions/${ids[3]}`);
+    await owner.ok(quizzesApi.updateQuestion, { params: { id: ids[0] }, body: { prompt: "Pick the rock", correct: [0] } });
+    await owner.ok(quizzesApi.removeQuestion, { params: { id: ids[3] } });
     await publish(owner, quizId, { passMark: 50, attempts: 3 });
     await answerAll(learner, old.id, ids, RIGHT);
-    const graded = (await learner.post(`/api/attempts/${old.id}/submit`)).json();
+    const graded = await learner.ok(quizzesApi.submit, { params: { id: old.id } });
     expect(graded).toMatchObject({ version: 1, score: 100, passed: true, passMark: 75 });
-    expect(graded.questions.map((q: { prompt: string }) => q.prompt)).toEqual(QUESTIONS.map((q) => q.prompt));
-    const fresh = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    expect(graded.questions.map((q) => q.prompt)).toEqual(QUESTIONS.map((q) => q.prompt));
+    const fresh = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     expect(fresh).toMatchObject({ version: 2, passMark: 50 });
-    expect(fresh.questions.map((q: { prompt: string }) => q.prompt)).toEqual(["Pick the rock", QUESTIONS[1].prompt, QUESTIONS[2].prompt]);
+    expect(fresh.questions.map((q) => q.prompt)).toEqual(["Pick the rock", QUESTIONS[1].prompt, QUESTIONS[2].prompt]);
     // Grading the new attempt uses the new key.
-    await put(learner, `/api/attempts/${fresh.id}/answers/${ids[0]}`, { value: [0] });
-    expect((await learner.post(`/api/attempts/${fresh.id}/submit`)).json().results[0].correct).toBe(true);
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: fresh.id, questionId: ids[0] }, body: { value: [0] } });
+    expect((await learner.ok(quizzesApi.submit, { params: { id: fresh.id } })).results?.[0]?.correct).toBe(true);
   });
 });
 
@@ -333,26 +342,27 @@ describe("short answers (decision 059)", () => {
     const { quizId } = await quizCourse(owner);
     const exact = { kind: "short", prompt: "How often do the tides come in?", accepted: ["twice"] };
     const [exactId, containsId] = await addQuestions(owner, quizId, [exact, { ...exact, match: "contains" }]);
-    const quiz = (await owner.get(`/api/lessons/${quizId}/quiz`)).json();
-    expect(quiz.questions.map((q: { match: string }) => q.match)).toEqual(["exact", "contains"]);
-    const bad = await owner.patch(`/api/questions/${exactId}`, { match: "sounds-like" });
-    expect(bad.statusCode).toBe(400);
-    expect((await learner.patch(`/api/questions/${exactId}`, { match: "contains" })).statusCode).toBe(403);
+    const quiz = await owner.ok(quizzesApi.quiz, { params: { id: quizId } });
+    expect(quiz.questions.map((q) => q.match)).toEqual(["exact", "contains"]);
+    const bad = await owner.call(quizzesApi.updateQuestion, { params: { id: exactId }, body: {} }, { rawBody: { match: "sounds-like" } });
+    expect(bad.status).toBe(400);
+    expect((await learner.call(quizzesApi.updateQuestion, { params: { id: exactId }, body: { match: "contains" } })).status).toBe(403);
     await publish(owner, quizId, { passMark: 50, attempts: null });
 
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    expect(JSON.stringify(attempt)).not.toContain("contains");
-    await answerAll(learner, attempt.id, [exactId as number, containsId as number], ["  Twice! ", "Twice, a day."]);
-    const graded = (await learner.post(`/api/attempts/${attempt.id}/submit`)).json();
-    expect(graded.results.map((r: Result) => [r.correct, r.gradedBy])).toEqual([
+    const started = await learner.call(quizzesApi.startAttempt, { params: { id: quizId } });
+    expect(started.response.body).not.toContain("contains");
+    const attempt = started.data;
+    await answerAll(learner, attempt.id, [exactId, containsId], ["  Twice! ", "Twice, a day."]);
+    const graded = await learner.ok(quizzesApi.submit, { params: { id: attempt.id } });
+    expect(graded.results?.map((r) => [r.correct, r.gradedBy])).toEqual([
       [true, "key"],
       [true, "key"],
     ]);
 
-    const again = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    await answerAll(learner, again.id, [exactId as number, containsId as number], ["twice a day", "twiced"]);
-    const wrong = (await learner.post(`/api/attempts/${again.id}/submit`)).json();
-    expect(wrong.results.map((r: Result) => r.correct)).toEqual([false, false]);
+    const again = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    await answerAll(learner, again.id, [exactId, containsId], ["twice a day", "twiced"]);
+    const wrong = await learner.ok(quizzesApi.submit, { params: { id: again.id } });
+    expect(wrong.results?.map((r) => r.correct)).toEqual([false, false]);
   });
 });
 
@@ -369,20 +379,20 @@ describe("AI grading of short answers", () => {
     await pointPlatformAt(admin, "openai", fake);
     const { quizId } = await quizCourse(owner);
     const [id] = await addQuestions(owner, quizId, [RUBRIC, RUBRIC, RUBRIC]);
-    const quiz = (await owner.get(`/api/lessons/${quizId}/quiz`)).json();
-    const qids = quiz.questions.map((q: { id: number }) => q.id);
+    const quiz = await owner.ok(quizzesApi.quiz, { params: { id: quizId } });
+    const qids = quiz.questions.map((q) => q.id);
     expect(qids[0]).toBe(id);
     await publish(owner, quizId, { passMark: 60, attempts: null });
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, attempt.id, qids, [" 42 ", "forty-two", "a guess #wrong"]);
     const before = fake.requests.length;
-    const tokens = async (client: CookieClient) => (await client.get("/api/usage")).json().tokens.used as number;
+    const tokens = async (client: CookieClient) => (await client.ok(usageApi.mine, {})).tokens.used;
     const [learnerBefore, ownerBefore] = [await tokens(learner), await tokens(owner)];
-    const submitted = await learner.post(`/api/attempts/${attempt.id}/submit`);
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const graded = submitted.json();
+    const submitted = await learner.call(quizzesApi.submit, { params: { id: attempt.id } });
+    expect(submitted.status, submitted.response.body).toBe(200);
+    const graded = submitted.data;
     expect(fake.requests.length - before).toBe(2);
-    expect(graded.results.map((r: Result) => [r.correct, r.gradedBy, r.reasoning])).toEqual([
+    expect(graded.results?.map((r) => [r.correct, r.gradedBy, r.reasoning])).toEqual([
       [true, "key", null],
       [true, "ai", "Fake grader: the answer meets the rubric."],
       [false, "ai", "Fake grader: the answer misses the rubric."],
@@ -396,10 +406,10 @@ describe("AI grading of short answers", () => {
     expect(await tokens(owner)).toBe(ownerBefore);
 
     // An attempt answered only by the key calls no AI at all.
-    const keyOnly = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const keyOnly = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(learner, keyOnly.id, qids, ["42", "42", ""]);
     const quiet = fake.requests.length;
-    expect((await learner.post(`/api/attempts/${keyOnly.id}/submit`)).json().score).toBe(67);
+    expect((await learner.ok(quizzesApi.submit, { params: { id: keyOnly.id } })).score).toBe(67);
     expect(fake.requests.length).toBe(quiet);
   });
 
@@ -411,7 +421,7 @@ describe("AI grading of short answers", () => {
       Array.from({ length: MAX_AI_GRADINGS_PER_ATTEMPT + 2 }, () => RUBRIC),
     );
     await publish(owner, quizId, { passMark: 50, attempts: null });
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
     await answerAll(
       learner,
       attempt.id,
@@ -419,9 +429,9 @@ describe("AI grading of short answers", () => {
       qids.map(() => "forty-two"),
     );
     const before = fake.requests.length;
-    const graded = (await learner.post(`/api/attempts/${attempt.id}/submit`)).json();
+    const graded = await learner.ok(quizzesApi.submit, { params: { id: attempt.id } });
     expect(fake.requests.length - before).toBe(MAX_AI_GRADINGS_PER_ATTEMPT);
-    expect(graded.results.map((r: Result) => r.gradedBy)).toEqual([
+    expect(graded.results?.map((r) => r.gradedBy)).toEqual([
       ...Array.from({ length: MAX_AI_GRADINGS_PER_ATTEMPT }, () => "ai"),
       "key",
       "key",
@@ -433,30 +443,34 @@ describe("AI grading of short answers", () => {
     const { quizId } = await quizCourse(owner);
     const [id] = await addQuestions(owner, quizId, [RUBRIC]);
     await publish(owner, quizId, { passMark: 50, attempts: null });
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two" });
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: id }, body: { value: "forty-two" } });
     const before = fake.requests.length;
     const [a, b] = await Promise.all([
-      learner.post(`/api/attempts/${attempt.id}/submit`),
-      learner.post(`/api/attempts/${attempt.id}/submit`),
+      learner.call(quizzesApi.submit, { params: { id: attempt.id } }),
+      learner.call(quizzesApi.submit, { params: { id: attempt.id } }),
     ]);
     expect(fake.requests.length - before).toBe(1);
-    expect(a.json()).toEqual(b.json());
-    expect(a.json().results[0]).toMatchObject({ correct: true, gradedBy: "ai" });
+    expect(a.data).toEqual(b.data);
+    expect(a.data.results?.[0]).toMatchObject({ correct: true, gradedBy: "ai" });
   });
 
   it("a provider failure leaves the attempt open with a message to submit again; the next submit grades", async () => {
     const { quizId } = await quizCourse(owner);
     const [id] = await addQuestions(owner, quizId, [RUBRIC]);
     await publish(owner, quizId, { passMark: 50, attempts: 1 });
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two #error=500" });
-    const failed = await learner.post(`/api/attempts/${attempt.id}/submit`);
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toContain(QUESTION_MESSAGES.gradingFailed);
-    expect((await learner.get(`/api/attempts/${attempt.id}`)).json()).toMatchObject({ status: "open", score: null, results: null });
-    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two" });
-    const graded = (await learner.post(`/api/attempts/${attempt.id}/submit`)).json();
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: id }, body: { value: "forty-two #error=500" } });
+    const failed = await learner.call(quizzesApi.submit, { params: { id: attempt.id } });
+    expect(failed.status).toBe(502);
+    expect(failed.error.message).toContain(QUESTION_MESSAGES.gradingFailed);
+    expect(await learner.ok(quizzesApi.attempt, { params: { id: attempt.id } })).toMatchObject({
+      status: "open",
+      score: null,
+      results: null,
+    });
+    await learner.ok(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: id }, body: { value: "forty-two" } });
+    const graded = await learner.ok(quizzesApi.submit, { params: { id: attempt.id } });
     expect(graded).toMatchObject({ status: "submitted", score: 100, passed: true, attemptsUsed: 1 });
   });
 });

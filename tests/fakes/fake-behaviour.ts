@@ -233,7 +233,7 @@ export const FAKE_QUESTIONS = {
   ],
 };
 
-/** What the stand-in answers to a structured-output request (2 modules x 2 lessons). */
+/** What the stand-in answers to a structured-output request (2 modules x 2 lessons); lesson types as the contract names them, so a test can send it back typed. */
 export const FAKE_OUTLINE = {
   modules: [
     {
