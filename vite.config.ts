@@ -152,8 +152,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
-    // The server names the chat page's chunks in its HTML from this (server/plugins/chat-module-preloads.ts).
-    manifest: true,
     rolldownOptions: {
       input: { index: page("index.html"), public: page("public.html") },
       // What every public page needs goes into one chunk instead of a dozen small ones: fewer requests, and

@@ -12,30 +12,8 @@ import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-
 // A stand-in for dist/web, so the test does not depend on a build having run.
 const webDist = mkdtempSync(path.join(tmpdir(), "web-dist-"));
 mkdirSync(path.join(webDist, "assets"));
-writeFileSync(path.join(webDist, "index.html"), '<!doctype html><head><title>app shell</title></head><body><div id="root"></div></body>');
+writeFileSync(path.join(webDist, "index.html"), '<!doctype html><title>app shell</title><body><div id="root"></div></body>');
 writeFileSync(path.join(webDist, "assets", "main-abc123.js"), "console.log(1)");
-// The build's manifest as Vite writes it (build.manifest): the entry, the chat's chunks and the Markdown renderer's.
-const chunk = (file: string, imports: string[] = [], dynamicImports: string[] = []) => ({
-  file: `assets/${file}`,
-  imports,
-  dynamicImports,
-});
-mkdirSync(path.join(webDist, ".vite"));
-writeFileSync(
-  path.join(webDist, ".vite", "manifest.json"),
-  JSON.stringify({
-    "index.html": chunk("index-1.js", ["_shared-1.js"], ["app/layouts/app-layout.tsx", "features/chat/pages/chat-page.tsx"]),
-    "_shared-1.js": chunk("shared-1.js"),
-    "app/layouts/app-layout.tsx": chunk("app-layout-1.js", ["index.html", "_shared-1.js", "_icons-1.js"]),
-    "_icons-1.js": chunk("icons-1.js"),
-    "features/chat/pages/chat-page.tsx": chunk("chat-page-1.js", ["index.html", "_icons-1.js", "_lazy-markdown-1.js"]),
-    "features/chat/sidebar-prefetch.ts": chunk("sidebar-prefetch-1.js", ["_lazy-markdown-1.js"]),
-    "_lazy-markdown-1.js": chunk("lazy-markdown-1.js", ["_shared-1.js"], ["_markdown-1.js"]),
-    "_markdown-1.js": chunk("markdown-1.js", ["_highlight-1.js"]),
-    "_highlight-1.js": chunk("highlight-1.js"),
-    "features/settings/pages/settings-page.tsx": chunk("settings-page-1.js"),
-  }),
-);
 writeFileSync(path.join(webDist, "theme-init.js"), "void 0");
 
 let t: TestApp;
@@ -111,37 +89,6 @@ describe("the chat page's preload hints (issue 29)", () => {
     }
     // Other pages get none.
     expect((await t.app.inject({ method: "GET", url: "/settings", headers: { cookie } })).headers.link).toBeUndefined();
-  });
-});
-
-describe("the chat page's code named in its HTML (issue 42, item 33)", () => {
-  const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-
-  it("lists the shell's, the chat page's and the sidebar's chunks not in the entry, and the Markdown renderer's on /chat/{id}, for a live session only", async () => {
-    const { client } = await registerAndSignIn(t.app);
-    const cookie = `sid=${client.cookie("sid")}`;
-    const page = [
-      "/assets/app-layout-1.js",
-      "/assets/icons-1.js",
-      "/assets/chat-page-1.js",
-      "/assets/lazy-markdown-1.js",
-      "/assets/sidebar-prefetch-1.js",
-    ];
-    const chat = await t.app.inject({ method: "GET", url: "/chat", headers: { cookie } });
-    expect(preloaded(chat.body)).toEqual(page);
-    // In the head, where the browser's scanner meets them before the body.
-    expect(chat.body.indexOf("modulepreload")).toBeLessThan(chat.body.indexOf("</head>"));
-    const open = await t.app.inject({ method: "GET", url: "/chat/12", headers: { cookie } });
-    expect(preloaded(open.body)).toEqual([...page, "/assets/markdown-1.js", "/assets/highlight-1.js"]);
-    // A visitor (sent to sign in) and the other pages name none.
-    expect(preloaded((await t.app.inject({ method: "GET", url: "/chat" })).body)).toEqual([]);
-    expect(preloaded((await t.app.inject({ method: "GET", url: "/settings", headers: { cookie } })).body)).toEqual([]);
-  });
-
-  it("never serves the build's manifest", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/.vite/manifest.json" });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain("chat-page-1.js");
   });
 });
 

@@ -12,7 +12,6 @@ import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR, SSR_DIR } from "../../shared/prerender.js";
 import { SHARE_PAGE, type SharePageData, sharedChatNoscript, sharedChatScript, shareHead } from "../../shared/share-page.js";
 import { SESSION_COOKIE } from "../lib/access.js";
-import { BUILD_MANIFEST, chatModulePreloads } from "./chat-module-preloads.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 import { type LivePage, LivePageRenderer } from "./server-rendered-pages.js";
 
@@ -91,14 +90,6 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
   const signedIn = async (request: FastifyRequest): Promise<boolean> => (await sessionUser(request)) !== null;
   /** index.html, read once: the chat page adds the session block to it on every request. */
   let appShell: Promise<string> | undefined;
-  const modulePreloads = (() => {
-    try {
-      return chatModulePreloads(root);
-    } catch (error) {
-      app.log.error({ err: error }, "the build's manifest could not be read; the chat page loads its code without hints");
-      return { chat: "", openChat: "" };
-    }
-  })();
 
   /** Whether the certificate page's code was issued; true when that cannot be read now (the page says it failed). */
   const certificateIssued = async (request: FastifyRequest, file: string): Promise<boolean> => {
@@ -116,7 +107,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
    * the signed-in shell without asking (decision 052), and the sidebar's first reads named in the preload hints.
    * The page carries the user, so it is never stored (no-store: no cache, nor the back button, shows it again later).
    */
-  const chatPage = async (reply: FastifyReply, user: PublicUser, openChat: boolean) => {
+  const chatPage = async (reply: FastifyReply, user: PublicUser) => {
     reply.header("Cache-Control", "no-store");
     reply.header("Link", CHAT_PRELOAD_LINKS);
     appShell ??= readFile(path.join(root, "index.html"), "utf8");
@@ -124,11 +115,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       appShell = undefined;
       throw error;
     });
-    const preloads = openChat ? modulePreloads.openChat : modulePreloads.chat;
-    const html = shell
-      .replace("</head>", () => (preloads ? `  ${preloads}\n  </head>` : "</head>"))
-      .replace("</body>", () => `${sessionDataScript(user)}\n  </body>`);
-    return reply.type("text/html; charset=utf-8").send(html);
+    return reply.type("text/html; charset=utf-8").send(shell.replace("</body>", () => `${sessionDataScript(user)}\n  </body>`));
   };
 
   /**
@@ -218,12 +205,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
     index: false,
     // The prerendered pages hold tokens, not values: they go out only through the route below. public.html is
     // their template (the public pages' app, empty), never a page of its own.
-    // The live pages' render bundle (SSR_DIR) and the build's manifest are the server's, never the browser's.
+    // The live pages' render bundle (SSR_DIR) is the server's, never the browser's.
     allowedPath: (pathname) =>
-      !pathname.startsWith(`/${PRERENDERED_DIR}/`) &&
-      !pathname.startsWith(`/${SSR_DIR}/`) &&
-      !pathname.startsWith(`/${path.dirname(BUILD_MANIFEST)}/`) &&
-      pathname !== "/public.html",
+      !pathname.startsWith(`/${PRERENDERED_DIR}/`) && !pathname.startsWith(`/${SSR_DIR}/`) && pathname !== "/public.html",
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -273,7 +257,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
       reply.header("Vary", "Cookie");
       // Only for a live session: a visitor's preloads would answer 401 (and the page sends them to sign in).
       const user = await sessionUser(request).catch(() => null);
-      if (user) return chatPage(reply, user, file !== "/chat");
+      if (user) return chatPage(reply, user);
     }
     return reply.sendFile("index.html");
   });
