@@ -14,7 +14,9 @@ let admin: CookieClient;
 let user: CookieClient;
 beforeAll(async () => {
   fake = await startOpenAiCompatibleFake();
-  t = await buildTestApp({ env: { AI_CHUNK_TIMEOUT_MS: "500", AI_FIRST_CHUNK_TIMEOUT_MS: "800" } });
+  // Short enough that the hanging provider below ends soon, long enough for a first chunk on a loaded machine (800 ms was
+  // not, once, at a load of 12).
+  t = await buildTestApp({ env: { AI_CHUNK_TIMEOUT_MS: "2000", AI_FIRST_CHUNK_TIMEOUT_MS: "3000" } });
   ({ admin, user } = await adminAndUser(t.app));
   await pointPlatformAt(admin, "openai", fake);
 });

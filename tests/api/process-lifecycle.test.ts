@@ -109,7 +109,7 @@ describe("the embedded database's single writer", () => {
 });
 
 describe("a new embedded database folder", () => {
-  it("is created and migrated (by a process of its own), then opened", { timeout: 60_000 }, async () => {
+  it("is created and migrated (by a process of its own), then opened", { timeout: 150_000 }, async () => {
     const { openDatabase } = await import("../../src/server/db/client.js");
     const dir = mkdtempSync(path.join(tmpdir(), "lumora-new-"));
     const pgliteDir = path.join(dir, "pglite");
@@ -125,7 +125,7 @@ describe("a new embedded database folder", () => {
     }
   });
 
-  it("that cannot be created says where and why, and the next start creates it", { timeout: 60_000 }, async () => {
+  it("that cannot be created says where and why, and the next start creates it", { timeout: 150_000 }, async () => {
     const { openDatabase } = await import("../../src/server/db/client.js");
     const dir = mkdtempSync(path.join(tmpdir(), "lumora-new-"));
     const pgliteDir = path.join(dir, "pglite");
