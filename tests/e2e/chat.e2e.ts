@@ -142,8 +142,12 @@ describe("chat", () => {
     await send(page, "#slow first");
     await lastReply(page).getByText("Slow reply:").waitFor();
     await page.reload();
-    // The reply resumes from the server and finishes.
+    // The reply resumes from the server and finishes. When it ended during the reload, the page shows the copy it read
+    // (cut short) until it reads the final one: wait for the end of the text, not only for Send.
     await lastReply(page).getByText("Slow reply:").waitFor();
+    await lastReply(page)
+      .getByText(/\bword38\b/)
+      .waitFor({ timeout: 20_000 });
     await waitForReplyEnd(page);
     const finished = await lastReply(page).innerText();
     expect(finished).toContain("word38");
