@@ -1,13 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import {
-  type EndpointInput,
-  type EndpointOutput,
-  type EndpointShape,
-  fillPath,
-  NEXT_CURSOR_HEADER,
-  queryString,
-} from "../../src/shared/contracts/endpoint.js";
+import { type EndpointInput, type EndpointOutput, type EndpointShape, NEXT_CURSOR_HEADER } from "../../src/shared/contracts/endpoint.js";
 import { type ErrorBody, errorBodySchema } from "../../src/shared/contracts/errors.js";
+import { endpointUrl } from "../../src/web/lib/api-client.js";
 
 /**
  * What a test passes for one call: the contract's own input (typed params, query and body, as the web's `call()` takes
@@ -46,8 +40,9 @@ export type Send = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 /** The request `call` sends for this endpoint and input: its method, filled path and query, and body. */
 export function requestFor<E extends EndpointShape>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): InjectOptions {
-  const parts = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const url = fillPath(endpoint.path, parts.params) + queryString(parts.query);
+  const parts = input as { body?: unknown };
+  // The address as the web's call() writes it.
+  const url = endpointUrl(endpoint, input as EndpointInput<E>);
   const headers = { ...options.multipart?.headers, ...options.headers };
   const payload = options.multipart?.payload ?? ("rawBody" in options ? options.rawBody : parts.body);
   return { method: endpoint.method, url, headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) };
