@@ -54,7 +54,7 @@ import { startOpenAiCompatibleFake } from "../tests/fakes/openai-compatible-fake
 import { adminWithOpenAiAt, freePort, serveScriptArgs } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 import { startRoundRobinProxy } from "./round-robin-proxy.js";
-import { percentile } from "./stats.js";
+import { cpuSeconds, percentile } from "./stats.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -290,12 +290,6 @@ function listenOverflows(): number {
     .map((line) => line.split(/\s+/));
   const at = names?.indexOf("ListenOverflows") ?? -1;
   return at > 0 ? Number(values?.[at] ?? 0) : 0;
-}
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 // ---------------------------------------------------------------- HTTP client

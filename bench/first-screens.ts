@@ -11,7 +11,7 @@ import { LAST_MESSAGE_TEXT } from "../tests/helpers/seed-long-chat.js";
 import { buildCompiledServer, type RunningServer, spawnServer } from "../tests/helpers/spawn-server.js";
 import { createScratchPostgres } from "../tests/helpers/test-database.js";
 import { CHATS, FOLDERS, LONG_CHAT_MESSAGES, seedManyChats } from "./seed-many-chats.js";
-import { median } from "./stats.js";
+import { cpuSeconds, median } from "./stats.js";
 import { benchChromium, benchWebBuild } from "./web-build.js";
 
 const WARM_RUNS = Number(process.env.WARM_RUNS ?? 7);
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     waterfall: { type: "boolean", default: false },
     "in-process": { type: "boolean", default: false },
+    /** The server's CPU per request for each address the page read (and the document), asked one at a time. */
+    "per-request": { type: "boolean", default: false },
   },
 });
 const webDist = benchWebBuild("first-screens", { outDir: args.outDir, noBuild: args["no-build"] });
@@ -148,6 +150,36 @@ async function inProcess(): Promise<RunningServer> {
   return { url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, child, exited, output: () => "" };
 }
 
+/**
+ * The server's CPU per request (ms) for the page's own document and each API address it read in its last run, asked
+ * REPEATS times one after the other with the page's cookies: which of a first screen's requests the server pays for.
+ */
+async function printCpuPerRequest(page: Page, serverCpu: () => number) {
+  const REPEATS = 30;
+  const urls = await page.evaluate(() => [
+    location.href,
+    ...new Set(
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .map((e) => e.name)
+        .filter((name) => new URL(name).pathname.startsWith("/api/")),
+    ),
+  ]);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  console.log(
+    `\nThe server's CPU per request, ${REPEATS} asked one after the other (10 ms steps of /proc, so ±${(10 / REPEATS).toFixed(1)} ms):`,
+  );
+  for (const url of urls) {
+    await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+    const before = serverCpu();
+    const started = performance.now();
+    for (let i = 0; i < REPEATS; i++) await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+    const wall = (performance.now() - started) / REPEATS;
+    console.log(
+      `  ${((serverCpu() - before) / REPEATS).toFixed(1).padStart(6)} ms CPU  ${wall.toFixed(1).padStart(6)} ms wall  ${new URL(url).pathname}${new URL(url).search}`,
+    );
+  }
+}
+
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 /**
  * What a person waits: from the call of goto (the press of Enter) to the first frame that shows it. The page's clock
@@ -170,11 +202,17 @@ try {
   await context.addInitScript(FIRST_FRAMES, { row: SIDEBAR_ROW, lastText: LAST_MESSAGE_TEXT });
   const page = await context.newPage();
   const [sidebarCold] = await measure(page, `${server.url}/chat`, "sidebar", 1);
+  const serverCpu = () => cpuSeconds(server.child.pid ?? process.pid) * 1000;
+  let before = serverCpu();
   const sidebarWarm = await measure(page, `${server.url}/chat`, "sidebar", WARM_RUNS);
+  const sidebarCpu = (serverCpu() - before) / WARM_RUNS;
   if (args.waterfall) await printWaterfall(page, "/chat");
   const [longCold] = await measure(page, `${server.url}/chat/${longId}`, "newest", 1);
+  before = serverCpu();
   const longWarm = await measure(page, `${server.url}/chat/${longId}`, "newest", WARM_RUNS);
+  const longCpu = (serverCpu() - before) / WARM_RUNS;
   if (args.waterfall) await printWaterfall(page, "/chat/{id}");
+  if (args["per-request"]) await printCpuPerRequest(page, serverCpu);
   const sidebar = median(sidebarWarm.map(waited));
   const long = median(longWarm.map(waited));
   console.log(
@@ -184,6 +222,9 @@ try {
   console.log(`/chat, first sidebar row, warm median of ${WARM_RUNS}: ${summary(sidebarWarm)}   target < ${SIDEBAR_TARGET_MS} ms`);
   console.log(`/chat/{id}, newest message, cold: ${longCold ? summary([longCold]) : "-"}`);
   console.log(`/chat/{id}, newest message, warm median of ${WARM_RUNS}: ${summary(longWarm)}   target < ${LONG_CHAT_TARGET_MS} ms`);
+  console.log(
+    `\nThe server's CPU per warm run (user + system, all its threads; the document and every request the page made in the run, also those after the mark): /chat ${ms(sidebarCpu)}, /chat/{id} ${ms(longCpu)}${args["in-process"] ? " (in process: includes this bench's own work)" : ""}`,
+  );
   const pass = sidebar < SIDEBAR_TARGET_MS && long < LONG_CHAT_TARGET_MS;
   console.log(`\n${pass ? "PASS" : "OVER TARGET"}: both warm medians against their targets`);
 } finally {

@@ -1,6 +1,7 @@
 // Folders and pins: create, rename and delete folders (moving the chats out or deleting them too), move chats in
 // and out, pin and unpin, the sidebar's sections and their order, search limited to a folder; owner-only
 // everywhere (another user's folder is a 404), clear 400s, and 401 signed out.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { chatFoldersApi, MAX_FOLDERS_PER_USER } from "../../src/shared/contracts/chat-folders.js";
@@ -187,6 +188,30 @@ describe("moving and pinning chats", () => {
     expect(second.data.items.map((c) => c.id)).toEqual([listed[0]]);
     expect(second.headers["x-next-cursor"]).toBeUndefined();
     expect((await list(carol, { limit: 10 })).map((c) => c.id)).toEqual([...listed].reverse());
+  });
+
+  it("lists a chat, counts it in its folder and finds it by title once it has a message, whichever way the message was written", async () => {
+    const { client: dave, user } = await registerAndSignIn(t.app);
+    const made = await folder(dave, "Filed");
+    const empty = await newChat(dave, { title: "Zebra empty" });
+    const written = await newChat(dave, { title: "Zebra written" });
+    for (const id of [empty.id, written.id]) expect((await patchChat(dave, id, { folderId: made.id })).status).toBe(200);
+    const listedIds = async () => (await list(dave, { folderId: String(made.id) })).map((c) => c.id);
+    const found = async () => (await dave.call(chatsApi.search, { query: { q: "zebra" } })).data.map((hit) => hit.id);
+    expect((await folders(dave)).find((f) => f.id === made.id)).toMatchObject({ chatCount: 0 });
+    expect(await listedIds()).toEqual([]);
+    expect(await found()).toEqual([]);
+    // A message written by a statement of its own, as an import or a restore writes them: the database marks the chat.
+    await t.database.db.execute(
+      sql`insert into messages (chat_id, user_id, role, content) values (${written.id}, ${user.id}, 'user', 'written directly')`,
+    );
+    expect((await folders(dave)).find((f) => f.id === made.id)).toMatchObject({ chatCount: 1 });
+    expect(await listedIds()).toEqual([written.id]);
+    expect(await found()).toEqual([written.id]);
+    // Through the API, the other chat too.
+    expect((await dave.call(chatsApi.addMessage, { params: { id: empty.id }, body: { content: "hello", role: "user" } })).status).toBe(201);
+    expect((await folders(dave)).find((f) => f.id === made.id)).toMatchObject({ chatCount: 2 });
+    expect((await listedIds()).sort()).toEqual([empty.id, written.id].sort());
   });
 
   it("pins and unpins: pinned chats most recently pinned first, left out of the unpinned sections", async () => {

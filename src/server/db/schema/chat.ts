@@ -59,6 +59,12 @@ export const chats = pgTable(
     tutorLessonId: integer("tutor_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
     /** The tools the user switched on for this chat (issue 34): `builtin:<name>` or `mcp:<serverId>:<tool>`. */
     tools: jsonb("tools").$type<string[]>().notNull().default([]),
+    /**
+     * Whether the chat has a message (a chat is listed once it has one: `listedChat`). Set by the database itself
+     * (trigger `chats_have_messages`, migration 0034) whenever messages are written, by any path; messages go only
+     * with their chat, so it never turns back.
+     */
+    hasMessages: boolean("has_messages").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +78,8 @@ export const chats = pgTable(
     // One folder's chats, most recently active first (sidebar and search limited to a folder).
     index("chats_user_folder_recent_idx").on(t.userId, t.folderId, t.updatedAt.desc(), t.id.desc()),
     index("chats_user_pinned_idx").on(t.userId, t.pinnedAt.desc()).where(sql`pinned_at is not null`),
+    // The folders' counts of listed chats (the sidebar's folder rows): the listed chats in folders, by folder.
+    index("chats_user_folder_listed_idx").on(t.userId, t.folderId).where(sql`folder_id is not null and not temporary and has_messages`),
   ],
 );
 

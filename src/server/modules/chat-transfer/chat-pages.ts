@@ -1,7 +1,8 @@
-import { and, asc, eq, exists, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { chats, messages } from "../../db/schema/index.js";
 import { letOthersIn } from "../../lib/gentle-statements.js";
+import { listedChat } from "../chat/listed-chat.js";
 
 /*
  * Every read of an export is one short statement, and a turn of the event loop comes before each (decision 070): on
@@ -56,15 +57,7 @@ export async function* chatPages(
         >`(select leaf.id from messages leaf where leaf.id = "chats"."active_leaf_id" and leaf.chat_id = "chats"."id")`,
       })
       .from(chats)
-      .where(
-        and(
-          eq(chats.userId, userId),
-          options.chatId === undefined
-            ? and(eq(chats.temporary, false), exists(db.select({ one: sql`1` }).from(messages).where(eq(messages.chatId, chats.id))))
-            : eq(chats.id, options.chatId),
-          gt(chats.id, after),
-        ),
-      )
+      .where(and(eq(chats.userId, userId), options.chatId === undefined ? listedChat : eq(chats.id, options.chatId), gt(chats.id, after)))
       .orderBy(asc(chats.id))
       .limit(batchSize);
     if (rows.length === 0) return;

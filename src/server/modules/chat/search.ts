@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import type { Who } from "../../lib/who.js";
 import { toChat, tutorLessonColumn } from "./chat-view.js";
 import { assertOwnFolder } from "./folders-service.js";
+import { listedChatAs } from "./listed-chat.js";
 
 /** Search words become prefix terms ("mark" finds "markdown"), all required; punctuation is dropped. */
 export function toTsQuery(text: string): string | null {
@@ -70,7 +71,7 @@ export async function searchChats(options: {
       select c.*, bm.message_id
       from chats c
       left join by_message bm on bm.chat_id = c.id
-      where c.user_id = ${userId} and not c.temporary ${inFolder}
+      where c.user_id = ${userId} and ${listedChatAs("c")} ${inFolder}
         and (c.id in (select chat_id from by_title) or bm.message_id is not null)
       order by c.updated_at desc, c.id desc
       limit ${limit}
