@@ -4,19 +4,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gettingStartedVideos } from "../../src/server/db/schema/index.js";
+import { adminVideosApi, type VideoBody, type VideoPatchBody } from "../../src/shared/contracts/admin-videos.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
-type Video = {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  embedUrl: string;
-  order: number;
-  isActive: boolean;
-  playerUrl: string | null;
-};
-
+/** The admin address, for the malformed ids only (sent raw). */
 const BASE = "/api/admin/getting-started-videos";
 const YT = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
@@ -37,32 +30,37 @@ beforeEach(async () => {
 
 const del = (client: CookieClient, url: string) => client.request({ method: "DELETE", url });
 const list = async () => {
-  const res = await admin.get(BASE);
-  expect(res.statusCode).toBe(200);
-  return res.json() as Video[];
+  const res = await admin.call(adminVideosApi.list, {});
+  expect(res.status).toBe(200);
+  return res.data;
 };
 const orders = async () => (await list()).map((v) => [v.title, v.order]);
-async function add(body: Record<string, unknown>): Promise<Video> {
-  const res = await admin.post(BASE, { embedUrl: YT, ...body });
-  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
-  return res.json() as Video;
+async function add(body: Omit<VideoBody, "embedUrl"> & { embedUrl?: string }) {
+  const res = await admin.call(adminVideosApi.create, { body: { embedUrl: YT, ...body } });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.response.body}`);
+  return res.data;
 }
+/** A create with a body the contract does not allow, sent as it is. */
+const addRaw = (rawBody: unknown, headers: Record<string, string> = {}) =>
+  admin.call(adminVideosApi.create, { body: { title: "", embedUrl: YT } }, { rawBody, headers });
+const edit = (id: number, body: VideoPatchBody) => admin.call(adminVideosApi.update, { params: { id }, body });
+const reorder = (videoIds: number[]) => admin.call(adminVideosApi.reorder, { body: { videoIds } });
 
 describe("who may call", () => {
   it("refuses every admin video call signed out (401) and for a non-admin (403), changing nothing", async () => {
     const video = await add({ title: "Welcome" });
     const visitor = new CookieClient(t.app);
     const calls = (client: CookieClient) => [
-      client.get(BASE),
-      client.post(BASE, { title: "Sneaky", embedUrl: YT }),
-      client.patch(`${BASE}/${video.id}`, { title: "Hijacked" }),
-      del(client, `${BASE}/${video.id}`),
-      client.post(`${BASE}/reorder`, { videoIds: [video.id] }),
+      client.call(adminVideosApi.list, {}),
+      client.call(adminVideosApi.create, { body: { title: "Sneaky", embedUrl: YT } }),
+      client.call(adminVideosApi.update, { params: { id: video.id }, body: { title: "Hijacked" } }),
+      client.call(adminVideosApi.remove, { params: { id: video.id } }),
+      client.call(adminVideosApi.reorder, { body: { videoIds: [video.id] } }),
     ];
-    expect((await Promise.all(calls(visitor))).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    expect((await Promise.all(calls(visitor))).map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
     const refused = await Promise.all(calls(member));
-    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
-    expect(refused[0]?.json().message).toBe("You don't have permission to access this area.");
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(refused[0]?.error.message).toBe("You don't have permission to access this area.");
     expect(await list()).toEqual([video]);
   });
 });
@@ -116,8 +114,9 @@ describe("adding a video", () => {
       [{ title: "Good", order: "abc" }, "order", "Order must be a positive integer"],
     ];
     for (const [over, field, message] of cases) {
-      const res = await admin.post(BASE, { embedUrl: YT, ...over });
-      expect({ over, status: res.statusCode, message: res.json().message, field: res.json().errors?.[field] }).toEqual({
+      // Values the contract's type does not allow among them: each sent as it is.
+      const res = await addRaw({ embedUrl: YT, ...over });
+      expect({ over, status: res.status, message: res.error.message, field: res.error.errors?.[field] }).toEqual({
         over,
         status: 400,
         message,
@@ -125,10 +124,10 @@ describe("adding a video", () => {
       });
     }
     // An https address of a host that is no video player: refused with the reason, under the field.
-    const host = await admin.post(BASE, { title: "Good", embedUrl: "https://evil.example/embed/1" });
-    expect(host.statusCode).toBe(400);
-    expect(host.json().message).toMatch(/^Please enter a valid URL/);
-    expect(host.json().errors.embedUrl).toBe(host.json().message);
+    const host = await admin.call(adminVideosApi.create, { body: { title: "Good", embedUrl: "https://evil.example/embed/1" } });
+    expect(host.status).toBe(400);
+    expect(host.error.message).toMatch(/^Please enter a valid URL/);
+    expect(host.error.errors?.embedUrl).toBe(host.error.message);
     expect(await list()).toEqual([]);
 
     // The edges that pass: three characters, a Vimeo, Loom, youtu.be or operator-allowed player, order 1.
@@ -160,21 +159,11 @@ describe("adding a video", () => {
       { title: "\ud83d\ude00\ud83d\ude00\ud83d\ude00", embedUrl: YT, description: "\ud800 lone surrogate" },
     ];
     for (const payload of bodies) {
-      const res = await admin.request({
-        method: "POST",
-        url: BASE,
-        payload: JSON.stringify(payload),
-        headers: { "content-type": "application/json" },
-      });
-      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBeLessThan(500);
+      const res = await addRaw(JSON.stringify(payload), { "content-type": "application/json" });
+      expect(res.status, JSON.stringify(payload).slice(0, 80)).toBeLessThan(500);
     }
-    const garbage = await admin.request({
-      method: "POST",
-      url: BASE,
-      payload: "{not json",
-      headers: { "content-type": "application/json" },
-    });
-    expect(garbage.statusCode).toBe(400);
+    const garbage = await addRaw("{not json", { "content-type": "application/json" });
+    expect(garbage.status).toBe(400);
     for (const id of ["abc", "0", "-1", "1.5", "99999999999", "1%3Bdrop", "null"]) {
       expect((await admin.patch(`${BASE}/${id}`, { title: "Good" })).statusCode).toBe(400);
       expect((await del(admin, `${BASE}/${id}`)).statusCode).toBe(400);
@@ -187,44 +176,45 @@ describe("adding a video", () => {
 describe("editing a video", () => {
   it("changes only what was sent, with the same rules", async () => {
     const video = await add({ title: "Welcome", subtitle: "Start here", description: "Hello" });
-    const res = await admin.patch(`${BASE}/${video.id}`, { isActive: false });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...video, isActive: false });
-    const edited = await admin.patch(`${BASE}/${video.id}`, { title: "Welcome aboard", subtitle: "", embedUrl: "https://vimeo.com/123" });
-    expect(edited.json()).toMatchObject({
+    const res = await edit(video.id, { isActive: false });
+    expect(res.status).toBe(200);
+    // The whole body as sent.
+    expect(res.response.json()).toEqual({ ...video, isActive: false });
+    const edited = await edit(video.id, { title: "Welcome aboard", subtitle: "", embedUrl: "https://vimeo.com/123" });
+    expect(edited.data).toMatchObject({
       title: "Welcome aboard",
       subtitle: null,
       description: "Hello",
       embedUrl: "https://vimeo.com/123",
     });
-    expect(edited.json().playerUrl).toBe("https://player.vimeo.com/video/123");
+    expect(edited.data.playerUrl).toBe("https://player.vimeo.com/video/123");
 
-    const refused: [Record<string, unknown>, string][] = [
+    const refused: [VideoPatchBody, string][] = [
       [{ title: "no" }, "Title must be at least 3 characters"],
       [{ embedUrl: "javascript:alert(1)" }, "Please enter a valid URL"],
       [{ order: 0 }, "Order must be a positive integer"],
     ];
     for (const [body, message] of refused) {
-      const r = await admin.patch(`${BASE}/${video.id}`, body);
-      expect([r.statusCode, r.json().message]).toEqual([400, message]);
+      const r = await edit(video.id, body);
+      expect([r.status, r.error.message]).toEqual([400, message]);
     }
-    expect((await admin.patch(`${BASE}/${video.id}`, { embedUrl: "https://evil.example/x" })).statusCode).toBe(400);
-    expect((await list())[0]).toEqual(edited.json());
-    const missing = await admin.patch(`${BASE}/2147483647`, { title: "Nobody" });
-    expect([missing.statusCode, missing.json().message]).toEqual([404, "Video not found"]);
+    expect((await edit(video.id, { embedUrl: "https://evil.example/x" })).status).toBe(400);
+    expect((await list())[0]).toEqual(edited.data);
+    const missing = await edit(2147483647, { title: "Nobody" });
+    expect([missing.status, missing.error.message]).toEqual([404, "Video not found"]);
   });
 
   it("moves a video to a new order, the others closing up around it", async () => {
     const a = await add({ title: "Vid A" });
     await add({ title: "Vid B" });
     await add({ title: "Vid C" });
-    expect((await admin.patch(`${BASE}/${a.id}`, { order: 3 })).json().order).toBe(3);
+    expect((await edit(a.id, { order: 3 })).data.order).toBe(3);
     expect(await orders()).toEqual([
       ["Vid B", 1],
       ["Vid C", 2],
       ["Vid A", 3],
     ]);
-    expect((await admin.patch(`${BASE}/${a.id}`, { order: 50 })).json().order).toBe(3);
+    expect((await edit(a.id, { order: 50 })).data.order).toBe(3);
   });
 });
 
@@ -233,24 +223,24 @@ describe("deleting a video", () => {
     await add({ title: "Vid A" });
     const b = await add({ title: "Vid B" });
     await add({ title: "Vid C" });
-    const res = await del(admin, `${BASE}/${b.id}`);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe("");
+    const res = await admin.call(adminVideosApi.remove, { params: { id: b.id } });
+    expect(res.status).toBe(204);
+    expect(res.response.body).toBe("");
     expect(await orders()).toEqual([
       ["Vid A", 1],
       ["Vid C", 2],
     ]);
-    const again = await del(admin, `${BASE}/${b.id}`);
-    expect([again.statusCode, again.json().message]).toEqual([404, "Video not found"]);
+    const again = await admin.call(adminVideosApi.remove, { params: { id: b.id } });
+    expect([again.status, again.error.message]).toEqual([404, "Video not found"]);
   });
 });
 
 describe("reordering", () => {
   it("applies the full sequence as orders 1..n and answers the list in its new order", async () => {
     const [a, b, c] = [await add({ title: "Vid A" }), await add({ title: "Vid B" }), await add({ title: "Vid C" })];
-    const res = await admin.post(`${BASE}/reorder`, { videoIds: [c.id, a.id, b.id] });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().map((v: Video) => [v.title, v.order])).toEqual([
+    const res = await reorder([c.id, a.id, b.id]);
+    expect(res.status).toBe(200);
+    expect(res.data.map((v) => [v.title, v.order])).toEqual([
       ["Vid C", 1],
       ["Vid A", 2],
       ["Vid B", 3],
@@ -274,12 +264,13 @@ describe("reordering", () => {
       [c.id, b.id, 2147483646],
     ];
     for (const videoIds of wrong) {
-      const res = await admin.post(`${BASE}/reorder`, { videoIds });
-      expect({ videoIds, status: res.statusCode }).toEqual({ videoIds, status: 400 });
-      expect(res.json().errors?.videoIds).toBe("Send every video exactly once");
+      const res = await reorder(videoIds);
+      expect({ videoIds, status: res.status }).toEqual({ videoIds, status: 400 });
+      expect(res.error.errors?.videoIds).toBe("Send every video exactly once");
     }
+    // Bodies the contract's type does not allow: sent as they are.
     for (const body of [{}, { videoIds: "1,2" }, { videoIds: [0] }, { videoIds: ["a"] }, { videoIds: [1.5] }, { videoIds: null }]) {
-      expect((await admin.post(`${BASE}/reorder`, body)).statusCode).toBe(400);
+      expect((await admin.call(adminVideosApi.reorder, { body: { videoIds: [] } }, { rawBody: body })).status).toBe(400);
     }
     expect(await list()).toEqual(before);
   });
@@ -292,8 +283,8 @@ describe("reordering", () => {
       sql`alter table getting_started_videos add constraint no_b_first check (not (title = 'Vid B' and "order" = 1))`,
     );
     try {
-      const res = await admin.post(`${BASE}/reorder`, { videoIds: [b.id, c.id, a.id] });
-      expect(res.statusCode).toBe(500);
+      const res = await reorder([b.id, c.id, a.id]);
+      expect(res.status).toBe(500);
       expect(await list()).toEqual(before);
     } finally {
       await t.database.db.execute(sql`alter table getting_started_videos drop constraint no_b_first`);
@@ -307,8 +298,8 @@ describe("reordering", () => {
     const backward = [...ids].reverse();
     const shifted = [...ids.slice(3), ...ids.slice(0, 3)];
     for (let round = 0; round < 5; round++) {
-      const results = await Promise.all([forward, backward, shifted].map((videoIds) => admin.post(`${BASE}/reorder`, { videoIds })));
-      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      const results = await Promise.all([forward, backward, shifted].map((videoIds) => reorder(videoIds)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
       const now = await list();
       expect(now.map((v) => v.order)).toEqual([1, 2, 3, 4, 5, 6]);
       const sequence = now.map((v) => v.id);
@@ -319,12 +310,12 @@ describe("reordering", () => {
   it("a reorder racing an add either includes the new video or is refused, never half applied", async () => {
     const ids = [];
     for (const title of ["Vid A", "Vid B", "Vid C"]) ids.push((await add({ title })).id);
-    const [reorder, created] = await Promise.all([
-      admin.post(`${BASE}/reorder`, { videoIds: [...ids].reverse() }),
-      admin.post(BASE, { title: "New", embedUrl: YT }),
+    const [reordered, created] = await Promise.all([
+      reorder([...ids].reverse()),
+      admin.call(adminVideosApi.create, { body: { title: "New", embedUrl: YT } }),
     ]);
-    expect(created.statusCode).toBe(201);
-    expect([200, 400]).toContain(reorder.statusCode);
+    expect(created.status).toBe(201);
+    expect([200, 400]).toContain(reordered.status);
     expect((await list()).map((v) => v.order)).toEqual([1, 2, 3, 4]);
   });
 });
@@ -334,13 +325,12 @@ describe("the public list", () => {
     const a = await add({ title: "Alpha" });
     const b = await add({ title: "Beta", isActive: false });
     const c = await add({ title: "Gamma" });
-    const publicTitles = async () =>
-      ((await t.app.inject({ method: "GET", url: "/api/getting-started-videos" })).json() as Video[]).map((v) => v.title);
+    const publicTitles = async () => (await callApp(t.app, publicContentApi.videos, {})).data.map((v) => v.title);
     expect(await publicTitles()).toEqual(["Alpha", "Gamma"]);
-    await admin.post(`${BASE}/reorder`, { videoIds: [c.id, b.id, a.id] });
+    await reorder([c.id, b.id, a.id]);
     expect(await publicTitles()).toEqual(["Gamma", "Alpha"]);
-    await admin.patch(`${BASE}/${b.id}`, { isActive: true });
-    await admin.patch(`${BASE}/${c.id}`, { isActive: false });
+    await edit(b.id, { isActive: true });
+    await edit(c.id, { isActive: false });
     expect(await publicTitles()).toEqual(["Beta", "Alpha"]);
     // The admin list shows every video.
     expect((await list()).map((v) => v.title)).toEqual(["Gamma", "Beta", "Alpha"]);

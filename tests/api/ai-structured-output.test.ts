@@ -2,12 +2,14 @@
 // as structured output where the server takes it, the shape is named in the prompt everywhere (a server in JSON mode
 // gets no schema), an answer in a Markdown fence is repaired, and an invalid answer is asked again once before failing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { courseAiApi, coursesApi } from "../../src/shared/contracts/courses.js";
 import { FAKE_OUTLINE, FAKE_QUESTIONS } from "../fakes/fake-behaviour.js";
 import type { FakeProvider, RecordedRequest } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { pointPlatformAt } from "../helpers/chat-setup.js";
-import { addQuestions, adminOwnerLearner, publish, put, quizCourse } from "../helpers/quiz-kit.js";
+import { addQuestions, adminOwnerLearner, publish, quizCourse } from "../helpers/quiz-kit.js";
 
 let t: TestApp;
 let withSchema: FakeProvider;
@@ -35,6 +37,7 @@ const systemOf = (request: RecordedRequest | undefined) => bodyOf(request).messa
 const jsonModeCalls = (fake: FakeProvider, from: number) =>
   fake.requests.slice(from).filter((r) => bodyOf(r).response_format?.type === "json_object");
 const prompts = (q: { prompt: string }[]) => q.map((x) => x.prompt);
+const proposeOutline = (id: number) => owner.call(courseAiApi.proposeOutline, { params: { id }, body: {} });
 
 /** An OpenAI-compatible platform (the seeded "openai" row, its kind changed) at this server. */
 const compatibleAt = (fake: FakeProvider) => pointPlatformAt(admin, "openai", fake, { kind: "openai-compatible" });
@@ -44,19 +47,22 @@ describe("an OpenAI-compatible server that takes a JSON schema", () => {
     await compatibleAt(withSchema);
     const { quizId } = await quizCourse(owner);
     const before = withSchema.requests.length;
-    const drafted = await owner.post(`/api/lessons/${quizId}/questions/generate`, { count: 5, kinds: ["single", "short"] });
-    expect(drafted.statusCode, drafted.body).toBe(200);
-    expect(prompts(drafted.json())).toEqual([FAKE_QUESTIONS.questions[0]?.prompt, FAKE_QUESTIONS.questions[3]?.prompt]);
+    const drafted = await owner.call(quizzesApi.generateQuestions, {
+      params: { id: quizId },
+      body: { count: 5, kinds: ["single", "short"] },
+    });
+    expect(drafted.status, drafted.response.body).toBe(200);
+    expect(prompts(drafted.data)).toEqual([FAKE_QUESTIONS.questions[0]?.prompt, FAKE_QUESTIONS.questions[3]?.prompt]);
     expect(withSchema.requests.length - before).toBe(1);
     const sent = withSchema.requests.at(-1);
     expect(bodyOf(sent).response_format).toMatchObject({ type: "json_schema", json_schema: { name: "quiz_questions" } });
     expect(systemOf(sent)).toContain('"questions"');
     expect(systemOf(sent)).toContain('"explanation"');
 
-    const course = (await owner.post("/api/courses", { title: "Tides" })).json();
-    const outline = await owner.post(`/api/courses/${course.id}/generate/outline`, {});
-    expect(outline.statusCode, outline.body).toBe(200);
-    expect(outline.json()).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
+    const course = await owner.ok(coursesApi.create, { body: { title: "Tides" } });
+    const outline = await proposeOutline(course.id);
+    expect(outline.status, outline.response.body).toBe(200);
+    expect(outline.data).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
     expect(bodyOf(withSchema.requests.at(-1)).response_format?.json_schema?.name).toBe("course_outline");
   });
 });
@@ -66,29 +72,32 @@ describe("an OpenAI-compatible server in JSON mode only (it refuses a JSON schem
     await compatibleAt(jsonModeOnly);
     const { quizId } = await quizCourse(owner);
     const before = jsonModeOnly.requests.length;
-    const drafted = await owner.post(`/api/lessons/${quizId}/questions/generate`, { count: 5, kinds: ["multiple", "truefalse"] });
-    expect(drafted.statusCode, drafted.body).toBe(200);
-    expect(prompts(drafted.json())).toEqual([FAKE_QUESTIONS.questions[1]?.prompt, FAKE_QUESTIONS.questions[2]?.prompt]);
+    const drafted = await owner.call(quizzesApi.generateQuestions, {
+      params: { id: quizId },
+      body: { count: 5, kinds: ["multiple", "truefalse"] },
+    });
+    expect(drafted.status, drafted.response.body).toBe(200);
+    expect(prompts(drafted.data)).toEqual([FAKE_QUESTIONS.questions[1]?.prompt, FAKE_QUESTIONS.questions[2]?.prompt]);
     const calls = jsonModeOnly.requests.slice(before);
     expect(calls.map((r) => bodyOf(r).response_format?.type)).toEqual(["json_schema", "json_object"]);
     expect(systemOf(calls[1])).toContain('"questions"');
 
     // The platform's refusal is remembered: the next structured call goes in JSON mode at once.
-    const course = (await owner.post("/api/courses", { title: "Estuaries" })).json();
+    const course = await owner.ok(coursesApi.create, { body: { title: "Estuaries" } });
     const next = jsonModeOnly.requests.length;
-    const outline = await owner.post(`/api/courses/${course.id}/generate/outline`, {});
-    expect(outline.statusCode, outline.body).toBe(200);
-    expect(outline.json()).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
+    const outline = await proposeOutline(course.id);
+    expect(outline.status, outline.response.body).toBe(200);
+    expect(outline.data).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
     expect(jsonModeOnly.requests.slice(next).map((r) => bodyOf(r).response_format?.type)).toEqual(["json_object"]);
   });
 
   it("an answer wrapped in a Markdown fence after a sentence is repaired, not asked again", async () => {
     await compatibleAt(jsonModeOnly);
-    const course = (await owner.post("/api/courses", { title: "Rock pools #fenced-json" })).json();
+    const course = await owner.ok(coursesApi.create, { body: { title: "Rock pools #fenced-json" } });
     const before = jsonModeOnly.requests.length;
-    const outline = await owner.post(`/api/courses/${course.id}/generate/outline`, {});
-    expect(outline.statusCode, outline.body).toBe(200);
-    expect(outline.json()).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
+    const outline = await proposeOutline(course.id);
+    expect(outline.status, outline.response.body).toBe(200);
+    expect(outline.data).toMatchObject({ ...FAKE_OUTLINE, source: "ai" });
     expect(jsonModeCalls(jsonModeOnly, before)).toHaveLength(1);
   });
 
@@ -98,16 +107,18 @@ describe("an OpenAI-compatible server in JSON mode only (it refuses a JSON schem
     const rubric = { kind: "short", prompt: "Six times seven?", accepted: ["42"], rubric: "Forty-two in any words", aiGrading: true };
     const [id] = await addQuestions(owner, quizId, [rubric]);
     await publish(owner, quizId, { passMark: 50, attempts: null });
-    const attempt = (await learner.post(`/api/lessons/${quizId}/attempts`)).json();
-    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two #bad-json" });
+    const attempt = await learner.ok(quizzesApi.startAttempt, { params: { id: quizId } });
+    const answer = (value: string) => learner.ok(quizzesApi.saveAnswer, { params: { id: attempt.id, questionId: id }, body: { value } });
+    const submit = () => learner.call(quizzesApi.submit, { params: { id: attempt.id } });
+    await answer("forty-two #bad-json");
     const before = jsonModeOnly.requests.length;
-    const refused = await learner.post(`/api/attempts/${attempt.id}/submit`);
-    expect(refused.statusCode).toBe(502);
+    const refused = await submit();
+    expect(refused.status).toBe(502);
     expect(jsonModeCalls(jsonModeOnly, before)).toHaveLength(2);
 
-    await put(learner, `/api/attempts/${attempt.id}/answers/${id}`, { value: "forty-two" });
-    const graded = await learner.post(`/api/attempts/${attempt.id}/submit`);
-    expect(graded.statusCode, graded.body).toBe(200);
-    expect(graded.json().results[0]).toMatchObject({ correct: true, gradedBy: "ai" });
+    await answer("forty-two");
+    const graded = await submit();
+    expect(graded.status, graded.response.body).toBe(200);
+    expect(graded.data.results?.[0]).toMatchObject({ correct: true, gradedBy: "ai" });
   });
 });

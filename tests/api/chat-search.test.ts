@@ -2,10 +2,10 @@
 // only the searcher's own listed chats, and the message text found through its GIN index, not a scan.
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { settingsApi } from "../../src/shared/contracts/settings.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { newChat } from "../helpers/chat-setup.js";
-
-type Hit = { id: number; title: string; temporary: boolean; snippet: string | null };
 
 let t: TestApp;
 let alice: CookieClient;
@@ -15,8 +15,8 @@ const ids: Record<string, number> = {};
 async function chatWith(client: CookieClient, title: string, ...messages: string[]) {
   const chat = await newChat(client, { title });
   for (const content of messages) {
-    const res = await client.post(`/api/chats/${chat.id}/messages`, { content, role: "user" });
-    expect(res.statusCode).toBe(201);
+    const res = await client.call(chatsApi.addMessage, { params: { id: chat.id }, body: { content, role: "user" } });
+    expect(res.status).toBe(201);
   }
   return chat.id;
 }
@@ -34,18 +34,18 @@ beforeAll(async () => {
   );
   ids.cooking = await chatWith(alice, "Dinner", "A recipe for pumpkin soup");
   ids.bob = await chatWith(bob, "Markdown for Bob", "bob writes markdown and holiday notes");
-  expect((await alice.patch("/api/user/settings", { saveHistory: false })).statusCode).toBe(200);
+  expect((await alice.call(settingsApi.update, { body: { saveHistory: false } })).status).toBe(200);
   ids.temporary = await chatWith(alice, "Holiday scratch", "markdown scratch holiday note");
-  expect((await alice.patch("/api/user/settings", { saveHistory: true })).statusCode).toBe(200);
+  expect((await alice.call(settingsApi.update, { body: { saveHistory: true } })).status).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function search(client: CookieClient, q: string): Promise<Hit[]> {
-  const res = await client.get(`/api/chats/search?q=${encodeURIComponent(q)}`);
-  expect(res.statusCode).toBe(200);
-  return res.json() as Hit[];
+async function search(client: CookieClient, q: string) {
+  const res = await client.call(chatsApi.search, { query: { q } });
+  expect(res.status).toBe(200);
+  return res.data;
 }
 
 describe("chat search", () => {
@@ -86,11 +86,12 @@ describe("chat search", () => {
   });
 
   it("refuses an empty query with 400", async () => {
+    // Queries the contract refuses, the missing one among them: sent raw.
     for (const url of ["/api/chats/search?q=", "/api/chats/search?q=%20%20", "/api/chats/search"]) {
       const res = await alice.get(url);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
     }
-    expect((await alice.get("/api/chats/search?q=")).json().message).toBe("Type something to search for");
+    expect((await alice.call(chatsApi.search, { query: { q: "" } })).error.message).toBe("Type something to search for");
   });
 
   it("searches message text through the GIN index messages_content_search_idx", async () => {

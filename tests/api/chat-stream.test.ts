@@ -3,15 +3,15 @@
 // shows a new reply in place of the last one (the earlier one stays as a branch: chat-branches.test.ts), and the
 // growing reply is saved while it is written.
 import { sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import { chatsApi, type StreamEvent } from "../../src/shared/contracts/chat.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 import { eventOf, parseStreamEvent } from "../helpers/sse-reader.js";
-
-type Msg = { id: number; role: string; content: string; status: string; error: string | null };
 
 let t: TestApp;
 let fake: FakeProvider;
@@ -32,13 +32,14 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A live SSE connection: events as they arrive, and a way to wait for some. */
-async function open(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { cookie: user.sessionCookie ?? "", ...(init.body ? { "content-type": "application/json" } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: init.signal,
+/** A live SSE connection (the request the contract builds, sent over a real socket): events as they arrive, and a way to wait for some. */
+async function open(request: InjectOptions, signal?: AbortSignal) {
+  const body = request.payload;
+  const res = await fetch(`${base}${request.url}`, {
+    method: request.method ?? "GET",
+    headers: { cookie: user.sessionCookie ?? "", ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal,
   });
   const events: StreamEvent[] = [];
   const finished = (async () => {
@@ -70,18 +71,22 @@ async function open(path: string, init: { method?: string; body?: unknown; signa
 
 const deltas = (n: number) => (events: StreamEvent[]) => events.filter((e) => e.type === "delta").length >= n;
 const lastOf = (events: StreamEvent[]) => events.at(-1);
-const messagesOf = async (chatId: number) => (await user.get(`/api/chats/${chatId}/messages`)).json() as Msg[];
+const messagesOf = async (chatId: number) => (await user.ok(chatsApi.messages, { params: { id: chatId } })).items;
+const replyRequest = (id: number, content: string) => requestFor(chatsApi.reply, { params: { id }, body: { content } });
+const reply = (id: number, content: string) => user.call(chatsApi.reply, { params: { id }, body: { content } });
+const regenerate = (id: number) => user.call(chatsApi.regenerate, { params: { id }, body: {} });
+const stop = (id: number) => user.call(chatsApi.stop, { params: { id } });
 const SLOW_TEXT = `Slow reply: ${Array.from({ length: 38 }, (_, i) => `word${i + 1}`).join(" ")}`;
 
 describe("a streamed reply over a real connection", () => {
   it("stops on Stop, keeping exactly the text that arrived, marked incomplete", async () => {
     const chat = await newChat(user);
-    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "talk slowly #slow" } });
+    const stream = await open(replyRequest(chat.id, "talk slowly #slow"));
     expect(stream.res.status).toBe(200);
     await stream.until(deltas(2));
-    const stop = await user.post(`/api/chats/${chat.id}/stop`, {});
-    expect(stop.statusCode).toBe(200);
-    expect(stop.json()).toEqual({ stopped: true });
+    const stopped = await stop(chat.id);
+    expect(stopped.status).toBe(200);
+    expect(stopped.response.json()).toEqual({ stopped: true });
     await stream.finished;
     const done = eventOf(lastOf(stream.events), "done");
     const arrived = textOf(stream.events);
@@ -93,20 +98,20 @@ describe("a streamed reply over a real connection", () => {
     expect(stored).toMatchObject({ id: done.assistantMessage.id, content: arrived, status: "incomplete" });
     expect(stored?.error).toEqual(expect.any(String));
     // Nothing left to stop.
-    expect((await user.post(`/api/chats/${chat.id}/stop`, {})).json()).toEqual({ stopped: false });
+    expect((await stop(chat.id)).response.json()).toEqual({ stopped: false });
   });
 
   it("goes on when the connection drops, and resumes from a snapshot with no repeat and no gap", async () => {
     const chat = await newChat(user);
     const abort = new AbortController();
-    const first = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" }, signal: abort.signal });
+    const first = await open(replyRequest(chat.id, "#slow"), abort.signal);
     await first.until(deltas(2));
     abort.abort();
     await first.finished;
     const seenBefore = textOf(first.events);
     await sleep(500);
 
-    const resumed = await open(`/api/chats/${chat.id}/stream`);
+    const resumed = await open(requestFor(chatsApi.stream, { params: { id: chat.id } }));
     expect(resumed.res.status).toBe(200);
     await resumed.finished;
     const [head, ...rest] = resumed.events;
@@ -123,47 +128,48 @@ describe("a streamed reply over a real connection", () => {
     const stored = (await messagesOf(chat.id)).at(-1);
     expect(stored).toMatchObject({ content: SLOW_TEXT, status: "complete" });
     // The resumed stream's done carries what the reply changed too, as the reads answer it.
-    expect(done.after?.chat).toEqual((await user.get(`/api/chats/${chat.id}`)).json());
+    expect(done.after?.chat).toEqual(await user.ok(chatsApi.get, { params: { id: chat.id } }));
     expect(done.after?.shown).toEqual((await messagesOf(chat.id)).slice(-2));
   });
 
   it("answers 204 on GET /stream when nothing is being written", async () => {
     const chat = await newChat(user);
-    expect((await user.get(`/api/chats/${chat.id}/stream`)).statusCode).toBe(204);
-    await user.post(`/api/chats/${chat.id}/reply`, { content: "quick one" });
-    const res = await user.get(`/api/chats/${chat.id}/stream`);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe("");
+    const resume = () => user.call(chatsApi.stream, { params: { id: chat.id } });
+    expect((await resume()).status).toBe(204);
+    await reply(chat.id, "quick one");
+    const res = await resume();
+    expect(res.status).toBe(204);
+    expect(res.response.body).toBe("");
   });
 
   it("refuses a second reply or a regenerate while one is being written (409), and allows it afterwards", async () => {
     const chat = await newChat(user);
-    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" } });
+    const stream = await open(replyRequest(chat.id, "#slow"));
     await stream.until(deltas(1));
-    for (const [url, body] of [
-      [`/api/chats/${chat.id}/reply`, { content: "me too" }],
-      [`/api/chats/${chat.id}/regenerate`, {}],
+    for (const [url, send] of [
+      ["reply", () => reply(chat.id, "me too")],
+      ["regenerate", () => regenerate(chat.id)],
     ] as const) {
-      const res = await user.post(url, body);
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 409 });
-      expect(res.json().message).toMatch(/still being written/);
+      const res = await send();
+      expect({ url, status: res.status }).toEqual({ url, status: 409 });
+      expect(res.error.message).toMatch(/still being written/);
     }
     await stream.finished;
     expect((await messagesOf(chat.id)).map((m) => m.role)).toEqual(["user", "assistant"]);
-    const after = await user.post(`/api/chats/${chat.id}/reply`, { content: "me too" });
-    expect(after.statusCode).toBe(200);
-    expect(textOf(parseEvents(after.body))).toBe("Echo: me too");
+    const after = await reply(chat.id, "me too");
+    expect(after.status).toBe(200);
+    expect(textOf(parseEvents(after.response.body))).toBe("Echo: me too");
   });
 
   it("regenerate shows a new reply in place of the last one: a new id, still one reply after the user message on the branch shown", async () => {
     const chat = await newChat(user);
-    expect((await user.post(`/api/chats/${chat.id}/regenerate`, {})).statusCode).toBe(400);
-    await user.post(`/api/chats/${chat.id}/reply`, { content: "say it again" });
+    expect((await regenerate(chat.id)).status).toBe(400);
+    await reply(chat.id, "say it again");
     const before = await messagesOf(chat.id);
     expect(before.map((m) => m.role)).toEqual(["user", "assistant"]);
-    const res = await user.post(`/api/chats/${chat.id}/regenerate`, {});
-    expect(res.statusCode).toBe(200);
-    const events = parseEvents(res.body);
+    const res = await regenerate(chat.id);
+    expect(res.status).toBe(200);
+    const events = parseEvents(res.response.body);
     const start = events[0];
     expect(start?.type === "start" && start.userMessage).toBeNull();
     expect(textOf(events)).toBe("Echo: say it again");
@@ -179,7 +185,7 @@ describe("a streamed reply over a real connection", () => {
 
   it("saves the reply as it grows: mid-stream the stored message already has text and status streaming", async () => {
     const chat = await newChat(user);
-    const stream = await open(`/api/chats/${chat.id}/reply`, { method: "POST", body: { content: "#slow" } });
+    const stream = await open(replyRequest(chat.id, "#slow"));
     await stream.until((events) => events.length > 0);
     const start = eventOf(stream.events[0], "start");
     expect(start.assistantMessage.status).toBe("streaming");

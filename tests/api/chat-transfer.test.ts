@@ -8,6 +8,7 @@ import { chats, messages } from "../../src/server/db/schema/index.js";
 import { BAD_TEXT } from "../../src/server/lib/text-guard.js";
 import { chatPages } from "../../src/server/modules/chat-transfer/chat-pages.js";
 import { ALREADY_IMPORTED } from "../../src/server/modules/chat-transfer/import-service.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import {
   type ChatExportFile,
   chatExportFileSchema,
@@ -15,6 +16,8 @@ import {
   IMPORT_LIMIT_MESSAGES,
   IMPORT_LIMITS,
 } from "../../src/shared/contracts/chat-transfer.js";
+import { errorBodySchema } from "../../src/shared/contracts/errors.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile } from "../helpers/multipart.js";
 
@@ -61,20 +64,30 @@ async function seedChat(userId: number, title: string, seeds: Seed[], leaf?: str
   return { chatId: chat.id, ids: [...ids.values()] };
 }
 
-async function download(client: CookieClient, url: string) {
-  const res = await client.get(url);
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return res;
+type Format = "json" | "markdown";
+
+/** The export's bytes (the contract types no answer for a download): every chat, or the one `chatId` names. */
+async function download(client: CookieClient, format: Format, chatId?: number) {
+  const query = { format };
+  const res =
+    chatId === undefined
+      ? await client.call(chatTransferApi.exportAll, { query })
+      : await client.call(chatTransferApi.exportOne, { params: { id: chatId }, query });
+  expect(res.status, res.response.body.slice(0, 300)).toBe(200);
+  return res.response;
 }
 
-async function exportJson(client: CookieClient, url = "/api/chats/export?format=json"): Promise<ChatExportFile> {
-  return chatExportFileSchema.parse((await download(client, url)).json());
+async function exportJson(client: CookieClient): Promise<ChatExportFile> {
+  return chatExportFileSchema.parse((await download(client, "json")).json());
 }
 
 function importFile(client: CookieClient, bytes: Uint8Array | string, name = "chats.json") {
-  const body = multipartFile("file", name, "application/json", typeof bytes === "string" ? Buffer.from(bytes) : bytes);
-  return client.request({ method: "POST", url: "/api/chats/import", payload: body.payload, headers: body.headers });
+  const multipart = multipartFile("file", name, "application/json", typeof bytes === "string" ? Buffer.from(bytes) : bytes);
+  return client.call(chatTransferApi.import, {}, { multipart });
 }
+
+/** An import sent as a JSON body (the contract names the upload only): sent as it is. */
+const importBody = (client: CookieClient, body?: unknown) => client.call(chatTransferApi.import, {}, { rawBody: body });
 
 const chatCount = async (userId: number) =>
   Number((await t.database.db.select({ n: count() }).from(chats).where(eq(chats.userId, userId)))[0]?.n);
@@ -123,7 +136,7 @@ afterAll(async () => {
 
 describe("export", () => {
   it("exports one chat as JSON: the whole tree, local ids, the shown leaf, a file name from the title", async () => {
-    const res = await download(alice.client, `/api/chats/${branchy.chatId}/export?format=json`);
+    const res = await download(alice.client, "json", branchy.chatId);
     expect(res.headers["content-type"]).toContain("application/json");
     expect(res.headers["content-disposition"]).toBe(
       `attachment; filename="branchy-chat-lisbon-${day()}.json"; filename*=UTF-8''branchy-chat-lisbon-${day()}.json`,
@@ -148,7 +161,7 @@ describe("export", () => {
   });
 
   it("exports one chat as Markdown: the branch shown, as a transcript", async () => {
-    const res = await download(alice.client, `/api/chats/${branchy.chatId}/export?format=markdown`);
+    const res = await download(alice.client, "markdown", branchy.chatId);
     expect(res.headers["content-type"]).toContain("text/markdown");
     expect(res.headers["content-disposition"]).toContain(`filename="branchy-chat-lisbon-${day()}.md"`);
     expect(res.body).toBe(
@@ -168,13 +181,13 @@ describe("export", () => {
       ],
       "x",
     );
-    const md = (await download(alice.client, `/api/chats/${other.chatId}/export?format=markdown`)).body;
+    const md = (await download(alice.client, "markdown", other.chatId)).body;
     expect(md).toContain("## You · 2025-01-02 10:00 UTC\n\nQuestion\n\n_Attached: a.txt_");
     expect(md).toContain("## Assistant · m1 · 2025-01-02 10:01 UTC\n\nCut short\n\n_(This reply is incomplete.)_");
     expect(md).not.toContain("Newest");
     // No shown leaf: the newest message's branch.
     await t.database.db.update(chats).set({ activeLeafId: null }).where(eq(chats.id, other.chatId));
-    const newest = (await download(alice.client, `/api/chats/${other.chatId}/export?format=markdown`)).body;
+    const newest = (await download(alice.client, "markdown", other.chatId)).body;
     expect(newest).toContain("Newest");
     expect(newest).not.toContain("Cut short");
     await t.database.db.delete(chats).where(eq(chats.id, other.chatId));
@@ -185,7 +198,7 @@ describe("export", () => {
       temporary: true,
     });
     const [empty] = await t.database.db.insert(chats).values({ userId: alice.id, title: "Empty chat", aiPlatform: "openai" }).returning();
-    const res = await download(alice.client, "/api/chats/export?format=markdown");
+    const res = await download(alice.client, "markdown");
     expect(res.headers["content-disposition"]).toContain(`filename="chats-${day()}.md"`);
     expect(res.body).toMatch(
       /^# Chat export\n\n_Exported .+ UTC\. Each chat shows the branch that was on screen\._\n\n---\n\n## Branchy chat: Lisbon!\n/,
@@ -195,27 +208,26 @@ describe("export", () => {
     expect(res.body).not.toContain("Empty chat");
     expect((await exportJson(alice.client)).chats.map((c) => c.title)).toEqual(["Branchy chat: Lisbon!"]);
     // A temporary chat alone cannot be exported either, and says why.
-    const refused = await alice.client.get(`/api/chats/${temporary.chatId}/export?format=json`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain("temporary chat");
+    const refused = await alice.client.call(chatTransferApi.exportOne, { params: { id: temporary.chatId }, query: { format: "json" } });
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toContain("temporary chat");
     await t.database.db.delete(chats).where(eq(chats.id, temporary.chatId));
     await t.database.db.delete(chats).where(eq(chats.id, empty?.id ?? 0));
   });
 
   it("refuses the signed-out (401), another user's chat (404) and an unknown format (400)", async () => {
-    const anonymous = new (alice.client.constructor as new (app: unknown) => CookieClient)(t.app);
-    for (const url of ["/api/chats/export", `/api/chats/${branchy.chatId}/export`]) {
-      expect((await anonymous.get(url)).statusCode).toBe(401);
-    }
-    const post = await anonymous.post("/api/chats/import", { format: "x" });
-    expect(post.statusCode).toBe(401);
-    const theirs = await bob.client.get(`/api/chats/${branchy.chatId}/export?format=markdown`);
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().message).toBe("Chat not found");
-    expect((await bob.client.get("/api/chats/999999/export")).statusCode).toBe(404);
+    expect((await callApp(t.app, chatTransferApi.exportAll, {})).status).toBe(401);
+    expect((await callApp(t.app, chatTransferApi.exportOne, { params: { id: branchy.chatId } })).status).toBe(401);
+    const post = await callApp(t.app, chatTransferApi.import, {}, { rawBody: { format: "x" } });
+    expect(post.status).toBe(401);
+    const theirs = await bob.client.call(chatTransferApi.exportOne, { params: { id: branchy.chatId }, query: { format: "markdown" } });
+    expect(theirs.status).toBe(404);
+    expect(theirs.error.message).toBe("Chat not found");
+    expect((await bob.client.call(chatTransferApi.exportOne, { params: { id: 999999 } })).status).toBe(404);
+    // A format the contract does not name: sent raw.
     const format = await alice.client.get("/api/chats/export?format=pdf");
     expect(format.statusCode).toBe(400);
-    expect(format.json().message).toBe("Choose json or markdown");
+    expect(errorBodySchema.parse(format.json()).message).toBe("Choose json or markdown");
   });
 
   it("streams the export of many chats a page at a time (250 chats: pages of 100, 100, 50), all of them correct", async () => {
@@ -235,13 +247,13 @@ describe("export", () => {
     for await (const page of chatPages(db, many.user.id, { batchSize: 100 })) sizes.push(page.length);
     expect(sizes).toEqual([100, 100, 50]);
 
-    const res = await download(many.client, "/api/chats/export?format=json");
+    const res = await download(many.client, "json");
     expect(res.headers["content-length"]).toBeUndefined();
     expect(res.headers["transfer-encoding"]).toBe("chunked");
     const file = chatExportFileSchema.parse(res.json());
     expect(file.chats.map((c) => c.title)).toEqual(Array.from({ length: 250 }, (_, i) => `Chat number ${i + 1}`));
     expect(file.chats.every((c, i) => c.messages.map((m) => m.content).join("|") === `question ${i + 1}|answer ${i + 1}`)).toBe(true);
-    const md = (await download(many.client, "/api/chats/export?format=markdown")).body;
+    const md = (await download(many.client, "markdown")).body;
     expect(md.match(/^## Chat number \d+$/gm)).toHaveLength(250);
     expect(md).toContain("## Chat number 250\n");
   });
@@ -253,8 +265,8 @@ describe("import", () => {
     const bobBefore = await chatCount(bob.id);
     const aliceBefore = await chatCount(alice.id);
     const res = await importFile(bob.client, JSON.stringify(original));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.response.json()).toEqual({ imported: 1, skipped: [] });
     expect(await chatCount(bob.id)).toBe(bobBefore + 1);
     expect(await chatCount(alice.id)).toBe(aliceBefore);
     expect(withoutTimes(await exportJson(bob.client))).toEqual(withoutTimes(original));
@@ -275,9 +287,9 @@ describe("import", () => {
     const carol = await registerAndSignIn(t.app);
     const aliceBefore = await chatCount(alice.id);
     const body = { ...original, userId: alice.id, chats: original.chats.map((c) => ({ ...c, userId: alice.id, id: branchy.chatId })) };
-    const res = await carol.client.post("/api/chats/import", body);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    const res = await importBody(carol.client, body);
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.response.json()).toEqual({ imported: 1, skipped: [] });
     expect(await chatCount(carol.user.id)).toBe(1);
     expect(await chatCount(alice.id)).toBe(aliceBefore);
     const aliceChat = await t.database.db.select().from(chats).where(eq(chats.id, branchy.chatId));
@@ -289,13 +301,13 @@ describe("import", () => {
     expect(original.format).toBe("lumora.chats");
     const dave = await registerAndSignIn(t.app);
     const res = await importFile(dave.client, JSON.stringify({ ...original, format: "ai-course-chat-platform.chats" }));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 1, skipped: [] });
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.response.json()).toEqual({ imported: 1, skipped: [] });
     expect(withoutTimes(await exportJson(dave.client))).toEqual(withoutTimes(original));
     // Any other name is still not this app's export.
     const other = await importFile(dave.client, JSON.stringify({ ...original, format: "someone-else.chats" }));
-    expect(other.statusCode).toBe(400);
-    expect(other.json().message).toMatch(/neither a chat export of this app \(an object with "format": "lumora\.chats"\)/);
+    expect(other.status).toBe(400);
+    expect(other.error.message).toMatch(/neither a chat export of this app \(an object with "format": "lumora\.chats"\)/);
   });
 
   it("titles an untitled ChatGPT conversation from its first user message, as a chat made here is titled", async () => {
@@ -334,8 +346,8 @@ describe("import", () => {
       ]),
       "conversations.json",
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 4, skipped: [] });
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.response.json()).toEqual({ imported: 4, skipped: [] });
     const titles = (await exportJson(user.client)).chats.map((c) => c.title).sort();
     expect(titles).toEqual(
       ["Best soup for autumn?", "How do I roast a pumpkin so that it caramelises well...", "ls -la explained", "Named by ChatGPT"].sort(),
@@ -345,8 +357,11 @@ describe("import", () => {
   it("imports a ChatGPT conversations.json: titles, visible messages, the branches and the shown leaf", async () => {
     const user = await registerAndSignIn(t.app);
     const res = await importFile(user.client, chatGptSample, "conversations.json");
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ imported: 2, skipped: [{ title: "Only a system prompt", reason: "It has no messages to import." }] });
+    expect(res.status, res.response.body).toBe(200);
+    expect(res.response.json()).toEqual({
+      imported: 2,
+      skipped: [{ title: "Only a system prompt", reason: "It has no messages to import." }],
+    });
 
     const file = await exportJson(user.client);
     expect(file.chats.map((c) => c.title)).toEqual(["Weekend in Lisbon", "Pumpkin soup"]);
@@ -373,17 +388,17 @@ describe("import", () => {
       [null, "user", "[An image or file that was not imported]\n\nWhat soup can I make with this pumpkin?"],
       [1, "assistant", "Roast the pumpkin with garlic, then blend it with stock and a little cream."],
     ]);
-    const md = (await download(user.client, "/api/chats/export?format=markdown")).body;
+    const md = (await download(user.client, "markdown")).body;
     expect(md).toContain("Which museums open on Monday?");
     expect(md).not.toContain("Porto");
   });
 
   it("imports a chat once per account: the same file again (a cut-off import retried, or sent twice at once) adds only what is missing", async () => {
     const user = await registerAndSignIn(t.app);
-    expect((await importFile(user.client, chatGptSample, "conversations.json")).json()).toMatchObject({ imported: 2 });
+    expect((await importFile(user.client, chatGptSample, "conversations.json")).data).toMatchObject({ imported: 2 });
     const again = await importFile(user.client, chatGptSample, "conversations.json");
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toEqual({
+    expect(again.status, again.response.body).toBe(200);
+    expect(again.response.json()).toEqual({
       imported: 0,
       skipped: [
         { title: "Weekend in Lisbon", reason: ALREADY_IMPORTED },
@@ -398,9 +413,9 @@ describe("import", () => {
       .select()
       .from(chats)
       .where(and(eq(chats.userId, user.user.id), eq(chats.title, "Pumpkin soup")));
-    expect((await user.client.request({ method: "DELETE", url: `/api/chats/${soup?.id}` })).statusCode).toBe(204);
+    expect((await user.client.call(chatsApi.remove, { params: { id: Number(soup?.id) } })).status).toBe(204);
     const retried = await importFile(user.client, chatGptSample, "conversations.json");
-    expect(retried.json()).toMatchObject({ imported: 1, skipped: [{ title: "Weekend in Lisbon", reason: ALREADY_IMPORTED }, {}] });
+    expect(retried.data).toMatchObject({ imported: 1, skipped: [{ title: "Weekend in Lisbon", reason: ALREADY_IMPORTED }, {}] });
     expect(await chatCount(user.user.id)).toBe(2);
     const soupMessages = await t.database.db
       .select({ n: count() })
@@ -411,32 +426,33 @@ describe("import", () => {
 
     // Per account: another user imports the same file in full.
     const other = await registerAndSignIn(t.app);
-    expect((await importFile(other.client, chatGptSample, "conversations.json")).json()).toMatchObject({ imported: 2 });
+    expect((await importFile(other.client, chatGptSample, "conversations.json")).data).toMatchObject({ imported: 2 });
 
     // Sent twice at once: each chat arrives once, whichever request stores it.
     const racer = await registerAndSignIn(t.app);
     const both = await Promise.all([0, 1].map(() => importFile(racer.client, chatGptSample, "conversations.json")));
-    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(both.reduce((sum, r) => sum + (r.json() as { imported: number }).imported, 0)).toBe(2);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.reduce((sum, r) => sum + r.data.imported, 0)).toBe(2);
     expect(await chatCount(racer.user.id)).toBe(2);
   });
 
   it("makes imported messages searchable at once", async () => {
     const user = await registerAndSignIn(t.app);
-    expect((await importFile(user.client, chatGptSample)).statusCode).toBe(200);
-    const hits = await user.client.get("/api/chats/search?q=gulbenkian");
-    expect(hits.statusCode).toBe(200);
-    expect(hits.json()).toMatchObject([{ title: "Weekend in Lisbon", snippet: expect.stringContaining("Gulbenkian") }]);
-    const byTitle = await user.client.get("/api/chats/search?q=pumpkin");
-    expect((byTitle.json() as { title: string }[]).map((h) => h.title)).toEqual(["Pumpkin soup"]);
+    expect((await importFile(user.client, chatGptSample)).status).toBe(200);
+    const search = (client: CookieClient, q: string) => client.call(chatsApi.search, { query: { q } });
+    const hits = await search(user.client, "gulbenkian");
+    expect(hits.status).toBe(200);
+    expect(hits.data).toMatchObject([{ title: "Weekend in Lisbon", snippet: expect.stringContaining("Gulbenkian") }]);
+    const byTitle = await search(user.client, "pumpkin");
+    expect(byTitle.data.map((h) => h.title)).toEqual(["Pumpkin soup"]);
     // Nobody else finds them.
-    expect((await bob.client.get("/api/chats/search?q=gulbenkian")).json()).toEqual([]);
+    expect((await search(bob.client, "gulbenkian")).data).toEqual([]);
   });
 
   it("refuses malformed files with a message naming the problem, and imports nothing", async () => {
     const user = await registerAndSignIn(t.app);
     const good = (await exportJson(alice.client)).chats[0];
-    const cases: { send: () => Promise<{ statusCode: number; json(): { message: string } }>; status: number; message: RegExp }[] = [
+    const cases: { send: () => ReturnType<typeof importBody>; status: number; message: RegExp }[] = [
       {
         send: () => importFile(user.client, "{ not json"),
         status: 400,
@@ -450,7 +466,7 @@ describe("import", () => {
       },
       {
         send: () =>
-          user.client.post("/api/chats/import", {
+          importBody(user.client, {
             format: "lumora.chats",
             version: 2,
             exportedAt: new Date().toISOString(),
@@ -462,7 +478,7 @@ describe("import", () => {
       {
         // A good chat first, then a bad one: the whole file is refused.
         send: () =>
-          user.client.post("/api/chats/import", {
+          importBody(user.client, {
             format: "lumora.chats",
             version: 1,
             exportedAt: new Date().toISOString(),
@@ -477,12 +493,12 @@ describe("import", () => {
         status: 400,
         message: /^This is not a valid ChatGPT conversations\.json, so nothing was imported\. \[0\]\.mapping\.a\.message\.author\.role: .+/,
       },
-      { send: () => user.client.post("/api/chats/import"), status: 415, message: /^Send the file as multipart\/form-data/ },
+      { send: () => importBody(user.client), status: 415, message: /^Send the file as multipart\/form-data/ },
     ];
     for (const item of cases) {
       const res = await item.send();
-      expect(res.statusCode, JSON.stringify(res.json())).toBe(item.status);
-      expect(res.json().message).toMatch(item.message);
+      expect(res.status, res.response.body).toBe(item.status);
+      expect(res.error.message).toMatch(item.message);
     }
     expect(await chatCount(user.user.id)).toBe(0);
   });
@@ -491,23 +507,18 @@ describe("import", () => {
     const user = await registerAndSignIn(t.app);
     const huge = Buffer.alloc(50 * 1024 * 1024 + 10, 0x20);
     const asFile = await importFile(user.client, huge);
-    expect(asFile.statusCode).toBe(413);
-    expect(asFile.json().message).toBe(
+    expect(asFile.status).toBe(413);
+    expect(asFile.error.message).toBe(
       "The file is larger than 50 MiB, so nothing was imported. Export fewer chats at a time and import each file.",
     );
-    const asBody = await user.client.request({
-      method: "POST",
-      url: "/api/chats/import",
-      payload: huge,
-      headers: { "content-type": "application/json" },
-    });
-    expect(asBody.statusCode).toBe(413);
-    expect(asBody.json().message).toContain("larger than 50 MiB");
+    const asBody = await user.client.call(chatTransferApi.import, {}, { rawBody: huge, headers: { "content-type": "application/json" } });
+    expect(asBody.status).toBe(413);
+    expect(asBody.error.message).toContain("larger than 50 MiB");
     // Just under the byte cap is read (then refused here only because it is not JSON).
     const conversation = { title: "t", mapping: {} };
     const tooMany = await importFile(user.client, JSON.stringify(Array.from({ length: 5001 }, () => conversation)));
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toContain("An import can hold at most 5000 chats");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.error.message).toContain("An import can hold at most 5000 chats");
     expect(await chatCount(user.user.id)).toBe(0);
   });
 
@@ -526,12 +537,12 @@ describe("import", () => {
     };
     const perChat = IMPORT_LIMITS.maxNodesPerChat;
     const atLimit = await importFile(user.client, JSON.stringify([conversation(perChat, "a")]));
-    expect(atLimit.statusCode, atLimit.body).toBe(200);
-    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+    expect(atLimit.status, atLimit.response.body).toBe(200);
+    expect(atLimit.response.json()).toEqual({ imported: 1, skipped: [] });
 
     const over = await importFile(user.client, JSON.stringify([conversation(perChat + 1, "b")]));
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe(
+    expect(over.status).toBe(400);
+    expect(over.error.message).toBe(
       `This file holds more than one import can, so nothing was imported. [0].mapping: ${IMPORT_LIMIT_MESSAGES.nodesPerChat} (this one has ${perChat + 1}).`,
     );
     // In all: each conversation at its limit, one conversation more than the file's limit allows (the largest
@@ -541,8 +552,8 @@ describe("import", () => {
       user.client,
       JSON.stringify(Array.from({ length: conversations }, (_, i) => conversation(perChat, `m${i}-`))),
     );
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe(
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.error.message).toBe(
       `This file holds more than one import can, so nothing was imported. ${IMPORT_LIMIT_MESSAGES.nodes} (this one has ${conversations * perChat}). Split it into smaller files and import each.`,
     );
     expect(await chatCount(user.user.id)).toBe(1);
@@ -574,14 +585,14 @@ describe("import", () => {
       JSON.stringify({ format: "lumora.chats", version: 1, exportedAt: new Date().toISOString(), chats: [chat(count)] });
     const perChat = IMPORT_LIMITS.maxMessagesPerChat;
     const atLimit = await importFile(user.client, file(perChat));
-    expect(atLimit.statusCode, atLimit.body).toBe(200);
-    expect(atLimit.json()).toEqual({ imported: 1, skipped: [] });
+    expect(atLimit.status, atLimit.response.body).toBe(200);
+    expect(atLimit.response.json()).toEqual({ imported: 1, skipped: [] });
     const [stored] = await t.database.db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
     expect(Number(stored?.n)).toBe(perChat);
 
     const over = await importFile(user.client, file(perChat + 1));
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe(
+    expect(over.status).toBe(400);
+    expect(over.error.message).toBe(
       `This file holds more than one import can, so nothing was imported. chats[0].messages: ${IMPORT_LIMIT_MESSAGES.messagesPerChat} (this one has ${perChat + 1}).`,
     );
     expect(await chatCount(user.user.id)).toBe(1);
@@ -622,8 +633,8 @@ describe("import", () => {
       { title: "Short and fine", create_time: 1719000000, mapping: { s0: node("s0", null, "fine") } },
     ]);
     const first = await importFile(user.client, file);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({
+    expect(first.status, first.response.body).toBe(200);
+    expect(first.response.json()).toEqual({
       imported: 1,
       skipped: [{ title: "Cut midway", reason: "It could not be stored. Try importing the file again." }],
     });
@@ -635,7 +646,7 @@ describe("import", () => {
 
     await db.execute(sql.raw("drop trigger test_refuse_import on messages"));
     const again = await importFile(user.client, file);
-    expect(again.json()).toEqual({ imported: 1, skipped: [{ title: "Short and fine", reason: ALREADY_IMPORTED }] });
+    expect(again.response.json()).toEqual({ imported: 1, skipped: [{ title: "Short and fine", reason: ALREADY_IMPORTED }] });
     const [all] = await db.select({ n: count() }).from(messages).where(eq(messages.userId, user.user.id));
     expect(Number(all?.n)).toBe(251);
   });
@@ -656,13 +667,13 @@ describe("import", () => {
       current_node: "a",
     };
     const res = await importFile(user.client, JSON.stringify([conversation]));
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.response.body).toBe(200);
     const [chat] = (await exportJson(user.client)).chats;
     expect(chat?.title).toBe("Broken text");
     expect(chat?.messages[0]?.content).toBe("nul and lone");
-    const body = await user.client.post("/api/chats/import", [conversation]);
-    expect(body.statusCode).toBe(400);
-    expect(body.json().message).toBe(BAD_TEXT);
+    const body = await importBody(user.client, [conversation]);
+    expect(body.status).toBe(400);
+    expect(body.error.message).toBe(BAD_TEXT);
     const rows = await t.database.db
       .select({ n: count() })
       .from(chats)

@@ -13,7 +13,8 @@ import {
   reserveFileId,
   sweepLooseParts,
 } from "../../src/server/modules/knowledge/file-store.js";
-import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { filesApi } from "../../src/shared/contracts/knowledge.js";
+import { usageApi } from "../../src/shared/contracts/usage.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { insertFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
@@ -40,7 +41,9 @@ function imageBytes(size: number): Buffer {
 }
 
 const upload = (client: CookieClient, name: string, bytes: Uint8Array) =>
-  client.request({ method: "POST", url: "/api/files", ...multipartFile("file", name, "application/octet-stream", bytes) });
+  client.call(filesApi.upload, {}, { multipart: multipartFile("file", name, "application/octet-stream", bytes) });
+/** The stored bytes, as sent (the contract types no answer for a download). */
+const content = (client: CookieClient, id: number) => client.call(filesApi.content, { params: { id } });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await t.database.db.execute(query)).rows as T[];
@@ -66,8 +69,8 @@ describe("a file's bytes in parts", () => {
       // 16 bytes at least make the image's signature; below that, a text file.
       const bytes = size >= 16 ? imageBytes(size) : Buffer.from("x".repeat(size));
       const res = await upload(owner, size >= 16 ? `file-${size}.png` : `file-${size}.txt`, bytes);
-      expect({ size, status: res.statusCode }).toEqual({ size, status: 201 });
-      const file = res.json() as KnowledgeFile;
+      expect({ size, status: res.status }).toEqual({ size, status: 201 });
+      const file = res.data;
       expect(file.size).toBe(size);
 
       const parts = await partsOf(file.id);
@@ -75,10 +78,10 @@ describe("a file's bytes in parts", () => {
       expect(parts.every((p) => p.bytes <= FILE_PART_BYTES)).toBe(true);
       expect(parts.reduce((sum, p) => sum + p.bytes, 0)).toBe(size);
 
-      const download = await owner.get(`/api/files/${file.id}/content`);
-      expect(download.statusCode).toBe(200);
+      const download = await content(owner, file.id);
+      expect(download.status).toBe(200);
       expect(download.headers["content-length"]).toBe(String(size));
-      expect(sha(download.rawPayload)).toBe(sha(bytes));
+      expect(sha(download.response.rawPayload)).toBe(sha(bytes));
       // The row's hash (counted while the upload was read) is the bytes'; what ingestion reads whole is the same.
       const [row] = await rows<{ sha256: string }>(sql`select sha256 from knowledge_files where id = ${file.id}`);
       expect(row?.sha256).toBe(sha(bytes));
@@ -90,8 +93,8 @@ describe("a file's bytes in parts", () => {
   it("an empty upload is refused (400) and stores nothing; an empty file in the store is one empty part", async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from knowledge_file_bytes`);
     const res = await upload(owner, "empty.txt", new Uint8Array());
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("This file is empty.");
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe("This file is empty.");
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from knowledge_file_bytes`)).toEqual(before);
 
     const store = databaseFileStore(t.database.db);
@@ -110,9 +113,9 @@ describe("a file's bytes in parts", () => {
     await t.database.db.execute(sql`update knowledge_files set byte_size = ${bytes.byteLength}, sha256 = ${sha(bytes)} where id = ${id}`);
     // As migration 0033 left it: the old row, part 0, whatever its size.
     await t.database.db.insert(knowledgeFileBytes).values({ fileId: id, data: bytes });
-    const download = await user.client.get(`/api/files/${id}/content`);
-    expect(download.statusCode).toBe(200);
-    expect(sha(download.rawPayload)).toBe(sha(bytes));
+    const download = await content(user.client, id);
+    expect(download.status).toBe(200);
+    expect(sha(download.response.rawPayload)).toBe(sha(bytes));
     const slices: number[] = [];
     for await (const slice of t.app.ctx.fileStore.stream({ id, storage: "db", storageKey: null })) slices.push(slice.byteLength);
     expect(slices).toEqual([FILE_READ_SLICE, FILE_READ_SLICE, 777]);
@@ -132,27 +135,27 @@ describe("a file's bytes in parts", () => {
     );
     try {
       const res = await upload(user, "big.png", imageBytes(4 * FILE_PART_BYTES));
-      expect(res.statusCode).toBe(500);
+      expect(res.status).toBe(500);
     } finally {
       await t.database.db.execute(sql`drop trigger refuse_third_part on knowledge_file_bytes`);
       await t.database.db.execute(sql`drop function refuse_third_part()`);
     }
-    expect((await user.get("/api/files")).json()).toEqual([]);
-    expect((await user.get("/api/usage")).json().storage).toMatchObject({ usedBytes: 0, files: 0 });
+    expect((await user.ok(filesApi.list, {})).items).toEqual([]);
+    expect((await user.ok(usageApi.mine, {})).storage).toMatchObject({ usedBytes: 0, files: 0 });
     expect(await looseParts()).toBe(0);
 
     const bytes = imageBytes(4 * FILE_PART_BYTES);
     const res = await upload(user, "big.png", bytes);
-    expect(res.statusCode).toBe(201);
-    expect(sha((await user.get(`/api/files/${(res.json() as KnowledgeFile).id}/content`)).rawPayload)).toBe(sha(bytes));
+    expect(res.status).toBe(201);
+    expect(sha((await content(user, res.data.id)).response.rawPayload)).toBe(sha(bytes));
   });
 
   it("deleting a file deletes its parts; the sweep takes parts without a row once they are an hour old, and no others", async () => {
     const user = (await registerAndSignIn(t.app)).client;
     const res = await upload(user, "gone.png", imageBytes(2 * FILE_PART_BYTES + 1));
-    const gone = (res.json() as KnowledgeFile).id;
+    const gone = res.data.id;
     expect((await partsOf(gone)).length).toBe(3);
-    expect((await user.delete(`/api/files/${gone}`)).statusCode).toBe(204);
+    expect((await user.call(filesApi.delete, { params: { id: gone } })).status).toBe(204);
     expect(await partsOf(gone)).toEqual([]);
 
     // What a process killed while writing leaves: parts under a reserved id, no row. One such upload an hour old,
@@ -163,7 +166,7 @@ describe("a file's bytes in parts", () => {
     await store.put(db, { id: crashed, userId: 1 }, imageBytes(2 * FILE_PART_BYTES));
     const writing = await reserveFileId(db);
     await store.put(db, { id: writing, userId: 1 }, imageBytes(10));
-    const kept = (await upload(user, "kept.png", imageBytes(FILE_PART_BYTES + 5))).json() as KnowledgeFile;
+    const kept = (await upload(user, "kept.png", imageBytes(FILE_PART_BYTES + 5))).data;
     await db.execute(
       sql`update knowledge_file_bytes set written_at = now() - interval '61 minutes' where file_id = ${crashed} or file_id = ${kept.id}`,
     );
@@ -175,6 +178,6 @@ describe("a file's bytes in parts", () => {
     // With no time left to wait (as after a kill -9 in the test below), the upload under way goes too.
     expect(await sweepLooseParts(db, "0 seconds")).toBe(1);
     expect(await looseParts()).toBe(0);
-    expect((await user.get(`/api/files/${kept.id}/content`)).statusCode).toBe(200);
+    expect((await content(user, kept.id)).status).toBe(200);
   });
 });

@@ -7,9 +7,16 @@ import { buildApp } from "../../src/server/app.js";
 import { users } from "../../src/server/db/schema/index.js";
 import { hashPassword } from "../../src/server/lib/passwords.js";
 import { errorHandlerPlugin } from "../../src/server/plugins/error-handler.js";
+import { tokensApi } from "../../src/shared/contracts/api-tokens.js";
+import { quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { CookieClient, newAccount, type TestApp, testConfig } from "../helpers/build-test-app.js";
 import { pointPlatformAt } from "../helpers/chat-setup.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
@@ -288,8 +295,8 @@ const isOdd = (url: string) =>
 const tokens = new WeakMap<CookieClient, string | null>();
 async function tokenOf(client: CookieClient): Promise<string | null> {
   if (!tokens.has(client)) {
-    const res = await client.post("/api/tokens", { name: "fuzz", expiresInDays: 1, scopes: ["chat", "models"] });
-    tokens.set(client, res.statusCode === 201 ? (res.json() as { token: string }).token : null);
+    const res = await client.call(tokensApi.create, { body: { name: "fuzz", expiresInDays: 1, scopes: ["chat", "models"] } });
+    tokens.set(client, res.status === 201 ? res.data.token : null);
   }
   return tokens.get(client) ?? null;
 }
@@ -365,10 +372,9 @@ async function signIn(role: "admin" | "user"): Promise<CookieClient> {
   protect.add(row.id);
   const client = new CookieClient(t.app);
   addressCounter += 1;
+  // Each sign-in from its own address (the contract's call has no remote address to give): the request built from it.
   const res = await client.request({
-    method: "POST",
-    url: "/api/login",
-    payload: { username: account.username, password },
+    ...requestFor(authApi.login, { body: { username: account.username, password } }),
     remoteAddress: `192.168.${addressCounter >> 8}.${addressCounter & 255}`,
   });
   if (res.statusCode !== 200) throw new Error(`fuzz sign-in failed: ${res.statusCode} ${res.body}`);
@@ -376,9 +382,9 @@ async function signIn(role: "admin" | "user"): Promise<CookieClient> {
 }
 
 async function stillSignedIn(client: CookieClient, role: "admin" | "user"): Promise<boolean> {
-  const res = await client.get("/api/user");
-  if (res.statusCode !== 200) return false;
-  const me = res.json() as { id: number; role: string };
+  const res = await client.call(userApi.me, {});
+  if (res.status !== 200) return false;
+  const me = res.data;
   const [row] = await t.database.db.select({ status: users.status }).from(users).where(eq(users.id, me.id));
   return me.role === role && row?.status === "active";
 }
@@ -403,20 +409,25 @@ beforeAll(async () => {
   await pointPlatformAt(admin, "openai", aiFake);
   // Something real to point ids at: a course with a module and lessons, a chat.
   for (const client of [member, admin]) {
-    const course = (await client.post("/api/courses", { title: "Fuzz course" })).json();
-    const module = (await client.post(`/api/courses/${course.id}/modules`, { title: "Fuzz module" })).json();
-    const lesson = (await client.post(`/api/modules/${module.id}/lessons`, { title: "Fuzz lesson", type: "reading", content: "x" })).json();
-    const chat = (await client.post("/api/chats", { title: "Fuzz chat" })).json();
+    const course = await client.ok(coursesApi.create, { body: { title: "Fuzz course" } });
+    const module = await client.ok(coursesApi.createModule, { params: { id: course.id }, body: { title: "Fuzz module" } });
+    const lesson = await client.ok(lessonsApi.create, {
+      params: { id: module.id },
+      body: { title: "Fuzz lesson", type: "reading", content: "x" },
+    });
+    const chat = await client.ok(chatsApi.create, { body: { title: "Fuzz chat" } });
     // A published quiz with a question, and an attempt at it (issue 32).
-    const quiz = (await client.post(`/api/modules/${module.id}/lessons`, { title: "Fuzz quiz", type: "quiz", kind: "quiz" })).json();
-    const question = (
-      await client.post(`/api/lessons/${quiz.id}/questions`, { kind: "single", prompt: "Q", options: ["a", "b"], correct: [0] })
-    ).json();
-    await client.post(`/api/lessons/${quiz.id}/publish-quiz`, { passMark: 50, attempts: null });
-    const attempt = (await client.post(`/api/lessons/${quiz.id}/attempts`)).json();
-    realIds.push(
-      ...[course.id, module.id, lesson.id, chat.id, quiz.id, question.id, attempt.id].filter((id): id is number => typeof id === "number"),
-    );
+    const quiz = await client.ok(lessonsApi.create, {
+      params: { id: module.id },
+      body: { title: "Fuzz quiz", type: "quiz", kind: "quiz" },
+    });
+    const question = await client.ok(quizzesApi.addQuestion, {
+      params: { id: quiz.id },
+      body: { kind: "single", prompt: "Q", options: ["a", "b"], correct: [0] },
+    });
+    await client.ok(quizzesApi.publish, { params: { id: quiz.id }, body: { passMark: 50, attempts: null } });
+    const attempt = await client.ok(quizzesApi.startAttempt, { params: { id: quiz.id } });
+    realIds.push(course.id, module.id, lesson.id, chat.id, quiz.id, question.id, attempt.id);
   }
 }, 60_000);
 afterAll(async () => {

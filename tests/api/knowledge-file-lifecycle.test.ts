@@ -6,7 +6,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
 import { sweepUnsentFiles } from "../../src/server/modules/knowledge/unsent-files.js";
-import { FILE_LIMIT_MESSAGES, type KnowledgeFile, type StorageUsage } from "../../src/shared/contracts/knowledge.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { collectionsApi, FILE_LIMIT_MESSAGES, filesApi } from "../../src/shared/contracts/knowledge.js";
+import { usageApi } from "../../src/shared/contracts/usage.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp, testConfig } from "../helpers/build-test-app.js";
@@ -36,16 +38,19 @@ const db = () => t.database.db;
 const text = (value: string) => new TextEncoder().encode(value);
 
 function upload(client: CookieClient, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
-  return client.request({ method: "POST", url: "/api/files", ...multipartFile("file", name, "application/octet-stream", bytes, fields) });
+  return client.call(filesApi.upload, {}, { multipart: multipartFile("file", name, "application/octet-stream", bytes, fields) });
 }
 async function uploaded(client: CookieClient, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
   const res = await upload(client, name, bytes, fields);
-  expect({ status: res.statusCode, body: res.statusCode === 201 ? "" : res.body }).toEqual({ status: 201, body: "" });
-  return res.json() as KnowledgeFile;
+  expect({ status: res.status, body: res.status === 201 ? "" : res.response.body }).toEqual({ status: 201, body: "" });
+  return res.data;
 }
 const forMessage = { purpose: "message" };
 
-const storageOf = async (client: CookieClient) => ((await client.get("/api/usage")).json() as { storage: StorageUsage }).storage;
+const storageOf = async (client: CookieClient) => (await client.ok(usageApi.mine, {})).storage;
+const getFile = (client: CookieClient, id: number) => client.call(filesApi.get, { params: { id } });
+const retry = (client: CookieClient, id: number) => client.call(filesApi.retry, { params: { id } });
+const remove = (client: CookieClient, id: number) => client.call(filesApi.delete, { params: { id } });
 const exists = async (id: number) => (await countOf(db(), sql`select count(*) as n from knowledge_files where id = ${id}`)) === 1;
 const bytesKept = (id: number) => countOf(db(), sql`select count(*) as n from knowledge_file_bytes where file_id = ${id}`);
 const setUnsentUntil = (id: number, when: "past" | "future" | null) =>
@@ -57,8 +62,7 @@ const setUnsentUntil = (id: number, when: "past" | "future" | null) =>
 
 async function sendWith(client: CookieClient, fileIds: number[]) {
   const chat = await newChat(client);
-  const res = await client.post(`/api/chats/${chat.id}/reply`, { content: "What do these say?", fileIds });
-  return res;
+  return client.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "What do these say?", fileIds } });
 }
 
 describe("a file that cannot be read is failed for good", () => {
@@ -70,17 +74,17 @@ describe("a file that cannot be read is failed for good", () => {
     expect(failed).toMatchObject({ status: "failed", retryable: false });
     expect(failed.error).toMatch(/could not be read/);
 
-    const retry = await client.post(`/api/files/${broken.id}/retry`);
-    expect({ status: retry.statusCode, message: retry.json().message }).toEqual({ status: 422, message: FILE_LIMIT_MESSAGES.notRetryable });
-    expect((await client.get(`/api/files/${broken.id}`)).json()).toMatchObject({ status: "failed", retryable: false, error: failed.error });
+    const retried = await retry(client, broken.id);
+    expect({ status: retried.status, message: retried.error.message }).toEqual({ status: 422, message: FILE_LIMIT_MESSAGES.notRetryable });
+    expect((await getFile(client, broken.id)).data).toMatchObject({ status: "failed", retryable: false, error: failed.error });
     // Its bytes are stored: it keeps its place against the plan until its owner deletes it.
     expect(await storageOf(client)).toMatchObject({ files: 1, usedBytes: broken.size });
     // Sent on a message, the refusal says to attach a readable copy, not to retry.
     const sent = await sendWith(client, [broken.id]);
-    expect(sent.statusCode).toBe(400);
-    expect(sent.json().message).toBe(`broken.pdf could not be read: ${failed.error}. Remove it and attach a readable copy.`);
+    expect(sent.status).toBe(400);
+    expect(sent.error.message).toBe(`broken.pdf could not be read: ${failed.error}. Remove it and attach a readable copy.`);
 
-    expect((await client.request({ method: "DELETE", url: `/api/files/${broken.id}` })).statusCode).toBe(204);
+    expect((await remove(client, broken.id)).status).toBe(204);
     expect(await storageOf(client)).toMatchObject({ files: 0, usedBytes: 0 });
   });
 
@@ -90,23 +94,23 @@ describe("a file that cannot be read is failed for good", () => {
     await db().execute(
       sql`update knowledge_files set status = 'failed', attempts = 5, error = 'We could not index this file: the embedding provider answered 500. Retry later.' where id = ${file.id}`,
     );
-    expect((await user.get(`/api/files/${file.id}`)).json()).toMatchObject({ status: "failed", retryable: true });
+    expect((await getFile(user, file.id)).data).toMatchObject({ status: "failed", retryable: true });
     // Another user's file: a 404, as every verb, and it stays as it was.
-    const stolen = await other.post(`/api/files/${file.id}/retry`);
-    expect(stolen.statusCode).toBe(404);
-    expect((await user.get(`/api/files/${file.id}`)).json()).toMatchObject({ status: "failed", retryable: true });
+    const stolen = await retry(other, file.id);
+    expect(stolen.status).toBe(404);
+    expect((await getFile(user, file.id)).data).toMatchObject({ status: "failed", retryable: true });
 
-    const retried = await user.post(`/api/files/${file.id}/retry`);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ status: "queued", error: null, retryable: false });
+    const retried = await retry(user, file.id);
+    expect(retried.status).toBe(200);
+    expect(retried.data).toMatchObject({ status: "queued", error: null, retryable: false });
     expect((await settledFile(user, file.id)).status).toBe("ready");
   });
 
   it("another user's permanently failed file is a 404 to Retry, not its 422 (nothing said of it)", async () => {
     const broken = await uploaded(user, "mine.pdf", text("%PDF-1.4 junk"));
     expect((await settledFile(user, broken.id)).retryable).toBe(false);
-    const res = await other.post(`/api/files/${broken.id}/retry`);
-    expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 404, message: FILE_LIMIT_MESSAGES.fileNotFound });
+    const res = await retry(other, broken.id);
+    expect({ status: res.status, message: res.error.message }).toEqual({ status: 404, message: FILE_LIMIT_MESSAGES.fileNotFound });
   });
 });
 
@@ -120,11 +124,11 @@ describe("a file attached to a message not sent yet", () => {
     expect(until).toBeGreaterThan(before + 23.9 * 3600_000);
     expect(until).toBeLessThan(Date.now() + 24.1 * 3600_000);
     expect(await storageOf(client)).toMatchObject({ files: 1, usedBytes: file.size });
-    expect((await client.get("/api/files")).json()).toEqual([expect.objectContaining({ id: file.id, unsentUntil: file.unsentUntil })]);
+    expect((await client.ok(filesApi.list, {})).items).toEqual([expect.objectContaining({ id: file.id, unsentUntil: file.unsentUntil })]);
 
     // Someone else cannot remove it.
-    expect((await other.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(404);
-    expect((await client.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(204);
+    expect((await remove(other, file.id)).status).toBe(404);
+    expect((await remove(client, file.id)).status).toBe(204);
     expect(await storageOf(client)).toMatchObject({ files: 0, usedBytes: 0 });
 
     // A library upload is not unsent.
@@ -132,12 +136,12 @@ describe("a file attached to a message not sent yet", () => {
   });
 
   it("refuses a purpose it does not know, and a message's file in a collection (400)", async () => {
-    const collection = (await user.post("/api/collections", { name: "Drafts" })).json() as { id: number };
+    const collection = await user.ok(collectionsApi.create, { body: { name: "Drafts" } });
     const refused: Record<string, string>[] = [{ purpose: "forever" }, { purpose: "message", collectionId: String(collection.id) }];
     for (const fields of refused) {
       const res = await upload(user, "x.txt", text("x"), fields);
-      expect({ fields, status: res.statusCode }).toEqual({ fields, status: 400 });
-      expect(res.json().errors).toHaveProperty("purpose");
+      expect({ fields, status: res.status }).toEqual({ fields, status: 400 });
+      expect(res.error.errors).toHaveProperty("purpose");
     }
   });
 
@@ -145,12 +149,14 @@ describe("a file attached to a message not sent yet", () => {
     const file = await uploaded(user, "sent.txt", text("Sent with the message."), forMessage);
     expect((await settledFile(user, file.id)).status).toBe("ready");
     const res = await sendWith(user, [file.id]);
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await user.get(`/api/files/${file.id}`)).json()).toMatchObject({ unsentUntil: null });
+    expect(res.status, res.response.body).toBe(200);
+    expect((await getFile(user, file.id)).data).toMatchObject({ unsentUntil: null });
 
     const moved = await uploaded(user, "moved.txt", text("Moved to a collection."), forMessage);
-    const collection = (await user.post("/api/collections", { name: "Keep" })).json() as { id: number };
-    expect((await user.patch(`/api/files/${moved.id}`, { collectionId: collection.id })).json()).toMatchObject({ unsentUntil: null });
+    const collection = await user.ok(collectionsApi.create, { body: { name: "Keep" } });
+    expect(await user.ok(filesApi.update, { params: { id: moved.id }, body: { collectionId: collection.id } })).toMatchObject({
+      unsentUntil: null,
+    });
   });
 
   it("the sweep deletes the unsent files past their day (row, bytes, count), never a sent one or one still in time", async () => {
@@ -161,7 +167,7 @@ describe("a file attached to a message not sent yet", () => {
     // Sent, but the process ended before its send cleared the mark: the stored message keeps it.
     const sent = await uploaded(client, "sent.txt", text("sent before a crash"), forMessage);
     for (const file of [stale, fresh, library, sent]) await settledFile(client, file.id);
-    expect((await sendWith(client, [sent.id])).statusCode).toBe(200);
+    expect((await sendWith(client, [sent.id])).status).toBe(200);
     await setUnsentUntil(stale.id, "past");
     await setUnsentUntil(fresh.id, "future");
     await setUnsentUntil(sent.id, "past");
@@ -171,10 +177,10 @@ describe("a file attached to a message not sent yet", () => {
     expect(swept).toBeGreaterThanOrEqual(1);
     expect(await exists(stale.id)).toBe(false);
     expect(await bytesKept(stale.id)).toBe(0);
-    expect((await client.get(`/api/files/${stale.id}`)).statusCode).toBe(404);
+    expect((await getFile(client, stale.id)).status).toBe(404);
     expect(await exists(fresh.id)).toBe(true);
     expect(await exists(library.id)).toBe(true);
-    expect((await client.get(`/api/files/${sent.id}`)).json()).toMatchObject({ unsentUntil: null });
+    expect((await getFile(client, sent.id)).data).toMatchObject({ unsentUntil: null });
     expect(await storageOf(client)).toMatchObject({ files: 3, usedBytes: fresh.size + library.size + sent.size });
     // Nothing left to do: a second sweep deletes nothing of theirs.
     await sweepUnsentFiles(db(), t.app.ctx.fileStore);

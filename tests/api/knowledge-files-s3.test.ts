@@ -4,6 +4,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { collectionsApi, filesApi } from "../../src/shared/contracts/knowledge.js";
 import { type S3Fake, startS3Fake } from "../fakes/s3-fake.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile } from "../helpers/multipart.js";
@@ -27,14 +29,15 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const upload = (name: string, body: string) =>
-  user.request({ method: "POST", url: "/api/files", ...multipartFile("file", name, "text/plain", new TextEncoder().encode(body)) });
+const uploadAs = (client: CookieClient, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) =>
+  client.call(filesApi.upload, {}, { multipart: multipartFile("file", name, "text/plain", bytes, fields) });
+const upload = (name: string, body: string) => uploadAs(user, name, new TextEncoder().encode(body));
 
 describe("S3 file store", () => {
   it("upload → content → delete goes through the object store, and the object is gone after", async () => {
     const res = await upload("notes.md", "# Notes\n\nStored in S3.");
-    expect(res.statusCode).toBe(201);
-    const file = res.json() as { id: number };
+    expect(res.status).toBe(201);
+    const file = res.data;
     const row = (
       await t.database.db.execute<{ storage: string; storage_key: string }>(
         sql`select storage, storage_key from knowledge_files where id = ${file.id}`,
@@ -49,40 +52,37 @@ describe("S3 file store", () => {
     expect(inDb.rows[0]?.n).toBe(0);
     expect(await s3.keys()).toEqual([row?.storage_key]);
 
-    const content = await user.get(`/api/files/${file.id}/content`);
-    expect(content.statusCode).toBe(200);
-    expect(content.body).toBe("# Notes\n\nStored in S3.");
+    // The bytes as sent (the contract types no answer for a download).
+    const content = await user.call(filesApi.content, { params: { id: file.id } });
+    expect(content.status).toBe(200);
+    expect(content.response.body).toBe("# Notes\n\nStored in S3.");
     expect(content.headers["content-type"]).toBe("text/markdown; charset=utf-8");
 
-    expect((await user.request({ method: "DELETE", url: `/api/files/${file.id}` })).statusCode).toBe(204);
+    expect((await user.call(filesApi.delete, { params: { id: file.id } })).status).toBe(204);
     expect(await s3.keys()).toEqual([]);
   });
 
   it("deleting a collection removes its files' objects", async () => {
-    const collection = (await user.post("/api/collections", { name: "In S3" })).json() as { id: number };
-    const form = multipartFile("file", "a.txt", "text/plain", new TextEncoder().encode("alpha"), { collectionId: String(collection.id) });
-    expect((await user.request({ method: "POST", url: "/api/files", ...form })).statusCode).toBe(201);
+    const collection = await user.ok(collectionsApi.create, { body: { name: "In S3" } });
+    const inCollection = await uploadAs(user, "a.txt", new TextEncoder().encode("alpha"), { collectionId: String(collection.id) });
+    expect(inCollection.status).toBe(201);
     const loose = await upload("loose.txt", "kept");
     expect(await s3.keys()).toHaveLength(2);
-    expect((await user.request({ method: "DELETE", url: `/api/collections/${collection.id}` })).statusCode).toBe(204);
+    expect((await user.call(collectionsApi.delete, { params: { id: collection.id } })).status).toBe(204);
     const left = await s3.keys();
     expect(left).toHaveLength(1);
-    expect(left[0]).toMatch(new RegExp(`^files/${userId}/${loose.json().id}-`));
+    expect(left[0]).toMatch(new RegExp(`^files/${userId}/${loose.data.id}-`));
   });
 
   it("an admin deleting an account removes its files' objects too (issue 30 review), and nobody else's", async () => {
     const leaving = await registerAndSignIn(t.app);
     for (const name of ["one.txt", "two.txt"]) {
-      const res = await leaving.client.request({
-        method: "POST",
-        url: "/api/files",
-        ...multipartFile("file", name, "text/plain", new TextEncoder().encode(name)),
-      });
-      expect(res.statusCode).toBe(201);
+      const res = await uploadAs(leaving.client, name, new TextEncoder().encode(name));
+      expect(res.status).toBe(201);
     }
     const before = await s3.keys();
     expect(before.filter((key) => key.startsWith(`files/${leaving.user.id}/`))).toHaveLength(2);
-    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${leaving.user.id}` })).statusCode).toBe(204);
+    expect((await admin.call(adminUsersApi.remove, { params: { id: leaving.user.id } })).status).toBe(204);
     const after = await s3.keys();
     expect(after.filter((key) => key.startsWith(`files/${leaving.user.id}/`))).toEqual([]);
     expect(after).toEqual(before.filter((key) => !key.startsWith(`files/${leaving.user.id}/`)));
@@ -93,16 +93,12 @@ describe("S3 file store", () => {
     try {
       await registerAndSignIn(down.app);
       const someone = (await registerAndSignIn(down.app)).client;
-      const res = await someone.request({
-        method: "POST",
-        url: "/api/files",
-        ...multipartFile("file", "a.txt", "text/plain", Buffer.from("a")),
-      });
-      expect({ status: res.statusCode, message: res.json().message }).toEqual({
+      const res = await uploadAs(someone, "a.txt", Buffer.from("a"));
+      expect({ status: res.status, message: res.error.message }).toEqual({
         status: 503,
         message: "The file store could not be reached. Please try again in a moment.",
       });
-      expect((await someone.get("/api/files")).json()).toEqual([]);
+      expect((await someone.ok(filesApi.list, {})).items).toEqual([]);
     } finally {
       await down.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CitationDetail, ShownMessage } from "../../src/shared/contracts/chat.js";
-import type { KnowledgeFile } from "../../src/shared/contracts/knowledge.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { filesApi } from "../../src/shared/contracts/knowledge.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
@@ -59,14 +59,15 @@ function givenSource(n: number): { label: string; text: string } | null {
   return { label: entry.slice(`[${n}] `.length, newline), text: entry.slice(newline + 1) };
 }
 
+/** A question with a library file attached: the reply's events, read whole. */
+const askWith = (id: number, content: string, fileId: number) =>
+  user.call(chatsApi.reply, { params: { id }, body: { content, fileIds: [fileId] } });
+const citation = (id: number, messageId: number, n: number) => user.call(chatsApi.citation, { params: { id, messageId, n } });
+
 async function uploadPdf(name: string, pdfPages: string[]) {
-  const res = await user.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile("file", name, "application/pdf", await makePdf(pdfPages)),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const file = await settledFile(user, (res.json() as KnowledgeFile).id);
+  const res = await user.call(filesApi.upload, {}, { multipart: multipartFile("file", name, "application/pdf", await makePdf(pdfPages)) });
+  expect(res.status, res.response.body).toBe(201);
+  const file = await settledFile(user, res.data.id);
   expect(file).toMatchObject({ status: "ready", pages: pdfPages.length, error: null });
   return file;
 }
@@ -81,13 +82,9 @@ const sentencesOf = (text: string) =>
 describe("a 40-page PDF attached to a question", () => {
   it("is read, searched with the question, and cited at page 31", async () => {
     const bytes = await makePdf(pages);
-    const res = await user.request({
-      method: "POST",
-      url: "/api/files",
-      ...multipartFile("file", "biology.pdf", "application/pdf", bytes),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const uploaded = res.json() as KnowledgeFile;
+    const res = await user.call(filesApi.upload, {}, { multipart: multipartFile("file", "biology.pdf", "application/pdf", bytes) });
+    expect(res.status, res.response.body).toBe(201);
+    const uploaded = res.data;
     expect(uploaded).toMatchObject({ name: "biology.pdf", type: "application/pdf", kind: "pdf", collectionId: null });
     expect(["queued", "processing"]).toContain(uploaded.status);
 
@@ -96,12 +93,9 @@ describe("a 40-page PDF attached to a question", () => {
 
     const chat = await newChat(user);
     // The stand-in echoes the question, so its reply holds "[1]": the one passage given, if it is page 31's.
-    const reply = await user.post(`/api/chats/${chat.id}/reply`, {
-      content: "What does the quokkatron enzyme do? [1]",
-      fileIds: [file.id],
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    const done = eventOf(parseEvents(reply.body).at(-1), "done");
+    const reply = await askWith(chat.id, "What does the quokkatron enzyme do? [1]", file.id);
+    expect(reply.status, reply.response.body).toBe(200);
+    const done = eventOf(parseEvents(reply.response.body).at(-1), "done");
 
     // The provider's request carries page 31's passage as source [1].
     const body = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] };
@@ -116,12 +110,12 @@ describe("a 40-page PDF attached to a question", () => {
     // The reply cites it, and the citation opens page 31's passage.
     expect(done.assistantMessage.citations).toHaveLength(1);
     expect(done.assistantMessage.citations[0]).toMatchObject({ n: 1, fileId: file.id, fileName: "biology.pdf", page: 31 });
-    const messages = (await user.get(`/api/chats/${chat.id}/messages`)).json() as ShownMessage[];
+    const messages = (await user.ok(chatsApi.messages, { params: { id: chat.id } })).items;
     expect(messages.at(-1)?.citations[0]?.page).toBe(31);
-    const opened = await user.get(`/api/chats/${chat.id}/messages/${done.assistantMessage.id}/citations/1`);
-    expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toMatchObject({ n: 1, fileName: "biology.pdf", page: 31 });
-    expect((opened.json() as { excerpt: string }).excerpt).toContain("quokkatron");
+    const opened = await citation(chat.id, done.assistantMessage.id, 1);
+    expect(opened.status).toBe(200);
+    expect(opened.data).toMatchObject({ n: 1, fileName: "biology.pdf", page: 31 });
+    expect(opened.data.excerpt).toContain("quokkatron");
 
     // The user's message keeps the attachment.
     expect(messages.at(-2)?.attachments).toEqual([
@@ -147,12 +141,9 @@ describe("a citation shows what it cites (decision 058)", () => {
   it("answers the whole passage the model was given, with neighbours that repeat none of it", async () => {
     const file = await uploadPdf("libtasn1.pdf", manual);
     const chat = await newChat(user);
-    const reply = await user.post(`/api/chats/${chat.id}/reply`, {
-      content: "Which asn1Parser flag checks the syntax only? [1] [2] [3] [4]",
-      fileIds: [file.id],
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    const done = eventOf(parseEvents(reply.body).at(-1), "done");
+    const reply = await askWith(chat.id, "Which asn1Parser flag checks the syntax only? [1] [2] [3] [4]", file.id);
+    expect(reply.status, reply.response.body).toBe(200);
+    const done = eventOf(parseEvents(reply.response.body).at(-1), "done");
     // The source the model read the answer in: page 8's piece holding the line.
     const cited = done.assistantMessage.citations.find((c) => givenSource(c.n)?.text.includes(CHECK));
     expect(cited).toMatchObject({ fileName: "libtasn1.pdf", page: 8 });
@@ -161,9 +152,9 @@ describe("a citation shows what it cites (decision 058)", () => {
     // The stored excerpt is cut before the line (what the panel showed before)...
     expect(cited?.excerpt).not.toContain("--check");
 
-    const opened = await user.get(`/api/chats/${chat.id}/messages/${done.assistantMessage.id}/citations/${cited?.n}`);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const detail = opened.json() as CitationDetail;
+    const opened = await citation(chat.id, done.assistantMessage.id, cited?.n ?? 0);
+    expect(opened.status, opened.response.body).toBe(200);
+    const detail = opened.data;
     // ...the panel's passage is the whole text the model was given, the line in it.
     expect(detail.passage).toBe(given?.text);
     expect(detail.passage).toContain(CHECK);
@@ -191,12 +182,9 @@ describe("a document sent whole is numbered by page (decision 058)", () => {
   it("gives each page as its own source, so the citation names page 31 and opens it among its neighbours", async () => {
     const file = await uploadPdf("tiny.pdf", short);
     const chat = await newChat(user);
-    const reply = await user.post(`/api/chats/${chat.id}/reply`, {
-      content: "What does the quokkatron enzyme do? [31]",
-      fileIds: [file.id],
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    const done = eventOf(parseEvents(reply.body).at(-1), "done");
+    const reply = await askWith(chat.id, "What does the quokkatron enzyme do? [31]", file.id);
+    expect(reply.status, reply.response.body).toBe(200);
+    const done = eventOf(parseEvents(reply.response.body).at(-1), "done");
     expect(givenSource(1)).toEqual({ label: "tiny.pdf, page 1", text: "Page 1. Leaf number 1 is green." });
     expect(givenSource(31)).toEqual({ label: "tiny.pdf, page 31", text: `Page 31. ${ENZYME}` });
     expect(givenSource(40)?.label).toBe("tiny.pdf, page 40");
@@ -205,9 +193,9 @@ describe("a document sent whole is numbered by page (decision 058)", () => {
     expect(done.assistantMessage.citations).toEqual([
       { n: 31, fileId: file.id, fileName: "tiny.pdf", page: 31, excerpt: `Page 31. ${ENZYME}` },
     ]);
-    const opened = await user.get(`/api/chats/${chat.id}/messages/${done.assistantMessage.id}/citations/31`);
-    expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({
+    const opened = await citation(chat.id, done.assistantMessage.id, 31);
+    expect(opened.status, opened.response.body).toBe(200);
+    expect(opened.data).toMatchObject({
       page: 31,
       passage: `Page 31. ${ENZYME}`,
       before: "Page 30. Leaf number 30 is green.",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_SOURCE_PROMPT } from "../../src/server/modules/courses/ai/course-material.js";
-import { type Lesson, type OutlineProposal, WITHOUT_SOURCE_MESSAGES } from "../../src/shared/contracts/courses.js";
+import { courseAiApi, coursesApi, lessonsApi, WITHOUT_SOURCE_MESSAGES } from "../../src/shared/contracts/courses.js";
+import { collectionsApi, filesApi } from "../../src/shared/contracts/knowledge.js";
 import { textOf } from "../fakes/fake-behaviour.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -22,7 +23,7 @@ let fake: FakeProvider;
 let author: CookieClient;
 let reader: CookieClient;
 
-const hints = { audience: "Year 10", level: "beginner", goals: "", notes: "" };
+const hints = { audience: "Year 10", level: "beginner" as const, goals: "", notes: "" };
 const FILES = {
   "coastal-guide.md": [
     "# Coastal field guide",
@@ -53,13 +54,10 @@ const FILES = {
 };
 
 async function upload(client: CookieClient, name: string, body: string, collectionId: number): Promise<number> {
-  const res = await client.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile("file", name, "text/markdown", new TextEncoder().encode(body), { collectionId: String(collectionId) }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const file = await settledFile(client, (res.json() as { id: number }).id);
+  const multipart = multipartFile("file", name, "text/markdown", new TextEncoder().encode(body), { collectionId: String(collectionId) });
+  const res = await client.call(filesApi.upload, {}, { multipart });
+  expect(res.status, res.response.body).toBe(201);
+  const file = await settledFile(client, res.data.id);
   expect(file.status).toBe("ready");
   return file.id;
 }
@@ -67,7 +65,8 @@ async function upload(client: CookieClient, name: string, body: string, collecti
 async function settle(client: CookieClient, courseId: number) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const run = (await client.get(`/api/courses/${courseId}/generation`)).json() as { status: string };
+    const run = await client.ok(courseAiApi.generation, { params: { id: courseId } });
+    if (!run) throw new Error(`course ${courseId} has no run`);
     if (run.status !== "running" || Date.now() > deadline) return run;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -99,9 +98,9 @@ beforeAll(async () => {
   ({ owner: author, learner: reader } = people);
   await pointPlatformAt(people.admin, "openai", fake);
   await setEmbeddingModel(people.admin);
-  const collection = await author.post("/api/collections", { name: "Coastal ecology" });
-  expect(collection.statusCode, collection.body).toBe(201);
-  collectionId = (collection.json() as { id: number }).id;
+  const collection = await author.call(collectionsApi.create, { body: { name: "Coastal ecology" } });
+  expect(collection.status, collection.response.body).toBe(201);
+  collectionId = collection.data.id;
   names = new Map();
   for (const [name, body] of Object.entries(FILES)) names.set(await upload(author, name, body, collectionId), name);
 });
@@ -112,13 +111,11 @@ afterAll(async () => {
 
 describe("a lesson's sources clear the relevance floor (decision 067)", () => {
   it("plans only related passages: never the contents page or the unrelated manual; a lesson nothing matches plans none", async () => {
-    const res = await author.post("/api/courses/generate/outline", {
-      title: "Coastal Ecology for Year 10",
-      hints,
-      sources: { collectionId },
+    const res = await author.call(courseAiApi.proposeMaterialOutline, {
+      body: { title: "Coastal Ecology for Year 10", hints, sources: { collectionId } },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const lessons = (res.json() as OutlineProposal).modules.flatMap((m) => m.lessons);
+    expect(res.status, res.response.body).toBe(200);
+    const lessons = res.data.modules.flatMap((m) => m.lessons);
     const planned = new Map(lessons.map((l) => [l.title, l.sources.map((s) => s.fileName)]));
     // The stand-in's outline: "Why it matters" has its note; nothing else of this material speaks of the other three.
     expect(planned.get("Why it matters")).toEqual(["why-it-matters.md"]);
@@ -138,26 +135,23 @@ describe("a lesson's sources clear the relevance floor (decision 067)", () => {
           lessons: [
             {
               title: "Zonation survey with quadrats",
-              type: "reading",
+              type: "reading" as const,
               summary: "Lay quadrats along a transect and record the species from the low to the high shore",
             },
-            { title: "Booking the minibus", type: "reading", summary: "Hiring transport and paying the driver" },
+            { title: "Booking the minibus", type: "reading" as const, summary: "Hiring transport and paying the driver" },
           ],
         },
       ],
     };
-    const approved = await author.post("/api/courses/generate/approve", {
-      title: "Coastal Ecology",
-      outline,
-      hints,
-      sources: { collectionId },
+    const approved = await author.call(courseAiApi.approveMaterialOutline, {
+      body: { title: "Coastal Ecology", outline, hints, sources: { collectionId } },
     });
-    expect(approved.statusCode, approved.body).toBe(201);
-    const { courseId } = approved.json() as { courseId: number };
+    expect(approved.status, approved.response.body).toBe(201);
+    const { courseId } = approved.data;
     expect(await settle(author, courseId)).toMatchObject({ status: "done" });
-    const tree = (await author.get(`/api/courses/${courseId}/outline`)).json() as { modules: { lessons: { id: number }[] }[] };
+    const tree = await author.ok(coursesApi.outline, { params: { id: courseId } });
     const [zonation, minibus] = await Promise.all(
-      tree.modules.flatMap((m) => m.lessons).map(async (l) => (await author.get(`/api/lessons/${l.id}`)).json() as Lesson),
+      tree.modules.flatMap((m) => m.lessons).map((l) => author.ok(lessonsApi.get, { params: { id: l.id } })),
     );
     if (!zonation || !minibus) throw new Error("two lessons expected");
 
@@ -178,27 +172,29 @@ describe("a lesson's sources clear the relevance floor (decision 067)", () => {
     expect(names.size).toBe(4);
 
     // Regenerating keeps the state: still nothing matches, still without a source; a lesson not from material never is.
-    const again = await author.post(`/api/lessons/${minibus.id}/regenerate`, { hints });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ sources: [], withoutSource: true });
-    const regenerated = await author.post(`/api/lessons/${zonation.id}/regenerate`, { hints });
-    expect(regenerated.json()).toMatchObject({ withoutSource: false });
-    expect((regenerated.json() as Lesson).sources.map((s) => s.fileName)).toEqual(["coastal-guide.md"]);
+    const regenerate = (id: number) => author.call(courseAiApi.regenerateLesson, { params: { id }, body: { hints } });
+    const again = await regenerate(minibus.id);
+    expect(again.status, again.response.body).toBe(200);
+    expect(again.data).toMatchObject({ sources: [], withoutSource: true });
+    const regenerated = (await regenerate(zonation.id)).data;
+    expect(regenerated).toMatchObject({ withoutSource: false });
+    expect(regenerated.sources.map((s) => s.fileName)).toEqual(["coastal-guide.md"]);
 
     // A reader of the published course gets the same answer (the page words it for them: WITHOUT_SOURCE_MESSAGES.reader).
-    expect((await author.patch(`/api/courses/${courseId}`, { status: "published", isPublic: true })).statusCode).toBe(200);
-    const read = await reader.get(`/api/lessons/${minibus.id}`);
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ sources: [], withoutSource: true });
+    expect((await author.call(coursesApi.update, { params: { id: courseId }, body: { status: "published", isPublic: true } })).status).toBe(
+      200,
+    );
+    const read = await reader.call(lessonsApi.get, { params: { id: minibus.id } });
+    expect(read.status, read.response.body).toBe(200);
+    expect(read.data).toMatchObject({ sources: [], withoutSource: true });
     expect(WITHOUT_SOURCE_MESSAGES.reader).toMatch(/written without a source/);
 
-    const plain = await author.post("/api/courses", { title: "By hand" });
-    const moduleRes = await author.post(`/api/courses/${(plain.json() as { id: number }).id}/modules`, { title: "One" });
-    const lesson = await author.post(`/api/modules/${(moduleRes.json() as { id: number }).id}/lessons`, {
-      title: "Written by hand",
-      type: "reading",
-      content: "Text.",
+    const plain = await author.ok(coursesApi.create, { body: { title: "By hand" } });
+    const module = await author.ok(coursesApi.createModule, { params: { id: plain.id }, body: { title: "One" } });
+    const lesson = await author.ok(lessonsApi.create, {
+      params: { id: module.id },
+      body: { title: "Written by hand", type: "reading", content: "Text." },
     });
-    expect(lesson.json()).toMatchObject({ sources: [], withoutSource: false });
+    expect(lesson).toMatchObject({ sources: [], withoutSource: false });
   });
 });

@@ -6,8 +6,14 @@ import { defaultMcpLookup } from "../../src/server/ai/mcp/guarded-fetch.js";
 import { callMcpTool } from "../../src/server/ai/mcp/mcp-client.js";
 import { mcpServers } from "../../src/server/db/schema/index.js";
 import { usableMcpTools } from "../../src/server/modules/mcp-servers/mcp-tools-service.js";
-import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import {
+  type CreateMcpServerBody,
+  mcpServersApi,
+  type TestMcpServerBody,
+  type UpdateMcpServerBody,
+} from "../../src/shared/contracts/mcp-servers.js";
 import { MCP_FAKE_API_KEY, MCP_FAKE_TOOLS, type McpFake, startMcpFake } from "../fakes/mcp-server.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser } from "../helpers/chat-setup.js";
 
@@ -34,14 +40,17 @@ afterAll(async () => {
   await Promise.all([fake?.close(), sseFake?.close(), redirecting?.close()]);
 });
 
-const base = "/api/admin/mcp-servers";
-const create = async (body: Record<string, unknown>) => {
-  const res = await admin.post(base, body);
-  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
-  return res.json() as AdminMcpServer;
+const create = async (body: CreateMcpServerBody) => {
+  const res = await admin.call(mcpServersApi.create, { body });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.response.body}`);
+  return res.data;
 };
-const del = (client: CookieClient, url: string) => client.request({ method: "DELETE", url });
-const remove = async (id: number) => expect((await del(admin, `${base}/${id}`)).statusCode).toBe(204);
+const list = () => admin.call(mcpServersApi.list, {});
+const update = (id: number, body: UpdateMcpServerBody) => admin.call(mcpServersApi.update, { params: { id }, body });
+const refresh = (id: number) => admin.call(mcpServersApi.refresh, { params: { id } });
+const tryServer = (body: TestMcpServerBody) => admin.call(mcpServersApi.test, { body });
+const del = (id: number) => admin.call(mcpServersApi.remove, { params: { id } });
+const remove = async (id: number) => expect((await del(id)).status).toBe(204);
 
 describe("CRUD and sealed headers", () => {
   it("creates, lists, edits and deletes a server; header values never come back", async () => {
@@ -62,37 +71,38 @@ describe("CRUD and sealed headers", () => {
     expect(row?.headersEncrypted).toBeTruthy();
     expect(row?.headersEncrypted).not.toContain(secret);
 
-    const list = await admin.get(base);
-    expect(list.statusCode).toBe(200);
-    expect((list.json() as AdminMcpServer[]).map((s) => s.id)).toEqual([created.id]);
+    const listed = await list();
+    expect(listed.status).toBe(200);
+    expect(listed.data.map((s) => s.id)).toEqual([created.id]);
 
     // A PATCH without headers keeps them: the refresh still passes the header check.
-    const renamed = await admin.patch(`${base}/${created.id}`, { name: "Renamed", plans: ["free", "earlyAccess", "free"] });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: "Renamed", plans: ["free", "earlyAccess"], headerNames: ["x-api-key"] });
-    const refreshed = await admin.post(`${base}/${created.id}/refresh`);
-    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const renamed = await update(created.id, { name: "Renamed", plans: ["free", "earlyAccess", "free"] });
+    expect(renamed.status).toBe(200);
+    expect(renamed.data).toMatchObject({ name: "Renamed", plans: ["free", "earlyAccess"], headerNames: ["x-api-key"] });
+    const refreshed = await refresh(created.id);
+    expect(refreshed.status, refreshed.response.body).toBe(200);
 
     // An empty value keeps the stored one; a new name needs a value; names left out are removed.
-    expect((await admin.patch(`${base}/${created.id}`, { headers: { "x-api-key": "", "x-other": "" } })).json()).toMatchObject({
+    expect((await update(created.id, { headers: { "x-api-key": "", "x-other": "" } })).error).toMatchObject({
       message: "Enter a value for the header x-other",
       errors: { headers: "Enter a value for the header x-other" },
     });
-    const kept = await admin.patch(`${base}/${created.id}`, { headers: { "X-Api-Key": "", "x-trace": "on" } });
-    expect(kept.json()).toMatchObject({ headerNames: ["X-Api-Key", "x-trace"], lastOk: null });
-    expect((await admin.post(`${base}/${created.id}/refresh`)).statusCode).toBe(200);
-    const cleared = await admin.patch(`${base}/${created.id}`, { headers: {} });
-    expect(cleared.json()).toMatchObject({ headerNames: [] });
+    const kept = await update(created.id, { headers: { "X-Api-Key": "", "x-trace": "on" } });
+    expect(kept.data).toMatchObject({ headerNames: ["X-Api-Key", "x-trace"], lastOk: null });
+    expect((await refresh(created.id)).status).toBe(200);
+    const cleared = await update(created.id, { headers: {} });
+    expect(cleared.data).toMatchObject({ headerNames: [] });
 
-    for (const body of [list.body, renamed.body, refreshed.body, kept.body, cleared.body, (await admin.get(base)).body]) {
+    // The bodies as sent: no secret anywhere in them.
+    for (const body of [listed, renamed, refreshed, kept, cleared, await list()].map((res) => res.response.body)) {
       expect(body).not.toContain(secret);
       expect(body).not.toContain(row?.headersEncrypted ?? "none");
     }
     await remove(created.id);
-    expect((await del(admin, `${base}/${created.id}`)).statusCode).toBe(404);
-    expect((await admin.patch(`${base}/${created.id}`, { name: "x" })).statusCode).toBe(404);
-    expect((await admin.post(`${base}/${created.id}/refresh`)).statusCode).toBe(404);
-    expect((await admin.get(base)).json()).toEqual([]);
+    expect((await del(created.id)).status).toBe(404);
+    expect((await update(created.id, { name: "x" })).status).toBe(404);
+    expect((await refresh(created.id)).status).toBe(404);
+    expect((await list()).data).toEqual([]);
   });
 
   it("refuses bad input with the field's message", async () => {
@@ -108,57 +118,58 @@ describe("CRUD and sealed headers", () => {
       [{ name: "A", url: fake.url, headers: { "x-a": "" } }, "Enter a value for the header x-a"],
       [{ name: "A", url: "http://user:pw@127.0.0.1/mcp" }, "The URL must not carry a user name or password (use a header)"],
     ];
+    // Values the contract's type does not allow among them: each body sent as it is.
     for (const [body, message] of cases) {
-      const res = await admin.post(base, body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toContain(message);
+      const res = await admin.call(mcpServersApi.create, { body: { name: "", url: "" } }, { rawBody: body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.response.body, JSON.stringify(body)).toContain(message);
     }
-    expect((await admin.get(base)).json()).toEqual([]);
+    expect((await list()).data).toEqual([]);
   });
 });
 
 describe("tools", () => {
   it("refresh lists the real server's tools; the admin's choices stay through a refresh", async () => {
     const server = await create({ name: "Tools", url: fake.url, headers: { "x-api-key": MCP_FAKE_API_KEY }, plans: ["free"] });
-    const res = await admin.post(`${base}/${server.id}/refresh`);
-    expect(res.statusCode).toBe(200);
-    const refreshed = res.json() as AdminMcpServer;
+    const res = await refresh(server.id);
+    expect(res.status).toBe(200);
+    const refreshed = res.data;
     expect(refreshed.tools.map((tool) => tool.name)).toEqual([...MCP_FAKE_TOOLS]);
     expect(refreshed.tools.every((tool) => tool.enabled && !tool.needsApproval)).toBe(true);
     expect(refreshed.tools.find((tool) => tool.name === "add")?.inputSchema).toMatchObject({ properties: { a: { type: "number" } } });
     expect(refreshed).toMatchObject({ lastOk: true, lastMessage: "Connected: the server lists 5 tools" });
     expect(refreshed.toolsRefreshedAt).not.toBeNull();
 
-    const patched = await admin.patch(`${base}/${server.id}`, {
+    const patched = await update(server.id, {
       tools: [
         { name: "big", enabled: false },
         { name: "echo", needsApproval: true },
       ],
     });
-    expect(patched.statusCode).toBe(200);
-    const again = (await admin.post(`${base}/${server.id}/refresh`)).json() as AdminMcpServer;
+    expect(patched.status).toBe(200);
+    const again = (await refresh(server.id)).data;
     expect(again.tools.find((tool) => tool.name === "big")).toMatchObject({ enabled: false, needsApproval: false });
     expect(again.tools.find((tool) => tool.name === "echo")).toMatchObject({ enabled: true, needsApproval: true });
-    const unknown = await admin.patch(`${base}/${server.id}`, { tools: [{ name: "nope", enabled: false }] });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe("The server does not list a tool named nope");
+    const unknown = await update(server.id, { tools: [{ name: "nope", enabled: false }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error.message).toBe("The server does not list a tool named nope");
     await remove(server.id);
   });
 
   it("refreshes over SSE too", async () => {
     const server = await create({ name: "Old server", url: sseFake.url, transport: "sse" });
-    const res = await admin.post(`${base}/${server.id}/refresh`);
-    expect(res.statusCode).toBe(200);
-    expect((res.json() as AdminMcpServer).tools).toHaveLength(MCP_FAKE_TOOLS.length);
+    const res = await refresh(server.id);
+    expect(res.status).toBe(200);
+    expect(res.data.tools).toHaveLength(MCP_FAKE_TOOLS.length);
     await remove(server.id);
   });
 
   it("a failing refresh says why in plain words and stores it", async () => {
     const server = await create({ name: "Tools", url: fake.url, headers: { "x-api-key": "wrong" } });
-    const res = await admin.post(`${base}/${server.id}/refresh`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("The server refused the request (HTTP 401): check its headers");
-    const [listed] = (await admin.get(base)).json() as AdminMcpServer[];
+    const res = await refresh(server.id);
+    expect(res.status).toBe(422);
+    expect(res.error.message).toBe("The server refused the request (HTTP 401): check its headers");
+    const [listed] = (await list()).data;
     expect(listed).toMatchObject({ lastOk: false, lastMessage: "The server refused the request (HTTP 401): check its headers", tools: [] });
     await remove(server.id);
   });
@@ -168,13 +179,13 @@ describe("the network guard", () => {
   it("refuses a redirecting server, and the server it points to is never reached", async () => {
     const before = fake.requests.length;
     const server = await create({ name: "Moved", url: redirecting.url });
-    const res = await admin.post(`${base}/${server.id}/refresh`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe("The server answered with a redirect, which is not followed");
+    const res = await refresh(server.id);
+    expect(res.status).toBe(422);
+    expect(res.error.message).toBe("The server answered with a redirect, which is not followed");
     expect(fake.requests.length).toBe(before);
-    const tried = await admin.post(`${base}/test`, { url: redirecting.url });
-    expect(tried.statusCode).toBe(422);
-    expect(tried.json().message).toBe("The server answered with a redirect, which is not followed");
+    const tried = await tryServer({ url: redirecting.url });
+    expect(tried.status).toBe(422);
+    expect(tried.error.message).toBe("The server answered with a redirect, which is not followed");
     await remove(server.id);
   });
 
@@ -185,16 +196,16 @@ describe("the network guard", () => {
       "http://[fe80::1]:8080/mcp",
       "http://metadata.google.internal/",
     ]) {
-      const res = await admin.post(base, { name: "Metadata", url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().errors?.url, url).toMatch(/is a link-local or cloud metadata address, which MCP servers may not use$/);
-      const tried = await admin.post(`${base}/test`, { url });
-      expect(tried.statusCode, url).toBe(400);
+      const res = await admin.call(mcpServersApi.create, { body: { name: "Metadata", url } });
+      expect(res.status, url).toBe(400);
+      expect(res.error.errors?.url, url).toMatch(/is a link-local or cloud metadata address, which MCP servers may not use$/);
+      const tried = await tryServer({ url });
+      expect(tried.status, url).toBe(400);
     }
     const server = await create({ name: "Fine", url: fake.url });
-    const moved = await admin.patch(`${base}/${server.id}`, { url: "http://169.254.169.254/" });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toBe(
+    const moved = await update(server.id, { url: "http://169.254.169.254/" });
+    expect(moved.status).toBe(400);
+    expect(moved.error.message).toBe(
       "The address 169.254.169.254 is a link-local or cloud metadata address, which MCP servers may not use",
     );
     await remove(server.id);
@@ -203,23 +214,23 @@ describe("the network guard", () => {
   it("refuses a host name that resolves to a link-local address", async () => {
     const url = `http://${LINK_LOCAL_NAME}:${new URL(fake.url).port}/mcp`;
     const server = await create({ name: "Disguised", url });
-    const res = await admin.post(`${base}/${server.id}/refresh`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe(
+    const res = await refresh(server.id);
+    expect(res.status).toBe(422);
+    expect(res.error.message).toBe(
       `${LINK_LOCAL_NAME} resolves to 169.254.169.254: The address 169.254.169.254 is a link-local or cloud metadata address, which MCP servers may not use`,
     );
     await remove(server.id);
   });
 
   it("tries a URL before saving, and a saved server's stored headers", async () => {
-    const tried = await admin.post(`${base}/test`, { url: fake.url, headers: { "x-api-key": MCP_FAKE_API_KEY } });
-    expect(tried.statusCode).toBe(200);
-    expect(tried.json()).toMatchObject({ ok: true, message: "Connected: the server lists 5 tools" });
+    const tried = await tryServer({ url: fake.url, headers: { "x-api-key": MCP_FAKE_API_KEY } });
+    expect(tried.status).toBe(200);
+    expect(tried.data).toMatchObject({ ok: true, message: "Connected: the server lists 5 tools" });
     const server = await create({ name: "Tools", url: fake.url, headers: { "x-api-key": MCP_FAKE_API_KEY } });
-    expect((await admin.post(`${base}/test`, { id: server.id, url: fake.url, headers: { "x-api-key": "" } })).statusCode).toBe(200);
-    const wrong = await admin.post(`${base}/test`, { url: fake.url });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().message).toBe("The server refused the request (HTTP 401): check its headers");
+    expect((await tryServer({ id: server.id, url: fake.url, headers: { "x-api-key": "" } })).status).toBe(200);
+    const wrong = await tryServer({ url: fake.url });
+    expect(wrong.status).toBe(422);
+    expect(wrong.error.message).toBe("The server refused the request (HTTP 401): check its headers");
     await remove(server.id);
   });
 });
@@ -228,20 +239,22 @@ describe("access", () => {
   it("answers only admins: 403 for a user, 401 signed out", async () => {
     const server = await create({ name: "Tools", url: fake.url });
     const anon = new CookieClient(t.app);
-    const calls: [string, string, Record<string, unknown>?][] = [
-      ["GET", base],
-      ["POST", base, { name: "X", url: fake.url }],
-      ["PATCH", `${base}/${server.id}`, { name: "X" }],
-      ["DELETE", `${base}/${server.id}`],
-      ["POST", `${base}/${server.id}/refresh`],
-      ["POST", `${base}/test`, { url: fake.url }],
+    const params = { id: server.id };
+    const calls = [
+      requestFor(mcpServersApi.list, {}),
+      requestFor(mcpServersApi.create, { body: { name: "X", url: fake.url } }),
+      requestFor(mcpServersApi.update, { params, body: { name: "X" } }),
+      requestFor(mcpServersApi.remove, { params }),
+      requestFor(mcpServersApi.refresh, { params }),
+      requestFor(mcpServersApi.test, { body: { url: fake.url } }),
     ];
-    for (const [method, url, body] of calls) {
-      const asUser = await user.request({ method: method as "GET", url, payload: body });
+    for (const request of calls) {
+      const { method, url } = request;
+      const asUser = await user.request(request);
       expect(asUser.statusCode, `${method} ${url}`).toBe(403);
-      expect((await anon.request({ method: method as "GET", url, payload: body })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await anon.request(request)).statusCode, `${method} ${url}`).toBe(401);
     }
-    expect((await admin.get(base)).json()).toHaveLength(1);
+    expect((await list()).data).toHaveLength(1);
     await remove(server.id);
   });
 });
@@ -257,8 +270,8 @@ describe("usableMcpTools", () => {
     });
     const early = await create({ name: "Early only", url: sseFake.url, transport: "sse", plans: ["earlyAccess"] });
     const off = await create({ name: "Off", url: sseFake.url, transport: "sse", plans: ["free", "earlyAccess"], enabled: false });
-    for (const s of [everyone, early, off]) expect((await admin.post(`${base}/${s.id}/refresh`)).statusCode).toBe(200);
-    await admin.patch(`${base}/${everyone.id}`, {
+    for (const s of [everyone, early, off]) expect((await refresh(s.id)).status).toBe(200);
+    await update(everyone.id, {
       tools: [
         { name: "big", enabled: false },
         { name: "echo", needsApproval: true },

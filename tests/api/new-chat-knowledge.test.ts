@@ -5,10 +5,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats } from "../../src/server/db/schema/index.js";
-import { TOKEN_MESSAGES } from "../../src/shared/contracts/api-tokens.js";
-import type { Chat } from "../../src/shared/contracts/chat.js";
+import { TOKEN_MESSAGES, tokensApi } from "../../src/shared/contracts/api-tokens.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import type { TokenScope } from "../../src/shared/contracts/endpoint.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { type CallInput, callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { seedCollection, seedFile } from "../helpers/library-seed.js";
@@ -42,84 +44,88 @@ afterAll(async () => {
   await fake?.close();
 });
 
+type CreateChatBody = CallInput<typeof chatsApi.create>["body"];
+
 /** How many chats the user has stored (listed or not: a chat without messages is not listed). */
 const storedChats = async () => (await t.database.db.select({ id: chats.id }).from(chats).where(eq(chats.userId, userId))).length;
 
-const refusedAsMissing = (answer: { statusCode: number; body: string }) => {
-  expect(answer.statusCode, answer.body).toBe(404);
-  expect(JSON.parse(answer.body).message).toBe("Collection not found");
+const refusedAsMissing = (answer: { status: number; response: { body: string }; error: { message: string } }) => {
+  expect(answer.status, answer.response.body).toBe(404);
+  expect(answer.error.message).toBe("Collection not found");
 };
+const createChat = (body: CreateChatBody) => user.call(chatsApi.create, { body });
 
 describe("a new chat created with its collections", () => {
   it("attaches the caller's own collections in the create call, and its first reply cites them", async () => {
-    const created = await user.post("/api/chats", { collectionIds: [alsoMine, mine, mine] });
-    expect(created.statusCode, created.body).toBe(201);
-    const chat = created.json() as Chat;
+    const created = await createChat({ collectionIds: [alsoMine, mine, mine] });
+    expect(created.status, created.response.body).toBe(201);
+    const chat = created.data;
     // Repeats dropped, in id order, as PATCH answers them.
     expect(chat.collectionIds).toEqual([mine, alsoMine].sort((a, b) => a - b));
-    expect(((await user.get(`/api/chats/${chat.id}`)).json() as Chat).collectionIds).toEqual(chat.collectionIds);
+    expect((await user.ok(chatsApi.get, { params: { id: chat.id } })).collectionIds).toEqual(chat.collectionIds);
 
     // The first message is the only other request: its reply is given the collection's passage and cites it.
-    const reply = await user.post(`/api/chats/${chat.id}/reply`, { content: "How often are quorble days paid? [1]" });
-    expect(reply.statusCode, reply.body).toBe(200);
-    const done = parseEvents(reply.body).at(-1);
-    if (done?.type !== "done") throw new Error(`no done event: ${reply.body}`);
+    const reply = await user.call(chatsApi.reply, { params: { id: chat.id }, body: { content: "How often are quorble days paid? [1]" } });
+    expect(reply.status, reply.response.body).toBe(200);
+    const done = parseEvents(reply.response.body).at(-1);
+    if (done?.type !== "done") throw new Error(`no done event: ${reply.response.body}`);
     expect(done.assistantMessage.citations.map((c) => [c.n, c.fileName, c.excerpt])).toEqual([[1, "handbook.md", HANDBOOK]]);
     expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain(HANDBOOK);
   });
 
   it("without collectionIds, or with [], the chat has none (as before)", async () => {
     for (const body of [{}, { collectionIds: [] }]) {
-      const created = await user.post("/api/chats", body);
-      expect(created.statusCode, created.body).toBe(201);
-      expect((created.json() as Chat).collectionIds).toEqual([]);
+      const created = await createChat(body);
+      expect(created.status, created.response.body).toBe(201);
+      expect(created.data.collectionIds).toEqual([]);
     }
   });
 
   it("refuses another user's collection and a missing one with the attach route's 404, and stores no chat", async () => {
     const before = await storedChats();
-    refusedAsMissing(await user.post("/api/chats", { collectionIds: [theirs] }));
-    refusedAsMissing(await user.post("/api/chats", { collectionIds: [999_999] }));
+    refusedAsMissing(await createChat({ collectionIds: [theirs] }));
+    refusedAsMissing(await createChat({ collectionIds: [999_999] }));
     // One of them among the caller's own: the whole call is refused, nothing half made.
-    refusedAsMissing(await user.post("/api/chats", { collectionIds: [mine, theirs] }));
+    refusedAsMissing(await createChat({ collectionIds: [mine, theirs] }));
     expect(await storedChats()).toBe(before);
     // The same words as attaching it to a stored chat.
-    const chat = (await user.post("/api/chats", {})).json() as Chat;
-    refusedAsMissing(await user.patch(`/api/chats/${chat.id}`, { collectionIds: [theirs] }));
+    const chat = await user.ok(chatsApi.create, { body: {} });
+    refusedAsMissing(await user.call(chatsApi.update, { params: { id: chat.id }, body: { collectionIds: [theirs] } }));
   });
 
   it("refuses bad input with a 400 and the signed-out with a 401", async () => {
+    // Values the contract's type does not allow among them: each sent as it is.
     for (const collectionIds of [["one"], [0], [-3], [1.5], "1", Array.from({ length: 21 }, (_, i) => i + 1)]) {
-      const answer = await user.post("/api/chats", { collectionIds });
-      expect(answer.statusCode, `${JSON.stringify(collectionIds)}: ${answer.body}`).toBe(400);
+      const answer = await user.call(chatsApi.create, { body: {} }, { rawBody: { collectionIds } });
+      expect(answer.status, `${JSON.stringify(collectionIds)}: ${answer.response.body}`).toBe(400);
     }
     const before = await storedChats();
-    const signedOut = await t.app.inject({ method: "POST", url: "/api/chats", payload: { collectionIds: [mine] } });
-    expect(signedOut.statusCode, signedOut.body).toBe(401);
+    const signedOut = await callApp(t.app, chatsApi.create, { body: { collectionIds: [mine] } });
+    expect(signedOut.status, signedOut.response.body).toBe(401);
     expect(await storedChats()).toBe(before);
   });
 
   it("gives a token the collections only with files:read (decision 056)", async () => {
-    const token = async (scopes: string[]) => {
-      const made = await user.post("/api/tokens", { name: scopes.join(" "), expiresInDays: 7, scopes });
-      expect(made.statusCode, made.body).toBe(201);
-      return (made.json() as { token: string }).token;
+    const token = async (scopes: TokenScope[]) => {
+      const made = await user.call(tokensApi.create, { body: { name: scopes.join(" "), expiresInDays: 7, scopes } });
+      expect(made.status, made.response.body).toBe(201);
+      return made.data.token;
     };
-    const create = (bearer: string, payload: object) =>
-      t.app.inject({ method: "POST", url: "/api/chats", headers: { authorization: `Bearer ${bearer}` }, payload });
+    const create = (bearer: string, body: CreateChatBody) =>
+      callApp(t.app, chatsApi.create, { body }, { headers: { authorization: `Bearer ${bearer}` } });
     const chatOnly = await token(["chat"]);
     const before = await storedChats();
     const refused = await create(chatOnly, { collectionIds: [mine] });
-    expect(refused.statusCode, refused.body).toBe(403);
-    expect(refused.json().message).toBe(TOKEN_MESSAGES.missingScope("files:read"));
+    expect(refused.status, refused.response.body).toBe(403);
+    expect(refused.error.message).toBe(TOKEN_MESSAGES.missingScope("files:read"));
     expect(await storedChats()).toBe(before);
     // A chat without collections stays open to it.
-    expect((await create(chatOnly, {})).statusCode).toBe(201);
+    expect((await create(chatOnly, {})).status).toBe(201);
 
     const withFiles = await token(["chat", "files:read"]);
     const allowed = await create(withFiles, { collectionIds: [mine] });
-    expect(allowed.statusCode, allowed.body).toBe(201);
-    expect((allowed.json() as Chat).collectionIds).toEqual([mine]);
+    expect(allowed.status, allowed.response.body).toBe(201);
+    expect(allowed.data.collectionIds).toEqual([mine]);
     // files:read opens the caller's own library, never another's.
     refusedAsMissing(await create(withFiles, { collectionIds: [theirs] }));
   });

@@ -4,7 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogLivePages } from "../../src/server/modules/catalog/catalog-pages.js";
+import { catalogApi } from "../../src/shared/contracts/catalog.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import type { BootData } from "../../src/shared/prerender.js";
+import { endpointUrl } from "../../src/web/lib/api-client.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
@@ -35,9 +39,9 @@ afterAll(async () => {
 const anon = (url: string) => t.app.inject({ method: "GET", url });
 
 async function publishedCourse(title: string): Promise<number> {
-  const created = await owner.post("/api/courses", { title, description: "", isPublic: true, status: "published" });
-  expect(created.statusCode).toBe(201);
-  return created.json().id as number;
+  const created = await owner.call(coursesApi.create, { body: { title, description: "", isPublic: true, status: "published" } });
+  expect(created.status).toBe(201);
+  return created.data.id;
 }
 
 describe("the certificate page (/certificates/<code>)", () => {
@@ -86,15 +90,15 @@ function robotsAllow(robots: string, target: string): boolean {
 describe("a catalogue course's og:image", () => {
   it("is an address robots.txt allows, serving the cover to anyone; the API's address still answers the same bytes", async () => {
     const courseId = await publishedCourse("Covered Heron");
-    const module = await owner.post(`/api/courses/${courseId}/modules`, { title: "Module" });
-    await owner.post(`/api/modules/${module.json().id}/lessons`, { title: "First", type: "reading", content: "Body" });
-    const upload = await owner.request({
-      method: "POST",
-      url: `/api/courses/${courseId}/cover`,
-      ...multipartFile("file", "c.png", "image/png", TINY_PNG),
-    });
-    expect(upload.statusCode).toBe(200);
-    const [course] = (await anon("/api/catalog?q=heron")).json() as { slug: string; cover: string }[];
+    const module = await owner.ok(coursesApi.createModule, { params: { id: courseId }, body: { title: "Module" } });
+    await owner.call(lessonsApi.create, { params: { id: module.id }, body: { title: "First", type: "reading", content: "Body" } });
+    const upload = await owner.call(
+      coursesApi.uploadCover,
+      { params: { id: courseId } },
+      { multipart: multipartFile("file", "c.png", "image/png", TINY_PNG) },
+    );
+    expect(upload.status).toBe(200);
+    const [course] = (await callApp(t.app, catalogApi.list, { query: { q: "heron" } })).data.items;
     const slug = course?.slug ?? "";
 
     const boot = { platformSettings: { platformName: "Lumora" } } as BootData;
@@ -107,16 +111,17 @@ describe("a catalogue course's og:image", () => {
     const imagePath = new URL(image ?? ORIGIN).pathname;
     expect(robotsAllow(robots, imagePath), robots).toBe(true);
     // The checker itself: the API is closed to crawlers.
-    expect(robotsAllow(robots, `/api/catalog/${slug}/cover`)).toBe(false);
+    const apiCover = endpointUrl(catalogApi.cover, { params: { slug } });
+    expect(robotsAllow(robots, apiCover)).toBe(false);
 
-    for (const url of [imagePath, `/api/catalog/${slug}/cover`]) {
+    for (const url of [imagePath, apiCover]) {
       const cover = await anon(url);
       expect(cover.statusCode, url).toBe(200);
       expect(cover.headers["content-type"], url).toBe("image/png");
       expect(cover.rawPayload.equals(TINY_PNG), url).toBe(true);
     }
     // Only a listed course's cover: a private one, an unknown one or a malformed address is a 404, as at the API.
-    expect((await owner.patch(`/api/courses/${courseId}`, { isPublic: false })).statusCode).toBe(200);
+    expect((await owner.call(coursesApi.update, { params: { id: courseId }, body: { isPublic: false } })).status).toBe(200);
     expect((await anon(imagePath)).statusCode).toBe(404);
     expect((await anon("/catalog/nothing-999999/cover")).statusCode).toBe(404);
     expect((await anon("/catalog/Not_A_Slug/cover")).statusCode).toBe(404);

@@ -1,8 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, passwordResetTokens, userActivityLogs, users } from "../../src/server/db/schema/index.js";
 import { FORGOT_PASSWORD_MIN_MS } from "../../src/server/modules/password-reset/password-reset-service.js";
-import { FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "../../src/shared/contracts/password-reset.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import {
+  FORGOT_PASSWORD_SENT,
+  PASSWORD_RESET_DONE,
+  passwordResetApi,
+  RESET_LINK_INVALID,
+} from "../../src/shared/contracts/password-reset.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
@@ -11,12 +21,25 @@ let ipCounter = 0;
 /** A fresh client address per test, so the per-IP allowance of one test does not leak into another. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
+/**
+ * The reset calls from a client address of their own (the per-IP allowances are under test, and the contract's call
+ * has no remote address to give): the request the contract builds, its body as given (malformed ones among them).
+ */
+function sendFrom(ip: string, request: InjectOptions) {
+  return t.app.inject({ ...request, remoteAddress: ip });
+}
+function forgotRaw(payload: unknown, ip = freshIp(), headers: Record<string, string> = {}) {
+  return sendFrom(ip, requestFor(passwordResetApi.forgot, { body: { email: "" } }, { rawBody: payload, headers }));
+}
 function forgot(email: unknown, ip = freshIp(), headers: Record<string, string> = {}) {
-  return t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email }, remoteAddress: ip, headers });
+  return forgotRaw({ email }, ip, headers);
 }
 
-function reset(body: Record<string, unknown>, ip = freshIp()) {
-  return t.app.inject({ method: "POST", url: "/api/reset-password", payload: body, remoteAddress: ip });
+function reset(body: Record<string, unknown>, ip = freshIp(), headers: Record<string, string> = {}) {
+  return sendFrom(
+    ip,
+    requestFor(passwordResetApi.reset, { body: { token: "", password: "", confirmPassword: "" } }, { rawBody: body, headers }),
+  );
 }
 
 async function resetMails(to: string) {
@@ -37,7 +60,7 @@ async function tokenFrom(to: string): Promise<{ token: string; link: string }> {
 
 async function signIn(username: string, password: string) {
   const client = new CookieClient(t.app);
-  const res = await client.post("/api/login", { username, password });
+  const res = await client.call(authApi.login, { body: { username, password } });
   return { client, res };
 }
 
@@ -55,7 +78,7 @@ describe("POST /api/forgot-password", () => {
   it("answers the same status and body for a known, an unknown and a disabled email", async () => {
     const known = await registerAndSignIn(t.app);
     const disabled = await registerAndSignIn(t.app);
-    expect((await admin.patch(`/api/admin/users/${disabled.user.id}`, { status: "inactive" })).statusCode).toBe(200);
+    expect((await admin.call(adminUsersApi.update, { params: { id: disabled.user.id }, body: { status: "inactive" } })).status).toBe(200);
 
     const answers = await Promise.all([forgot(known.body.email), forgot("nobody-here@example.com"), forgot(disabled.body.email)]);
     for (const res of answers) {
@@ -108,7 +131,7 @@ describe("POST /api/forgot-password", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Please enter a valid email address");
     for (const payload of [{}, { email: 12 }, { email: null }, { email: ["a@b.co"] }, { email: "x".repeat(10_000) }, [], "plain"]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/forgot-password", payload, remoteAddress: freshIp() });
+      const res = await forgotRaw(payload);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
@@ -152,24 +175,20 @@ describe("POST /api/reset-password", () => {
   it("sets the new password, ends every session, logs password_reset and queues password-changed", async () => {
     const { client, body, user } = await registerAndSignIn(t.app);
     const second = await signIn(body.username, body.password);
-    expect(second.res.statusCode).toBe(200);
+    expect(second.res.status).toBe(200);
     await forgot(body.email);
     const { token } = await tokenFrom(body.email);
 
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
-      remoteAddress: "10.9.9.9",
-      headers: { "user-agent": "reset-agent/1.0" },
+    const res = await reset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, "10.9.9.9", {
+      "user-agent": "reset-agent/1.0",
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: PASSWORD_RESET_DONE });
 
-    expect((await client.get("/api/user")).statusCode).toBe(401);
-    expect((await second.client.get("/api/user")).statusCode).toBe(401);
-    expect((await signIn(body.username, body.password)).res.statusCode).toBe(401);
-    expect((await signIn(body.username, NEW_PASSWORD)).res.statusCode).toBe(200);
+    expect((await client.call(userApi.me, {})).status).toBe(401);
+    expect((await second.client.call(userApi.me, {})).status).toBe(401);
+    expect((await signIn(body.username, body.password)).res.status).toBe(401);
+    expect((await signIn(body.username, NEW_PASSWORD)).res.status).toBe(200);
 
     const [logged] = await t.database.db
       .select()
@@ -198,7 +217,7 @@ describe("POST /api/reset-password", () => {
     ]);
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 400]);
     const winner = a?.statusCode === 200 ? "Par4llel!one" : "Par4llel!two";
-    expect((await signIn(body.username, winner)).res.statusCode).toBe(200);
+    expect((await signIn(body.username, winner)).res.status).toBe(200);
   });
 
   it("refuses a link older than an hour", async () => {
@@ -216,7 +235,7 @@ describe("POST /api/reset-password", () => {
     const res = await reset({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(RESET_LINK_INVALID);
-    expect((await signIn(body.username, body.password)).res.statusCode).toBe(200);
+    expect((await signIn(body.username, body.password)).res.status).toBe(200);
   });
 
   it("refuses an unknown or malformed token", async () => {
@@ -265,7 +284,7 @@ describe("POST /api/reset-password", () => {
 
 describe("POST /api/reset-password/check (issue 29: the page says at once what the link is)", () => {
   function check(token: unknown, ip = freshIp()) {
-    return t.app.inject({ method: "POST", url: "/api/reset-password/check", payload: { token }, remoteAddress: ip });
+    return sendFrom(ip, requestFor(passwordResetApi.check, { body: { token: "" } }, { rawBody: { token } }));
   }
 
   it("answers valid, then used once the link was spent; nothing about the account", async () => {

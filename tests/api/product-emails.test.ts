@@ -3,7 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, emailTemplates } from "../../src/server/db/schema/index.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
+import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { FAKE_SMTP_PASS, FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 const ORIGIN = "https://learn.example.org";
@@ -32,16 +37,18 @@ beforeAll(async () => {
   smtp = await startSmtpFake();
   t = await buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN } });
   admin = (await registerAndSignIn(t.app)).client;
-  const saved = await admin.patch("/api/admin/platform-settings", {
-    smtpHost: smtp.host,
-    smtpPort: String(smtp.port),
-    smtpSecure: false,
-    smtpUser: FAKE_SMTP_USER,
-    smtpPass: FAKE_SMTP_PASS,
-    smtpFromEmail: "noreply@learn.example.org",
-    smtpFromName: "Learn",
+  const saved = await admin.call(platformSettingsApi.update, {
+    body: {
+      smtpHost: smtp.host,
+      smtpPort: String(smtp.port),
+      smtpSecure: false,
+      smtpUser: FAKE_SMTP_USER,
+      smtpPass: FAKE_SMTP_PASS,
+      smtpFromEmail: "noreply@learn.example.org",
+      smtpFromName: "Learn",
+    },
   });
-  expect(saved.statusCode).toBe(200);
+  expect(saved.status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -63,8 +70,8 @@ describe("welcome", () => {
 
   it("is not queued for a refused registration", async () => {
     const taken = await registerAndSignIn(t.app);
-    const again = await t.app.inject({ method: "POST", url: "/api/register", payload: newAccount({ email: taken.body.email }) });
-    expect(again.statusCode).toBe(409);
+    const again = await callApp(t.app, authApi.register, { body: { ...newAccount(), email: taken.body.email, planType: "free" } });
+    expect(again.status).toBe(409);
     expect(await mails(taken.body.email, "welcome")).toHaveLength(1);
   });
 
@@ -73,9 +80,9 @@ describe("welcome", () => {
     if (!template) throw new Error("the welcome template is not seeded");
     await t.database.db.delete(emailTemplates).where(eq(emailTemplates.id, template.id));
     try {
-      const body = newAccount();
-      const res = await t.app.inject({ method: "POST", url: "/api/register", payload: body });
-      expect(res.statusCode).toBe(201);
+      const body = { ...newAccount(), planType: "free" as const };
+      const res = await callApp(t.app, authApi.register, { body });
+      expect(res.status).toBe(201);
       expect(await mails(body.email, "welcome")).toHaveLength(0);
     } finally {
       await t.database.db.insert(emailTemplates).values(template);
@@ -86,20 +93,14 @@ describe("welcome", () => {
 describe("password-changed", () => {
   it("is queued after PATCH /api/user/password, and not after a refused change", async () => {
     const { client, body } = await registerAndSignIn(t.app, { name: "Pat Changer" });
-    const wrong = await client.patch("/api/user/password", {
-      currentPassword: "Wr0ng!pass",
-      newPassword: "N3w!password",
-      confirmPassword: "N3w!password",
-    });
-    expect(wrong.statusCode).toBe(400);
+    const changePassword = (currentPassword: string) =>
+      client.call(userApi.changePassword, { body: { currentPassword, newPassword: "N3w!password", confirmPassword: "N3w!password" } });
+    const wrong = await changePassword("Wr0ng!pass");
+    expect(wrong.status).toBe(400);
     expect(await mails(body.email, "password-changed")).toHaveLength(0);
 
-    const ok = await client.patch("/api/user/password", {
-      currentPassword: body.password,
-      newPassword: "N3w!password",
-      confirmPassword: "N3w!password",
-    });
-    expect(ok.statusCode).toBe(200);
+    const ok = await changePassword(body.password);
+    expect(ok.status).toBe(200);
     const changed = await mails(body.email, "password-changed");
     expect(changed).toHaveLength(1);
     expect(changed[0]?.textBody).toContain("Pat Changer");
@@ -109,13 +110,8 @@ describe("password-changed", () => {
 describe("password-reset", () => {
   it("arrives at the SMTP peer with a link on PUBLIC_ORIGIN, whatever Host the request named", async () => {
     const { body } = await registerAndSignIn(t.app);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/forgot-password",
-      payload: { email: body.email },
-      headers: { host: "attacker.example" },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await callApp(t.app, passwordResetApi.forgot, { body: { email: body.email } }, { headers: { host: "attacker.example" } });
+    expect(res.status).toBe(200);
     const received = await arrived(body.email, /reset-password/);
     expect(received?.text).toMatch(new RegExp(`${ORIGIN.replace(/\./g, "\\.")}/reset-password\\?token=[A-Za-z0-9_-]{43}`));
     expect(received?.text).not.toContain("attacker.example");

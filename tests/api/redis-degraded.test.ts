@@ -10,6 +10,9 @@ import { createRedisCounterStore, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE } from 
 import { createDatabaseCounterStore } from "../../src/server/lib/database-counter-store.js";
 import { connectRedis, type RedisLink } from "../../src/server/lib/redis.js";
 import { BROADCAST_DOWN_MESSAGE } from "../../src/server/modules/sessions/session-store.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { requestFor } from "../helpers/api-call.js";
 import { type CookieClient, newAccount, registerAndSignIn, testConfig } from "../helpers/build-test-app.js";
 import { openTestDatabase } from "../helpers/test-database.js";
 
@@ -122,8 +125,9 @@ afterAll(async () => {
 
 let ipCounter = 0;
 const freshIp = () => `10.11.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+/** A sign-in from an address of its own (the contract's call has no remote address to give): the request built from it. */
 const login = (username: string, password: string, client?: CookieClient) => {
-  const options = { method: "POST" as const, url: "/api/login", payload: { username, password }, remoteAddress: freshIp() };
+  const options = { ...requestFor(authApi.login, { body: { username, password } }), remoteAddress: freshIp() };
   return client ? client.request(options) : app.inject(options);
 };
 const inRedis = async (userId: number) => Number((await direct.get(`throttle:login-fail:user:${userId}`)) ?? 0);
@@ -195,17 +199,15 @@ describe("Redis up, then down, then back", () => {
 
     const right = await login(body.username, body.password, client);
     expect(right.statusCode).toBe(200);
-    const change = await client.request({
-      method: "PATCH",
-      url: "/api/user/password",
-      payload: { currentPassword: body.password, newPassword: "An0ther!pass", confirmPassword: "An0ther!pass" },
+    const change = await client.call(userApi.changePassword, {
+      body: { currentPassword: body.password, newPassword: "An0ther!pass", confirmPassword: "An0ther!pass" },
     });
-    expect(change.statusCode).toBe(200);
+    expect(change.status).toBe(200);
     // Logout never waits on Redis: before, it waited for the publish.
-    const logout = await timed(() => client.post("/api/logout"));
-    expect(logout.value.statusCode).toBe(200);
+    const logout = await timed(() => client.call(authApi.logout, {}));
+    expect(logout.value.status).toBe(200);
     expect(logout.ms).toBeLessThan(500);
-    expect((await client.get("/api/user")).statusCode).toBe(401);
+    expect((await client.call(userApi.me, {})).status).toBe(401);
   });
 
   it("a Redis that is gone (connections refused): the lockout holds, counted atomically in the database", async () => {
@@ -220,8 +222,8 @@ describe("Redis up, then down, then back", () => {
     expect((await login(body.username, body.password)).statusCode).toBe(429);
 
     const other = await registerAndSignIn(app, newAccount());
-    const logout = await timed(() => other.client.post("/api/logout"));
-    expect(logout.value.statusCode).toBe(200);
+    const logout = await timed(() => other.client.call(authApi.logout, {}));
+    expect(logout.value.status).toBe(200);
     expect(logout.ms).toBeLessThan(500);
 
     // Said once for the whole outage, not per request.

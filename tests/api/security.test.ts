@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { errorBodySchema } from "../../src/shared/contracts/errors.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { callApp } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
 let t: TestApp;
@@ -10,75 +15,76 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A public API read, for the headers every API answer carries. */
+const paymentSettings = (app: TestApp = t, headers: Record<string, string> = {}) =>
+  callApp(app.app, publicContentApi.paymentSettings, {}, { headers });
+const avatar = (client: CookieClient, name: string, type: string, bytes: Uint8Array) =>
+  client.call(userApi.uploadAvatar, {}, { multipart: multipartFile("file", name, type, bytes) });
+
 describe("cross-site requests", () => {
   it("refuses a state-changing request from another origin", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const res = await client.request({
-      method: "PATCH",
-      url: "/api/user",
-      payload: { name: "Evil Name" },
-      headers: { origin: "https://evil.example" },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe("Cross-site requests are not allowed.");
-    const fetchSite = await client.request({ method: "POST", url: "/api/logout", headers: { "sec-fetch-site": "cross-site" } });
-    expect(fetchSite.statusCode).toBe(403);
-    expect((await client.get("/api/user")).json().name).toBe("Test Person");
+    const res = await client.call(userApi.updateProfile, { body: { name: "Evil Name" } }, { headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(res.error.message).toBe("Cross-site requests are not allowed.");
+    const fetchSite = await client.call(authApi.logout, {}, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.status).toBe(403);
+    expect((await client.ok(userApi.me, {})).name).toBe("Test Person");
   });
 
   it("accepts the same origin", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const res = await client.request({
-      method: "PATCH",
-      url: "/api/user",
-      payload: { name: "Good Name" },
-      headers: { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await client.call(
+      userApi.updateProfile,
+      { body: { name: "Good Name" } },
+      { headers: { origin: "http://localhost:80", host: "localhost:80", "sec-fetch-site": "same-origin" } },
+    );
+    expect(res.status).toBe(200);
   });
 
   it("refuses a cross-origin registration", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      payload: newAccount(),
-      headers: { origin: "https://evil.example" },
-    });
-    expect(res.statusCode).toBe(403);
+    const res = await callApp(
+      t.app,
+      authApi.register,
+      { body: { ...newAccount(), planType: "free" } },
+      { headers: { origin: "https://evil.example" } },
+    );
+    expect(res.status).toBe(403);
   });
 });
 
 describe("bad input never crashes the server", () => {
   it("answers malformed JSON with 400 and a message", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: "{not json",
-      headers: { "content-type": "application/json" },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("The request body is not valid JSON.");
+    const res = await callApp(
+      t.app,
+      authApi.login,
+      { body: { username: "", password: "" } },
+      { rawBody: "{not json", headers: { "content-type": "application/json" } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe("The request body is not valid JSON.");
   });
 
   it("answers a 5 MB body with 413", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      payload: JSON.stringify({ username: "x".repeat(5 * 1024 * 1024) }),
-      headers: { "content-type": "application/json" },
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe("The request is too large.");
+    const res = await callApp(
+      t.app,
+      authApi.register,
+      { body: { ...newAccount(), planType: "free" } },
+      { rawBody: JSON.stringify({ username: "x".repeat(5 * 1024 * 1024) }), headers: { "content-type": "application/json" } },
+    );
+    expect(res.status).toBe(413);
+    expect(res.error.message).toBe("The request is too large.");
   });
 
   it("answers wrong types with 400", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/register",
-      payload: { username: 42, name: [], email: {}, password: null },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.username).toBeTruthy();
+    const res = await callApp(
+      t.app,
+      authApi.register,
+      { body: { ...newAccount(), planType: "free" } },
+      { rawBody: { username: 42, name: [], email: {}, password: null } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.error.errors?.username).toBeTruthy();
   });
 
   it("answers absurd ids and unknown endpoints with 4xx JSON", async () => {
@@ -87,12 +93,12 @@ describe("bad input never crashes the server", () => {
     const traversal = await client.get("/api/uploads/../../etc/passwd");
     expect(traversal.statusCode).toBeLessThan(500);
     expect(traversal.body).not.toContain("root:");
-    const long = await client.get(`/api/uploads/${"f".repeat(500)}`);
-    expect([404, 414]).toContain(long.statusCode);
-    expect((await client.get(`/api/uploads/${"f".repeat(32)}`)).statusCode).toBe(404);
+    const long = await client.call(userApi.upload, { params: { id: "f".repeat(500) } });
+    expect([404, 414]).toContain(long.status);
+    expect((await client.call(userApi.upload, { params: { id: "f".repeat(32) } })).status).toBe(404);
     const unknown = await client.get("/api/does-not-exist");
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toMatch(/No such endpoint/);
+    expect(errorBodySchema.parse(unknown.json()).message).toMatch(/No such endpoint/);
   });
 
   it("sends security headers: the document's policy on pages, nothing-may-load on API answers", async () => {
@@ -101,17 +107,17 @@ describe("bad input never crashes the server", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
-    for (const res of [page, await t.app.inject({ method: "GET", url: "/api/payment-settings" })]) {
+    for (const res of [page, (await paymentSettings()).response]) {
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
     }
-    const api = await t.app.inject({ method: "GET", url: "/api/payment-settings" });
+    const api = await paymentSettings();
     expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     // A refusal answered before any route (the cross-site check) carries the API set too.
-    const crossSite = await t.app.inject({ method: "POST", url: "/api/logout", headers: { origin: "https://evil.example" } });
-    expect(crossSite.statusCode).toBe(403);
+    const crossSite = await callApp(t.app, authApi.logout, {}, { headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
     expect(crossSite.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
@@ -131,20 +137,16 @@ describe("Permissions-Policy and HSTS", () => {
   });
 
   it("sends Strict-Transport-Security only on requests that arrived over https", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/payment-settings" })).headers["strict-transport-security"]).toBeUndefined();
+    expect((await paymentSettings()).headers["strict-transport-security"]).toBeUndefined();
     // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
-    const forged = await t.app.inject({ method: "GET", url: "/api/payment-settings", headers: { "x-forwarded-proto": "https" } });
+    const forged = await paymentSettings(t, { "x-forwarded-proto": "https" });
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
 
     const behindProxy = await buildTestApp({ env: { TRUST_PROXY: "1" } });
     try {
-      const https = await behindProxy.app.inject({
-        method: "GET",
-        url: "/api/payment-settings",
-        headers: { "x-forwarded-proto": "https" },
-      });
+      const https = await paymentSettings(behindProxy, { "x-forwarded-proto": "https" });
       expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-      const http = await behindProxy.app.inject({ method: "GET", url: "/api/payment-settings", headers: { "x-forwarded-proto": "http" } });
+      const http = await paymentSettings(behindProxy, { "x-forwarded-proto": "http" });
       expect(http.headers["strict-transport-security"]).toBeUndefined();
     } finally {
       await behindProxy.close();
@@ -155,15 +157,11 @@ describe("Permissions-Policy and HSTS", () => {
 describe("avatar upload", () => {
   it("stores a PNG, points avatarUrl at it and serves it to signed-in users only", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const res = await client.request({
-      method: "POST",
-      url: "/api/user/avatar",
-      ...multipartFile("file", "me.bin", "application/octet-stream", TINY_PNG),
-    });
-    expect(res.statusCode).toBe(200);
-    const avatarUrl = res.json().avatarUrl as string;
+    const res = await avatar(client, "me.bin", "application/octet-stream", TINY_PNG);
+    expect(res.status).toBe(200);
+    const avatarUrl = String(res.data.avatarUrl);
     expect(avatarUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{32}$/);
-    expect((await client.get("/api/user")).json().avatarUrl).toBe(avatarUrl);
+    expect((await client.ok(userApi.me, {})).avatarUrl).toBe(avatarUrl);
     const image = await client.get(avatarUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");
@@ -173,38 +171,34 @@ describe("avatar upload", () => {
 
   it("replaces the old photo and removes it on delete", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const first = (
-      await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "a.png", "image/png", TINY_PNG) })
-    ).json().avatarUrl;
-    const second = (
-      await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "b.png", "image/png", TINY_PNG) })
-    ).json().avatarUrl;
+    const first = String((await avatar(client, "a.png", "image/png", TINY_PNG)).data.avatarUrl);
+    const second = String((await avatar(client, "b.png", "image/png", TINY_PNG)).data.avatarUrl);
     expect(second).not.toBe(first);
     expect((await client.get(first)).statusCode).toBe(404);
-    const removed = await client.request({ method: "DELETE", url: "/api/user/avatar" });
-    expect(removed.json().avatarUrl).toBeNull();
+    const removed = await client.call(userApi.removeAvatar, {});
+    expect(removed.data.avatarUrl).toBeNull();
     expect((await client.get(second)).statusCode).toBe(404);
   });
 
   it("refuses a text file renamed .png, by its content", async () => {
     const { client } = await registerAndSignIn(t.app);
     const fake = Buffer.from("<svg onload=alert(1)>this is not a png</svg>");
-    const res = await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "photo.png", "image/png", fake) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/not a PNG, JPEG or WebP/);
-    expect((await client.get("/api/user")).json().avatarUrl).toBeNull();
+    const res = await avatar(client, "photo.png", "image/png", fake);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toMatch(/not a PNG, JPEG or WebP/);
+    expect((await client.ok(userApi.me, {})).avatarUrl).toBeNull();
   });
 
   it("refuses a file over 2 MB", async () => {
     const { client } = await registerAndSignIn(t.app);
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const res = await client.request({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "big.png", "image/png", big) });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(/larger than 2 MB/);
+    const res = await avatar(client, "big.png", "image/png", big);
+    expect(res.status).toBe(413);
+    expect(res.error.message).toMatch(/larger than 2 MB/);
   });
 
   it("needs a signed-in user", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/user/avatar", ...multipartFile("file", "a.png", "image/png", TINY_PNG) });
-    expect(res.statusCode).toBe(401);
+    const res = await callApp(t.app, userApi.uploadAvatar, {}, { multipart: multipartFile("file", "a.png", "image/png", TINY_PNG) });
+    expect(res.status).toBe(401);
   });
 });

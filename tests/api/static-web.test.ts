@@ -2,11 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authApi } from "../../src/shared/contracts/auth.js";
 import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { chatFoldersApi } from "../../src/shared/contracts/chat-folders.js";
 import { SESSION_DATA_ID } from "../../src/shared/contracts/session-data.js";
 import { sidebarSections } from "../../src/shared/contracts/sidebar-first-reads.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { endpointUrl } from "../../src/web/lib/api-client.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 // A stand-in for dist/web, so the test does not depend on a build having run.
@@ -109,7 +112,8 @@ describe("the chat page's session block (decision 052)", () => {
 
     const { client } = await registerAndSignIn(t.app);
     const cookie = `sid=${client.cookie("sid")}`;
-    const probe = (await t.app.inject({ method: "GET", url: "/api/session", headers: { cookie } })).json() as { user: { id: number } };
+    // The probe's answer as sent: the page's block must hold exactly that.
+    const probe = (await callApp(t.app, userApi.session, {}, { headers: { cookie } })).response.json();
     expect(probe.user).not.toBeNull();
     for (const url of ["/chat", "/chat/12"]) {
       const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
@@ -128,7 +132,7 @@ describe("the chat page's session block (decision 052)", () => {
       expect(sessionBlock((await t.app.inject({ method: "GET", url, headers: { cookie } })).body)).toBeUndefined();
     }
     // Signed out: the same cookie gets the plain shell.
-    expect((await client.post("/api/logout", {})).statusCode).toBeLessThan(300);
+    expect((await client.call(authApi.logout, {})).status).toBeLessThan(300);
     const after = await t.app.inject({ method: "GET", url: "/chat", headers: { cookie } });
     expect(sessionBlock(after.body)).toBeUndefined();
     expect(after.headers.link).toBeUndefined();

@@ -1,19 +1,31 @@
 // Malformed multipart bodies on the two image uploads (avatar, course cover) answer a clear 4xx, never a 500
 // (issue 14: 8 of the fuzz's 500s). A well-formed upload still works.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coursesApi } from "../../src/shared/contracts/courses.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import type { CallOptions } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { multipartFile, TINY_PNG } from "../helpers/multipart.js";
 
 let t: TestApp;
 let user: CookieClient;
-let coverUrl: string;
+let courseId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   user = (await registerAndSignIn(t.app)).client;
-  const course = (await user.post("/api/courses", { title: "Covered" })).json();
-  coverUrl = `/api/courses/${course.id}/cover`;
+  courseId = (await user.ok(coursesApi.create, { body: { title: "Covered" } })).id;
 });
 afterAll(() => t.close());
+
+/** An upload to the avatar or the cover route, and the address of the image it stored. */
+async function upload(target: "avatar" | "cover", options: CallOptions) {
+  if (target === "avatar") {
+    const res = await user.call(userApi.uploadAvatar, {}, options);
+    return { res, imageUrl: () => res.data.avatarUrl };
+  }
+  const res = await user.call(coursesApi.uploadCover, { params: { id: courseId } }, options);
+  return { res, imageUrl: () => res.data.coverImage };
+}
 
 const BOUNDARY = "----fuzzboundary7MA4YWxkTrZu0gW";
 const CRLF = "\r\n";
@@ -138,39 +150,35 @@ describe("malformed multipart on the image uploads", () => {
   for (const target of ["avatar", "cover"] as const) {
     for (const c of cases) {
       it(`${target}: ${c.name} → ${c.status}`, async () => {
-        const url = target === "avatar" ? "/api/user/avatar" : coverUrl;
-        const res = await user.request({ method: "POST", url, payload: c.payload, headers: { "content-type": c.contentType } });
-        expect(res.statusCode, res.body).toBe(c.status);
-        if (c.message) expect(res.json().message, res.body).toMatch(c.message);
-        else expect(res.json()[target === "avatar" ? "avatarUrl" : "coverImage"]).toMatch(/^\/api\/uploads\//);
+        // The malformed body is the test: sent as it is.
+        const { res, imageUrl } = await upload(target, { rawBody: c.payload, headers: { "content-type": c.contentType } });
+        expect(res.status, res.response.body).toBe(c.status);
+        if (c.message) expect(res.error.message, res.response.body).toMatch(c.message);
+        else expect(imageUrl()).toMatch(/^\/api\/uploads\//);
       });
     }
   }
 
   it("still takes a well-formed image, on both routes", async () => {
-    const avatar = await user.request({
-      method: "POST",
-      url: "/api/user/avatar",
-      ...multipartFile("file", "a.png", "image/png", TINY_PNG),
-    });
-    expect(avatar.statusCode, avatar.body).toBe(200);
-    expect(avatar.json().avatarUrl).toMatch(/^\/api\/uploads\//);
-    const cover = await user.request({ method: "POST", url: coverUrl, ...multipartFile("image", "c.png", "image/png", TINY_PNG) });
-    expect(cover.statusCode, cover.body).toBe(200);
-    expect(cover.json().coverImage).toMatch(/^\/api\/uploads\//);
+    const avatar = await upload("avatar", { multipart: multipartFile("file", "a.png", "image/png", TINY_PNG) });
+    expect(avatar.res.status, avatar.res.response.body).toBe(200);
+    expect(avatar.imageUrl()).toMatch(/^\/api\/uploads\//);
+    const cover = await upload("cover", { multipart: multipartFile("image", "c.png", "image/png", TINY_PNG) });
+    expect(cover.res.status, cover.res.response.body).toBe(200);
+    expect(cover.imageUrl()).toMatch(/^\/api\/uploads\//);
   });
 
   // Only the three upload routes read multipart (lib/upload-scope.ts): elsewhere such a body is refused, never a 500.
   it("refuses a multipart body on a route that takes JSON, with 415, and changes nothing", async () => {
-    const before = (await user.get("/api/user")).json();
-    const res = await user.request({
-      method: "PATCH",
-      url: "/api/user",
-      payload: Buffer.concat([fieldPart("name", "Renamed by multipart"), end]),
-      headers: { "content-type": multipartType },
-    });
-    expect(res.statusCode, res.body).toBe(415);
-    expect(res.json().message).toMatch(/unsupported media type/i);
-    expect((await user.get("/api/user")).json().name).toBe(before.name);
+    const before = await user.ok(userApi.me, {});
+    // A multipart body the contract does not allow there: sent as it is.
+    const res = await user.call(
+      userApi.updateProfile,
+      { body: {} },
+      { rawBody: Buffer.concat([fieldPart("name", "Renamed by multipart"), end]), headers: { "content-type": multipartType } },
+    );
+    expect(res.status, res.response.body).toBe(415);
+    expect(res.error.message).toMatch(/unsupported media type/i);
+    expect((await user.ok(userApi.me, {})).name).toBe(before.name);
   });
 });
