@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const settingsRows = async () => (await t.database.db.execute(sql`select id from platform_settings`)).rows;
 const save = (body: UpdatePlatformSettingsBody) => admin.call(platformSettingsApi.update, { body });
-/** A body the contract does not allow (a wrong type, a field it does not name), sent as it is. */
+/** A body the contract does not allow (a wrong type, a field it does not name), sent unchanged. */
 const saveRaw = (rawBody: unknown) => admin.call(platformSettingsApi.update, { body: {} }, { rawBody });
 const adminSettings = () => admin.ok(platformSettingsApi.get, {});
 const readPublic = () => callApp(t.app, publicContentApi.platformSettings, {});
@@ -72,7 +72,7 @@ describe("reading and saving", () => {
   it("answers the product's defaults before anything is saved, with no row written", async () => {
     const res = await admin.call(platformSettingsApi.get, {});
     expect(res.status).toBe(200);
-    // The answers as sent (the contract's parse would drop a field it does not name).
+    // The answers unparsed (the contract's parse would drop a field it does not name).
     expect(res.response.json()).toEqual({
       platformName: "Lumora",
       defaultModel: "openai-gpt4",
@@ -165,7 +165,7 @@ describe("reading and saving", () => {
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
       expect(res.error.errors?.[field]).toBe(message);
     }
-    // Bodies that are not a JSON object, or not JSON at all: sent as bytes.
+    // Bodies that are not a JSON object, or not JSON at all: sent raw.
     for (const payload of ["null", "[]", '"text"', "12", "{", '{"platformName":{"$ne":1}}', `{"platformName":"${"a".repeat(200_000)}"}`]) {
       const request = requestFor(platformSettingsApi.update, { body: {} });
       const res = await admin.request({ ...request, payload, headers: { "content-type": "application/json" } });
@@ -178,7 +178,7 @@ describe("reading and saving", () => {
     // Nothing is set up: a new value is refused, the stored one is accepted as it is.
     const refused = await save({ defaultModel: "openai/fake-model" });
     expect(refused.status).toBe(400);
-    // The refusal as sent, whole.
+    // The refusal whole, unparsed.
     expect(refused.response.json()).toEqual({ message: DEFAULT_MODEL_UNAVAILABLE, errors: { defaultModel: DEFAULT_MODEL_UNAVAILABLE } });
     expect((await save({ defaultModel: "openai-gpt4", platformName: "Acme Academy" })).status).toBe(200);
 
@@ -223,7 +223,7 @@ describe("the SMTP password", () => {
     await t.database.db.execute(
       sql`update platform_settings set smtp_pass_encrypted = ${sealed}, smtp_host = 'smtp.example.com', smtp_user = 'mailer', smtp_from_email = 'mailer@example.com'`,
     );
-    // The answers as sent: what the contract does not name must not be there either.
+    // The answers unparsed: what the contract does not name must not be there either.
     const answers = [
       (await admin.call(platformSettingsApi.get, {})).response,
       (await save({ platformName: "Acme Academy" })).response,
@@ -267,7 +267,7 @@ describe("Allow registration", () => {
     const body = { ...newAccount(), planType: "free" as const };
     const refused = await new CookieClient(t.app).call(authApi.register, { body });
     expect(refused.status).toBe(403);
-    // The refusal as sent, whole.
+    // The refusal whole, unparsed.
     expect(refused.response.json()).toEqual({ message: REGISTRATION_CLOSED });
     expect(refused.headers["set-cookie"]).toBeUndefined();
     expect(await count()).toBe(before);
