@@ -7,23 +7,37 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_HELD } from "../../src/server/modules/auth/auth-service.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { adminPaymentsApi, paymentsApi } from "../../src/shared/contracts/payments.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
 import { paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
-import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
+import { callApp, requestFor } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
+import { type Browser, checkoutForm, checkoutKit, checkoutStage } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_abuse";
 
 let t: TestApp;
 let fake: StripeFake;
 let admin: Browser;
-const { browser, status } = checkoutKit(() => ({ app: t.app, fake }));
+const { browser } = checkoutKit(() => ({ app: t.app, fake }));
 const form = checkoutForm;
 
+const startCheckout = (client: Browser, body: ReturnType<typeof form>) => client.call(paymentsApi.createPaymentIntent, { body });
 async function start(client: Browser, body: ReturnType<typeof form>) {
-  const res = await client.post(START, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().paymentIntentId as string;
+  const res = await startCheckout(client, body);
+  expect(res.status, res.response.body).toBe(200);
+  return res.data.paymentIntentId;
 }
+const finish = (client: CookieClient, paymentIntentId: string) =>
+  client.call(authApi.register, { body: { planType: "earlyAccess", paymentIntentId } });
+/** Stripe's signed bytes, sent unchanged at the contract's address. */
+const deliver = (payload: string, signature: string) =>
+  t.app.inject({
+    ...requestFor(paymentsApi.webhook, {}),
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
 
 const age = (intentId: string, column: "created_at" | "updated_at" | "last_seen_at", minutes: number) =>
   t.database.db.execute(
@@ -48,13 +62,14 @@ describe("the hold on a username and email", () => {
         throw new Error(`${message}: ${String(error)}`);
       },
     });
-    const squat = () => browser().post("/api/register", newAccount({ username: body.username }));
+    const squat = () => browser().call(authApi.register, { body: { ...newAccount({ username: body.username }), planType: "free" } });
     // Started 45 minutes ago, its page read 4 minutes ago: still held (a slow payer keeps their name).
     await age(intentId, "created_at", 45);
     await age(intentId, "last_seen_at", 4);
-    expect((await squat()).statusCode).toBe(409);
-    // The page reads it again: another 5 minutes.
-    expect((await status(visitor, intentId)).json()).toEqual({ state: "open", holdIdleSeconds: 300 });
+    expect((await squat()).status).toBe(409);
+    // The page reads it again: another 5 minutes (the answer compared whole, unparsed).
+    const read = await visitor.call(paymentsApi.checkoutStatus, { query: { paymentIntentId: intentId } });
+    expect(read.response.json()).toEqual({ state: "open", holdIdleSeconds: 300 });
     const { rows } = await t.database.db.execute(
       sql`select last_seen_at > now() - interval '1 minute' as fresh from pending_checkouts where payment_intent_id = ${intentId}`,
     );
@@ -63,7 +78,7 @@ describe("the hold on a username and email", () => {
     await age(intentId, "last_seen_at", 6);
     await age(intentId, "updated_at", 6);
     await reconciler.runOnce();
-    expect((await squat()).statusCode).toBe(201);
+    expect((await squat()).status).toBe(201);
   });
 });
 
@@ -72,13 +87,13 @@ describe("taking over someone's checkout", () => {
     const body = form();
     await start(browser(), body);
     for (let i = 0; i < 5; i++) {
-      const guess = await browser().post(START, { ...body, password: `Wr0ng!guess${i}`, confirmPassword: `Wr0ng!guess${i}` });
-      expect(guess.statusCode).toBe(409);
-      expect(guess.json().errors.email).toBe(EMAIL_HELD);
+      const guess = await startCheckout(browser(), { ...body, password: `Wr0ng!guess${i}`, confirmPassword: `Wr0ng!guess${i}` });
+      expect(guess.status).toBe(409);
+      expect(guess.error.errors?.email).toBe(EMAIL_HELD);
     }
-    const right = await browser().post(START, body);
-    expect(right.statusCode).toBe(429);
-    expect(right.json().message).toMatch(/Too many attempts for this email/);
+    const right = await startCheckout(browser(), body);
+    expect(right.status).toBe(429);
+    expect(right.error.message).toMatch(/Too many attempts for this email/);
   });
 
   it("whoever proves the password but changes the details gets a new intent: the victim's payment never becomes their account", async () => {
@@ -94,14 +109,14 @@ describe("taking over someone's checkout", () => {
     await expect.poll(() => fake.intents.get(victimIntent)?.status).toBe("canceled");
     // Had the victim paid the old intent anyway, it is kept for an admin and signs nobody in.
     fake.succeed(victimIntent);
-    const stolen = await attacker.post("/api/register", { planType: "earlyAccess", paymentIntentId: victimIntent });
-    expect(stolen.statusCode).toBe(409);
+    const stolen = await finish(attacker, victimIntent);
+    expect(stolen.status).toBe(409);
     expect(attacker.sessionCookie).toBeUndefined();
-    const late = await victim.post("/api/register", { planType: "earlyAccess", paymentIntentId: victimIntent });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toMatch(/contact support/);
+    const late = await finish(victim, victimIntent);
+    expect(late.status).toBe(409);
+    expect(late.error.message).toMatch(/contact support/);
     expect(late.headers["set-cookie"] ?? "").not.toMatch(/sid=[^;]/);
-    const { body: listed } = await admin.get("/api/admin/unfinished-payments");
+    const listed = (await admin.call(adminPaymentsApi.unfinished, {})).response.body;
     expect(listed).toContain(victimIntent);
   });
 });
@@ -112,9 +127,9 @@ describe("choosing Free after starting a checkout", () => {
     const visitor = browser();
     const intentId = await start(visitor, body);
     const { username, name, email, password } = body;
-    const free = await visitor.post("/api/register", { username, name, email, password, planType: "free" });
-    expect(free.statusCode, free.body).toBe(201);
-    expect(free.json()).toMatchObject({ username, planType: "free" });
+    const free = await visitor.call(authApi.register, { body: { username, name, email, password, planType: "free" } });
+    expect(free.status, free.response.body).toBe(201);
+    expect(free.data).toMatchObject({ username, planType: "free" });
     expect(visitor.cookie("checkout")).toBeUndefined();
     await expect.poll(() => fake.intents.get(intentId)?.status).toBe("canceled");
     const { rows } = await t.database.db.execute(sql`select status from pending_checkouts where payment_intent_id = ${intentId}`);
@@ -126,9 +141,9 @@ describe("keys of the wrong kind", () => {
   it("never serves a secret key as the publishable key", async () => {
     const wrong = await buildTestApp({ env: { STRIPE_SECRET_KEY: "sk_test_real", VITE_STRIPE_PUBLIC_KEY: "sk_test_pasted_by_mistake" } });
     try {
-      const res = await wrong.app.inject({ method: "GET", url: "/api/payment-settings" });
-      expect(res.json()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
-      expect(res.body).not.toContain("sk_test");
+      const res = await callApp(wrong.app, publicContentApi.paymentSettings, {});
+      expect(res.data).toMatchObject({ paymentsAvailable: false, publishableKey: null });
+      expect(res.response.body).not.toContain("sk_test");
     } finally {
       await wrong.close();
     }
@@ -143,12 +158,7 @@ describe("signed webhook events that cannot be read", () => {
     ["an intent id that is not one", { id: "evt_3abc", object: "event", type: "payment_intent.succeeded", data: { object: { id: 7 } } }],
   ])("answers 400 to %s, never 500", async (_name, event) => {
     const { body, signature } = signedWebhook(event, WEBHOOK_SECRET);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload: body,
-    });
+    const res = await deliver(body, signature);
     expect(res.statusCode).toBe(400);
   });
 
@@ -157,12 +167,7 @@ describe("signed webhook events that cannot be read", () => {
     const intentId = await start(browser(), body);
     const intent = fake.succeed(intentId);
     const { body: raw, signature } = signedWebhook(paymentIntentEvent(intent), WEBHOOK_SECRET);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload: raw,
-    });
+    const res = await deliver(raw, signature);
     expect(res.statusCode).toBe(200);
     const { rows } = await t.database.db.execute(sql`select plan_type from users where username = ${body.username}`);
     expect(rows).toEqual([{ plan_type: "earlyAccess" }]);

@@ -8,30 +8,39 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PAID_AFTER_PRICE_CHANGE, PAYMENT_BEING_CHECKED } from "../../src/server/modules/payments/complete-checkout.js";
 import { PAID_AFTER_VOID } from "../../src/server/modules/payments/price-change.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
-import { PRICE_CHANGED } from "../../src/shared/contracts/payments.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { adminPaymentsApi, PRICE_CHANGED, paymentsApi } from "../../src/shared/contracts/payments.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { FAKE_STRIPE_SECRET_KEY, paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, checkoutStage, START } from "../helpers/checkout-kit.js";
+import { type Browser, type CheckoutForm, checkoutForm, checkoutKit, checkoutStage } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_price_change";
 
 let t: TestApp;
 let fake: StripeFake;
 let admin: Browser;
-const { browser, started, finish, intentOf, status } = checkoutKit(() => ({ app: t.app, fake }));
+const { browser, started, intentOf } = checkoutKit(() => ({ app: t.app, fake }));
+
+/** Step 2's form, or (no body) the checkout this browser or account has. */
+const start = (client: CookieClient, body?: CheckoutForm) => client.call(paymentsApi.createPaymentIntent, { body });
+/** The end of a registration checkout: POST /api/register with the paid intent. */
+const finish = (client: CookieClient, paymentIntentId: string) =>
+  client.call(authApi.register, { body: { planType: "earlyAccess", paymentIntentId } });
+/** The checkout page's status read (it renews a registration's hold). */
+const status = (client: CookieClient, paymentIntentId: string) => client.call(paymentsApi.checkoutStatus, { query: { paymentIntentId } });
 
 checkoutStage(WEBHOOK_SECRET, (stage) => {
   ({ t, fake, admin } = stage);
 });
 
 async function setPrice(earlyAccessPrice: string, currency = "USD") {
-  const current = await admin.get("/api/admin/payment-settings");
+  const current = await admin.ok(adminPaymentsApi.get, {});
   const body = { earlyAccessPrice, currency };
   const res =
-    current.json().id === null
-      ? await admin.post("/api/admin/payment-settings", body)
-      : await admin.patch("/api/admin/payment-settings", body);
-  expect(res.statusCode, res.body).toBeLessThan(300);
+    current.id === null ? await admin.call(adminPaymentsApi.create, { body }) : await admin.call(adminPaymentsApi.update, { body });
+  expect(res.status, res.response.body).toBeLessThan(300);
 }
 // Every test starts at the product's price and leaves it there.
 afterEach(async () => {
@@ -53,17 +62,17 @@ const cancelsOf = (intentId: string) =>
   fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${intentId}/cancel`);
 function deliver(intentId: string) {
   const { body, signature } = signedWebhook(paymentIntentEvent(intentOf(intentId)), WEBHOOK_SECRET);
+  // Stripe's signed bytes, sent unchanged at the contract's address.
   return t.app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
+    ...requestFor(paymentsApi.webhook, {}),
     headers: { "content-type": "application/json", "stripe-signature": signature },
     payload: body,
   });
 }
 async function unfinished() {
-  const res = await admin.get("/api/admin/unfinished-payments");
-  expect(res.statusCode).toBe(200);
-  return res.json() as { paymentIntentId: string | null; amount: string; problem: string }[];
+  const res = await admin.call(adminPaymentsApi.unfinished, {});
+  expect(res.status).toBe(200);
+  return res.data;
 }
 function reconciler() {
   const errors: unknown[] = [];
@@ -79,18 +88,18 @@ function reconciler() {
 }
 async function freeUser() {
   const client = browser();
-  const account = newAccount();
-  expect((await client.post("/api/register", account)).statusCode).toBe(201);
+  const account = { ...newAccount(), planType: "free" as const };
+  expect((await client.call(authApi.register, { body: account })).status).toBe(201);
   return { client, account };
 }
-const complete = (client: CookieClient, paymentIntentId: string) => client.post("/api/early-access/complete", { paymentIntentId });
+const complete = (client: CookieClient, paymentIntentId: string) => client.call(paymentsApi.completeUpgrade, { body: { paymentIntentId } });
 
 describe("a price change voids the open checkouts at the old price", () => {
   it("cancels the intent at Stripe, tells the page to start again, and the restart pays the new price", async () => {
     await setPrice("1");
     const { client, body, intentId } = await started();
     expect(intentOf(intentId)).toMatchObject({ amount: 100, currency: "usd" });
-    expect((await status(client, intentId)).statusCode).toBe(200);
+    expect((await status(client, intentId)).status).toBe(200);
 
     await setPrice("297");
     // Cancelled at the stand-in by the save itself, with the secret key, before the admin's answer.
@@ -99,21 +108,21 @@ describe("a price change voids the open checkouts at the old price", () => {
     expect(await checkoutOf(intentId)).toMatchObject({ status: "voided", password_hash: null });
 
     // Every read of the page says so: its status, the resume, and the finish.
-    for (const res of [await status(client, intentId), await client.post(START), await finish(client, intentId)]) {
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe(PRICE_CHANGED);
+    for (const res of [await status(client, intentId), await start(client), await finish(client, intentId)]) {
+      expect(res.status, res.response.body).toBe(409);
+      expect(res.error.message).toBe(PRICE_CHANGED);
     }
     expect(await usersNamed(body.username)).toHaveLength(0);
 
     // The hold ended with it: starting again (step 2 once more) is a new checkout at the new price.
-    const again = await client.post(START, body);
-    expect(again.statusCode, again.body).toBe(200);
-    const newIntent = again.json().paymentIntentId as string;
+    const again = await start(client, body);
+    expect(again.status, again.response.body).toBe(200);
+    const newIntent = again.data.paymentIntentId;
     expect(intentOf(newIntent)).toMatchObject({ amount: 29700, currency: "usd" });
     fake.succeed(newIntent);
     const done = await finish(client, newIntent);
-    expect(done.statusCode, done.body).toBe(201);
-    expect(done.json().planType).toBe("earlyAccess");
+    expect(done.status, done.response.body).toBe(201);
+    expect(done.data.planType).toBe("earlyAccess");
   });
 
   it("voids a currency change too, and leaves alone checkouts already at the saved price", async () => {
@@ -126,25 +135,25 @@ describe("a price change voids the open checkouts at the old price", () => {
     await setPrice("297", "EUR");
     expect(intentOf(inEuros.intentId).status).toBe("requires_payment_method");
     expect(cancelsOf(inEuros.intentId)).toHaveLength(0);
-    expect((await status(inEuros.client, inEuros.intentId)).json().state).toBe("open");
+    expect((await status(inEuros.client, inEuros.intentId)).data.state).toBe("open");
   });
 
   it("voids a signed-in user's upgrade: the old intent is refused, and the next checkout is at the new price", async () => {
     await setPrice("1");
     const { client } = await freeUser();
-    const oldIntent = (await client.post(START)).json().paymentIntentId as string;
+    const oldIntent = (await start(client)).data.paymentIntentId;
     expect(intentOf(oldIntent).amount).toBe(100);
     await setPrice("297");
     expect(intentOf(oldIntent).status).toBe("canceled");
     const read = await status(client, oldIntent);
-    expect(read.statusCode).toBe(409);
-    expect(read.json().message).toBe(PRICE_CHANGED);
+    expect(read.status).toBe(409);
+    expect(read.error.message).toBe(PRICE_CHANGED);
     const refused = await complete(client, oldIntent);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(PRICE_CHANGED);
-    const next = await client.post(START);
-    expect(next.statusCode, next.body).toBe(200);
-    expect(intentOf(next.json().paymentIntentId)).toMatchObject({ amount: 29700 });
+    expect(refused.status).toBe(409);
+    expect(refused.error.message).toBe(PRICE_CHANGED);
+    const next = await start(client);
+    expect(next.status, next.response.body).toBe(200);
+    expect(intentOf(next.data.paymentIntentId)).toMatchObject({ amount: 29700 });
   });
 });
 
@@ -152,16 +161,16 @@ describe("a payment at the old price after the change", () => {
   it("never upgrades the account it was for, by the page, the webhook or the reconciler", async () => {
     await setPrice("1");
     const { client, account } = await freeUser();
-    const oldIntent = (await client.post(START)).json().paymentIntentId as string;
+    const oldIntent = (await start(client)).data.paymentIntentId;
     await setPrice("297");
     // Stripe takes the $1 payment anyway (a cancel lost on the way, a replayed card form).
     fake.succeed(oldIntent);
     const byPage = await complete(client, oldIntent);
-    expect(byPage.statusCode).toBe(409);
-    expect(byPage.json().message).toBe(PAID_AFTER_PRICE_CHANGE);
+    expect(byPage.status).toBe(409);
+    expect(byPage.error.message).toBe(PAID_AFTER_PRICE_CHANGE);
     expect((await deliver(oldIntent)).statusCode).toBe(200);
     await reconciler().instance.runOnce();
-    expect((await client.get("/api/user")).json().planType).toBe("free");
+    expect((await client.ok(userApi.me, {})).planType).toBe("free");
     expect(await usersNamed(account.username)).toEqual([{ plan_type: "free" }]);
     // Never lost: the admins see it, to refund.
     const listed = (await unfinished()).find((p) => p.paymentIntentId === oldIntent);
@@ -179,8 +188,8 @@ describe("a payment at the old price after the change", () => {
     fake.succeed(intentId);
     // Just after the change: the save might still have been asking Stripe, so nothing is decided yet.
     const soon = await finish(client, intentId);
-    expect(soon.statusCode).toBe(409);
-    expect(soon.json().message).toBe(PAYMENT_BEING_CHECKED);
+    expect(soon.status).toBe(409);
+    expect(soon.error.message).toBe(PAYMENT_BEING_CHECKED);
     expect((await deliver(intentId)).statusCode).toBe(200);
     expect(await checkoutOf(intentId)).toMatchObject({ status: "voided" });
     // Two minutes later the reconciler asks Stripe: paid after the change, so it goes to the admins.
@@ -192,8 +201,8 @@ describe("a payment at the old price after the change", () => {
     expect(errors).toEqual([]);
     expect(await checkoutOf(intentId)).toMatchObject({ status: "attention", problem: PAID_AFTER_VOID, password_hash: null });
     const late = await finish(client, intentId);
-    expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(PAID_AFTER_PRICE_CHANGE);
+    expect(late.status).toBe(409);
+    expect(late.error.message).toBe(PAID_AFTER_PRICE_CHANGE);
     expect(client.sessionCookie).toBeUndefined();
     expect(await usersNamed(body.username)).toHaveLength(0);
   });
@@ -211,9 +220,9 @@ describe("a payment at the old price after the change", () => {
     expect(intentOf(paid.intentId).status).toBe("succeeded");
     expect(await checkoutOf(paid.intentId)).toMatchObject({ status: "pending" });
     const done = await finish(paid.client, paid.intentId);
-    expect(done.statusCode, done.body).toBe(201);
-    expect(done.json().planType).toBe("earlyAccess");
-    expect((await finish(unpaid.client, unpaid.intentId)).json().message).toBe(PRICE_CHANGED);
+    expect(done.status, done.response.body).toBe(201);
+    expect(done.data.planType).toBe("earlyAccess");
+    expect((await finish(unpaid.client, unpaid.intentId)).error.message).toBe(PRICE_CHANGED);
   });
 });
 
@@ -224,18 +233,18 @@ describe("an intent made while the price changes", () => {
     const creates = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").length;
     const before = creates();
     fake.delayMs = 1000;
-    const starting = client.post(START, body);
+    const starting = start(client, body);
     // Stripe is making the $297 intent: the admin saves $397 meanwhile.
     await expect.poll(creates, { timeout: 10_000, interval: 10 }).toBe(before + 1);
     await setPrice("397");
     const res = await starting;
     fake.delayMs = 0;
-    expect(res.statusCode, res.body).toBe(200);
-    expect(intentOf(res.json().paymentIntentId)).toMatchObject({ amount: 39700 });
+    expect(res.status, res.response.body).toBe(200);
+    expect(intentOf(res.data.paymentIntentId)).toMatchObject({ amount: 39700 });
     const made = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").slice(before);
     expect(made.map((r) => r.body.amount)).toEqual(["29700", "39700"]);
     // The $297 one, made for the same checkout, is cancelled and was never recorded.
-    const handedOut = intentOf(res.json().paymentIntentId);
+    const handedOut = intentOf(res.data.paymentIntentId);
     const first = [...fake.intents.values()].find(
       (i) => i.metadata.pendingCheckoutId === handedOut.metadata.pendingCheckoutId && i.id !== handedOut.id,
     );

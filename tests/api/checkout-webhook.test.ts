@@ -12,10 +12,15 @@ import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/auth-servic
 import { PAYMENT_IN_PROGRESS } from "../../src/server/modules/payments/checkout-service.js";
 import { NEEDS_SUPPORT } from "../../src/server/modules/payments/complete-checkout.js";
 import { CheckoutReconciler } from "../../src/server/modules/payments/reconciler.js";
-import { MISSING_REGISTRATION } from "../../src/shared/contracts/payments.js";
+import { activityApi } from "../../src/shared/contracts/activity.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { adminPaymentsApi, MISSING_REGISTRATION, paymentIntentResultSchema, paymentsApi } from "../../src/shared/contracts/payments.js";
+import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { paymentIntentEvent, type StripeFake, signedWebhook } from "../fakes/stripe-fake.js";
-import { newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { type Browser, checkoutForm, checkoutKit, checkoutStage, START, stripeEnv } from "../helpers/checkout-kit.js";
+import { requestFor } from "../helpers/api-call.js";
+import { type CookieClient, newAccount, type TestApp } from "../helpers/build-test-app.js";
+import { type Browser, type CheckoutForm, checkoutForm, checkoutKit, checkoutStage, START, stripeEnv } from "../helpers/checkout-kit.js";
 import { spawnServer } from "../helpers/spawn-server.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_webhook_tests";
@@ -23,15 +28,30 @@ const WEBHOOK_SECRET = "whsec_test_checkout_webhook_tests";
 let t: TestApp;
 let fake: StripeFake;
 let admin: Browser;
-const { browser, started, finish, intentOf } = checkoutKit(() => ({ app: t.app, fake }));
+const { browser, started, intentOf } = checkoutKit(() => ({ app: t.app, fake }));
 const form = checkoutForm;
 
-/** Stripe's delivery: the exact bytes, signed with the endpoint's secret. */
+/** The end of a registration checkout: POST /api/register with the paid intent (the checkout cookie says whose). */
+const finish = (client: CookieClient, paymentIntentId: string) =>
+  client.call(authApi.register, { body: { planType: "earlyAccess", paymentIntentId } });
+/** Step 2 of a checkout (a form), or a signed-in user's upgrade or a checkout's resume (no body). */
+const startCheckout = (client: CookieClient, body?: CheckoutForm) => client.call(paymentsApi.createPaymentIntent, { body });
+const register = (client: CookieClient, overrides: Record<string, unknown> = {}) =>
+  client.call(authApi.register, { body: { ...newAccount(overrides), planType: "free" as const } });
+const setRegistration = (allowRegistration: boolean) => admin.call(platformSettingsApi.update, { body: { allowRegistration } });
+
+/**
+ * Stripe's delivery: the exact bytes, signed with the endpoint's secret. The request is sent as bytes (the signature
+ * is over them), so it stays a raw request at the contract's address.
+ */
+function deliverBytes(payload: string, headers: Record<string, string>) {
+  return t.app.inject({ ...requestFor(paymentsApi.webhook, {}), headers, payload });
+}
 function deliver(event: object, options: { secret?: string; signature?: string | null; contentType?: string } = {}) {
   const { body, signature } = signedWebhook(event, options.secret ?? WEBHOOK_SECRET);
   const headers: Record<string, string> = { "content-type": options.contentType ?? "application/json; charset=utf-8" };
   if (options.signature !== null) headers["stripe-signature"] = options.signature ?? signature;
-  return t.app.inject({ method: "POST", url: "/api/stripe/webhook", headers, payload: body });
+  return deliverBytes(body, headers);
 }
 const succeededEvent = (id: string) => paymentIntentEvent(intentOf(id), "payment_intent.succeeded");
 
@@ -57,11 +77,11 @@ async function receipts(to: string) {
     .where(and(eq(emailOutbox.toAddress, to.toLowerCase()), eq(emailOutbox.templateSlug, "early-access-receipt")));
 }
 async function unfinished() {
-  const res = await admin.get("/api/admin/unfinished-payments");
-  expect(res.statusCode).toBe(200);
-  return res.json() as { id: number; kind: string; username: string; paymentIntentId: string | null; problem: string }[];
+  const res = await admin.call(adminPaymentsApi.unfinished, {});
+  expect(res.status).toBe(200);
+  return res.data;
 }
-const login = (username: string, password: string) => browser().post("/api/login", { username, password });
+const login = (username: string, password: string) => browser().call(authApi.login, { body: { username, password } });
 
 checkoutStage(WEBHOOK_SECRET, (stage) => {
   ({ t, fake, admin } = stage);
@@ -76,20 +96,11 @@ describe("POST /api/stripe/webhook: the signature", () => {
     expect((await deliver(event, { signature: null })).statusCode).toBe(400);
     expect((await deliver(event, { signature: "t=1,v1=deadbeef" })).statusCode).toBe(400);
     const signed = signedWebhook(event, WEBHOOK_SECRET);
-    const tampered = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signed.signature },
-      payload: signed.body.replace('"livemode": false', '"livemode": true'),
-    });
+    const signedHeaders = { "content-type": "application/json", "stripe-signature": signed.signature };
+    const tampered = await deliverBytes(signed.body.replace('"livemode": false', '"livemode": true'), signedHeaders);
     expect(tampered.statusCode).toBe(400);
     // Re-serialised JSON is not the signed bytes either (the route must read the body raw).
-    const reserialised = await t.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signed.signature },
-      payload: JSON.stringify(JSON.parse(signed.body)),
-    });
+    const reserialised = await deliverBytes(JSON.stringify(JSON.parse(signed.body)), signedHeaders);
     expect(reserialised.statusCode).toBe(400);
     expect(await usersNamed(body.username)).toHaveLength(0);
     // The genuine delivery is accepted.
@@ -107,7 +118,7 @@ describe("POST /api/stripe/webhook: payment_intent.succeeded", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true });
     expect(await usersNamed(body.username)).toEqual([{ plan_type: "earlyAccess" }]);
-    expect((await login(body.username, body.password)).statusCode).toBe(200);
+    expect((await login(body.username, body.password)).status).toBe(200);
     expect(await receipts(body.email)).toHaveLength(1);
     expect(await checkoutOf(intentId)).toMatchObject({ status: "completed", password_hash: null });
 
@@ -125,18 +136,17 @@ describe("POST /api/stripe/webhook: payment_intent.succeeded", () => {
     fake.succeed(intentId);
     expect((await deliver(succeededEvent(intentId))).statusCode).toBe(200);
     const res = await finish(client, intentId);
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ username: body.username, planType: "earlyAccess" });
-    expect((await client.get("/api/user")).json().username).toBe(body.username);
+    expect(res.status, res.response.body).toBe(201);
+    expect(res.data).toMatchObject({ username: body.username, planType: "earlyAccess" });
+    expect((await client.ok(userApi.me, {})).username).toBe(body.username);
     // The checkout's cookie signs in once.
     const replay = browser();
-    const again = await replay.request({
-      method: "POST",
-      url: "/api/register",
-      payload: { planType: "earlyAccess", paymentIntentId: intentId },
-      headers: { cookie: `checkout=${cookie}` },
-    });
-    expect(again.statusCode).toBe(409);
+    const again = await replay.call(
+      authApi.register,
+      { body: { planType: "earlyAccess", paymentIntentId: intentId } },
+      { headers: { cookie: `checkout=${cookie}` } },
+    );
+    expect(again.status).toBe(409);
     expect(replay.sessionCookie).toBeUndefined();
     expect(await usersNamed(body.username)).toHaveLength(1);
     expect(await receipts(body.email)).toHaveLength(1);
@@ -145,12 +155,12 @@ describe("POST /api/stripe/webhook: payment_intent.succeeded", () => {
   it("browser first, then the webhook: 200 and nothing twice", async () => {
     const { client, body, intentId } = await started();
     fake.succeed(intentId);
-    expect((await finish(client, intentId)).statusCode).toBe(201);
+    expect((await finish(client, intentId)).status).toBe(201);
     const late = await deliver(succeededEvent(intentId));
     expect(late.statusCode).toBe(200);
     expect(await usersNamed(body.username)).toHaveLength(1);
     expect(await receipts(body.email)).toHaveLength(1);
-    expect((await client.get("/api/user")).statusCode).toBe(200);
+    expect((await client.call(userApi.me, {})).status).toBe(200);
   });
 
   it("browser and webhook at the same moment: one account, one receipt, and the browser signed in", async () => {
@@ -159,9 +169,9 @@ describe("POST /api/stripe/webhook: payment_intent.succeeded", () => {
     fake.delayMs = 50;
     const [browserAnswer, hook] = await Promise.all([finish(client, intentId), deliver(succeededEvent(intentId))]);
     fake.delayMs = 0;
-    expect(browserAnswer?.statusCode, browserAnswer?.body).toBe(201);
+    expect(browserAnswer?.status, browserAnswer?.response.body).toBe(201);
     expect(hook?.statusCode).toBe(200);
-    expect((await client.get("/api/user")).json()).toMatchObject({ username: body.username, planType: "earlyAccess" });
+    expect(await client.ok(userApi.me, {})).toMatchObject({ username: body.username, planType: "earlyAccess" });
     expect(await usersNamed(body.username)).toHaveLength(1);
     expect(await receipts(body.email)).toHaveLength(1);
   });
@@ -208,13 +218,13 @@ describe("POST /api/stripe/webhook: payment_intent.succeeded", () => {
 
   it("upgrades a free user who paid and closed the tab", async () => {
     const client = browser();
-    const account = newAccount();
-    expect((await client.post("/api/register", account)).statusCode).toBe(201);
-    const intentId = (await client.post(START)).json().paymentIntentId as string;
+    const account = { ...newAccount(), planType: "free" as const };
+    expect((await client.call(authApi.register, { body: account })).status).toBe(201);
+    const intentId = (await startCheckout(client)).data.paymentIntentId;
     fake.succeed(intentId);
     expect((await deliver(succeededEvent(intentId))).statusCode).toBe(200);
-    expect((await client.get("/api/user")).json().planType).toBe("earlyAccess");
-    expect((await client.post("/api/early-access/complete", { paymentIntentId: intentId })).json().planType).toBe("earlyAccess");
+    expect((await client.ok(userApi.me, {})).planType).toBe("earlyAccess");
+    expect((await client.ok(paymentsApi.completeUpgrade, { body: { paymentIntentId: intentId } })).planType).toBe("earlyAccess");
     expect(await receipts(account.email)).toHaveLength(1);
   });
 });
@@ -223,29 +233,29 @@ describe("a paid checkout that can no longer finish", () => {
   it("username taken meanwhile: webhook 200, no account, shown to admins, and the browser is told to contact support", async () => {
     const { client, body, intentId } = await started();
     // While the checkout is fresh, its username and email are held against other sign-ups.
-    const held = await browser().post("/api/register", newAccount({ username: body.username, password: "Squ4tter!pw" }));
-    expect(held.statusCode).toBe(409);
-    expect(held.json().errors.username).toBe(NAME_HELD);
-    const heldEmail = await browser().post("/api/register", newAccount({ email: body.email, password: "Squ4tter!pw" }));
-    expect(heldEmail.json().errors.email).toBe(EMAIL_HELD);
+    const held = await register(browser(), { username: body.username, password: "Squ4tter!pw" });
+    expect(held.status).toBe(409);
+    expect(held.error.errors?.username).toBe(NAME_HELD);
+    const heldEmail = await register(browser(), { email: body.email, password: "Squ4tter!pw" });
+    expect(heldEmail.error.errors?.email).toBe(EMAIL_HELD);
     // Once its page has been closed for 5 minutes the hold ends: someone takes the username before the slow payer pays.
     await makeStale(intentId);
-    expect((await browser().post("/api/register", newAccount({ username: body.username, password: "Squ4tter!pw" }))).statusCode).toBe(201);
+    expect((await register(browser(), { username: body.username, password: "Squ4tter!pw" })).status).toBe(201);
     fake.succeed(intentId);
     expect((await deliver(succeededEvent(intentId))).statusCode).toBe(200);
     expect(await usersNamed(body.username)).toEqual([{ plan_type: "free" }]);
-    expect((await login(body.username, body.password)).statusCode).toBe(401);
+    expect((await login(body.username, body.password)).status).toBe(401);
     const listed = (await unfinished()).find((p) => p.paymentIntentId === intentId);
     expect(listed).toMatchObject({ kind: "register", username: body.username });
     expect(listed?.problem).toMatch(/username/i);
 
     const res = await finish(client, intentId);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(NEEDS_SUPPORT);
+    expect(res.status).toBe(409);
+    expect(res.error.message).toBe(NEEDS_SUPPORT);
     expect(client.sessionCookie).toBeUndefined();
 
     // Once an admin settled it, it leaves the list.
-    expect((await admin.post(`/api/admin/unfinished-payments/${listed?.id}/resolve`)).statusCode).toBe(204);
+    expect((await admin.call(adminPaymentsApi.resolveUnfinished, { params: { id: Number(listed?.id) } })).status).toBe(204);
     expect((await unfinished()).some((p) => p.paymentIntentId === intentId)).toBe(false);
   });
 
@@ -253,15 +263,15 @@ describe("a paid checkout that can no longer finish", () => {
     const first = await started();
     const other = form({ email: first.body.email.toUpperCase(), password: "An0ther!pass", confirmPassword: "An0ther!pass" });
     // Fresh: the email is held (nobody can cancel a visitor's checkout by knowing their email).
-    const refused = await browser().post(START, other);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors.email).toBe(EMAIL_HELD);
+    const refused = await startCheckout(browser(), other);
+    expect(refused.status).toBe(409);
+    expect(refused.error.errors?.email).toBe(EMAIL_HELD);
     // Stale but paid: still not replaced, and the payment finishes normally.
     await makeStale(first.intentId);
     fake.succeed(first.intentId);
-    const paid = await browser().post(START, other);
-    expect(paid.statusCode).toBe(409);
-    expect(paid.json().errors.email).toBe(PAYMENT_IN_PROGRESS);
+    const paid = await startCheckout(browser(), other);
+    expect(paid.status).toBe(409);
+    expect(paid.error.errors?.email).toBe(PAYMENT_IN_PROGRESS);
     expect((await deliver(succeededEvent(first.intentId))).statusCode).toBe(200);
     expect(await usersNamed(first.body.username)).toEqual([{ plan_type: "earlyAccess" }]);
 
@@ -272,19 +282,19 @@ describe("a paid checkout that can no longer finish", () => {
     expect(replacing.intentId).not.toBe(slow.intentId);
     await expect.poll(() => intentOf(slow.intentId).status).toBe("canceled");
     fake.succeed(replacing.intentId);
-    expect((await finish(replacing.client, replacing.intentId)).statusCode).toBe(201);
+    expect((await finish(replacing.client, replacing.intentId)).status).toBe(201);
   });
 
   it("registration closed after the payment started is still honoured", async () => {
     const { client, body, intentId } = await started();
-    expect((await admin.patch("/api/admin/platform-settings", { allowRegistration: false })).statusCode).toBe(200);
+    expect((await setRegistration(false)).status).toBe(200);
     try {
       fake.succeed(intentId);
       const res = await finish(client, intentId);
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().planType).toBe("earlyAccess");
+      expect(res.status, res.response.body).toBe(201);
+      expect(res.data.planType).toBe("earlyAccess");
     } finally {
-      expect((await admin.patch("/api/admin/platform-settings", { allowRegistration: true })).statusCode).toBe(200);
+      expect((await setRegistration(true)).status).toBe(200);
     }
     expect(await usersNamed(body.username)).toHaveLength(1);
   });
@@ -318,12 +328,12 @@ describe("the reconciler", () => {
     await instance.runOnce();
     expect(errors).toEqual([]);
     expect(await usersNamed(paid.body.username)).toEqual([{ plan_type: "earlyAccess" }]);
-    expect((await login(paid.body.username, paid.body.password)).statusCode).toBe(200);
+    expect((await login(paid.body.username, paid.body.password)).status).toBe(200);
     expect(await receipts(paid.body.email)).toHaveLength(1);
     // Its activity rows are the server's own (issue 29): "System", no IP and no user agent.
-    const activity = await admin.get(`/api/admin/user-activity-logs?search=${encodeURIComponent(paid.body.username)}`);
-    expect(activity.statusCode).toBe(200);
-    const rows = activity.json() as { action: string; ipAddress: string | null; userAgent: string | null; actor: unknown }[];
+    const activity = await admin.call(activityApi.list, { query: { search: paid.body.username } });
+    expect(activity.status).toBe(200);
+    const rows = activity.data.items;
     expect(rows.map((row) => row.action).sort()).toEqual(["early_access_purchase", "login", "register"]);
     for (const row of rows.filter((r) => r.action !== "login")) {
       expect(row).toMatchObject({ ipAddress: null, userAgent: null, actor: { system: true, id: null, username: null } });
@@ -336,7 +346,7 @@ describe("the reconciler", () => {
     await instance.runOnce();
     expect(await receipts(paid.body.email)).toHaveLength(1);
     const res = await finish(paid.client, paid.intentId);
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.status, res.response.body).toBe(201);
     expect(await usersNamed(paid.body.username)).toHaveLength(1);
     await instance.close();
   });
@@ -351,10 +361,10 @@ describe("the reconciler", () => {
     expect(errors).toEqual([]);
     expect(intentOf(intentId).status).toBe("canceled");
     expect(await checkoutOf(intentId)).toBeUndefined();
-    const resumed = await client.post(START);
-    expect(resumed.statusCode).toBe(400);
-    expect(resumed.json().message).toBe(MISSING_REGISTRATION);
-    expect((await finish(client, intentId)).statusCode).toBe(404);
+    const resumed = await startCheckout(client);
+    expect(resumed.status).toBe(400);
+    expect(resumed.error.message).toBe(MISSING_REGISTRATION);
+    expect((await finish(client, intentId)).status).toBe(404);
     expect(await usersNamed(body.username)).toHaveLength(0);
     await instance.close();
   });
@@ -381,24 +391,25 @@ describe("logs", () => {
           headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(cookie ? { cookie } : {}) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-      expect((await post("/api/register", newAccount())).status).toBe(201);
+      const REGISTER = authApi.register.path;
+      expect((await post(REGISTER, newAccount())).status).toBe(201);
       const body = form();
       const start = await post(START, body);
       expect(start.status).toBe(200);
-      const { clientSecret, paymentIntentId } = (await start.json()) as { clientSecret: string; paymentIntentId: string };
+      const { clientSecret, paymentIntentId } = paymentIntentResultSchema.parse(await start.json());
       const cookie = (start.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
       expect(cookie).toMatch(/^checkout=/);
       expect((await post(START, undefined, cookie)).status).toBe(200);
-      expect((await post("/api/register", { planType: "earlyAccess", paymentIntentId }, cookie)).status).toBe(402);
+      expect((await post(REGISTER, { planType: "earlyAccess", paymentIntentId }, cookie)).status).toBe(402);
       fake.succeed(paymentIntentId);
       const event = signedWebhook(succeededEvent(paymentIntentId), WEBHOOK_SECRET);
-      const hook = await fetch(`${server.url}/api/stripe/webhook`, {
+      const hook = await fetch(`${server.url}${paymentsApi.webhook.path}`, {
         method: "POST",
         headers: { "content-type": "application/json", "stripe-signature": event.signature },
         body: event.body,
       });
       expect(hook.status).toBe(200);
-      expect((await post("/api/register", { planType: "earlyAccess", paymentIntentId }, cookie)).status).toBe(201);
+      expect((await post(REGISTER, { planType: "earlyAccess", paymentIntentId }, cookie)).status).toBe(201);
       // The log arrives through a pipe: wait for the line of each of the 7 calls above (plus the start-up poll).
       for (let waited = 0; (server.output().match(/request completed/g) ?? []).length < 8 && waited < 10_000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -10,6 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { certificatesApi } from "../../src/shared/contracts/assessment.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
+import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
+import { type CallInput, requestFor } from "../helpers/api-call.js";
 import { newAccount } from "../helpers/build-test-app.js";
 import { type RunningServer, serveScriptArgs, spawnServer } from "../helpers/spawn-server.js";
 
@@ -101,15 +108,21 @@ describe("the compiled server", () => {
   });
 
   it("migrates a new embedded database, answers, registers the first account, prints a certificate, and ends on SIGTERM", async () => {
-    const settings = await fetch(`${server.url}/api/payment-settings`);
+    // Real HTTP to the compiled server: each request is the contract's (requestFor), sent with fetch; answers parsed by it.
+    const send = <E extends EndpointShape>(endpoint: E, input: CallInput<E>, as = "") => {
+      const request = requestFor(endpoint, input);
+      return fetch(`${server.url}${request.url}`, {
+        method: request.method,
+        headers: { "content-type": "application/json", origin: server.url, cookie: as },
+        body: request.method === "GET" ? undefined : JSON.stringify(request.payload ?? {}),
+      });
+    };
+    const settings = await send(publicContentApi.paymentSettings, {});
     expect(settings.status).toBe(200);
-    const register = await fetch(`${server.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(newAccount()),
-    });
+    const account = { ...newAccount(), planType: "free" as const };
+    const register = await send(authApi.register, { body: account });
     expect(register.status, await register.clone().text()).toBe(201);
-    expect(((await register.json()) as { role: string }).role).toBe("admin");
+    expect(authApi.register.response.parse(await register.json()).role).toBe("admin");
     // A chat import is read by its own thread, compiled beside main.js (import-worker.js).
     expect(existsSync(path.join(outDir, "import-worker.js"))).toBe(true);
     const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -118,7 +131,8 @@ describe("the compiled server", () => {
       create_time: 1719000000,
       mapping: { q: { id: "q", message: { author: { role: "user" }, content: { content_type: "text", parts: ["hello"] } } } },
     };
-    const imported = await fetch(`${server.url}/api/chats/import`, {
+    // A JSON body straight to the upload's address (the import also reads one sent as JSON).
+    const imported = await fetch(`${server.url}${chatTransferApi.import.path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, cookie },
       body: JSON.stringify([conversation]),
@@ -126,23 +140,24 @@ describe("the compiled server", () => {
     expect(imported.status, await imported.clone().text()).toBe(200);
     expect(await imported.json()).toEqual({ imported: 1, skipped: [] });
     // A certificate: the PDF's font (decision 042) is found from the compiled module, and a Greek name is printed.
-    const send = (url: string, method: string, body: unknown, as: string) =>
-      fetch(`${server.url}${url}`, {
-        method,
-        headers: { "content-type": "application/json", origin: server.url, cookie: as },
-        body: JSON.stringify(body),
-      });
-    const course = await send("/api/courses", "POST", { title: "Compiled course", isPublic: true, status: "published" }, cookie);
+    const course = await send(coursesApi.create, { body: { title: "Compiled course", isPublic: true, status: "published" } }, cookie);
     expect(course.status, await course.clone().text()).toBe(201);
-    const courseId = ((await course.json()) as { id: number }).id;
-    const module = (await (await send(`/api/courses/${courseId}/modules`, "POST", { title: "One" }, cookie)).json()) as { id: number };
-    const lesson = await send(`/api/modules/${module.id}/lessons`, "POST", { title: "Only", type: "reading", content: "Text" }, cookie);
-    const lessonId = ((await lesson.json()) as { id: number }).id;
-    const learner = await send("/api/register", "POST", newAccount({ name: "Ελένη Дмитрий" }), "");
+    const courseId = coursesApi.create.response.parse(await course.json()).id;
+    const moduleAnswer = await send(coursesApi.createModule, { params: { id: courseId }, body: { title: "One" } }, cookie);
+    const module = coursesApi.createModule.response.parse(await moduleAnswer.json());
+    const lesson = await send(
+      lessonsApi.create,
+      { params: { id: module.id }, body: { title: "Only", type: "reading", content: "Text" } },
+      cookie,
+    );
+    const lessonId = lessonsApi.create.response.parse(await lesson.json()).id;
+    const learner = await send(authApi.register, { body: { ...newAccount({ name: "Ελένη Дмитрий" }), planType: "free" } });
     expect(learner.status, await learner.clone().text()).toBe(201);
     const learnerCookie = (learner.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    expect((await send(`/api/lessons/${lessonId}/complete`, "POST", {}, learnerCookie)).status).toBe(200);
-    const certificate = await fetch(`${server.url}/api/courses/${courseId}/certificate`, { headers: { cookie: learnerCookie } });
+    expect((await send(lessonsApi.complete, { params: { id: lessonId } }, learnerCookie)).status).toBe(200);
+    const certificate = await fetch(`${server.url}${requestFor(certificatesApi.certificate, { params: { id: courseId } }).url}`, {
+      headers: { cookie: learnerCookie },
+    });
     expect(certificate.status, await certificate.clone().text()).toBe(200);
     const { text } = await extractText(new Uint8Array(await certificate.arrayBuffer()), { mergePages: true });
     expect(text).toContain("Ελένη Дмитрий");

@@ -2,6 +2,8 @@
 // (never 500), wherever they sit in the params, the query or the body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAD_TEXT, findBrokenText } from "../../src/server/lib/text-guard.js";
+import { tokensApi } from "../../src/shared/contracts/api-tokens.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
@@ -12,7 +14,8 @@ let token: string;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = (await registerAndSignIn(t.app)).client;
-  token = (await admin.post("/api/tokens", { name: "hostile", expiresInDays: 1, scopes: ["chat", "models", "courses:read"] })).json().token;
+  token = (await admin.ok(tokensApi.create, { body: { name: "hostile", expiresInDays: 1, scopes: ["chat", "models", "courses:read"] } }))
+    .token;
 });
 afterAll(async () => {
   await t.close();
@@ -51,11 +54,12 @@ describe("hostile text", () => {
   });
 
   it("refuses them in a query string too, and real text still works", async () => {
-    const res = await admin.request({ method: "GET", url: "/api/chats/search?q=%00" });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(BAD_TEXT);
-    const ok = await admin.post("/api/chats", { title: "Café 😀 漢字" });
-    expect(ok.statusCode).toBe(201);
-    expect(ok.json().title).toBe("Café 😀 漢字");
+    const res = await admin.call(chatsApi.search, { query: { q: "\u0000" } });
+    expect(res.response.raw.req.url).toBe("/api/chats/search?q=%00");
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(BAD_TEXT);
+    const ok = await admin.call(chatsApi.create, { body: { title: "Café 😀 漢字" } });
+    expect(ok.status).toBe(201);
+    expect(ok.data.title).toBe("Café 😀 漢字");
   });
 });

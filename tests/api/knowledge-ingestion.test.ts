@@ -6,9 +6,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IngestionWorker } from "../../src/server/modules/knowledge/ingestion/ingestion-worker.js";
 import { retrievePassages } from "../../src/server/modules/knowledge/retrieval/retrieve.js";
-import { NO_PGVECTOR } from "../../src/shared/contracts/embedding-settings.js";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import {
+  type EmbeddingSettingsBody,
+  embeddingSettingsApi,
+  knowledgeStatusApi,
+  NO_PGVECTOR,
+} from "../../src/shared/contracts/embedding-settings.js";
 import { DEFAULT_API_KEY, type FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, FAKE_KEY, pointPlatformAt } from "../helpers/chat-setup.js";
 import { chunksOf, countOf, embeddingsOf, fileRow, insertFile, markdownDocument } from "../helpers/knowledge-files.js";
@@ -65,34 +72,35 @@ async function foundByWords(fileId: number, owner: number, words: string): Promi
   return found.filter((passage) => passage.fileId === fileId).length;
 }
 
+const putEmbedding = (client: CookieClient, body: EmbeddingSettingsBody) => client.call(embeddingSettingsApi.update, { body });
+/** The status a user reads, as sent (the whole answer is compared). */
+const knowledgeStatus = async () => (await user.call(knowledgeStatusApi.get, {})).response.json();
+
 const CELLS = ["mitochondria", "ribosome", "membrane", "nucleus", "protein", "energy", "cell", "enzyme", "glucose", "oxygen"];
 
 describe("the embedding setting (admin)", () => {
   it("is for admins: 401 signed out, 403 for a user, and checks what it is given", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/admin/embedding-settings" })).statusCode).toBe(401);
-    expect((await user.get("/api/admin/embedding-settings")).statusCode).toBe(403);
-    const asUser = await user.request({
-      method: "PUT",
-      url: "/api/admin/embedding-settings",
-      payload: { platformSlug: null, model: null },
-    });
-    expect(asUser.statusCode).toBe(403);
-    const put = (payload: unknown) => admin.request({ method: "PUT", url: "/api/admin/embedding-settings", payload: payload as object });
-    expect((await put({ platformSlug: "openai", model: null })).statusCode).toBe(400);
-    expect((await put({ platformSlug: "nowhere", model: "x" })).json().message).toBe("Unknown AI platform.");
+    expect((await callApp(t.app, embeddingSettingsApi.get, {})).status).toBe(401);
+    expect((await user.call(embeddingSettingsApi.get, {})).status).toBe(403);
+    const asUser = await putEmbedding(user, { platformSlug: null, model: null });
+    expect(asUser.status).toBe(403);
+    const put = (body: EmbeddingSettingsBody) => putEmbedding(admin, body);
+    expect((await put({ platformSlug: "openai", model: null })).status).toBe(400);
+    expect((await put({ platformSlug: "nowhere", model: "x" })).error.message).toBe("Unknown AI platform.");
     const anthropic = await put({ platformSlug: "anthropic-claude", model: "x" });
-    expect(anthropic.statusCode).toBe(400);
-    expect(anthropic.json().message).toMatch(/has no embedding models/);
+    expect(anthropic.status).toBe(400);
+    expect(anthropic.error.message).toMatch(/has no embedding models/);
     const none = await put({ platformSlug: null, model: null });
-    expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ platformSlug: null, model: null, vectorAvailable: vectors(), reindex: { done: 0, total: 0 } });
-    expect((await user.get("/api/knowledge/status")).json()).toEqual({ semantic: false });
-    expect((await t.app.inject({ method: "GET", url: "/api/knowledge/status" })).statusCode).toBe(401);
+    expect(none.status).toBe(200);
+    // The whole answer, read unparsed.
+    expect(none.response.json()).toEqual({ platformSlug: null, model: null, vectorAvailable: vectors(), reindex: { done: 0, total: 0 } });
+    expect(await knowledgeStatus()).toEqual({ semantic: false });
+    expect((await callApp(t.app, knowledgeStatusApi.get, {})).status).toBe(401);
 
     const set = await put({ platformSlug: "openai", model: " text-embedding-3-small " });
-    expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ platformSlug: "openai", model: "text-embedding-3-small", vectorAvailable: !usingPostgres() });
-    expect((await user.get("/api/knowledge/status")).json()).toEqual({ semantic: !usingPostgres() });
+    expect(set.status).toBe(200);
+    expect(set.data).toMatchObject({ platformSlug: "openai", model: "text-embedding-3-small", vectorAvailable: !usingPostgres() });
+    expect(await knowledgeStatus()).toEqual({ semantic: !usingPostgres() });
   });
 
   it("says when pgvector is missing (PostgreSQL 15 here) and has it on PGlite", async () => {
@@ -232,11 +240,14 @@ describe("failures are retried with backoff", () => {
   });
 
   it("the provider unreachable, then back: the retry finishes the file (without pgvector: ready at once, by its words)", async () => {
-    const list = (await admin.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+    const list = await admin.ok(aiPlatformsApi.list, {});
     const openai = list.find((p) => p.slug === "openai");
     // Another address for the key is typed with it (decision 063).
-    const moved = await admin.patch(`/api/admin/ai-platforms/${openai?.id}`, { baseUrl: "http://127.0.0.1:9/v1", apiKey: FAKE_KEY });
-    expect(moved.statusCode, moved.body).toBe(200);
+    const moved = await admin.call(aiPlatformsApi.update, {
+      params: { id: Number(openai?.id) },
+      body: { baseUrl: "http://127.0.0.1:9/v1", apiKey: FAKE_KEY },
+    });
+    expect(moved.status, moved.response.body).toBe(200);
     const id = await insertFile(t.app, { userId, name: "later.md", bytes: markdownDocument("Later", 3, 200, CELLS) });
     expect(await worker.drain()).toBe(1);
     if (!vectors()) {
@@ -354,13 +365,9 @@ describe("changing the embedding model re-indexes in the background", () => {
   it("every file read is embedded again with the new model; files stay ready; the admin sees the progress", async () => {
     await pointPlatformAt(admin, "openai", fake);
     expect(await worker.drain()).toBe(0);
-    const changed = await admin.request({
-      method: "PUT",
-      url: "/api/admin/embedding-settings",
-      payload: { platformSlug: "openai", model: "mistral-embed" },
-    });
-    expect(changed.statusCode).toBe(200);
-    const { reindex } = changed.json() as { reindex: { done: number; total: number } };
+    const changed = await putEmbedding(admin, { platformSlug: "openai", model: "mistral-embed" });
+    expect(changed.status).toBe(200);
+    const { reindex } = changed.data;
     const total = await countOf(db(), sql`select count(*) as n from knowledge_files where kind <> 'image' and progress_total > 0`);
     expect(reindex).toEqual({ done: 0, total });
     expect(await countOf(db(), sql`select count(*) as n from knowledge_files where status = 'ready' and kind <> 'image'`)).toBeGreaterThan(
@@ -380,7 +387,7 @@ describe("changing the embedding model re-indexes in the background", () => {
     }
     const handled = await worker.drain();
     expect(handled).toBeGreaterThan(0);
-    const after = (await admin.get("/api/admin/embedding-settings")).json() as { reindex: { done: number; total: number } };
+    const after = await admin.ok(embeddingSettingsApi.get, {});
     // The flaky file keeps failing on its #error=500 and waits an hour; every other is done.
     expect(after.reindex.total).toBe(total);
     expect(after.reindex.done).toBeGreaterThanOrEqual(total - 1);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeCollections } from "../../src/server/db/schema/index.js";
 import { IngestionWorker } from "../../src/server/modules/knowledge/ingestion/ingestion-worker.js";
 import { type RetrievalDeps, readWholeFile, retrievePassages } from "../../src/server/modules/knowledge/retrieval/retrieve.js";
+import { embeddingSettingsApi } from "../../src/shared/contracts/embedding-settings.js";
 import { fakeEmbedding } from "../fakes/fake-embeddings.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -37,12 +38,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   const admin = await registerAndSignIn(t.app);
   await pointPlatformAt(admin.client, "openai", fake);
-  const set = await admin.client.request({
-    method: "PUT",
-    url: "/api/admin/embedding-settings",
-    payload: { platformSlug: "openai", model: "text-embedding-3-small" },
-  });
-  expect(set.statusCode).toBe(200);
+  const set = await admin.client.call(embeddingSettingsApi.update, { body: { platformSlug: "openai", model: "text-embedding-3-small" } });
+  expect(set.status).toBe(200);
   alice = (await registerAndSignIn(t.app)).user.id;
   bob = (await registerAndSignIn(t.app)).user.id;
   const { db } = t.app.ctx;

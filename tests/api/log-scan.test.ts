@@ -5,6 +5,13 @@
 // Every line is scanned for each secret; the failing queries must be in the log, with their SQL and no values.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
+import { adminPaymentsApi } from "../../src/shared/contracts/payments.js";
+import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
 import { type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
@@ -61,8 +68,8 @@ function failedQueryLines(pattern: RegExp) {
 }
 
 /** The answer had this status (its body in the failure). */
-function status(res: { statusCode: number; body: string }, expected: number) {
-  if (res.statusCode !== expected) throw new Error(`expected ${expected}, got ${res.statusCode}: ${res.body.slice(0, 300)}`);
+function status(res: { status: number; response: { body: string } }, expected: number) {
+  if (res.status !== expected) throw new Error(`expected ${expected}, got ${res.status}: ${res.response.body.slice(0, 300)}`);
 }
 
 async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
@@ -97,12 +104,15 @@ beforeAll(async () => {
   // Register (the first account is the admin), then a member who signs in wrong, then right.
   const admin = new CookieClient(t.app);
   const adminBody = newAccount({ password: ADMIN_PASSWORD });
-  status(await admin.post("/api/register", adminBody), 201);
+  const register = (client: CookieClient, body: ReturnType<typeof newAccount>) =>
+    client.call(authApi.register, { body: { ...body, planType: "free" as const } });
+  const login = (username: string, password: string) => user.call(authApi.login, { body: { username, password } });
+  status(await register(admin, adminBody), 201);
   const userBody = newAccount({ password: USER_PASSWORD });
-  status(await new CookieClient(t.app).post("/api/register", userBody), 201);
+  status(await register(new CookieClient(t.app), userBody), 201);
   const user = new CookieClient(t.app);
-  status(await user.post("/api/login", { username: userBody.username, password: WRONG_PASSWORD }), 401);
-  status(await user.post("/api/login", { username: userBody.email, password: USER_PASSWORD }), 200);
+  status(await login(userBody.username, WRONG_PASSWORD), 401);
+  status(await login(userBody.email, USER_PASSWORD), 200);
   const sid = user.cookie("sid");
   if (!sid) throw new Error("no session cookie");
   secrets["the session cookie"] = sid;
@@ -110,61 +120,66 @@ beforeAll(async () => {
 
   // A password change refused for a wrong current password, then done.
   const change = (currentPassword: string, newPassword: string) =>
-    user.patch("/api/user/password", { currentPassword, newPassword, confirmPassword: newPassword });
+    user.call(userApi.changePassword, { body: { currentPassword, newPassword, confirmPassword: newPassword } });
   status(await change(WRONG_PASSWORD, CHANGED_PASSWORD), 400);
   status(await change(USER_PASSWORD, CHANGED_PASSWORD), 200);
   secrets["the session cookie after the change"] = user.cookie("sid") ?? sid;
 
   // The secrets an admin types: an AI platform's key, Stripe keys, an SMTP password.
-  const platform = await admin.post("/api/admin/ai-platforms", {
-    name: "Log Scan",
-    slug: "log-scan",
-    kind: "openai-compatible",
-    apiKey: AI_KEY,
-    baseUrl: fake.url,
-    settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"], temperature: 0.5, maxTokens: 1024 },
+  const platform = await admin.call(aiPlatformsApi.create, {
+    body: {
+      name: "Log Scan",
+      slug: "log-scan",
+      kind: "openai-compatible",
+      apiKey: AI_KEY,
+      baseUrl: fake.url,
+      settings: { models: ["fake-model"], defaultModel: "fake-model", freeModels: ["fake-model"], temperature: 0.5, maxTokens: 1024 },
+    },
   });
   status(platform, 201);
-  const payments = await admin.post("/api/admin/payment-settings", {
-    earlyAccessPrice: "297",
-    currency: "USD",
-    stripeSecretKey: STRIPE_SECRET,
-    stripePublishableKey: STRIPE_PUBLISHABLE,
-    stripeWebhookSecret: STRIPE_WEBHOOK,
+  const payments = await admin.call(adminPaymentsApi.create, {
+    body: {
+      earlyAccessPrice: "297",
+      currency: "USD",
+      stripeSecretKey: STRIPE_SECRET,
+      stripePublishableKey: STRIPE_PUBLISHABLE,
+      stripeWebhookSecret: STRIPE_WEBHOOK,
+    },
   });
   status(payments, 201);
-  const mail = await admin.patch("/api/admin/platform-settings", {
-    smtpHost: smtp.host,
-    smtpPort: String(smtp.port),
-    smtpSecure: false,
-    smtpUser: "mailer",
-    smtpPass: SMTP_PASS,
-    smtpFromEmail: "noreply@lumora.test",
-    smtpFromName: "Lumora",
+  const mail = await admin.call(platformSettingsApi.update, {
+    body: {
+      smtpHost: smtp.host,
+      smtpPort: String(smtp.port),
+      smtpSecure: false,
+      smtpUser: "mailer",
+      smtpPass: SMTP_PASS,
+      smtpFromEmail: "noreply@lumora.test",
+      smtpFromName: "Lumora",
+    },
   });
   status(mail, 200);
 
   // A reset link: its token travels by email, in a page address and in a body.
-  status(await new CookieClient(t.app).post("/api/forgot-password", { email: userBody.email }), 200);
+  status(await new CookieClient(t.app).call(passwordResetApi.forgot, { body: { email: userBody.email } }), 200);
   const resetMail = await until("the reset email", () => smtp.messages.find((m) => m.to.includes(userBody.email)));
   const token = resetMail.text.match(/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1];
   if (!token) throw new Error("no reset token in the email");
   secrets["the reset token"] = token;
   await t.app.inject({ method: "GET", url: `/reset-password?token=${token}` });
-  const reset = await new CookieClient(t.app).post("/api/reset-password", {
-    token,
-    password: RESET_PASSWORD,
-    confirmPassword: RESET_PASSWORD,
+  const reset = await new CookieClient(t.app).call(passwordResetApi.reset, {
+    body: { token, password: RESET_PASSWORD, confirmPassword: RESET_PASSWORD },
   });
   status(reset, 200);
-  status(await user.post("/api/login", { username: userBody.username, password: RESET_PASSWORD }), 200);
+  status(await login(userBody.username, RESET_PASSWORD), 200);
   secrets["the session cookie after the reset"] = user.cookie("sid") ?? sid;
 
   // Chat messages through the platform.
   const chat = await newChat(user, { aiPlatform: "log-scan", model: "fake-model" });
-  const reply = await user.post(`/api/chats/${chat.id}/reply`, { content: MESSAGE });
+  const send = (content: string) => user.call(chatsApi.reply, { params: { id: chat.id }, body: { content } });
+  const reply = await send(MESSAGE);
   status(reply, 200);
-  expect(reply.body).toContain(`Echo: ${MESSAGE}`);
+  expect(reply.response.body).toContain(`Echo: ${MESSAGE}`);
 
   // Failing queries that carry a hash and message text: each a 500 the error handler logs.
   await refuse("users", "false", async () => {
@@ -172,13 +187,13 @@ beforeAll(async () => {
     status(res, 500);
   });
   await refuse("messages", "role <> 'user'", async () => {
-    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: REFUSED_MESSAGE });
+    const res = await send(REFUSED_MESSAGE);
     status(res, 500);
   });
   // A reply the background engine cannot save: its text is the parameter of the failing update.
   await refuse("messages", "role <> 'assistant' or content = ''", async () => {
     const before = lines.length;
-    await user.post(`/api/chats/${chat.id}/reply`, { content: UNSAVED_REPLY });
+    await send(UNSAVED_REPLY);
     // The engine logs the failed save on its own time: wait for it (what it says is scanned below).
     // No catch: a walk whose failed save never reaches the log fails here, it does not scan a log without it.
     await until(

@@ -1,8 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, userActivityLogs } from "../../src/server/db/schema/index.js";
 import { createMemoryCounterStore } from "../../src/server/lib/counter-store.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { type Called, callApp, callEndpoint, type Send } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 /**
@@ -22,9 +25,14 @@ afterAll(async () => {
   await t.close();
 });
 
-function login(username: string, password: string, ip = freshIp(), client?: CookieClient): Promise<LightMyRequestResponse> {
-  const options = { method: "POST" as const, url: "/api/login", payload: { username, password }, remoteAddress: ip };
-  return client ? client.request(options) : t.app.inject(options);
+/** Requests from this client address, through a browser's cookie jar or from no browser at all. */
+const from =
+  (ip: string, client?: CookieClient): Send =>
+  (request) =>
+    client ? client.request({ ...request, remoteAddress: ip }) : t.app.inject({ ...request, remoteAddress: ip });
+
+function login(username: string, password: string, ip = freshIp(), client?: CookieClient) {
+  return callEndpoint(from(ip, client), authApi.login, { body: { username, password } });
 }
 
 async function failedLoginsOf(userId: number): Promise<number> {
@@ -35,15 +43,15 @@ async function failedLoginsOf(userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-function statuses(answers: LightMyRequestResponse[]): Record<number, number> {
+function statuses(answers: { status: number }[]): Record<number, number> {
   const counts: Record<number, number> = {};
-  for (const answer of answers) counts[answer.statusCode] = (counts[answer.statusCode] ?? 0) + 1;
+  for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
   return counts;
 }
 
 /** Five wrong passwords from browsers the account has never seen: the account is then locked for them. */
 async function lockForUnknownDevices(username: string) {
-  for (let i = 0; i < 5; i++) expect((await login(username, `Wrong!pass${i}`)).statusCode).toBe(401);
+  for (let i = 0; i < 5; i++) expect((await login(username, `Wrong!pass${i}`)).status).toBe(401);
 }
 
 describe("count, then check", () => {
@@ -52,14 +60,14 @@ describe("count, then check", () => {
     const ip = freshIp();
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(body.username, `Wrong!pass${i}`, ip)));
     expect(statuses(answers)).toEqual({ 401: 5, 429: 25 });
-    for (const refused of answers.filter((a) => a.statusCode === 429)) {
-      expect(refused.json().message).toMatch(LOCKED);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.error.message).toMatch(LOCKED);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
     }
     // Each verified password leaves a failed_login row: 5, not 30.
     expect(await failedLoginsOf(user.id)).toBe(5);
     // The right password now waits for the window too (from a browser the account has not seen).
-    expect((await login(body.username, body.password)).statusCode).toBe(429);
+    expect((await login(body.username, body.password)).status).toBe(429);
   });
 
   it("a right password hidden in a burst signs in only if it is among the 5 checked", async () => {
@@ -74,10 +82,10 @@ describe("count, then check", () => {
 
   it("a success clears the failures: 4 wrong, the right one, then 5 more wrong are checked", async () => {
     const { body } = await registerAndSignIn(t.app);
-    for (let i = 0; i < 4; i++) expect((await login(body.username, `Wrong!pass${i}`)).statusCode).toBe(401);
-    expect((await login(body.username, body.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(body.username, `Wrong!pass${i}`)).status).toBe(401);
+    expect((await login(body.username, body.password)).status).toBe(200);
     await lockForUnknownDevices(body.username);
-    expect((await login(body.username, `Wrong!pass9`)).statusCode).toBe(429);
+    expect((await login(body.username, `Wrong!pass9`)).status).toBe(429);
   });
 });
 
@@ -86,37 +94,37 @@ describe("per account, whatever was typed", () => {
     const first = await registerAndSignIn(t.app);
     await lockForUnknownDevices(first.body.username.toUpperCase());
     const byEmail = await login(first.body.email.toUpperCase(), first.body.password);
-    expect(byEmail.statusCode).toBe(429);
-    expect(byEmail.json().message).toMatch(LOCKED);
+    expect(byEmail.status).toBe(429);
+    expect(byEmail.error.message).toMatch(LOCKED);
 
     const second = await registerAndSignIn(t.app);
     await lockForUnknownDevices(second.body.email);
-    expect((await login(second.body.username, second.body.password)).statusCode).toBe(429);
+    expect((await login(second.body.username, second.body.password)).status).toBe(429);
   });
 
   it("one account's lock does not touch another account", async () => {
     const locked = await registerAndSignIn(t.app);
     const other = await registerAndSignIn(t.app);
     await lockForUnknownDevices(locked.body.username);
-    expect((await login(other.body.username, other.body.password)).statusCode).toBe(200);
+    expect((await login(other.body.username, other.body.password)).status).toBe(200);
   });
 
   it("an unknown name is counted per typed name and answers exactly like an existing account", async () => {
     const { body } = await registerAndSignIn(t.app);
     const ghost = `Ghost-${Date.now().toString(36)}`;
-    const known: LightMyRequestResponse[] = [];
-    const unknown: LightMyRequestResponse[] = [];
+    const known: Called<typeof authApi.login>[] = [];
+    const unknown: Called<typeof authApi.login>[] = [];
     for (let i = 0; i < 6; i++) {
       known.push(await login(body.username, `Wrong!pass${i}`));
       unknown.push(await login(i % 2 ? ghost.toLowerCase() : ghost, `Wrong!pass${i}`));
     }
-    expect(unknown.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(unknown.map((a) => a.statusCode)).toEqual(known.map((a) => a.statusCode));
-    expect(unknown[0]?.body).toBe(known[0]?.body);
-    expect(unknown[5]?.json().message).toBe(known[5]?.json().message);
+    expect(unknown.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(unknown.map((a) => a.status)).toEqual(known.map((a) => a.status));
+    expect(unknown[0]?.response.body).toBe(known[0]?.response.body);
+    expect(unknown[5]?.error.message).toBe(known[5]?.error.message);
     expect(unknown[5]?.headers["retry-after"]).toBeDefined();
     // Another unknown name is not locked by the first one.
-    expect((await login(`${ghost}-other`, "Wrong!pass0")).statusCode).toBe(401);
+    expect((await login(`${ghost}-other`, "Wrong!pass0")).status).toBe(401);
   });
 });
 
@@ -125,80 +133,74 @@ describe("device cookies: the lockout is no denial-of-service tool", () => {
     const { body } = await registerAndSignIn(t.app);
     const owner = new CookieClient(t.app);
     const res = await login(body.username, body.password, freshIp(), owner);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const line = [res.headers["set-cookie"]].flat().find((c) => String(c).startsWith("device="));
     expect(line).toMatch(/^device=\d+\.[\w-]+\.[\w-]+;/);
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=Lax/i);
     expect(line).toMatch(/Path=\/api\//);
-    expect((await owner.post("/api/logout")).statusCode).toBe(200);
+    expect((await owner.call(authApi.logout, {})).status).toBe(200);
     expect(owner.cookie("device")).toBeDefined();
   });
 
   it("the owner's known browser still signs in while unknown browsers are locked out (by name and by email)", async () => {
     const { body } = await registerAndSignIn(t.app);
     const owner = new CookieClient(t.app);
-    expect((await login(body.username, body.password, freshIp(), owner)).statusCode).toBe(200);
-    expect((await owner.post("/api/logout")).statusCode).toBe(200);
+    expect((await login(body.username, body.password, freshIp(), owner)).status).toBe(200);
+    expect((await owner.call(authApi.logout, {})).status).toBe(200);
 
     await lockForUnknownDevices(body.username);
-    expect((await login(body.username, body.password)).statusCode).toBe(429);
-    expect((await login(body.email, body.password)).statusCode).toBe(429);
+    expect((await login(body.username, body.password)).status).toBe(429);
+    expect((await login(body.email, body.password)).status).toBe(429);
 
     const back = await login(body.email, body.password, freshIp(), owner);
-    expect(back.statusCode).toBe(200);
-    expect((await owner.get("/api/user")).statusCode).toBe(200);
+    expect(back.status).toBe(200);
+    expect((await owner.call(userApi.me, {})).status).toBe(200);
     // The owner's success does not clear the lock of unknown browsers.
-    expect((await login(body.username, body.password)).statusCode).toBe(429);
+    expect((await login(body.username, body.password)).status).toBe(429);
   });
 
   it("a known browser has its own 5 attempts: past them it is refused too", async () => {
     const { body } = await registerAndSignIn(t.app);
     const owner = new CookieClient(t.app);
-    expect((await login(body.username, body.password, freshIp(), owner)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login(body.username, `Wrong!pass${i}`, freshIp(), owner)).statusCode).toBe(401);
+    expect((await login(body.username, body.password, freshIp(), owner)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(body.username, `Wrong!pass${i}`, freshIp(), owner)).status).toBe(401);
     const refused = await login(body.username, body.password, freshIp(), owner);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(LOCKED);
+    expect(refused.status).toBe(429);
+    expect(refused.error.message).toMatch(LOCKED);
     // Its failures were its own: unknown browsers still have the account's allowance.
-    expect((await login(body.username, body.password)).statusCode).toBe(200);
+    expect((await login(body.username, body.password)).status).toBe(200);
   });
 
   it("a forged device cookie, or another account's, counts as an unknown browser", async () => {
     const victim = await registerAndSignIn(t.app);
     const stranger = await registerAndSignIn(t.app);
     const strangerBrowser = new CookieClient(t.app);
-    expect((await login(stranger.body.username, stranger.body.password, freshIp(), strangerBrowser)).statusCode).toBe(200);
+    expect((await login(stranger.body.username, stranger.body.password, freshIp(), strangerBrowser)).status).toBe(200);
     const strangerDevice = strangerBrowser.cookie("device") ?? "";
     const [, random, mac] = strangerDevice.split(".");
     await lockForUnknownDevices(victim.body.username);
 
     const withCookie = (cookie: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/login",
-        payload: { username: victim.body.username, password: victim.body.password },
-        remoteAddress: freshIp(),
-        headers: { cookie: `device=${cookie}` },
-      });
-    expect((await withCookie(strangerDevice)).statusCode).toBe(429);
-    expect((await withCookie(`${victim.user.id}.${random}.${mac}`)).statusCode).toBe(429);
-    expect((await withCookie(`${victim.user.id}.${random}.${"A".repeat(43)}`)).statusCode).toBe(429);
-    expect((await withCookie("garbage")).statusCode).toBe(429);
+      callEndpoint(
+        from(freshIp()),
+        authApi.login,
+        { body: { username: victim.body.username, password: victim.body.password } },
+        { headers: { cookie: `device=${cookie}` } },
+      );
+    expect((await withCookie(strangerDevice)).status).toBe(429);
+    expect((await withCookie(`${victim.user.id}.${random}.${mac}`)).status).toBe(429);
+    expect((await withCookie(`${victim.user.id}.${random}.${"A".repeat(43)}`)).status).toBe(429);
+    expect((await withCookie("garbage")).status).toBe(429);
   });
 
   it("a successful password reset ends the lockout", async () => {
     const { body } = await registerAndSignIn(t.app);
     await lockForUnknownDevices(body.username);
-    expect((await login(body.username, body.password)).statusCode).toBe(429);
+    expect((await login(body.username, body.password)).status).toBe(429);
 
-    const forgot = await t.app.inject({
-      method: "POST",
-      url: "/api/forgot-password",
-      payload: { email: body.email },
-      remoteAddress: freshIp(),
-    });
-    expect(forgot.statusCode).toBe(200);
+    const forgot = await callEndpoint(from(freshIp()), passwordResetApi.forgot, { body: { email: body.email } });
+    expect(forgot.status).toBe(200);
     const [mail] = await t.database.db
       .select({ text: emailOutbox.textBody })
       .from(emailOutbox)
@@ -208,41 +210,34 @@ describe("device cookies: the lockout is no denial-of-service tool", () => {
     const token = mail?.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
     expect(token).toBeDefined();
     const newPassword = "N3w!password";
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token, password: newPassword, confirmPassword: newPassword },
-      remoteAddress: freshIp(),
+    const reset = await callEndpoint(from(freshIp()), passwordResetApi.reset, {
+      body: { token: token ?? "", password: newPassword, confirmPassword: newPassword },
     });
-    expect(reset.statusCode).toBe(200);
-    expect((await login(body.username, newPassword)).statusCode).toBe(200);
+    expect(reset.status).toBe(200);
+    expect((await login(body.username, newPassword)).status).toBe(200);
   });
 });
 
 describe("password change: count, then check, per account", () => {
   const change = (client: CookieClient, currentPassword: string) =>
-    client.request({
-      method: "PATCH",
-      url: "/api/user/password",
-      payload: { currentPassword, newPassword: "An0ther!pass", confirmPassword: "An0ther!pass" },
-    });
+    client.call(userApi.changePassword, { body: { currentPassword, newPassword: "An0ther!pass", confirmPassword: "An0ther!pass" } });
 
   it("30 parallel wrong current passwords check exactly 5; the right one then waits too", async () => {
     const { client, body } = await registerAndSignIn(t.app);
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(client, `Wrong!pass${i}`)));
     expect(statuses(answers)).toEqual({ 400: 5, 429: 25 });
-    const refused = answers.find((a) => a.statusCode === 429);
-    expect(refused?.json().message).toMatch(/^Too many wrong current passwords\. Try again in \d+ minutes?\.$/);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.error.message).toMatch(/^Too many wrong current passwords\. Try again in \d+ minutes?\.$/);
     expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(800);
-    expect((await change(client, body.password)).statusCode).toBe(429);
+    expect((await change(client, body.password)).status).toBe(429);
   });
 
   it("a success clears the count: 4 wrong, the right one, then 5 wrong are checked again", async () => {
     const { client, body } = await registerAndSignIn(t.app);
-    for (let i = 0; i < 4; i++) expect((await change(client, `Wrong!pass${i}`)).statusCode).toBe(400);
-    expect((await change(client, body.password)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await change(client, `Wrong!pass${i}`)).statusCode).toBe(400);
-    expect((await change(client, "An0ther!pass")).statusCode).toBe(429);
+    for (let i = 0; i < 4; i++) expect((await change(client, `Wrong!pass${i}`)).status).toBe(400);
+    expect((await change(client, body.password)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await change(client, `Wrong!pass${i}`)).status).toBe(400);
+    expect((await change(client, "An0ther!pass")).status).toBe(429);
   });
 });
 
@@ -256,17 +251,17 @@ describe("client address behind TRUST_PROXY", () => {
     const app = await buildTestApp({ env, counters });
     try {
       const account = newAccount();
-      expect((await app.app.inject({ method: "POST", url: "/api/register", payload: account })).statusCode).toBe(201);
+      expect((await callApp(app.app, authApi.register, { body: { ...account, planType: "free" as const } })).status).toBe(201);
       const before = (await counters.peek("auth-ip:127.0.0.1")).count;
       const ips: (string | null | undefined)[] = [];
       for (const value of forwardedFor) {
-        const res = await app.app.inject({
-          method: "POST",
-          url: "/api/login",
-          payload: { username: account.username, password: account.password },
-          headers: { "x-forwarded-for": value },
-        });
-        expect(res.statusCode).toBe(200);
+        const res = await callApp(
+          app.app,
+          authApi.login,
+          { body: { username: account.username, password: account.password } },
+          { headers: { "x-forwarded-for": value } },
+        );
+        expect(res.status).toBe(200);
         const [row] = await app.database.db
           .select({ ip: userActivityLogs.ipAddress })
           .from(userActivityLogs)

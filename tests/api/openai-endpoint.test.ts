@@ -8,7 +8,12 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTokens } from "../../src/server/db/schema/index.js";
 import { API_CONTENT_SECURITY_POLICY } from "../../src/server/plugins/security.js";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import { tokensApi } from "../../src/shared/contracts/api-tokens.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
+import { platformSettingsApi, type UpdatePlatformSettingsBody } from "../../src/shared/contracts/platform-settings.js";
+import { planAllowancesApi } from "../../src/shared/contracts/usage.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
@@ -38,16 +43,18 @@ beforeAll(async () => {
   admin = (await registerAndSignIn(t.app)).client;
   for (const slug of ["openai", "deepseek", "mistral"]) await pointPlatformAt(admin, slug, openAiFake);
   await pointPlatformAt(admin, "anthropic-claude", anthropicFake);
-  const local = await admin.post("/api/admin/ai-platforms", {
-    name: "Local",
-    slug: "local",
-    kind: "openai-compatible",
-    baseUrl: openAiFake.url,
-    apiKey: FAKE_KEY,
-    // premium-model: Early Access only, so a free user may neither see nor use it.
-    settings: { models: ["fake-model", "premium-model"], freeModels: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+  const local = await admin.call(aiPlatformsApi.create, {
+    body: {
+      name: "Local",
+      slug: "local",
+      kind: "openai-compatible",
+      baseUrl: openAiFake.url,
+      apiKey: FAKE_KEY,
+      // premium-model: Early Access only, so a free user may neither see nor use it.
+      settings: { models: ["fake-model", "premium-model"], freeModels: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+    },
   });
-  expect(local.statusCode, local.body).toBe(201);
+  expect(local.status, local.response.body).toBe(201);
   origin = await listenLocally(t);
 });
 afterAll(async () => {
@@ -67,13 +74,13 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, ms
 }
 
 async function setFreeAllowance(monthlyTokens: number | null, messagesPerDay: number | null = null) {
-  const res = await admin.request({
-    method: "PUT",
-    url: "/api/admin/plan-allowances",
-    payload: { free: { monthlyTokens, messagesPerDay }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
+  const res = await admin.call(planAllowancesApi.update, {
+    body: { free: { monthlyTokens, messagesPerDay }, earlyAccess: { monthlyTokens: null, messagesPerDay: null } },
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.response.body).toBe(200);
 }
+const saveSettings = (body: UpdatePlatformSettingsBody) => admin.call(platformSettingsApi.update, { body });
+const reply = (client: CookieClient, id: number, content: string) => client.call(chatsApi.reply, { params: { id }, body: { content } });
 
 const KINDS = ["openai", "anthropic-claude", "deepseek", "mistral", "local"];
 
@@ -94,12 +101,8 @@ describe("GET /v1/models", () => {
 
   it("with model selection off, lists the administrator's model alone", async () => {
     const { openai } = await scriptUser();
-    const off = await admin.request({
-      method: "PATCH",
-      url: "/api/admin/platform-settings",
-      payload: { enableModelSelection: false, defaultModel: "deepseek/fake-model" },
-    });
-    expect(off.statusCode, off.body).toBe(200);
+    const off = await saveSettings({ enableModelSelection: false, defaultModel: "deepseek/fake-model" });
+    expect(off.status, off.response.body).toBe(200);
     try {
       const models = [];
       for await (const model of openai.models.list()) models.push(model.id);
@@ -109,8 +112,8 @@ describe("GET /v1/models", () => {
           .status,
       ).toBe(404);
     } finally {
-      const on = await admin.request({ method: "PATCH", url: "/api/admin/platform-settings", payload: { enableModelSelection: true } });
-      expect(on.statusCode, on.body).toBe(200);
+      const on = await saveSettings({ enableModelSelection: true });
+      expect(on.status, on.response.body).toBe(200);
     }
   });
 });
@@ -298,7 +301,7 @@ describe("the allowance and the concurrency limit", () => {
       expect(error.error).toMatchObject({ type: "insufficient_quota", code: "insufficient_quota" });
       // The chat counts the same day: its next message is refused too.
       const chat = await newChat(client);
-      expect((await client.post(`/api/chats/${chat.id}/reply`, { content: "from the chat" })).statusCode).toBe(429);
+      expect((await reply(client, chat.id, "from the chat")).status).toBe(429);
     } finally {
       await setFreeAllowance(null);
     }
@@ -353,10 +356,10 @@ describe("the allowance and the concurrency limit", () => {
     expect(error.headers?.get("retry-after")).toBe("5");
     // The chat counts them too (migration 0027): a reply's start is refused while they run, and nothing is stored.
     const chat = await newChat(client);
-    const refusedReply = await client.post(`/api/chats/${chat.id}/reply`, { content: "from the chat" });
-    expect(refusedReply.statusCode).toBe(429);
-    expect(refusedReply.json().message).toMatch(new RegExp(`at most ${MAX_RUNNING} AI replies and course generations running at once`));
-    expect((await client.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    const refusedReply = await reply(client, chat.id, "from the chat");
+    expect(refusedReply.status).toBe(429);
+    expect(refusedReply.error.message).toMatch(new RegExp(`at most ${MAX_RUNNING} AI replies and course generations running at once`));
+    expect((await client.ok(chatsApi.messages, { params: { id: chat.id } })).items).toEqual([]);
 
     // The clients leave mid-answer: the provider's calls are aborted at once (not after the 30 s stall limit), and the
     // holds are settled with what was received.
@@ -405,7 +408,7 @@ describe("who may call", () => {
     const fresh = await makeToken(client, ["chat", "models"]);
     const again = new OpenAI({ apiKey: fresh.token, baseURL: `${origin}/v1`, maxRetries: 0 });
     expect((await again.models.list()).data.length).toBeGreaterThan(0);
-    expect((await client.delete(`/api/tokens/${fresh.id}`)).statusCode).toBe(204);
+    expect((await client.call(tokensApi.revoke, { params: { id: fresh.id } })).status).toBe(204);
     expect(await failureOf(again.models.list())).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(token).not.toBe(fresh.token);
   });

@@ -4,8 +4,11 @@
 // a prompt. The app's real logger writes its lines here, as in log-scan.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_FAILED } from "../../src/server/ai/provider-error.js";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 
@@ -42,12 +45,16 @@ afterAll(async () => {
   await fake?.close();
 });
 
+const setKey = (apiKey: string) => admin.call(aiPlatformsApi.update, { params: { id: platformId }, body: { apiKey } });
+const testPlatform = () => admin.call(aiPlatformsApi.test, { params: { id: platformId } });
+
 describe("a provider failure in the log", () => {
   it("a reply the provider fails (its 500, our 502): one warning with provider, model, statuses and the request id", async () => {
     const chat = await newChat(user, { aiPlatform: "openai", model: "fake-model" });
     const from = lines.length;
-    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: `${PROMPT} #error=500` });
-    expect(parseEvents(res.body).find((e) => e.type === "error")).toMatchObject({ status: 502 });
+    const input = { params: { id: chat.id }, body: { content: `${PROMPT} #error=500` } };
+    const res = await user.call(chatsApi.reply, input);
+    expect(parseEvents(res.response.body).find((e) => e.type === "error")).toMatchObject({ status: 502 });
     const found = failures(from);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
@@ -58,17 +65,15 @@ describe("a provider failure in the log", () => {
       providerStatus: 500,
       reason: "provider error",
     });
-    expect(urlOf(found[0]?.reqId)).toBe(`/api/chats/${chat.id}/reply`);
+    expect(urlOf(found[0]?.reqId)).toBe(requestFor(chatsApi.reply, input).url);
   });
 
   it("the one-shot chat refused by the provider (its 422, our 502)", async () => {
     const from = lines.length;
-    const res = await user.post("/api/ai/chat", {
-      platformSlug: "openai",
-      model: "fake-model",
-      messages: [{ role: "user", content: `${PROMPT} #error=422` }],
+    const res = await user.call(chatsApi.aiChat, {
+      body: { platformSlug: "openai", model: "fake-model", messages: [{ role: "user", content: `${PROMPT} #error=422` }] },
     });
-    expect(res.statusCode).toBe(502);
+    expect(res.status).toBe(502);
     const found = failures(from);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
@@ -78,25 +83,25 @@ describe("a provider failure in the log", () => {
       providerStatus: 422,
       reason: "request refused",
     });
-    expect(urlOf(found[0]?.reqId)).toBe("/api/ai/chat");
+    expect(urlOf(found[0]?.reqId)).toBe(chatsApi.aiChat.path);
   });
 
   it("a connection test with a wrong key (the provider's 401, our 422)", async () => {
-    expect((await admin.patch(`/api/admin/ai-platforms/${platformId}`, { apiKey: WRONG_KEY })).statusCode).toBe(200);
+    expect((await setKey(WRONG_KEY)).status).toBe(200);
     const from = lines.length;
-    const res = await admin.post(`/api/admin/ai-platforms/${platformId}/test`, {});
-    expect(res.statusCode).toBe(422);
+    const res = await testPlatform();
+    expect(res.status).toBe(422);
     const found = failures(from);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ provider: "openai", model: "fake-model", status: 422, providerStatus: 401, reason: "key refused" });
-    expect(urlOf(found[0]?.reqId)).toBe(`/api/admin/ai-platforms/${platformId}/test`);
-    expect((await admin.patch(`/api/admin/ai-platforms/${platformId}`, { apiKey: AI_KEY })).statusCode).toBe(200);
+    expect(urlOf(found[0]?.reqId)).toBe(requestFor(aiPlatformsApi.test, { params: { id: platformId } }).url);
+    expect((await setKey(AI_KEY)).status).toBe(200);
   });
 
   it("a call that works logs no failure", async () => {
     const from = lines.length;
-    const res = await admin.post(`/api/admin/ai-platforms/${platformId}/test`, {});
-    expect(res.statusCode).toBe(200);
+    const res = await testPlatform();
+    expect(res.status).toBe(200);
     expect(failures(from)).toEqual([]);
   });
 

@@ -7,8 +7,10 @@ import { numbersOfSlot, readAiSlot } from "../../src/server/ai/usage-limits.js";
 import { messages } from "../../src/server/db/schema/index.js";
 import { startRefusal } from "../../src/server/lib/db-errors.js";
 import { messageRowFromJson, toMessage } from "../../src/server/modules/chat/chat-view.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import type { CallInput } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 
@@ -30,18 +32,17 @@ afterAll(async () => {
   await fake.close();
 });
 
+const reply = (chatId: number, body: CallInput<typeof chatsApi.reply>["body"]) =>
+  user.call(chatsApi.reply, { params: { id: chatId }, body });
 const rowsOf = (chatId: number) => t.database.db.select().from(messages).where(eq(messages.chatId, chatId)).orderBy(messages.id);
 
 describe("a reply's start in the database", () => {
   it("answers with the rows it stored, as a select reads them", async () => {
     const chat = await newChat(user);
-    const res = await user.post(`/api/chats/${chat.id}/reply`, {
-      content: "hello there",
-      attachments: [{ name: "a.txt", content: "abc" }],
-    });
-    expect(res.statusCode).toBe(200);
-    const start = parseEvents(res.body).find((event) => event.type === "start");
-    if (start?.type !== "start" || !start.userMessage) throw new Error(`no start event: ${res.body.slice(0, 300)}`);
+    const res = await reply(chat.id, { content: "hello there", attachments: [{ name: "a.txt", content: "abc" }] });
+    expect(res.status).toBe(200);
+    const start = parseEvents(res.response.body).find((event) => event.type === "start");
+    if (start?.type !== "start" || !start.userMessage) throw new Error(`no start event: ${res.response.body.slice(0, 300)}`);
     const [userRow, replyRow] = await rowsOf(chat.id);
     if (!userRow || !replyRow) throw new Error("rows missing");
     expect(start.userMessage).toEqual(toMessage(userRow));
@@ -53,7 +54,7 @@ describe("a reply's start in the database", () => {
 
   it("maps a row given as JSON exactly as Drizzle's select maps it", async () => {
     const chat = await newChat(user);
-    expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "to map" })).statusCode).toBe(200);
+    expect((await reply(chat.id, { content: "to map" })).status).toBe(200);
     for (const row of await rowsOf(chat.id)) {
       const json = await t.database.db.execute<{ j: Record<string, unknown> }>(
         sql`select to_jsonb(m) - 'content_search' as j from messages m where m.id = ${row.id}`,
@@ -66,7 +67,7 @@ describe("a reply's start in the database", () => {
 
   it("writes nothing when it refuses: another tab moved the leaf shown", async () => {
     const chat = await newChat(user);
-    expect((await user.post(`/api/chats/${chat.id}/reply`, { content: "first" })).statusCode).toBe(200);
+    expect((await reply(chat.id, { content: "first" })).status).toBe(200);
     const before = await rowsOf(chat.id);
     const counted = async () => numbersOfSlot(await readAiSlot(t.database.db, userId, 3))?.messagesToday;
     const sentToday = await counted();

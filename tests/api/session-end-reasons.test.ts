@@ -5,7 +5,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, endedSessions } from "../../src/server/db/schema/index.js";
 import { SIGN_IN_NEEDED } from "../../src/server/lib/access.js";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { type SessionEndReason, SIGNED_OUT_MESSAGES } from "../../src/shared/signed-out.js";
+import { type CallInput, callApp, callEndpoint } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
@@ -24,20 +30,33 @@ afterAll(async () => {
 async function twoBrowsers() {
   const first = await registerAndSignIn(t.app);
   const second = new CookieClient(t.app);
-  expect((await second.post("/api/login", { username: first.body.username, password: first.body.password })).statusCode).toBe(200);
+  const login = { username: first.body.username, password: first.body.password };
+  expect((await second.call(authApi.login, { body: login })).status).toBe(200);
   return { ...first, second };
 }
 
 /** A browser holding this session cookie and nothing else. */
-const holding = (sid: string) => ({ get: (url: string) => t.app.inject({ method: "GET", url, cookies: { sid } }) });
+const holding = (sid: string): Pick<CookieClient, "call"> => ({
+  call: <E extends EndpointShape>(endpoint: E, input: CallInput<E>) =>
+    callApp(t.app, endpoint, input, { headers: { cookie: `sid=${sid}` } }),
+});
+/** A visitor from an address of its own (the password-reset calls are limited per address). */
+const fromNewAddress = <E extends EndpointShape>(endpoint: E, input: CallInput<E>) => {
+  const remoteAddress = `10.9.0.${++ip}`;
+  return callEndpoint((request) => t.app.inject({ ...request, remoteAddress }), endpoint, input);
+};
+const setUser = (id: number, body: CallInput<typeof adminUsersApi.update>["body"]) =>
+  admin.call(adminUsersApi.update, { params: { id }, body });
+/** The session probe's answer as sent (compared whole: the contract's parse would drop a key it does not name). */
+const probeOf = async (client: Pick<CookieClient, "call">) => (await client.call(userApi.session, {})).response.json();
 
-/** What the browser is told: the refused call's body and the session probe's answer. */
-async function told(client: Pick<CookieClient, "get">) {
-  const refused = await client.get("/api/user");
-  expect(refused.statusCode).toBe(401);
-  const probe = await client.get("/api/session");
-  expect(probe.statusCode).toBe(200);
-  return { refused: refused.json(), probe: probe.json() };
+/** What the browser is told: the refused call's body and the session probe's answer, both as sent. */
+async function told(client: Pick<CookieClient, "call">) {
+  const refused = await client.call(userApi.me, {});
+  expect(refused.status).toBe(401);
+  const probe = await client.call(userApi.session, {});
+  expect(probe.status).toBe(200);
+  return { refused: refused.response.json(), probe: probe.response.json() };
 }
 
 function endedFor(reason: SessionEndReason) {
@@ -52,45 +71,37 @@ const NOBODY = { refused: { message: SIGN_IN_NEEDED }, probe: { user: null } };
 describe("a session ended for its browser says why", () => {
   it("an account disabled by an admin, on the refused call and on the probe; enabled again, old cookies are told nothing", async () => {
     const { client, second, user } = await twoBrowsers();
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { status: "inactive" })).statusCode).toBe(200);
+    expect((await setUser(user.id, { status: "inactive" })).status).toBe(200);
     expect(await told(second)).toEqual(endedFor("account_disabled"));
     // The probe first (the page noticing by itself), then a call: both say it.
-    const probe = await client.get("/api/session");
-    expect(probe.json()).toEqual({ user: null, ended: "account_disabled" });
-    expect((await client.get("/api/user")).json()).toEqual(endedFor("account_disabled").refused);
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { status: "active" })).statusCode).toBe(200);
+    expect(await probeOf(client)).toEqual({ user: null, ended: "account_disabled" });
+    expect((await client.call(userApi.me, {})).response.json()).toEqual(endedFor("account_disabled").refused);
+    expect((await setUser(user.id, { status: "active" })).status).toBe(200);
     expect(await told(client)).toEqual(NOBODY);
   });
 
   it("an account deleted by an admin", async () => {
     const { client, second, user } = await twoBrowsers();
-    expect((await admin.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(204);
+    expect((await admin.call(adminUsersApi.remove, { params: { id: user.id } })).status).toBe(204);
     expect(await told(client)).toEqual(endedFor("account_deleted"));
     expect(await told(second)).toEqual(endedFor("account_deleted"));
   });
 
   it("a password changed on another device: the other browser is told, the one that changed it stays signed in", async () => {
     const { client, second, body } = await twoBrowsers();
-    const changed = await client.patch("/api/user/password", {
-      currentPassword: body.password,
-      newPassword: `${body.password}x`,
-      confirmPassword: `${body.password}x`,
+    const changed = await client.call(userApi.changePassword, {
+      body: { currentPassword: body.password, newPassword: `${body.password}x`, confirmPassword: `${body.password}x` },
     });
-    expect(changed.statusCode).toBe(200);
+    expect(changed.status).toBe(200);
     expect(await told(second)).toEqual(endedFor("password_changed"));
-    expect((await client.get("/api/user")).statusCode).toBe(200);
-    expect((await client.get("/api/session")).json().ended).toBeUndefined();
+    expect((await client.call(userApi.me, {})).status).toBe(200);
+    expect((await probeOf(client)).ended).toBeUndefined();
   });
 
   it("a password reset through the emailed link", async () => {
     const { client, body } = await twoBrowsers();
-    const asked = await t.app.inject({
-      method: "POST",
-      url: "/api/forgot-password",
-      payload: { email: body.email },
-      remoteAddress: `10.9.0.${++ip}`,
-    });
-    expect(asked.statusCode).toBe(200);
+    const asked = await fromNewAddress(passwordResetApi.forgot, { body: { email: body.email } });
+    expect(asked.status).toBe(200);
     const [mail] = await t.database.db
       .select()
       .from(emailOutbox)
@@ -98,50 +109,46 @@ describe("a session ended for its browser says why", () => {
       .orderBy(desc(emailOutbox.id));
     const token = mail?.textBody.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
     expect(token).toBeTruthy();
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token, password: "N3w!password", confirmPassword: "N3w!password" },
-      remoteAddress: `10.9.0.${++ip}`,
+    const reset = await fromNewAddress(passwordResetApi.reset, {
+      body: { token: token ?? "", password: "N3w!password", confirmPassword: "N3w!password" },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.status, reset.response.body).toBe(200);
     expect(await told(client)).toEqual(endedFor("password_changed"));
   });
 
   it("an admin's password reset signs the user out, saying so; an admin resetting their own keeps their session", async () => {
     const { client, second, user } = await twoBrowsers();
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { password: "Ad3min!reset" })).statusCode).toBe(200);
+    expect((await setUser(user.id, { password: "Ad3min!reset" })).status).toBe(200);
     expect(await told(client)).toEqual(endedFor("signed_out_by_admin"));
     expect(await told(second)).toEqual(endedFor("signed_out_by_admin"));
 
-    const self = (await admin.get("/api/user")).json() as { id: number };
-    expect((await admin.patch(`/api/admin/users/${self.id}`, { password: "Ad3min!own1" })).statusCode).toBe(200);
-    expect((await admin.get("/api/user")).statusCode).toBe(200);
+    const self = await admin.ok(userApi.me, {});
+    expect((await setUser(self.id, { password: "Ad3min!own1" })).status).toBe(200);
+    expect((await admin.call(userApi.me, {})).status).toBe(200);
   });
 
   it("refused: no cookie, a stranger's cookie, a logout and an untouched account are told nothing", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/session" })).json()).toEqual({ user: null });
+    expect((await callApp(t.app, userApi.session, {})).response.json()).toEqual({ user: null });
     expect(await told(holding("x".repeat(43)))).toEqual(NOBODY);
-    const tooLong = await t.app.inject({ method: "GET", url: "/api/session", cookies: { sid: "y".repeat(101) } });
-    expect(tooLong.json()).toEqual({ user: null });
+    expect(await probeOf(holding("y".repeat(101)))).toEqual({ user: null });
 
     // Signed out in one tab: the same cookie, kept by a copy, is only told to sign in.
     const { client } = await registerAndSignIn(t.app);
-    const sid = client.cookie("sid") as string;
-    expect((await client.post("/api/logout", {})).statusCode).toBe(200);
+    const sid = client.cookie("sid") ?? "";
+    expect((await client.call(authApi.logout, {})).status).toBe(200);
     expect(await told(holding(sid))).toEqual(NOBODY);
 
     // Another account's ending says nothing to this one.
     const bystander = await registerAndSignIn(t.app);
     const { user } = await twoBrowsers();
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { status: "inactive" })).statusCode).toBe(200);
-    expect((await bystander.client.get("/api/session")).json().user.id).toBe(bystander.user.id);
+    expect((await setUser(user.id, { status: "inactive" })).status).toBe(200);
+    expect((await bystander.client.ok(userApi.session, {})).user?.id).toBe(bystander.user.id);
   });
 
   it("a reason is kept until its session would have expired, then forgotten", async () => {
     const { client, user } = await twoBrowsers();
-    expect((await admin.patch(`/api/admin/users/${user.id}`, { status: "inactive" })).statusCode).toBe(200);
-    expect((await client.get("/api/session")).json().ended).toBe("account_disabled");
+    expect((await setUser(user.id, { status: "inactive" })).status).toBe(200);
+    expect((await client.ok(userApi.session, {})).ended).toBe("account_disabled");
     await t.database.db
       .update(endedSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
