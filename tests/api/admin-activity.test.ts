@@ -5,22 +5,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userActivityLogs, users } from "../../src/server/db/schema/index.js";
 import { activityBatches } from "../../src/server/modules/activity/activity-service.js";
+import { activityApi } from "../../src/shared/contracts/activity.js";
+import { adminUsersApi, type UpdateAdminUserBody } from "../../src/shared/contracts/admin-users.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { type CallInput, callApp, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
-type Log = {
-  id: number;
-  action: string;
-  createdAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  attemptedUsername: string | null;
-  user: { id: number; username: string; email: string | null; name: string | null } | null;
-  deletedUsername: string | null;
-  actor: { system: boolean; id: number | null; username: string | null } | null;
-};
+type ListQuery = NonNullable<CallInput<typeof activityApi.list>["query"]>;
+type ExportQuery = NonNullable<CallInput<typeof activityApi.exportCsv>["query"]>;
 
-const LIST = "/api/admin/user-activity-logs";
-const EXPORT = "/api/admin/user-activity-logs/export";
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
@@ -66,25 +60,36 @@ async function seed(rows: Seed[]) {
   );
 }
 
-async function page(query: string, client = admin) {
-  const res = await client.get(`${LIST}${query}`);
-  return res;
-}
-async function ids(query: string): Promise<number[]> {
+const page = (query: ListQuery = {}, client = admin) => client.call(activityApi.list, { query });
+async function logs(query: ListQuery = {}) {
   const res = await page(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as Log[]).map((l) => l.id);
+  expect(res.status, res.response.body).toBe(200);
+  return res.data.items;
+}
+async function ids(query: ListQuery = {}): Promise<number[]> {
+  return (await logs(query)).map((l) => l.id);
 }
 async function allIds(): Promise<number[]> {
-  return ids("?limit=200");
+  return ids({ limit: 200 });
 }
+const exportCsv = (query: ExportQuery = {}) => admin.call(activityApi.exportCsv, { query });
+const csvText = async (query: ExportQuery = {}) => (await exportCsv(query)).response.body;
+/** A query written as it is sent, for the ones the contract's types do not allow (refused or malformed). */
+const rawQuery = (endpoint: typeof activityApi.list | typeof activityApi.exportCsv, query: string) =>
+  admin.request({ ...requestFor(endpoint, {}), url: `${endpoint.path}${query}` });
 
 describe("who may call", () => {
   it("refuses the list and the export signed out (401) and for a non-admin (403)", async () => {
     const visitor = new CookieClient(t.app);
-    for (const url of [LIST, `${LIST}?search=a`, EXPORT, `${EXPORT}?action=login`]) {
-      expect((await visitor.get(url)).statusCode).toBe(401);
-      const refused = await member.get(url);
+    const requests = [
+      requestFor(activityApi.list, {}),
+      requestFor(activityApi.list, { query: { search: "a" } }),
+      requestFor(activityApi.exportCsv, {}),
+      requestFor(activityApi.exportCsv, { query: { action: "login" } }),
+    ];
+    for (const request of requests) {
+      expect((await visitor.request(request)).statusCode).toBe(401);
+      const refused = await member.request(request);
       expect(refused.statusCode).toBe(403);
       expect(refused.body).not.toContain("zoe");
     }
@@ -96,19 +101,18 @@ describe("what is recorded", () => {
     await t.database.db.delete(userActivityLogs);
     const { client, body, user } = await registerAndSignIn(t.app);
     const headers = { "user-agent": "Activity-Test/1.0" };
-    await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "ghost-account", password: "Wrong!pass1" }, headers });
-    await t.app.inject({ method: "POST", url: "/api/login", payload: { username: body.username, password: "Wrong!pass1" }, headers });
-    await client.request({ method: "POST", url: "/api/login", payload: { username: body.username, password: body.password }, headers });
-    await client.request({
-      method: "PATCH",
-      url: "/api/user/password",
-      payload: { currentPassword: body.password, newPassword: "N3w!password", confirmPassword: "N3w!password" },
-      headers,
-    });
-    await client.request({ method: "POST", url: "/api/logout", headers });
-    const res = await page("");
-    expect(res.statusCode).toBe(200);
-    const logs = res.json() as Log[];
+    await callApp(t.app, authApi.login, { body: { username: "ghost-account", password: "Wrong!pass1" } }, { headers });
+    await callApp(t.app, authApi.login, { body: { username: body.username, password: "Wrong!pass1" } }, { headers });
+    await client.call(authApi.login, { body: { username: body.username, password: body.password } }, { headers });
+    await client.call(
+      userApi.changePassword,
+      { body: { currentPassword: body.password, newPassword: "N3w!password", confirmPassword: "N3w!password" } },
+      { headers },
+    );
+    await client.call(authApi.logout, {}, { headers });
+    const res = await page();
+    expect(res.status).toBe(200);
+    const logs = res.data.items;
     expect(logs.map((l) => l.action)).toEqual(["logout", "password_change", "login", "failed_login", "failed_login", "register"]);
     // Newest first by id.
     expect(logs.map((l) => l.id)).toEqual([...logs.map((l) => l.id)].sort((a, b) => b - a));
@@ -119,7 +123,8 @@ describe("what is recorded", () => {
       ipAddress: "127.0.0.1",
       userAgent: "Activity-Test/1.0",
     });
-    expect(Object.keys(logs[0] ?? {}).sort()).toEqual([
+    // The keys as sent (the contract's parse would drop any other).
+    expect(Object.keys(res.response.json()[0] ?? {}).sort()).toEqual([
       "action",
       "actor",
       "attemptedUsername",
@@ -134,36 +139,35 @@ describe("what is recorded", () => {
     expect(logs.map((l) => l.actor)).toEqual([null, null, null, null, null, null]);
     expect(new Date(logs[0]?.createdAt ?? "").getTime()).toBeGreaterThan(Date.now() - 60_000);
     // Nothing about the user's password or session leaves.
-    expect(res.body).not.toMatch(/password_hash|passwordHash|sid=/);
+    expect(res.response.body).not.toMatch(/password_hash|passwordHash|sid=/);
   });
 });
 
 describe("an admin's acts and deleted accounts (issue 29)", () => {
   const headers = { "user-agent": "Admin-Browser/2.0" };
-  const adminName = async () => ((await admin.get("/api/user")).json() as { id: number; username: string }).username;
+  const adminName = async () => (await admin.ok(userApi.me, {})).username;
 
   it("logs the users an admin creates and every edit, with the admin as the actor and the user as the subject", async () => {
     await t.database.db.delete(userActivityLogs);
-    const me = ((await admin.get("/api/user")).json() as { id: number }).id;
-    const created = await admin.request({
-      method: "POST",
-      url: "/api/admin/users",
-      payload: { username: "made_by_admin", email: "made@example.com", password: "Str0ng!pass", name: "Made" },
-      headers,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as { id: number }).id;
-    const patch = (payload: object) => admin.request({ method: "PATCH", url: `/api/admin/users/${id}`, payload, headers });
-    expect((await patch({ name: "Made Again" })).statusCode).toBe(200);
-    expect((await patch({ email: "again@example.com" })).statusCode).toBe(200);
-    expect((await patch({ role: "admin" })).statusCode).toBe(200);
-    expect((await patch({ planType: "earlyAccess" })).statusCode).toBe(200);
-    expect((await patch({ status: "inactive" })).statusCode).toBe(200);
+    const me = (await admin.ok(userApi.me, {})).id;
+    const created = await admin.call(
+      adminUsersApi.create,
+      { body: { username: "made_by_admin", email: "made@example.com", password: "Str0ng!pass", name: "Made" } },
+      { headers },
+    );
+    expect(created.status, created.response.body).toBe(201);
+    const id = created.data.id;
+    const patch = (body: UpdateAdminUserBody) => admin.call(adminUsersApi.update, { params: { id }, body }, { headers });
+    expect((await patch({ name: "Made Again" })).status).toBe(200);
+    expect((await patch({ email: "again@example.com" })).status).toBe(200);
+    expect((await patch({ role: "admin" })).status).toBe(200);
+    expect((await patch({ planType: "earlyAccess" })).status).toBe(200);
+    expect((await patch({ status: "inactive" })).status).toBe(200);
     // Sending what is already there changes nothing, and logs nothing.
-    expect((await patch({ name: "Made Again", role: "admin" })).statusCode).toBe(200);
+    expect((await patch({ name: "Made Again", role: "admin" })).status).toBe(200);
 
-    const logs = (await page("")).json() as Log[];
-    expect(logs.map((l) => l.action)).toEqual([
+    const rows = await logs();
+    expect(rows.map((l) => l.action)).toEqual([
       "account_disabled",
       "plan_change",
       "role_change",
@@ -171,7 +175,7 @@ describe("an admin's acts and deleted accounts (issue 29)", () => {
       "profile_change",
       "user_created",
     ]);
-    for (const log of logs) {
+    for (const log of rows) {
       expect(log).toMatchObject({
         user: { id, username: "made_by_admin" },
         actor: { system: false, id: me, username: await adminName() },
@@ -181,33 +185,31 @@ describe("an admin's acts and deleted accounts (issue 29)", () => {
       });
     }
     // The CSV names the admin in its last column.
-    const csv = (await admin.get(`${EXPORT}?action=user_created`)).body.replace(/^\uFEFF/, "").split("\r\n");
+    const csv = (await csvText({ action: "user_created" })).replace(/^\uFEFF/, "").split("\r\n");
     expect(csv[1]).toMatch(
       new RegExp(`^made_by_admin,again@example\\.com,User Created,[^,]+,127\\.0\\.0\\.1,Admin-Browser/2\\.0,${await adminName()}$`),
     );
     // A refused create (a taken username) logs nothing.
-    const taken = await admin.post("/api/admin/users", { username: "made_by_admin", password: "Str0ng!pass" });
-    expect(taken.statusCode).toBe(409);
-    expect((await page("?action=user_created")).json()).toHaveLength(1);
+    const taken = await admin.call(adminUsersApi.create, { body: { username: "made_by_admin", password: "Str0ng!pass" } });
+    expect(taken.status).toBe(409);
+    expect(await logs({ action: "user_created" })).toHaveLength(1);
   });
 
   it("reads a deleted account the same on every row, in the list and in the CSV", async () => {
     await t.database.db.delete(userActivityLogs);
     const { client, body, user } = await registerAndSignIn(t.app, { username: "uma_leaving" });
-    await client.post("/api/login", { username: "uma_leaving", password: "Wrong!pass1" });
-    await client.post("/api/logout", {});
-    expect(
-      (await admin.request({ method: "PATCH", url: `/api/admin/users/${user.id}`, payload: { planType: "earlyAccess" } })).statusCode,
-    ).toBe(200);
-    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${user.id}`, headers })).statusCode).toBe(204);
+    await client.call(authApi.login, { body: { username: "uma_leaving", password: "Wrong!pass1" } });
+    await client.call(authApi.logout, {});
+    expect((await admin.call(adminUsersApi.update, { params: { id: user.id }, body: { planType: "earlyAccess" } })).status).toBe(200);
+    expect((await admin.call(adminUsersApi.remove, { params: { id: user.id } }, { headers })).status).toBe(204);
 
-    const logs = (await page("")).json() as Log[];
-    expect(logs.map((l) => l.action)).toEqual(["user_deleted", "plan_change", "logout", "failed_login", "register"]);
-    for (const log of logs) expect(log).toMatchObject({ user: null, deletedUsername: body.username });
-    expect(logs[0]).toMatchObject({ actor: { system: false, username: await adminName() }, userAgent: "Admin-Browser/2.0" });
-    expect(logs[0]?.attemptedUsername).toBeNull();
+    const rows = await logs();
+    expect(rows.map((l) => l.action)).toEqual(["user_deleted", "plan_change", "logout", "failed_login", "register"]);
+    for (const log of rows) expect(log).toMatchObject({ user: null, deletedUsername: body.username });
+    expect(rows[0]).toMatchObject({ actor: { system: false, username: await adminName() }, userAgent: "Admin-Browser/2.0" });
+    expect(rows[0]?.attemptedUsername).toBeNull();
 
-    const csv = (await admin.get(EXPORT)).body
+    const csv = (await csvText())
       .replace(/^\uFEFF/, "")
       .split("\r\n")
       .slice(1, -1);
@@ -219,16 +221,12 @@ describe("an admin's acts and deleted accounts (issue 29)", () => {
   it("names a deleted admin the same way on the rows they acted on", async () => {
     await t.database.db.delete(userActivityLogs);
     const second = await registerAndSignIn(t.app, { username: "second_admin" });
-    expect(
-      (await admin.request({ method: "PATCH", url: `/api/admin/users/${second.user.id}`, payload: { role: "admin" } })).statusCode,
-    ).toBe(200);
-    expect((await second.client.request({ method: "PATCH", url: `/api/admin/users/${zoe}`, payload: { name: "Zoë C." } })).statusCode).toBe(
-      200,
-    );
-    expect((await admin.request({ method: "DELETE", url: `/api/admin/users/${second.user.id}` })).statusCode).toBe(204);
-    const [row] = (await page("?action=profile_change")).json() as Log[];
+    expect((await admin.call(adminUsersApi.update, { params: { id: second.user.id }, body: { role: "admin" } })).status).toBe(200);
+    expect((await second.client.call(adminUsersApi.update, { params: { id: zoe }, body: { name: "Zoë C." } })).status).toBe(200);
+    expect((await admin.call(adminUsersApi.remove, { params: { id: second.user.id } })).status).toBe(204);
+    const [row] = await logs({ action: "profile_change" });
     expect(row).toMatchObject({ user: { id: zoe }, actor: { system: false, id: null, username: "second_admin" } });
-    const csv = (await admin.get(`${EXPORT}?action=profile_change`)).body.split("\r\n")[1];
+    const csv = (await csvText({ action: "profile_change" })).split("\r\n")[1];
     expect(csv?.endsWith(",second_admin (deleted user)")).toBe(true);
   });
 });
@@ -259,27 +257,27 @@ describe("filters", () => {
   it("search matches username, email, name and IP, anywhere and in any case", async () => {
     const zoeRows = desc([id(`login:${zoe}`), id("failed_login:zoe_carter"), id(`password_change:${zoe}`)]);
     const omarRows = desc([id(`login:${omar}`), id(`logout:${omar}`), id(`plan_change:${omar}`)]);
-    expect(await ids("?search=ZOE_CAR")).toEqual(zoeRows);
-    expect(await ids("?search=northwind.EXAMPLE")).toEqual(zoeRows);
-    expect(await ids(`?search=${encodeURIComponent("zoë")}`)).toEqual(zoeRows);
-    expect(await ids("?search=haddad")).toEqual(omarRows);
-    expect(await ids("?search=%20%20omar%20%20")).toEqual(omarRows);
-    expect(await ids("?search=192.168.10")).toEqual([id(`login:${zoe}`)]);
-    expect(await ids("?search=db8::")).toEqual([id(`plan_change:${omar}`)]);
-    expect(await ids("?search=203.0.113")).toEqual(desc([id("failed_login:Mallory_Admin"), id("failed_login:50%_off")]));
-    expect(await ids("?search=nobody-like-this")).toEqual([]);
+    expect(await ids({ search: "ZOE_CAR" })).toEqual(zoeRows);
+    expect(await ids({ search: "northwind.EXAMPLE" })).toEqual(zoeRows);
+    expect(await ids({ search: "zoë" })).toEqual(zoeRows);
+    expect(await ids({ search: "haddad" })).toEqual(omarRows);
+    expect(await ids({ search: "  omar  " })).toEqual(omarRows);
+    expect(await ids({ search: "192.168.10" })).toEqual([id(`login:${zoe}`)]);
+    expect(await ids({ search: "db8::" })).toEqual([id(`plan_change:${omar}`)]);
+    expect(await ids({ search: "203.0.113" })).toEqual(desc([id("failed_login:Mallory_Admin"), id("failed_login:50%_off")]));
+    expect(await ids({ search: "nobody-like-this" })).toEqual([]);
   });
 
   it("search finds a failed login of an unknown account by the name typed", async () => {
-    expect(await ids("?search=mallory")).toEqual([id("failed_login:Mallory_Admin")]);
-    const [row] = (await page("?search=mallory")).json() as Log[];
+    expect(await ids({ search: "mallory" })).toEqual([id("failed_login:Mallory_Admin")]);
+    const [row] = await logs({ search: "mallory" });
     expect(row).toMatchObject({ user: null, attemptedUsername: "Mallory_Admin", action: "failed_login" });
   });
 
   it("search takes %, _ and \\ literally", async () => {
-    expect(await ids(`?search=${encodeURIComponent("50%_")}`)).toEqual([id("failed_login:50%_off")]);
+    expect(await ids({ search: "50%_" })).toEqual([id("failed_login:50%_off")]);
     // "_" alone would match every character as a LIKE wildcard: literally, only names that contain one match.
-    expect(await ids("?search=_")).toEqual(
+    expect(await ids({ search: "_" })).toEqual(
       desc([
         id(`login:${zoe}`),
         id("failed_login:zoe_carter"),
@@ -288,24 +286,24 @@ describe("filters", () => {
         id("failed_login:50%_off"),
       ]),
     );
-    expect(await ids(`?search=${encodeURIComponent("%")}`)).toEqual([id("failed_login:50%_off")]);
-    expect(await ids(`?search=${encodeURIComponent("\\")}`)).toEqual([]);
-    expect(await ids(`?search=${encodeURIComponent("'; drop table users; --")}`)).toEqual([]);
+    expect(await ids({ search: "%" })).toEqual([id("failed_login:50%_off")]);
+    expect(await ids({ search: "\\" })).toEqual([]);
+    expect(await ids({ search: "'; drop table users; --" })).toEqual([]);
   });
 
   it("action is an exact match; an unknown action is refused; empty means all", async () => {
-    expect(await ids("?action=login")).toEqual(desc([id(`login:${zoe}`), id(`login:${omar}`)]));
-    expect(await ids("?action=failed_login")).toHaveLength(3);
-    expect(await ids("?action=plan_change")).toEqual([id(`plan_change:${omar}`)]);
-    expect(await ids("?action=account_disabled")).toEqual([]);
-    expect(await ids("?action=")).toHaveLength(8);
+    expect(await ids({ action: "login" })).toEqual(desc([id(`login:${zoe}`), id(`login:${omar}`)]));
+    expect(await ids({ action: "failed_login" })).toHaveLength(3);
+    expect(await ids({ action: "plan_change" })).toEqual([id(`plan_change:${omar}`)]);
+    expect(await ids({ action: "account_disabled" })).toEqual([]);
+    expect(await ids({ action: "" })).toHaveLength(8);
     for (const bad of ["log", "LOGIN", "login%25", "failed_login,login"]) {
-      const res = await page(`?action=${bad}`);
+      const res = await rawQuery(activityApi.list, `?action=${bad}`);
       expect([res.statusCode, res.json().message]).toEqual([400, "Unknown action"]);
     }
     // Search and action together.
-    expect(await ids("?action=failed_login&search=zoe")).toEqual([id("failed_login:zoe_carter")]);
-    expect(await ids("?action=login&search=mallory")).toEqual([]);
+    expect(await ids({ action: "failed_login", search: "zoe" })).toEqual([id("failed_login:zoe_carter")]);
+    expect(await ids({ action: "login", search: "mallory" })).toEqual([]);
   });
 
   it("refuses other bad queries with a 400, never a 5xx", async () => {
@@ -322,10 +320,10 @@ describe("filters", () => {
       "?tz=abc",
       `?search=${"x".repeat(101)}`,
     ];
-    for (const q of bad) expect((await page(q)).statusCode, q).toBe(400);
+    for (const q of bad) expect((await rawQuery(activityApi.list, q)).statusCode, q).toBe(400);
     for (const q of ["?search=%00", "?search=a%00b", "?search=%ED%A0%BD", "?search=%C0%AF", "?tz=-720&date=today"]) {
-      expect((await page(q)).statusCode, q).toBeLessThan(500);
-      expect((await admin.get(`${EXPORT}${q}`)).statusCode, q).toBeLessThan(500);
+      expect((await rawQuery(activityApi.list, q)).statusCode, q).toBeLessThan(500);
+      expect((await rawQuery(activityApi.exportCsv, q)).statusCode, q).toBeLessThan(500);
     }
   });
 });
@@ -347,11 +345,18 @@ describe("date ranges", () => {
       lastYear: today - 365 * DAY,
     };
     for (const [name, when] of Object.entries(at)) await seed([{ userId: zoe, action: "login", at: when, agent: name }]);
-    const agents = async (q: string) => ((await page(`${q}&limit=200`)).json() as Log[]).map((l) => l.userAgent);
-    expect(await agents("?date=today")).toEqual(["todayStart", "now"]);
-    expect(await agents("?date=yesterday")).toEqual(["yesterdayStart", "yesterdayLate"]);
-    expect(await agents("?date=last7days")).toEqual(["sixDaysAgo", "twoDaysAgo", "yesterdayStart", "yesterdayLate", "todayStart", "now"]);
-    expect(await agents("?date=last30days")).toEqual([
+    const agents = async (q: ListQuery) => (await logs({ ...q, limit: 200 })).map((l) => l.userAgent);
+    expect(await agents({ date: "today" })).toEqual(["todayStart", "now"]);
+    expect(await agents({ date: "yesterday" })).toEqual(["yesterdayStart", "yesterdayLate"]);
+    expect(await agents({ date: "last7days" })).toEqual([
+      "sixDaysAgo",
+      "twoDaysAgo",
+      "yesterdayStart",
+      "yesterdayLate",
+      "todayStart",
+      "now",
+    ]);
+    expect(await agents({ date: "last30days" })).toEqual([
       "twentyNineDaysAgo",
       "sevenDaysAgo",
       "sixDaysAgo",
@@ -361,7 +366,7 @@ describe("date ranges", () => {
       "todayStart",
       "now",
     ]);
-    expect(await agents("?date=")).toHaveLength(10);
+    expect(await agents({ date: "" })).toHaveLength(10);
     // Ids follow insertion here, not time: ordering is by id (newest row first).
   });
 
@@ -374,9 +379,9 @@ describe("date ranges", () => {
       { userId: zoe, action: "login", at: localMidnightUtc + 1000, agent: "local-today" },
       { userId: zoe, action: "login", at: localMidnightUtc - 1000, agent: "local-yesterday" },
     ]);
-    const agents = async (q: string) => ((await page(q)).json() as Log[]).map((l) => l.userAgent);
-    expect(await agents(`?date=today&tz=${tz}`)).toEqual(["local-today"]);
-    expect(await agents(`?date=yesterday&tz=${tz}`)).toEqual(["local-yesterday"]);
+    const agents = async (q: ListQuery) => (await logs(q)).map((l) => l.userAgent);
+    expect(await agents({ date: "today", tz })).toEqual(["local-today"]);
+    expect(await agents({ date: "yesterday", tz })).toEqual(["local-yesterday"]);
   });
 });
 
@@ -387,29 +392,29 @@ describe("paging", () => {
     const expected = await allIds();
     expect(expected).toHaveLength(7);
     const seen: number[] = [];
-    let cursor: string | undefined;
+    let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await page(`?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(res.statusCode).toBe(200);
-      seen.push(...(res.json() as Log[]).map((l) => l.id));
-      cursor = res.headers["x-next-cursor"] as string | undefined;
+      const res = await page({ limit: 3, cursor: cursor ?? undefined });
+      expect(res.status).toBe(200);
+      seen.push(...res.data.items.map((l) => l.id));
+      cursor = res.data.nextCursor;
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);
     expect(seen).toEqual(expected);
     // A full last page still says there is nothing more.
-    const six = await page("?limit=7");
+    const six = await page({ limit: 7 });
     expect(six.headers["x-next-cursor"]).toBeUndefined();
     // Paging keeps the filters.
-    const logins = await ids("?action=login&limit=200");
-    const first = await page("?action=login&limit=2");
-    const next = first.headers["x-next-cursor"] as string;
+    const logins = await ids({ action: "login", limit: 200 });
+    const first = await page({ action: "login", limit: 2 });
+    const next = first.data.nextCursor;
     expect(next).toBe(String(logins[1]));
-    expect(await ids(`?action=login&limit=200&cursor=${next}`)).toEqual(logins.slice(2));
+    expect(await ids({ action: "login", limit: 200, cursor: next ?? undefined })).toEqual(logins.slice(2));
     // Default page size is 50.
     await seed(Array.from({ length: 60 }, () => ({ userId: zoe, action: "login" })));
-    expect(await ids("")).toHaveLength(50);
+    expect(await ids()).toHaveLength(50);
   });
 });
 
@@ -458,13 +463,13 @@ describe("CSV export", () => {
       { userId: null, action: "failed_login", ip: "203.0.113.9", agent: null, attempted: "Mallory" },
       { userId: omar, action: "password_change", ip: "10.1.2.3", agent: "Safari" },
     ]);
-    const res = await admin.get(EXPORT);
-    expect(res.statusCode).toBe(200);
+    const res = await exportCsv();
+    expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="user-activity-${today}.csv"`);
-    expect(res.body.startsWith("\uFEFF")).toBe(true);
-    expect(parse(res.body)).toEqual([
+    expect(res.response.body.startsWith("\uFEFF")).toBe(true);
+    expect(parse(res.response.body)).toEqual([
       HEADER,
       expect.stringMatching(/^omar50,omar@contoso\.example,Password Change,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00,10\.1\.2\.3,Safari,$/),
       expect.stringMatching(/^Mallory \(no account\),,Failed Login Attempt,[^,]+,203\.0\.113\.9,,$/),
@@ -472,13 +477,10 @@ describe("CSV export", () => {
     ]);
 
     // The same filters as the list; times in the admin's zone when tz is given.
-    const filtered = await admin.get(`${EXPORT}?action=login&search=ZOE&tz=-300`);
-    expect(parse(filtered.body)).toEqual([
-      HEADER,
-      "zoe_carter,zoe@northwind.example,Login,2025-01-01T22:04:05-05:00,192.168.10.20,Firefox,",
-    ]);
-    expect(parse((await admin.get(`${EXPORT}?search=nobody`)).body)).toEqual([HEADER]);
-    expect((await admin.get(`${EXPORT}?action=nope`)).statusCode).toBe(400);
+    const filtered = await csvText({ action: "login", search: "ZOE", tz: -300 });
+    expect(parse(filtered)).toEqual([HEADER, "zoe_carter,zoe@northwind.example,Login,2025-01-01T22:04:05-05:00,192.168.10.20,Firefox,"]);
+    expect(parse(await csvText({ search: "nobody" }))).toEqual([HEADER]);
+    expect((await rawQuery(activityApi.exportCsv, "?action=nope")).statusCode).toBe(400);
   });
 
   it("neutralises formulas and escapes quotes, commas and line breaks (RFC 4180)", async () => {
@@ -493,7 +495,7 @@ describe("CSV export", () => {
       { userId: zoe, action: "login", ip: "1.2.3.4", agent: "\r=1+1" },
       { userId: zoe, action: "login", ip: "1.2.3.4", agent: 'Mozilla "quoted", with comma\nand newline' },
     ]);
-    const body = (await admin.get(EXPORT)).body.replace(/^\uFEFF/, "");
+    const body = (await csvText()).replace(/^\uFEFF/, "");
     expect(body).toContain(`,1.2.3.4,"Mozilla ""quoted"", with comma\nand newline",\r\n`);
     expect(body).toContain(`,1.2.3.4,"'\r=1+1",\r\n`);
     expect(body).toContain(`'@admin (no account),,Failed Login Attempt,`);
@@ -502,7 +504,7 @@ describe("CSV export", () => {
     expect(body).toContain(`,'-2+3,"'=HYPERLINK(""http://evil.example"",""click"")",\r\n`);
     // A semicolon-separated spreadsheet must not see a second cell starting with "=" inside the user agent.
     await seed([{ userId: zoe, action: "login", ip: "5.6.7.8", agent: "Mozilla;=cmd|' /C calc'!A0" }]);
-    const again = (await admin.get(EXPORT)).body;
+    const again = await csvText();
     expect(again).toContain(`,5.6.7.8,"Mozilla;=cmd|' /C calc'!A0",\r\n`);
     // Read back as a spreadsheet would: 5 rows of 7 cells, none starting with a formula character.
     const table = readCsv(body);
@@ -516,11 +518,13 @@ describe("CSV export", () => {
   });
 
   it("answers HEAD with the headers only", async () => {
-    const res = await admin.request({ method: "HEAD", url: EXPORT });
+    // HEAD is not the contract's method: the request is the contract's, sent as HEAD.
+    const head = { ...requestFor(activityApi.exportCsv, {}), method: "HEAD" } as const;
+    const res = await admin.request(head);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.body).toBe("");
-    expect((await new CookieClient(t.app).request({ method: "HEAD", url: EXPORT })).statusCode).toBe(401);
+    expect((await new CookieClient(t.app).request(head)).statusCode).toBe(401);
   });
 
   it("streams many rows in batches, all of them, newest first", async () => {
@@ -529,8 +533,8 @@ describe("CSV export", () => {
       insert into user_activity_logs (user_id, action, ip_address, user_agent, created_at)
       select ${zoe}::int, 'login', '10.0.' || (g % 250) || '.' || (g % 200), 'agent-' || g, now() - g * interval '1 second'
       from generate_series(1, 4500) g`);
-    const res = await admin.get(EXPORT);
-    const lines = parse(res.body);
+    const lines = parse(await csvText());
+
     expect(lines).toHaveLength(4501);
     const agents = lines.slice(1).map((line) => Number(line.split(",").at(-2)?.replace("agent-", "")));
     expect(new Set(agents).size).toBe(4500);

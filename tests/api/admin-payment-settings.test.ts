@@ -7,9 +7,11 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pendingCheckouts } from "../../src/server/db/schema/index.js";
 import { createOrPromoteAdmin } from "../../src/server/modules/auth/create-admin.js";
+import { adminPaymentsApi, type PaymentSettingsBody, paymentsApi } from "../../src/shared/contracts/payments.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
-const URL = "/api/admin/payment-settings";
 const SECRET_KEY = "sk_test_51SecretKeyThatMustNeverLeave9XyZ";
 const PUBLISHABLE_KEY = "pk_test_51PublishableKeyForTheBrowser7AbC";
 const WEBHOOK_SECRET = "whsec_SigningSecretThatMustNeverLeave4QrS";
@@ -22,14 +24,19 @@ let adminEmail: string;
 /** Every answer body seen in this file: none may hold a key. */
 const bodies: string[] = [];
 
-const seen = (response: LightMyRequestResponse) => {
-  bodies.push(response.body);
-  return response;
+const seen = <A extends { response: LightMyRequestResponse }>(answer: A) => {
+  bodies.push(answer.response.body);
+  return answer;
 };
-const read = async (client = admin) => seen(await client.get(URL));
-const create = async (body: unknown) => seen(await admin.post(URL, body));
-const update = async (body: unknown) => seen(await admin.patch(URL, body));
-const publicSettings = async () => seen(await t.app.inject({ method: "GET", url: "/api/payment-settings" })).json();
+const read = async (client = admin) => seen(await client.call(adminPaymentsApi.get, {}));
+const create = async (body: PaymentSettingsBody) => seen(await admin.call(adminPaymentsApi.create, { body }));
+const update = async (body: PaymentSettingsBody) => seen(await admin.call(adminPaymentsApi.update, { body }));
+/** The input's body is not sent with `rawBody`: a body the contract refuses goes as it is. */
+const IGNORED: PaymentSettingsBody = { earlyAccessPrice: "297", currency: "USD" };
+const createRaw = async (body: unknown) => seen(await admin.call(adminPaymentsApi.create, { body: IGNORED }, { rawBody: body }));
+const updateRaw = async (body: unknown) => seen(await admin.call(adminPaymentsApi.update, { body: IGNORED }, { rawBody: body }));
+/** The public read as sent (it must not hold what the contract would drop). */
+const publicSettings = async () => seen(await callApp(t.app, publicContentApi.paymentSettings, {})).response.json();
 const keyColumns = async () =>
   (
     await t.database.db.execute(
@@ -61,22 +68,22 @@ describe("who may call", () => {
       [user, 403],
     ] as const) {
       const calls = [
-        () => client.get(URL),
-        () => client.post(URL, { earlyAccessPrice: "1", currency: "USD" }),
-        () => client.patch(URL, { earlyAccessPrice: "1", currency: "USD" }),
-        () => client.get("/api/admin/unfinished-payments"),
-        () => client.post("/api/admin/unfinished-payments/1/resolve"),
-        () => client.post("/api/check-secrets", { secretKeys: ["STRIPE_SECRET_KEY"] }),
-        () => client.post("/api/ask-secrets", { secret_keys: ["STRIPE_SECRET_KEY"], user_message: "" }),
+        () => client.call(adminPaymentsApi.get, {}),
+        () => client.call(adminPaymentsApi.create, { body: { earlyAccessPrice: "1", currency: "USD" } }),
+        () => client.call(adminPaymentsApi.update, { body: { earlyAccessPrice: "1", currency: "USD" } }),
+        () => client.call(adminPaymentsApi.unfinished, {}),
+        () => client.call(adminPaymentsApi.resolveUnfinished, { params: { id: 1 } }),
+        () => client.call(paymentsApi.checkSecrets, { body: { secretKeys: ["STRIPE_SECRET_KEY"] } }),
+        () => client.call(paymentsApi.askSecrets, { body: { secret_keys: ["STRIPE_SECRET_KEY"], user_message: "" } }),
       ];
       for (const send of calls) {
         const res = await send();
-        expect(res.statusCode).toBe(status);
-        expect(res.json().message).toBeTruthy();
+        expect(res.status).toBe(status);
+        expect(res.error.message).toBeTruthy();
       }
     }
     // Nothing was written by the refused calls.
-    expect((await read()).json().id).toBeNull();
+    expect((await read()).data.id).toBeNull();
     expect(await stripeEmails()).toHaveLength(0);
   });
 });
@@ -84,8 +91,8 @@ describe("who may call", () => {
 describe("price and currency", () => {
   it("answers the defaults (USD 297, id null) before anything is saved, and PATCH is refused until then", async () => {
     const res = await read();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
       id: null,
       earlyAccessPrice: "297",
       currency: "USD",
@@ -94,13 +101,14 @@ describe("price and currency", () => {
       paymentsAvailable: false,
       updatedAt: null,
     });
+    // Each key's status as sent, whole.
     for (const key of ["secretKey", "publishableKey", "webhookSecret"]) {
-      expect(res.json().keys[key]).toEqual({ present: false, source: null, hint: null, stored: false });
+      expect(res.response.json().keys[key]).toEqual({ present: false, source: null, hint: null, stored: false });
     }
     const patched = await update({ earlyAccessPrice: "199", currency: "USD" });
-    expect(patched.statusCode).toBe(404);
-    expect(patched.json().message).toMatch(/No payment settings are saved yet/);
-    expect((await read()).json().id).toBeNull();
+    expect(patched.status).toBe(404);
+    expect(patched.error.message).toMatch(/No payment settings are saved yet/);
+    expect((await read()).data.id).toBeNull();
   });
 
   it("refuses each wrong price or currency with the form's message", async () => {
@@ -120,37 +128,38 @@ describe("price and currency", () => {
       [{ earlyAccessPrice: "12.345", currency: "USD" }, "earlyAccessPrice", "Enter a price such as 297 or 19.50"],
       [{ earlyAccessPrice: "abc", currency: "USD" }, "earlyAccessPrice", "Enter a price such as 297 or 19.50"],
     ];
+    // Sent as they are (some miss a field the contract requires).
     for (const [body, field, message] of cases) {
-      for (const send of [create, update]) {
+      for (const send of [createRaw, updateRaw]) {
         const res = await send(body);
-        expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
-        expect({ body, message: res.json().errors?.[field] }).toEqual({ body, message });
+        expect({ body, status: res.status }).toEqual({ body, status: 400 });
+        expect({ body, message: res.error.errors?.[field] }).toEqual({ body, message });
       }
     }
-    expect((await read()).json().id).toBeNull();
+    expect((await read()).data.id).toBeNull();
   });
 
   it("creates the settings once (201, currency uppercased), refuses a second POST (409), then saves with PATCH", async () => {
     const created = await create({ earlyAccessPrice: "149.50", currency: "eur" });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ earlyAccessPrice: "149.50", currency: "EUR", paymentsAvailable: false });
-    expect(created.json().id).toEqual(expect.any(Number));
-    expect(created.json().updatedAt).not.toBeNull();
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({ earlyAccessPrice: "149.50", currency: "EUR", paymentsAvailable: false });
+    expect(created.data.id).toEqual(expect.any(Number));
+    expect(created.data.updatedAt).not.toBeNull();
     const stored = (await t.database.db.execute(sql`select currency, early_access_price from payment_settings`)).rows;
     expect(stored).toEqual([{ currency: "EUR", early_access_price: "149.50" }]);
 
     const again = await create({ earlyAccessPrice: "1", currency: "USD" });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already exist/);
-    expect((await read()).json()).toMatchObject({ earlyAccessPrice: "149.50", currency: "EUR" });
+    expect(again.status).toBe(409);
+    expect(again.error.message).toMatch(/already exist/);
+    expect((await read()).data).toMatchObject({ earlyAccessPrice: "149.50", currency: "EUR" });
 
     const saved = await update({ earlyAccessPrice: " 5000 ", currency: " jpy " });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ id: created.json().id, earlyAccessPrice: "5000", currency: "JPY" });
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ id: created.data.id, earlyAccessPrice: "5000", currency: "JPY" });
     expect(await publicSettings()).toMatchObject({ earlyAccessPrice: "5000", currency: "JPY" });
 
     const back = await update({ earlyAccessPrice: "297", currency: "usd" });
-    expect(back.json()).toMatchObject({ earlyAccessPrice: "297", currency: "USD" });
+    expect(back.data).toMatchObject({ earlyAccessPrice: "297", currency: "USD" });
     expect((await t.database.db.execute(sql`select id from payment_settings`)).rows).toHaveLength(1);
   });
 });
@@ -161,20 +170,21 @@ describe("Stripe keys", () => {
   it("stores typed keys sealed and answers only a hint; payments are available with both browser keys", async () => {
     expect(await publicSettings()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
 
+    // The keys' statuses compared as sent, whole.
     const onlySecret = await update({ ...price, stripeSecretKey: SECRET_KEY });
-    expect(onlySecret.statusCode).toBe(200);
-    expect(onlySecret.json().keys.secretKey).toEqual({ present: true, source: "stored", hint: "sk_test_...9XyZ", stored: true });
-    expect(onlySecret.json().paymentsAvailable).toBe(false);
+    expect(onlySecret.status).toBe(200);
+    expect(onlySecret.response.json().keys.secretKey).toEqual({ present: true, source: "stored", hint: "sk_test_...9XyZ", stored: true });
+    expect(onlySecret.data.paymentsAvailable).toBe(false);
     expect(await publicSettings()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
 
     const both = await update({ ...price, stripePublishableKey: PUBLISHABLE_KEY, stripeWebhookSecret: WEBHOOK_SECRET });
-    expect(both.statusCode).toBe(200);
-    const keys = both.json().keys;
+    expect(both.status).toBe(200);
+    const keys = both.response.json().keys;
     // Blank-or-absent kept the secret key saved before.
     expect(keys.secretKey).toMatchObject({ present: true, source: "stored", stored: true });
     expect(keys.publishableKey).toEqual({ present: true, source: "stored", hint: "pk_test_...7AbC", stored: true });
     expect(keys.webhookSecret).toEqual({ present: true, source: "stored", hint: "whsec_...4QrS", stored: true });
-    expect(both.json().paymentsAvailable).toBe(true);
+    expect(both.data.paymentsAvailable).toBe(true);
 
     // The public read: available, with the publishable key (the browser needs it), never the secret ones.
     const open = await publicSettings();
@@ -192,29 +202,29 @@ describe("Stripe keys", () => {
 
     // Blank keeps the stored key.
     const blank = await update({ ...price, stripeSecretKey: "", stripePublishableKey: "", stripeWebhookSecret: "" });
-    expect(blank.json().keys.secretKey.stored).toBe(true);
+    expect(blank.data.keys.secretKey.stored).toBe(true);
     expect((await keyColumns())[0]?.secret).toBe(row?.secret);
   });
 
   it("refuses a key that is not of its kind", async () => {
-    const cases: [Record<string, string>, string, string][] = [
+    const cases: [Partial<PaymentSettingsBody>, string, string][] = [
       [{ stripeSecretKey: PUBLISHABLE_KEY }, "stripeSecretKey", "The secret key starts with sk_"],
       [{ stripePublishableKey: SECRET_KEY }, "stripePublishableKey", "The publishable key starts with pk_"],
       [{ stripeWebhookSecret: "secret" }, "stripeWebhookSecret", "The webhook signing secret starts with whsec_"],
     ];
     for (const [keys, field, message] of cases) {
       const res = await update({ ...price, ...keys });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors?.[field]).toBe(message);
+      expect(res.status).toBe(400);
+      expect(res.error.errors?.[field]).toBe(message);
     }
   });
 
   it("removes a stored key with null", async () => {
     const res = await update({ ...price, stripePublishableKey: null });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().keys.publishableKey).toEqual({ present: false, source: null, hint: null, stored: false });
-    expect(res.json().keys.secretKey.present).toBe(true);
-    expect(res.json().paymentsAvailable).toBe(false);
+    expect(res.status).toBe(200);
+    expect(res.response.json().keys.publishableKey).toEqual({ present: false, source: null, hint: null, stored: false });
+    expect(res.data.keys.secretKey.present).toBe(true);
+    expect(res.data.paymentsAvailable).toBe(false);
     expect((await keyColumns())[0]?.publishable).toBeNull();
     expect(await publicSettings()).toMatchObject({ paymentsAvailable: false, publishableKey: null });
   });
@@ -242,54 +252,61 @@ describe("an environment key", () => {
 
   it("wins over a key saved on the page, which still shows as stored", async () => {
     const { client } = await registerAndSignIn(envApp.app);
-    const before = (await client.get(URL)).json();
+    // The keys' statuses and the public read compared as sent, whole.
+    const before = (await client.call(adminPaymentsApi.get, {})).response.json();
     expect(before.keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: false });
 
-    const saved = await client.post(URL, {
-      earlyAccessPrice: "297",
-      currency: "USD",
-      stripeSecretKey: SECRET_KEY,
-      stripePublishableKey: PUBLISHABLE_KEY,
+    const saved = await client.call(adminPaymentsApi.create, {
+      body: { earlyAccessPrice: "297", currency: "USD", stripeSecretKey: SECRET_KEY, stripePublishableKey: PUBLISHABLE_KEY },
     });
-    expect(saved.statusCode).toBe(201);
-    expect(saved.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: true });
-    expect(saved.json().keys.publishableKey.source).toBe("stored");
-    expect(saved.body).not.toContain(ENV_SECRET_KEY);
-    expect(saved.body).not.toContain(SECRET_KEY);
+    expect(saved.status).toBe(201);
+    expect(saved.response.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: true });
+    expect(saved.data.keys.publishableKey.source).toBe("stored");
+    expect(saved.response.body).not.toContain(ENV_SECRET_KEY);
+    expect(saved.response.body).not.toContain(SECRET_KEY);
 
     // Removing the saved one leaves the environment's in use.
-    const removed = await client.patch(URL, { earlyAccessPrice: "297", currency: "USD", stripeSecretKey: null });
-    expect(removed.json().keys.secretKey).toEqual({ present: true, source: "environment", hint: "sk_test_...EnvK", stored: false });
-    const open = (await envApp.app.inject({ method: "GET", url: "/api/payment-settings" })).json();
+    const removed = await client.call(adminPaymentsApi.update, {
+      body: { earlyAccessPrice: "297", currency: "USD", stripeSecretKey: null },
+    });
+    expect(removed.response.json().keys.secretKey).toEqual({
+      present: true,
+      source: "environment",
+      hint: "sk_test_...EnvK",
+      stored: false,
+    });
+    const open = (await callApp(envApp.app, publicContentApi.paymentSettings, {})).response.json();
     expect(open).toEqual({ earlyAccessPrice: "297", currency: "USD", paymentsAvailable: true, publishableKey: PUBLISHABLE_KEY });
-    const check = await client.post("/api/check-secrets", { secretKeys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] });
-    expect(check.json()).toEqual({ STRIPE_SECRET_KEY: true, STRIPE_WEBHOOK_SECRET: false });
+    const check = await client.call(paymentsApi.checkSecrets, { body: { secretKeys: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] } });
+    expect(check.data).toEqual({ STRIPE_SECRET_KEY: true, STRIPE_WEBHOOK_SECRET: false });
   });
 });
 
 describe("secrets calls", () => {
   it("check-secrets answers a map for the names asked (an unknown name is false)", async () => {
-    const res = await admin.post("/api/check-secrets", {
-      secretKeys: ["STRIPE_SECRET_KEY", "VITE_STRIPE_PUBLIC_KEY", "STRIPE_WEBHOOK_SECRET", "OPENAI_API_KEY"],
-    });
-    expect(res.statusCode).toBe(200);
+    const checkSecrets = (secretKeys: string[]) => admin.call(paymentsApi.checkSecrets, { body: { secretKeys } });
+    const res = await checkSecrets(["STRIPE_SECRET_KEY", "VITE_STRIPE_PUBLIC_KEY", "STRIPE_WEBHOOK_SECRET", "OPENAI_API_KEY"]);
+    expect(res.status).toBe(200);
     // The publishable key was removed above; the other two are saved.
-    expect(res.json()).toEqual({
+    expect(res.data).toEqual({
       STRIPE_SECRET_KEY: true,
       VITE_STRIPE_PUBLIC_KEY: false,
       STRIPE_WEBHOOK_SECRET: true,
       OPENAI_API_KEY: false,
     });
-    expect((await admin.post("/api/check-secrets", { secretKeys: [] })).json()).toEqual({});
-    expect((await admin.post("/api/check-secrets", {})).statusCode).toBe(400);
+    expect((await checkSecrets([])).data).toEqual({});
+    // A body without the list, sent as it is.
+    expect((await admin.call(paymentsApi.checkSecrets, { body: { secretKeys: [] } }, { rawBody: {} })).status).toBe(400);
   });
 
   it("ask-secrets refuses an empty list, and emails every active admin through the outbox", async () => {
-    const empty = await admin.post("/api/ask-secrets", { secret_keys: [], user_message: "" });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe("No secret keys provided");
-    const blanks = await admin.post("/api/ask-secrets", { secret_keys: ["  "], user_message: "" });
-    expect(blanks.statusCode).toBe(400);
+    const askSecrets = (secret_keys: string[], user_message: string) =>
+      admin.call(paymentsApi.askSecrets, { body: { secret_keys, user_message } });
+    const empty = await askSecrets([], "");
+    expect(empty.status).toBe(400);
+    expect(empty.error.message).toBe("No secret keys provided");
+    const blanks = await askSecrets(["  "], "");
+    expect(blanks.status).toBe(400);
     expect(await stripeEmails()).toHaveLength(0);
 
     // A second admin (emailed) and an inactive one (not emailed).
@@ -299,14 +316,11 @@ describe("secrets calls", () => {
     await createOrPromoteAdmin({ db: t.database.db, input: { username: gone.body.username } });
     await t.database.db.execute(sql`update users set status = 'inactive' where username = ${gone.body.username}`);
 
-    const res = await admin.post("/api/ask-secrets", {
-      secret_keys: ["VITE_STRIPE_PUBLIC_KEY", "STRIPE_SECRET_KEY"],
-      user_message: "Needed before Friday's launch.",
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().notified).toBe(2);
-    expect(res.json().message).toMatch(/We emailed 2 administrators/);
-    expect(res.json().message).toMatch(/check the server logs/);
+    const res = await askSecrets(["VITE_STRIPE_PUBLIC_KEY", "STRIPE_SECRET_KEY"], "Needed before Friday's launch.");
+    expect(res.status).toBe(200);
+    expect(res.data.notified).toBe(2);
+    expect(res.data.message).toMatch(/We emailed 2 administrators/);
+    expect(res.data.message).toMatch(/check the server logs/);
 
     const rows = await stripeEmails();
     expect(rows.map((r) => r.to_address.toLowerCase()).sort()).toEqual([adminEmail.toLowerCase(), second.body.email.toLowerCase()].sort());
@@ -342,7 +356,9 @@ describe("payments that need attention", () => {
   };
 
   it("lists paid checkouts in attention (newest first) and resolves them; 404 for unknown or not waiting", async () => {
-    expect((await admin.get("/api/admin/unfinished-payments")).json()).toEqual([]);
+    const unfinished = () => admin.call(adminPaymentsApi.unfinished, {});
+    const resolve = (id: number) => admin.call(adminPaymentsApi.resolveUnfinished, { params: { id } });
+    expect((await unfinished()).data).toEqual([]);
     const older = await seed("attention", {
       updatedAt: new Date(Date.now() - 60_000),
       kind: "upgrade",
@@ -352,10 +368,10 @@ describe("payments that need attention", () => {
     const newer = await seed("attention");
     const waiting = await seed("pending");
 
-    const list = await admin.get("/api/admin/unfinished-payments");
-    expect(list.statusCode).toBe(200);
-    expect(list.json().map((p: { id: number }) => p.id)).toEqual([newer.id, older.id]);
-    expect(list.json()[0]).toMatchObject({
+    const list = await unfinished();
+    expect(list.status).toBe(200);
+    expect(list.data.map((p) => p.id)).toEqual([newer.id, older.id]);
+    expect(list.data[0]).toMatchObject({
       id: newer.id,
       kind: "register",
       username: newer.username,
@@ -364,16 +380,17 @@ describe("payments that need attention", () => {
       currency: "USD",
       problem: "The username was taken while the payment went through.",
     });
-    expect(list.json()[1]).toMatchObject({ kind: "upgrade", amount: "500000", currency: "JPY" });
+    expect(list.data[1]).toMatchObject({ kind: "upgrade", amount: "500000", currency: "JPY" });
 
-    expect((await admin.post(`/api/admin/unfinished-payments/${newer.id}/resolve`)).statusCode).toBe(204);
-    expect((await admin.get("/api/admin/unfinished-payments")).json().map((p: { id: number }) => p.id)).toEqual([older.id]);
+    expect((await resolve(newer.id)).status).toBe(204);
+    expect((await unfinished()).data.map((p) => p.id)).toEqual([older.id]);
 
     for (const id of [newer.id, waiting.id, 999_999]) {
-      const res = await admin.post(`/api/admin/unfinished-payments/${id}/resolve`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe("This payment is not waiting for an admin.");
+      const res = await resolve(id);
+      expect(res.status).toBe(404);
+      expect(res.error.message).toBe("This payment is not waiting for an admin.");
     }
+
     const statuses = (await t.database.db.execute(sql`select id, status from pending_checkouts order by id`)).rows;
     expect(statuses).toEqual([
       { id: older.id, status: "attention" },

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chats, messages } from "../../src/server/db/schema/index.js";
 import type { Who } from "../../src/server/lib/who.js";
 import { exportChats } from "../../src/server/modules/chat-transfer/export-service.js";
+import { chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 const GOLDEN = new URL("../fixtures/chat-export/", import.meta.url);
@@ -149,9 +150,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The export's bytes, the time of the export put aside (the one thing that differs between two runs). */
-async function exportBytes(url: string): Promise<string> {
-  const res = await owner.client.get(url);
+/** The export's bytes (a file's answer, read raw), the time of the export put aside (the one thing that differs between two runs). */
+async function exportBytes(format: "json" | "markdown", chatId?: number): Promise<string> {
+  const called =
+    chatId === undefined
+      ? await owner.client.call(chatTransferApi.exportAll, { query: { format } })
+      : await owner.client.call(chatTransferApi.exportOne, { params: { id: chatId }, query: { format } });
+  const res = called.response;
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return withoutExportTime(res.body);
 }
@@ -176,13 +181,13 @@ function expectGolden(name: string, body: string, whole: boolean) {
 
 describe("the exports' bytes", () => {
   it("one chat, JSON and Markdown: the same bytes as before", async () => {
-    expectGolden("one-chat.json", await exportBytes(`/api/chats/${tricky}/export?format=json`), true);
-    expectGolden("one-chat.md", await exportBytes(`/api/chats/${tricky}/export?format=markdown`), true);
+    expectGolden("one-chat.json", await exportBytes("json", tricky), true);
+    expectGolden("one-chat.md", await exportBytes("markdown", tricky), true);
   });
 
   it("every chat, JSON and Markdown (two pages of chats, a chat over many pages of messages): the same bytes as before", async () => {
-    expectGolden("all-chats.json.sha256", await exportBytes("/api/chats/export?format=json"), false);
-    expectGolden("all-chats.md.sha256", await exportBytes("/api/chats/export?format=markdown"), false);
+    expectGolden("all-chats.json.sha256", await exportBytes("json"), false);
+    expectGolden("all-chats.md.sha256", await exportBytes("markdown"), false);
   });
 
   it("the same bytes whatever the sizes of the reads: pages of 7 chats and 3 messages, walks and counts of 5 messages", async () => {

@@ -4,7 +4,10 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatExportFileSchema } from "../../src/shared/contracts/chat-transfer.js";
+import { chatExportFileSchema, chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { userApi } from "../../src/shared/contracts/user.js";
+import { type CallInput, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
@@ -27,6 +30,12 @@ async function userWithChat(count: number, title: string) {
 }
 
 type Got = { status: number; body: string; complete: boolean; error?: Error; headersAt: number; endAt: number };
+
+/** The address the contract gives an endpoint and its input (sent here over a real socket, not injected). */
+const pathOf = <E extends EndpointShape>(endpoint: E, input: CallInput<E>) => String(requestFor(endpoint, input).url);
+const exportAll = (format?: "json" | "markdown") => pathOf(chatTransferApi.exportAll, format ? { query: { format } } : {});
+const exportOne = (id: number | string, format?: "json" | "markdown") =>
+  pathOf(chatTransferApi.exportOne, { params: { id }, ...(format ? { query: { format } } : {}) });
 
 /** A GET over a real socket, read to its end or its break: whether the response came whole (its last chunk). */
 function get(path: string, cookie: string, onHeaders?: () => void): Promise<Got> {
@@ -68,8 +77,8 @@ describe("exports over a socket", () => {
     const exporter = await userWithChat(2_000, "Large chat");
     const other = await registerAndSignIn(t.app);
     let asked: Promise<Got> | undefined;
-    const exported = await get(`/api/chats/${exporter.chatId}/export?format=json`, exporter.cookie, () => {
-      asked = get("/api/user", other.client.sessionCookie ?? "");
+    const exported = await get(exportOne(exporter.chatId, "json"), exporter.cookie, () => {
+      asked = get(pathOf(userApi.me, {}), other.client.sessionCookie ?? "");
     });
     const answered = await (asked as Promise<Got>);
     expect(exported.status).toBe(200);
@@ -87,8 +96,8 @@ describe("exports over a socket", () => {
     await t.database.db.execute(sql`
       update messages set attachments = '{"not": "a list"}'::jsonb
       where id = (select id from messages where chat_id = ${broken.chatId} order by id offset 350 limit 1)`);
-    for (const format of ["json", "markdown"]) {
-      const got = await get(`/api/chats/export?format=${format}`, broken.cookie);
+    for (const format of ["json", "markdown"] as const) {
+      const got = await get(exportAll(format), broken.cookie);
       expect(got.status).toBe(200);
       expect(got.complete).toBe(false);
       expect(got.error?.message).toMatch(/aborted|socket hang up|ECONNRESET/);
@@ -96,7 +105,7 @@ describe("exports over a socket", () => {
       if (format === "json") expect(() => JSON.parse(got.body)).toThrow();
     }
     // Nothing of it went out yet (one chat's Markdown starts with its first page): an ordinary error answer.
-    const single = await get(`/api/chats/${broken.chatId}/export?format=markdown`, broken.cookie);
+    const single = await get(exportOne(broken.chatId, "markdown"), broken.cookie);
     expect(single.status).toBe(500);
     expect(single.complete).toBe(true);
     expect(JSON.parse(single.body)).toHaveProperty("message");
@@ -105,14 +114,15 @@ describe("exports over a socket", () => {
   it("holds the signed-in user's chats only; refuses the signed out, another user's chat and a bad id", async () => {
     const mine = await userWithChat(3, "Mine");
     const theirs = await userWithChat(3, "Theirs");
-    const all = await get("/api/chats/export?format=json", mine.cookie);
+    const all = await get(exportAll("json"), mine.cookie);
     expect(chatExportFileSchema.parse(JSON.parse(all.body)).chats.map((c) => c.title)).toEqual(["Mine"]);
-    expect((await get("/api/chats/export", "")).status).toBe(401);
-    expect((await get(`/api/chats/${theirs.chatId}/export`, "")).status).toBe(401);
-    const other = await get(`/api/chats/${theirs.chatId}/export?format=json`, mine.cookie);
+    expect((await get(exportAll(), "")).status).toBe(401);
+    expect((await get(exportOne(theirs.chatId), "")).status).toBe(401);
+    const other = await get(exportOne(theirs.chatId, "json"), mine.cookie);
     expect(other.status).toBe(404);
     expect(JSON.parse(other.body)).toEqual({ message: "Chat not found" });
-    expect((await get("/api/chats/abc/export", mine.cookie)).status).toBe(400);
-    expect((await get("/api/chats/export?format=zip", mine.cookie)).status).toBe(400);
+    expect((await get(exportOne("abc"), mine.cookie)).status).toBe(400);
+    // A format the contract does not allow, written as sent.
+    expect((await get(`${exportAll()}?format=zip`, mine.cookie)).status).toBe(400);
   });
 });

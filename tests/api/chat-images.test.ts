@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { cannotReadImagesMessage } from "../../src/shared/model-catalog.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import type { CallInput } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { seedFile } from "../helpers/library-seed.js";
@@ -31,10 +34,14 @@ const lastUserContent = (fake: FakeProvider) => {
   return body.messages.filter((m) => m.role === "user").at(-1)?.content;
 };
 
-async function ask(chatId: number, body: Record<string, unknown>) {
-  const res = await user.post(`/api/chats/${chatId}/reply`, { content: "What is in this picture?", fileIds: [imageId], ...body });
-  expect(res.statusCode, res.body).toBe(200);
-  return eventOf(parseEvents(res.body).at(-1), "done");
+type ReplyBody = CallInput<typeof chatsApi.reply>["body"];
+const reply = (chatId: number, body: ReplyBody) => user.call(chatsApi.reply, { params: { id: chatId }, body });
+const messagesOf = async (chatId: number) => (await user.ok(chatsApi.messages, { params: { id: chatId } })).items;
+
+async function ask(chatId: number, body: Partial<ReplyBody>) {
+  const res = await reply(chatId, { content: "What is in this picture?", fileIds: [imageId], ...body });
+  expect(res.status, res.response.body).toBe(200);
+  return eventOf(parseEvents(res.response.body).at(-1), "done");
 }
 
 beforeAll(async () => {
@@ -92,16 +99,19 @@ describe("images reach vision models in each wire format", () => {
     const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-4o" });
     await ask(chat.id, {});
     const before = openai.requests.length;
-    const res = await user.post(`/api/chats/${chat.id}/regenerate`, {});
-    expect(res.statusCode).toBe(200);
+    const res = await user.call(chatsApi.regenerate, { params: { id: chat.id }, body: {} });
+    expect(res.status).toBe(200);
     expect(openai.requests.length).toBe(before + 1);
     expect(lastUserContent(openai)).toEqual(
       expect.arrayContaining([{ type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } }]),
     );
     // Regenerating with a model that cannot see it is refused the same way.
-    const refused = await user.post(`/api/chats/${chat.id}/regenerate`, { platformSlug: "openai", model: "gpt-3.5-turbo" });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
+    const refused = await user.call(chatsApi.regenerate, {
+      params: { id: chat.id },
+      body: { platformSlug: "openai", model: "gpt-3.5-turbo" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
   });
 });
 
@@ -116,18 +126,18 @@ describe("image sizes a reply sends (issue 30 review)", () => {
     const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-4o" });
     const asked = openai.requests.length;
     const huge = await big("huge.png", 21);
-    const one = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: [huge] });
-    expect(one.statusCode).toBe(400);
-    expect(one.json().message).toBe("huge.png is too large to send to a model: an image can be at most 20 MB.");
+    const one = await reply(chat.id, { content: "Look", fileIds: [huge] });
+    expect(one.status).toBe(400);
+    expect(one.error.message).toBe("huge.png is too large to send to a model: an image can be at most 20 MB.");
     const many = await Promise.all([big("a.png", 19), big("b.png", 19), big("c.png", 19)]);
-    const together = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: many });
-    expect(together.statusCode).toBe(400);
-    expect(together.json().message).toBe("These images are too large to send together: at most 50 MB of images per message.");
-    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    const together = await reply(chat.id, { content: "Look", fileIds: many });
+    expect(together.status).toBe(400);
+    expect(together.error.message).toBe("These images are too large to send together: at most 50 MB of images per message.");
+    expect(await messagesOf(chat.id)).toEqual([]);
     expect(openai.requests.length).toBe(asked);
     // Two of them (38 MB) are fine.
-    const two = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: many.slice(0, 2) });
-    expect(two.statusCode, two.body).toBe(200);
+    const two = await reply(chat.id, { content: "Look", fileIds: many.slice(0, 2) });
+    expect(two.status, two.response.body).toBe(200);
   });
 });
 
@@ -135,46 +145,49 @@ describe("a model that cannot read images", () => {
   it("is refused with 400 and the shared words, before anything is stored or asked", async () => {
     const chat = await newChat(user, { aiPlatform: "openai", model: "gpt-3.5-turbo" });
     const asked = openai.requests.length;
-    const res = await user.post(`/api/chats/${chat.id}/reply`, { content: "Look", fileIds: [imageId] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
+    const res = await reply(chat.id, { content: "Look", fileIds: [imageId] });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(
       "GPT-3.5 Turbo cannot read images. Choose a model that can, such as GPT-4o, Claude Sonnet 4.5 or Pixtral Large.",
     );
-    expect(res.json().message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
-    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    expect(res.error.message).toBe(cannotReadImagesMessage("gpt-3.5-turbo", ["gpt-4o", "claude-sonnet-4-5", "pixtral-large-latest"]));
+    expect(await messagesOf(chat.id)).toEqual([]);
     expect(openai.requests.length).toBe(asked);
 
     // DeepSeek reads no images; an OpenAI-compatible server's model does once its admin marks it.
     const deepseek = await newChat(user, { aiPlatform: "deepseek", model: "deepseek-chat" });
-    expect((await user.post(`/api/chats/${deepseek.id}/reply`, { content: "Look", fileIds: [imageId] })).statusCode).toBe(400);
+    expect((await reply(deepseek.id, { content: "Look", fileIds: [imageId] })).status).toBe(400);
   });
 
   it("an OpenAI-compatible platform's vision models are the admin's list, shown to the pickers", async () => {
-    const created = await admin.post("/api/admin/ai-platforms", {
-      name: "Local",
-      slug: "local",
-      kind: "openai-compatible",
-      baseUrl: compatible.url,
-      apiKey: "sk-test-valid-key-123456",
-      settings: {
-        models: ["llava", "llama3"],
-        freeModels: ["llava", "llama3"],
-        visionModels: ["llava", "not-listed"],
-        temperature: 0.7,
-        maxTokens: 1024,
+    const created = await admin.call(aiPlatformsApi.create, {
+      body: {
+        name: "Local",
+        slug: "local",
+        kind: "openai-compatible",
+        baseUrl: compatible.url,
+        apiKey: "sk-test-valid-key-123456",
+        settings: {
+          models: ["llava", "llama3"],
+          freeModels: ["llava", "llama3"],
+          visionModels: ["llava", "not-listed"],
+          temperature: 0.7,
+          maxTokens: 1024,
+        },
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().settings.visionModels).toEqual(["llava"]);
-    const pickers = (await user.get("/api/ai/platforms")).json() as { slug: string; imageModels: string[] }[];
+    expect(created.status, created.response.body).toBe(201);
+    expect(created.data.settings.visionModels).toEqual(["llava"]);
+    const pickers = await user.ok(aiPlatformsApi.forChat, {});
     expect(pickers.find((p) => p.slug === "local")?.imageModels).toEqual(["llava"]);
     expect(pickers.find((p) => p.slug === "openai")?.imageModels).toEqual(["gpt-4o"]);
 
     const text = await newChat(user, { aiPlatform: "local", model: "llama3" });
-    expect((await user.post(`/api/chats/${text.id}/reply`, { content: "Look", fileIds: [imageId] })).statusCode).toBe(400);
+    expect((await reply(text.id, { content: "Look", fileIds: [imageId] })).status).toBe(400);
     const vision = await newChat(user, { aiPlatform: "local", model: "llava" });
-    const res = await user.post(`/api/chats/${vision.id}/reply`, { content: "Look", fileIds: [imageId] });
-    expect(res.statusCode).toBe(200);
+    const res = await reply(vision.id, { content: "Look", fileIds: [imageId] });
+    expect(res.status).toBe(200);
+
     expect(lastUserContent(compatible)).toEqual([
       { type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } },
       { type: "text", text: 'Look\n\n<attached-file name="cell.png" />' },

@@ -4,12 +4,14 @@
 // and listed in the exports; another user's passage never appears.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Message, StreamEvent } from "../../src/shared/contracts/chat.js";
-import type { AdminMcpServer } from "../../src/shared/contracts/mcp-servers.js";
+import { chatsApi, type StreamEvent } from "../../src/shared/contracts/chat.js";
+import { chatTransferApi } from "../../src/shared/contracts/chat-transfer.js";
+import { type AdminMcpServer, mcpServersApi } from "../../src/shared/contracts/mcp-servers.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { type McpFake, startMcpFake } from "../fakes/mcp-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
-import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { type CallInput, callApp } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, parseEvents, pointPlatformAt, textOf } from "../helpers/chat-setup.js";
 import { seedFile } from "../helpers/library-seed.js";
 import { eventOf } from "../helpers/sse-reader.js";
@@ -34,13 +36,15 @@ beforeAll(async () => {
   t = await buildTestApp();
   ({ admin } = await adminAndUser(t.app));
   await pointPlatformAt(admin, "openai", fake);
-  const created = await admin.post("/api/admin/mcp-servers", { name: "Tools", url: mcp.url, headers: {}, plans: ["free", "earlyAccess"] });
-  expect(created.statusCode, created.body).toBe(201);
-  server = (await admin.post(`/api/admin/mcp-servers/${(created.json() as AdminMcpServer).id}/refresh`)).json() as AdminMcpServer;
+  const created = await admin.call(mcpServersApi.create, {
+    body: { name: "Tools", url: mcp.url, headers: {}, plans: ["free", "earlyAccess"] },
+  });
+  expect(created.status, created.response.body).toBe(201);
+  server = await admin.ok(mcpServersApi.refresh, { params: { id: created.data.id } });
   // `add` waits for the user's answer: a reply paused after its search has answered.
-  expect((await admin.patch(`/api/admin/mcp-servers/${server.id}`, { tools: [{ name: "add", needsApproval: true }] })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await admin.call(mcpServersApi.update, { params: { id: server.id }, body: { tools: [{ name: "add", needsApproval: true }] } })).status,
+  ).toBe(200);
   const db = t.database.db;
   const rows = await db.execute(sql`select id from platform_settings`);
   if (rows.rows.length === 0) await db.execute(sql`insert into platform_settings default values`);
@@ -75,10 +79,16 @@ const toolEvents = (events: StreamEvent[]) =>
 
 async function chatWithTools(client: CookieClient, tools: string[]) {
   const chat = await newChat(client);
-  const res = await client.patch(`/api/chats/${chat.id}`, { tools });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await client.call(chatsApi.update, { params: { id: chat.id }, body: { tools } });
+  expect(res.status, res.response.body).toBe(200);
   return chat.id;
 }
+
+type ReplyBody = CallInput<typeof chatsApi.reply>["body"];
+const reply = (client: CookieClient, id: number, body: ReplyBody) => client.call(chatsApi.reply, { params: { id }, body });
+const messagesOf = (client: CookieClient, id: number) => client.call(chatsApi.messages, { params: { id } });
+const citation = (client: CookieClient, id: number, messageId: number, n: number) =>
+  client.call(chatsApi.citation, { params: { id, messageId, n } });
 
 const leafCitation = (n: number) => ({ n, fileId: leavesId, fileName: "leaves.md", page: 2, excerpt: LEAF });
 const rootCitation = (n: number) => ({ n, fileId: rootsId, fileName: "roots.md", page: null, excerpt: ROOT });
@@ -87,12 +97,12 @@ describe("search_files passages as citations", () => {
   it("are numbered after the reply's own sources, stored as its citations, and open for the owner only", async () => {
     const chatId = await chatWithTools(owner, ["builtin:search_files"]);
     // notes.md goes whole as the reply's own source [1]; the two searches number theirs [2] and [3], in the order run.
-    const res = await owner.post(`/api/chats/${chatId}/reply`, {
+    const res = await reply(owner, chatId, {
       content: 'Explain #tool=search_files{"query":"chloroplast"} #tool=search_files{"query":"minerals"}',
       fileIds: [notesId],
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const events = parseEvents(res.body);
+    expect(res.status, res.response.body).toBe(200);
+    const events = parseEvents(res.response.body);
     const sent = fake.requests.at(-1)?.body as { messages: { role: string; content: unknown }[] } | undefined;
     const system = (sent?.messages ?? [])
       .filter((m) => m.role === "system")
@@ -116,16 +126,17 @@ describe("search_files passages as citations", () => {
     // Stored: the reply's citations are the passages its text cites, by the tool's numbers; [1] is not cited.
     const done = doneOf(events);
     expect(done.citations).toEqual([leafCitation(2), rootCitation(3)]);
-    const stored = (await owner.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    const storedRes = await messagesOf(owner, chatId);
+    const stored = storedRes.data.items;
     expect(stored.at(-1)?.citations).toEqual(done.citations);
     expect(stored.at(-1)?.toolCalls.map((c) => c.sources)).toEqual([[leafCitation(2)], [rootCitation(3)]]);
-    expect(JSON.stringify(stored)).not.toContain("chunkId");
+    // As sent (the contract's parse would drop an unknown key).
+    expect(storedRes.response.body).not.toContain("chunkId");
 
     // The side panel's read: the passage with the pieces around it in its file.
-    const url = (n: number) => `/api/chats/${chatId}/messages/${done.id}/citations/${n}`;
-    const read = await owner.get(url(2));
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual({
+    const read = await citation(owner, chatId, done.id, 2);
+    expect(read.status, read.response.body).toBe(200);
+    expect(read.response.json()).toEqual({
       ...leafCitation(2),
       passage: LEAF,
       before: "Leaves are green.",
@@ -135,15 +146,15 @@ describe("search_files passages as citations", () => {
       headingPath: "",
     });
     // Another user, a signed-out caller, a number the reply does not have: refused.
-    expect((await stranger.get(url(2))).statusCode).toBe(404);
-    expect((await new CookieClient(t.app).get(url(2))).statusCode).toBe(401);
-    expect((await owner.get(url(9))).statusCode).toBe(404);
+    expect((await citation(stranger, chatId, done.id, 2)).status).toBe(404);
+    expect((await callApp(t.app, chatsApi.citation, { params: { id: chatId, messageId: done.id, n: 2 } })).status).toBe(401);
+    expect((await citation(owner, chatId, done.id, 9)).status).toBe(404);
   });
 
   it("another user's search never finds the owner's passages, and never reads the owner's citation", async () => {
     const chatId = await chatWithTools(stranger, ["builtin:search_files"]);
-    const res = await stranger.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
-    const done = doneOf(parseEvents(res.body));
+    const res = await reply(stranger, chatId, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
+    const done = doneOf(parseEvents(res.response.body));
     expect(done.toolCalls[0]?.sources.map((s) => s.fileName)).toEqual(["private-diary.md"]);
     expect(done.citations.map((c) => [c.n, c.fileName])).toEqual([[1, "private-diary.md"]]);
     expect(JSON.stringify(done)).not.toContain("leaves.md");
@@ -152,70 +163,76 @@ describe("search_files passages as citations", () => {
   it("a regenerate gets its own citations; the earlier version keeps its own, on its branch", async () => {
     const chatId = await chatWithTools(owner, ["builtin:search_files"]);
     const first = doneOf(
-      parseEvents((await owner.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"minerals"}' })).body),
+      parseEvents((await reply(owner, chatId, { content: 'Find #tool=search_files{"query":"minerals"}' })).response.body),
     );
     expect(first.citations).toEqual([rootCitation(1)]);
-    const again = await owner.post(`/api/chats/${chatId}/regenerate`, {});
-    expect(again.statusCode, again.body).toBe(200);
-    const second = doneOf(parseEvents(again.body));
+    const again = await owner.call(chatsApi.regenerate, { params: { id: chatId }, body: {} });
+    expect(again.status, again.response.body).toBe(200);
+    const second = doneOf(parseEvents(again.response.body));
     expect(second.id).not.toBe(first.id);
     expect(second.citations).toEqual([rootCitation(1)]);
     // Both versions open their own passage.
     for (const id of [first.id, second.id]) {
-      expect((await owner.get(`/api/chats/${chatId}/messages/${id}/citations/1`)).json()).toMatchObject({ fileName: "roots.md" });
+      expect((await citation(owner, chatId, id, 1)).data).toMatchObject({ fileName: "roots.md" });
     }
   });
 
   it("a reply paused after its search already opens the search's passages; its end stores them as citations", async () => {
     const chatId = await chatWithTools(owner, ["builtin:search_files", `mcp:${server.id}:add`]);
-    const res = await owner.post(`/api/chats/${chatId}/reply`, {
+    const res = await reply(owner, chatId, {
       content: `Both #tool=search_files{"query":"chloroplast"} #tool=mcp${server.id}_add{"a":1,"b":2}`,
     });
-    const paused = doneOf(parseEvents(res.body));
+    const paused = doneOf(parseEvents(res.response.body));
     expect(paused.status).toBe("awaiting-approval");
     // Nothing in its text yet, so nothing stored as cited; the passage is there for the chip all the same.
     expect(paused.citations).toEqual([]);
     expect(paused.toolCalls[0]?.sources).toEqual([leafCitation(1)]);
-    const read = await owner.get(`/api/chats/${chatId}/messages/${paused.id}/citations/1`);
-    expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ fileName: "leaves.md", page: 2, after: "Autumn leaves fall." });
-    expect((await stranger.get(`/api/chats/${chatId}/messages/${paused.id}/citations/1`)).statusCode).toBe(404);
+    const read = await citation(owner, chatId, paused.id, 1);
+    expect(read.status, read.response.body).toBe(200);
+    expect(read.data).toMatchObject({ fileName: "leaves.md", page: 2, after: "Autumn leaves fall." });
+    expect((await citation(stranger, chatId, paused.id, 1)).status).toBe(404);
 
     const callId = paused.toolCalls[1]?.id ?? "";
-    const approved = await owner.post(`/api/chats/${chatId}/tool-calls/${callId}/approve`);
-    expect(approved.statusCode, approved.body).toBe(200);
-    const done = doneOf(parseEvents(approved.body));
+    const approved = await owner.call(chatsApi.approveToolCall, { params: { id: chatId, callId } });
+    expect(approved.status, approved.response.body).toBe(200);
+    const done = doneOf(parseEvents(approved.response.body));
     expect(done.content).toBe(`Tool results: [1] leaves.md, page 2\n${LEAF} | 3`);
     expect(done.citations).toEqual([leafCitation(1)]);
   });
 
   it("the exports list a reply's cited sources (never a database id); the import takes the file back", async () => {
     const chatId = await chatWithTools(owner, ["builtin:search_files"]);
-    await owner.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
-    const json = await owner.get(`/api/chats/${chatId}/export?format=json`);
+    await reply(owner, chatId, { content: 'Find #tool=search_files{"query":"chloroplast"}' });
+    const exportOf = (format: "json" | "markdown") => owner.call(chatTransferApi.exportOne, { params: { id: chatId }, query: { format } });
+    // A file's answer: its bytes, read as sent.
+    const json = (await exportOf("json")).response;
     expect(json.statusCode, json.body).toBe(200);
     const file = json.json() as { chats: { messages: Record<string, unknown>[] }[] };
-    const reply = file.chats[0]?.messages[1];
+    const sentReply = file.chats[0]?.messages[1];
     const exported = { n: 1, fileName: "leaves.md", page: 2, excerpt: LEAF };
-    expect(reply?.citations).toEqual([exported]);
-    expect((reply?.toolCalls as { sources: unknown }[] | undefined)?.[0]?.sources).toEqual([exported]);
+    expect(sentReply?.citations).toEqual([exported]);
+    expect((sentReply?.toolCalls as { sources: unknown }[] | undefined)?.[0]?.sources).toEqual([exported]);
     expect(json.body).not.toContain("fileId");
     expect(json.body).not.toContain("chunkId");
 
-    const markdown = await owner.get(`/api/chats/${chatId}/export?format=markdown`);
+    const markdown = (await exportOf("markdown")).response;
     expect(markdown.statusCode).toBe(200);
     expect(markdown.body).toContain("_Sources:_\n\n- \\[1\\] leaves.md, page 2\n");
 
-    const imported = await stranger.post("/api/chats/import", file);
-    expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json().imported).toBe(1);
-    const [theirs] = (await stranger.get("/api/chats")).json() as { id: number }[];
-    const messages = (await stranger.get(`/api/chats/${theirs?.id}/messages`)).json() as Message[];
+    // The import's contract is an upload; it also takes the export as a JSON body, sent as it is.
+    const imported = await stranger.call(chatTransferApi.import, {}, { rawBody: file });
+    expect(imported.status, imported.response.body).toBe(200);
+    expect(imported.data.imported).toBe(1);
+    const [theirs] = (await stranger.ok(chatsApi.list, {})).items;
+    if (!theirs) throw new Error("the import made no chat");
+    const messages = (await messagesOf(stranger, theirs.id)).data.items;
     // The text comes back; the citations and passages (the owner's files) do not.
-    expect(messages.at(-1)?.content).toContain("[1] leaves.md");
-    expect(messages.at(-1)?.citations).toEqual([]);
-    expect(messages.at(-1)?.toolCalls[0]?.sources).toEqual([]);
-    expect((await stranger.get(`/api/chats/${theirs?.id}/messages/${messages.at(-1)?.id}/citations/1`)).statusCode).toBe(404);
+    const last = messages.at(-1);
+    if (!last) throw new Error("the imported chat has no message");
+    expect(last.content).toContain("[1] leaves.md");
+    expect(last.citations).toEqual([]);
+    expect(last.toolCalls[0]?.sources).toEqual([]);
+    expect((await citation(stranger, theirs.id, last.id, 1)).status).toBe(404);
   });
   it("a passage cut for its excerpt right inside an emoji is still stored: the reply ends, its call keeps the excerpt", async () => {
     const { client, user } = await registerAndSignIn(t.app);
@@ -225,16 +242,16 @@ describe("search_files passages as citations", () => {
     expect(passage.charCodeAt(299)).toBeGreaterThanOrEqual(0xd800);
     await seedFile(t.database.db, { userId: user.id, name: "algebra.md", chunks: [{ content: passage }] });
     const chatId = await chatWithTools(client, ["builtin:search_files"]);
-    const res = await client.post(`/api/chats/${chatId}/reply`, { content: 'Find #tool=search_files{"query":"seaweed"}' });
-    expect(res.statusCode, res.body).toBe(200);
-    const done = doneOf(parseEvents(res.body));
+    const res = await reply(client, chatId, { content: 'Find #tool=search_files{"query":"seaweed"}' });
+    expect(res.status, res.response.body).toBe(200);
+    const done = doneOf(parseEvents(res.response.body));
     expect(done.status).toBe("complete");
-    const stored = (await client.get(`/api/chats/${chatId}/messages`)).json() as Message[];
+    const stored = (await messagesOf(client, chatId)).data.items;
     const excerpt = stored.at(-1)?.toolCalls[0]?.sources[0]?.excerpt ?? "";
     expect(excerpt).toBe(`${passage.slice(0, 299).trimEnd()}…`);
     expect(stored.at(-1)?.status).toBe("complete");
     // The chat takes the next message (a reply left unsaved would keep it "still being written").
-    const next = await client.post(`/api/chats/${chatId}/reply`, { content: "Thanks" });
-    expect(next.statusCode, next.body).toBe(200);
+    const next = await reply(client, chatId, { content: "Thanks" });
+    expect(next.status, next.response.body).toBe(200);
   });
 });

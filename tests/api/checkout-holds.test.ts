@@ -7,14 +7,25 @@ import { describe, expect, it } from "vitest";
 import { EMAIL_HELD, NAME_HELD } from "../../src/server/modules/auth/auth-service.js";
 import { HOLDS_PER_ADDRESS, TOO_MANY_HOLDS } from "../../src/server/modules/payments/checkout-holds.js";
 import { CHECKOUT_ENDED } from "../../src/server/modules/payments/checkout-service.js";
-import { MISSING_REGISTRATION } from "../../src/shared/contracts/payments.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { MISSING_REGISTRATION, paymentsApi } from "../../src/shared/contracts/payments.js";
 import type { StripeFake } from "../fakes/stripe-fake.js";
 import { newAccount, type TestApp } from "../helpers/build-test-app.js";
-import { checkoutForm, checkoutKit, checkoutStage, newAddress, START } from "../helpers/checkout-kit.js";
+import { type Browser, type CheckoutForm, checkoutForm, checkoutKit, checkoutStage, newAddress } from "../helpers/checkout-kit.js";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_holds";
 /** The email's owner: another password than the squatter's (who proves the password continues that checkout). */
 const ownerForm = (email: string) => checkoutForm({ email, password: "Owner!pass9", confirmPassword: "Owner!pass9" });
+
+/** Step 2's start (or, without a form, the browser's own checkout again), from this browser's address. */
+const start = (client: Browser, body?: CheckoutForm) => client.call(paymentsApi.createPaymentIntent, { body });
+/** A free sign-up with this username (from a new browser). */
+function registerAs(username: string) {
+  const { name, email, password } = newAccount();
+  return browser().call(authApi.register, {
+    body: { username, name: String(name), email: String(email), password: String(password), planType: "free" },
+  });
+}
 
 let t: TestApp;
 let fake: StripeFake;
@@ -42,11 +53,11 @@ describe("a hold lasts while its checkout's page is alive", () => {
   it("keeps the email from its owner while the page reads it, even 40 minutes after the start", async () => {
     const squatter = await started();
     await setClock(squatter.intentId, 40, 1);
-    const owner = await browser().post(START, ownerForm(squatter.body.email));
-    expect(owner.statusCode).toBe(409);
-    expect(owner.json().errors.email).toBe(EMAIL_HELD);
-    const name = await browser().post("/api/register", newAccount({ username: squatter.body.username }));
-    expect(name.json().errors.username).toBe(NAME_HELD);
+    const owner = await start(browser(), ownerForm(squatter.body.email));
+    expect(owner.status).toBe(409);
+    expect(owner.error.errors?.email).toBe(EMAIL_HELD);
+    const name = await registerAs(squatter.body.username);
+    expect(name.error.errors?.username).toBe(NAME_HELD);
   });
 
   it("gives the email back to its owner 5 minutes after the page went quiet, however recent the start", async () => {
@@ -60,7 +71,7 @@ describe("a hold lasts while its checkout's page is alive", () => {
     const back = await status(squatter.client, squatter.intentId);
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe(CHECKOUT_ENDED);
-    expect((await browser().post("/api/register", newAccount({ username: squatter.body.username }))).statusCode).toBe(201);
+    expect((await registerAs(squatter.body.username)).status).toBe(201);
   });
 
   it("is renewed by the page's status read and resume, only for the browser that started it", async () => {
@@ -75,7 +86,7 @@ describe("a hold lasts while its checkout's page is alive", () => {
     expect((await status(mine.client, mine.intentId)).json()).toEqual({ state: "open", holdIdleSeconds: 300 });
     expect(await seenLately()).toBe(true);
     await setClock(mine.intentId, 24, 4);
-    expect((await mine.client.post(START)).statusCode).toBe(200);
+    expect((await start(mine.client)).status).toBe(200);
     expect(await seenLately()).toBe(true);
     // Another browser can neither keep it alive nor learn anything about it.
     await setClock(mine.intentId, 30, 4);
@@ -84,7 +95,7 @@ describe("a hold lasts while its checkout's page is alive", () => {
     expect(stranger.json().message).toBe(MISSING_REGISTRATION);
     expect(await seenLately()).toBe(false);
     await setClock(mine.intentId, 32, 6);
-    expect((await browser().post("/api/register", newAccount({ username: mine.body.username }))).statusCode).toBe(201);
+    expect((await registerAs(mine.body.username)).status).toBe(201);
   });
 });
 
@@ -93,33 +104,33 @@ describe("one address keeps a handful of live holds", () => {
     const ip = newAddress();
     const mine = [];
     for (let i = 0; i < HOLDS_PER_ADDRESS; i++) mine.push(await started(checkoutForm(), browser(ip)));
-    const refused = await browser(ip).post(START, checkoutForm());
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toContain(TOO_MANY_HOLDS);
+    const refused = await start(browser(ip), checkoutForm());
+    expect(refused.status).toBe(429);
+    expect(refused.error.message).toContain(TOO_MANY_HOLDS);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(await liveHoldsOf(ip)).toBe(HOLDS_PER_ADDRESS);
     // Another address is not affected.
-    expect((await browser(newAddress()).post(START, checkoutForm())).statusCode).toBe(200);
+    expect((await start(browser(newAddress()), checkoutForm())).status).toBe(200);
     // A browser of the address continuing its own checkout is not a new hold.
     const first = mine[0];
     if (!first) throw new Error("no checkout");
-    expect((await first.client.post(START, first.body)).statusCode).toBe(200);
-    expect((await first.client.post(START)).statusCode).toBe(200);
+    expect((await start(first.client, first.body)).status).toBe(200);
+    expect((await start(first.client)).status).toBe(200);
     // One of them goes quiet: its room is free again.
     await setClock(first.intentId, 10, 6);
-    expect((await browser(ip).post(START, checkoutForm())).statusCode).toBe(200);
+    expect((await start(browser(ip), checkoutForm())).status).toBe(200);
     // Its page coming back needs room too (the address is full again).
-    const revived = await first.client.post(START, first.body);
-    expect(revived.statusCode).toBe(429);
+    const revived = await start(first.client, first.body);
+    expect(revived.status).toBe(429);
   });
 
   it("holds the cap when one address starts many checkouts at the same moment", async () => {
     const ip = newAddress();
-    const answers = await Promise.all(Array.from({ length: HOLDS_PER_ADDRESS + 3 }, () => browser(ip).post(START, checkoutForm())));
-    const codes = answers.map((res) => res.statusCode).sort();
+    const answers = await Promise.all(Array.from({ length: HOLDS_PER_ADDRESS + 3 }, () => start(browser(ip), checkoutForm())));
+    const codes = answers.map((res) => res.status).sort();
     expect(codes).toEqual([...Array(HOLDS_PER_ADDRESS).fill(200), ...Array(3).fill(429)]);
     expect(await liveHoldsOf(ip)).toBe(HOLDS_PER_ADDRESS);
     // Meanwhile another address starts as usual.
-    expect((await browser(newAddress()).post(START, checkoutForm())).statusCode).toBe(200);
+    expect((await start(browser(newAddress()), checkoutForm())).status).toBe(200);
   });
 });

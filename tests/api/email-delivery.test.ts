@@ -2,7 +2,13 @@
 // test with its variables escaped in the HTML part, and the welcome and reset emails the product sends.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { emailApi } from "../../src/shared/contracts/email.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
+import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
+import { userApi } from "../../src/shared/contracts/user.js";
 import { FAKE_SMTP_PASS, FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp;
@@ -13,16 +19,18 @@ beforeAll(async () => {
   smtp = await startSmtpFake();
   t = await buildTestApp();
   admin = (await registerAndSignIn(t.app)).client;
-  const saved = await admin.patch("/api/admin/platform-settings", {
-    smtpHost: smtp.host,
-    smtpPort: String(smtp.port),
-    smtpSecure: false,
-    smtpUser: FAKE_SMTP_USER,
-    smtpPass: FAKE_SMTP_PASS,
-    smtpFromEmail: "noreply@lumora.test",
-    smtpFromName: "Lumora",
+  const saved = await admin.call(platformSettingsApi.update, {
+    body: {
+      smtpHost: smtp.host,
+      smtpPort: String(smtp.port),
+      smtpSecure: false,
+      smtpUser: FAKE_SMTP_USER,
+      smtpPass: FAKE_SMTP_PASS,
+      smtpFromEmail: "noreply@lumora.test",
+      smtpFromName: "Lumora",
+    },
   });
-  expect(saved.statusCode).toBe(200);
+  expect(saved.status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -38,40 +46,47 @@ const arrivedFor = async (to: string) => {
   }
   throw new Error(`no email for ${to}`);
 };
+const forgot = (email: string) => callApp(t.app, passwordResetApi.forgot, { body: { email } });
+const resetWith = (token: string) =>
+  callApp(t.app, passwordResetApi.reset, { body: { token, password: "N3w!Password", confirmPassword: "N3w!Password" } });
 
 describe("email delivery through SMTP", () => {
   it("the SMTP test connects with the stored password and sends to the test recipient", async () => {
-    const res = await admin.post("/api/admin/smtp-test", {
-      smtpHost: smtp.host,
-      smtpPort: String(smtp.port),
-      smtpSecure: false,
-      smtpUser: FAKE_SMTP_USER,
-      smtpPass: "",
-      smtpFromEmail: "noreply@lumora.test",
-      smtpFromName: "Lumora",
-      testRecipient: "smtp-test@example.com",
+    const res = await admin.call(emailApi.smtpTest, {
+      body: {
+        smtpHost: smtp.host,
+        smtpPort: String(smtp.port),
+        smtpSecure: false,
+        smtpUser: FAKE_SMTP_USER,
+        smtpPass: "",
+        smtpFromEmail: "noreply@lumora.test",
+        smtpFromName: "Lumora",
+        testRecipient: "smtp-test@example.com",
+      },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const mail = await arrivedFor("smtp-test@example.com");
     expect(mail.user).toBe(FAKE_SMTP_USER);
   });
 
   it("a template test arrives once, its variables escaped in the HTML part and not a test-inbox copy", async () => {
-    const created = await admin.post("/api/admin/email-templates", {
-      name: "Shout",
-      slug: "shout",
-      subject: "Hello {{name}} from {{platformName}}",
-      description: "",
-      textContent: "Hi {{name}}",
-      htmlContent: "<p>Hi {{name}}</p>",
+    const created = await admin.call(emailApi.createTemplate, {
+      body: {
+        name: "Shout",
+        slug: "shout",
+        subject: "Hello {{name}} from {{platformName}}",
+        description: "",
+        textContent: "Hi {{name}}",
+        htmlContent: "<p>Hi {{name}}</p>",
+      },
     });
-    expect(created.statusCode).toBe(201);
-    const res = await admin.post(`/api/admin/email-templates/${created.json().id}/test`, {
-      recipientEmail: "template-test@example.com",
-      testData: { name: "<script>alert(1)</script>" },
+    expect(created.status).toBe(201);
+    const res = await admin.call(emailApi.testTemplate, {
+      params: { id: created.data.id },
+      body: { recipientEmail: "template-test@example.com", testData: { name: "<script>alert(1)</script>" } },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().isTestAccount).toBe(false);
+    expect(res.status).toBe(200);
+    expect(res.data.isTestAccount).toBe(false);
     const mail = await arrivedFor("template-test@example.com");
     expect(mail.subject).toBe("Hello <script>alert(1)</script> from Lumora");
     expect(mail.text.trim()).toBe("Hi <script>alert(1)</script>");
@@ -85,14 +100,14 @@ describe("email delivery through SMTP", () => {
     const account = newAccount();
     const { client, user } = await registerAndSignIn(t.app, account);
     // Registration signs the new account in.
-    expect((await client.get("/api/user")).json()).toMatchObject({ id: user.id, username: account.username, email: account.email });
+    expect(await client.ok(userApi.me, {})).toMatchObject({ id: user.id, username: account.username, email: account.email });
     const welcome = await arrivedFor(account.email);
     expect(welcome.subject).toMatch(new RegExp(`^Welcome to .+, ${account.name}!$`));
     expect(welcome.to).toEqual([account.email]);
     expect(welcome.text).toContain(account.username);
 
-    const asked = await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: account.email } });
-    expect(asked.statusCode).toBe(200);
+    const asked = await forgot(account.email);
+    expect(asked.status).toBe(200);
     const deadline = Date.now() + 15_000;
     let link: string | undefined;
     while (!link && Date.now() < deadline) {
@@ -103,18 +118,11 @@ describe("email delivery through SMTP", () => {
       if (!link) await new Promise((r) => setTimeout(r, 50));
     }
     expect(link).toBeTruthy();
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token: link, password: "N3w!Password", confirmPassword: "N3w!Password" },
-    });
-    expect(reset.statusCode).toBe(200);
-    const signIn = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { username: account.username, password: "N3w!Password" },
-    });
-    expect(signIn.statusCode).toBe(200);
+    if (!link) throw new Error("no reset link");
+    const reset = await resetWith(link);
+    expect(reset.status).toBe(200);
+    const signIn = await callApp(t.app, authApi.login, { body: { username: account.username, password: "N3w!Password" } });
+    expect(signIn.status).toBe(200);
 
     // Once sent, the outbox keeps the reset email without its link (a dump or the outbox page cannot hand it out).
     const until = Date.now() + 10_000;
@@ -138,7 +146,7 @@ describe("email delivery through SMTP", () => {
   it("a password change ends every reset link still out", async () => {
     const account = newAccount();
     const client = (await registerAndSignIn(t.app, account)).client;
-    await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: account.email } });
+    await forgot(account.email);
     const deadline = Date.now() + 15_000;
     let link: string | undefined;
     while (!link && Date.now() < deadline) {
@@ -149,17 +157,12 @@ describe("email delivery through SMTP", () => {
       if (!link) await new Promise((r) => setTimeout(r, 50));
     }
     expect(link).toBeTruthy();
-    const changed = await client.patch("/api/user/password", {
-      currentPassword: account.password,
-      newPassword: "Chang3d!pass",
-      confirmPassword: "Chang3d!pass",
+    if (!link) throw new Error("no reset link");
+    const changed = await client.call(userApi.changePassword, {
+      body: { currentPassword: account.password, newPassword: "Chang3d!pass", confirmPassword: "Chang3d!pass" },
     });
-    expect(changed.statusCode).toBe(200);
-    const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token: link, password: "N3w!Password", confirmPassword: "N3w!Password" },
-    });
-    expect(reset.statusCode).toBe(400);
+    expect(changed.status).toBe(200);
+    const reset = await resetWith(link);
+    expect(reset.status).toBe(400);
   });
 });

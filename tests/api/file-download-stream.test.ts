@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFileStore, FILE_PART_BYTES, FILE_READ_SLICE } from "../../src/server/modules/knowledge/file-store.js";
+import { filesApi } from "../../src/shared/contracts/knowledge.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { insertFile } from "../helpers/knowledge-files.js";
 
@@ -23,13 +25,15 @@ afterAll(async () => {
 });
 
 const storedFile = (name: string, bytes: Uint8Array) => insertFile(t.app, { userId: owner.id, name, bytes, kind: "pdf" });
+/** The file's bytes (a file's answer: its raw bytes in `response`). */
+const content = (client: CookieClient, id: number | string) => client.call(filesApi.content, { params: { id } });
 
 describe("a library file's download", () => {
   it("sends the same bytes over several slices, and at a slice's exact end, with the size declared", async () => {
     for (const size of [2 * FILE_READ_SLICE + 12_345, FILE_READ_SLICE, 0]) {
       const bytes = randomBytes(size);
       const id = await storedFile(`file-${size}.pdf`, bytes);
-      const res = await owner.client.get(`/api/files/${id}/content`);
+      const res = (await content(owner.client, id)).response;
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-length"]).toBe(String(size));
       expect(res.rawPayload.equals(bytes)).toBe(true);
@@ -40,10 +44,10 @@ describe("a library file's download", () => {
 
   it("is the owner's only: another user gets a 404, the signed out a 401, a bad id a 400", async () => {
     const id = await storedFile("mine.pdf", randomBytes(100));
-    expect((await other.get(`/api/files/${id}/content`)).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: "GET", url: `/api/files/${id}/content` });
-    expect(anonymous.statusCode).toBe(401);
-    expect((await owner.client.get("/api/files/abc/content")).statusCode).toBe(400);
+    expect((await content(other, id)).status).toBe(404);
+    const anonymous = await callApp(t.app, filesApi.content, { params: { id } });
+    expect(anonymous.status).toBe(401);
+    expect((await content(owner.client, "abc")).status).toBe(400);
   });
 
   it("ends the read with an error when the file's bytes vanish midway, never with fewer bytes", async () => {

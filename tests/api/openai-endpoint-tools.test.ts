@@ -1,5 +1,6 @@
 import type OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiPlatformsApi } from "../../src/shared/contracts/ai-platforms.js";
 import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
@@ -23,17 +24,19 @@ beforeAll(async () => {
   for (const [slug, kind, api] of [
     ["responses", "openai", "responses"],
     ["local", "openai-compatible", "chat-completions"],
-  ]) {
-    const created = await admin.post("/api/admin/ai-platforms", {
-      name: slug,
-      slug,
-      kind,
-      api,
-      apiKey: FAKE_KEY,
-      baseUrl: openAiFake.url,
-      settings: { models: ["fake-model"], freeModels: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+  ] as const) {
+    const created = await admin.call(aiPlatformsApi.create, {
+      body: {
+        name: slug,
+        slug,
+        kind,
+        api,
+        apiKey: FAKE_KEY,
+        baseUrl: openAiFake.url,
+        settings: { models: ["fake-model"], freeModels: ["fake-model"], temperature: 0.7, maxTokens: 1024 },
+      },
     });
-    expect(created.statusCode, created.body).toBe(201);
+    expect(created.status, created.response.body).toBe(201);
   }
   origin = await listenLocally(t);
 });

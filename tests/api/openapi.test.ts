@@ -1,7 +1,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiDocsApi } from "../../src/shared/contracts/api-docs.js";
 import { fillPath } from "../../src/shared/contracts/endpoint.js";
-import { buildTestApp, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { callApp, requestFor } from "../helpers/api-call.js";
+import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
 
 let t: TestApp;
@@ -21,39 +23,44 @@ type Operation = {
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
+/** The reference page (an HTML answer: its bytes, read raw). */
+const referencePage = async (client: CookieClient) => (await client.call(apiDocsApi.reference, {})).response;
 
 describe("GET /api/openapi.json (issue 35)", () => {
   it("needs a signed-in user, as the reference page does", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/openapi.json" })).statusCode).toBe(401);
+    expect((await callApp(t.app, apiDocsApi.openapi, {})).status).toBe(401);
   });
 
   it("sends a visitor who opens the reference page to sign in and back, not to a JSON refusal (decision 060)", async () => {
+    // The page's address, and the same with a query the contract does not name (kept in the way back).
+    const address = apiDocsApi.reference.path;
     for (const [url, next] of [
-      ["/api/docs", "/api/docs"],
-      ["/api/docs?x=1", "/api/docs?x=1"],
+      [address, "/api/docs"],
+      [`${address}?x=1`, "/api/docs?x=1"],
     ] as const) {
-      const visitor = await t.app.inject({ method: "GET", url });
+      const request = { ...requestFor(apiDocsApi.reference, {}), url };
+      const visitor = await t.app.inject(request);
       expect(visitor.statusCode, url).toBe(303);
       expect(visitor.headers.location, url).toBe(`/login?next=${encodeURIComponent(next)}`);
       // A cookie that signs in nobody is a visitor too.
-      const stale = await t.app.inject({ method: "GET", url, headers: { cookie: "sid=not-a-session" } });
+      const stale = await t.app.inject({ ...request, headers: { cookie: "sid=not-a-session" } });
       expect(stale.statusCode, url).toBe(303);
     }
     // The JSON document stays a JSON refusal: a program reads it, not a person.
-    const document = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
-    expect(document.statusCode).toBe(401);
+    const document = await callApp(t.app, apiDocsApi.openapi, {});
+    expect(document.status).toBe(401);
     expect(document.headers.location).toBeUndefined();
     const { client } = await registerAndSignIn(t.app);
-    const page = await client.get("/api/docs");
+    const page = await referencePage(client);
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
   });
 
   it("is a valid OpenAPI 3.1 document listing every contract route with its request and answer schemas", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const response = await client.get("/api/openapi.json");
-    expect(response.statusCode).toBe(200);
-    const document = response.json() as Document;
+    const response = await client.call(apiDocsApi.openapi, {});
+    expect(response.status).toBe(200);
+    const document = response.data as Document;
     expect(document.openapi).toBe("3.1.0");
 
     const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
@@ -96,7 +103,7 @@ describe("GET /api/openapi.json (issue 35)", () => {
 
   it("describes a route exactly as its contract checks it: required fields, enums and the paging header", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const document = (await client.get("/api/openapi.json")).json() as Document;
+    const document = (await client.ok(apiDocsApi.openapi, {})) as Document;
     const createChat = document.paths["/api/chats"]?.post;
     expect(createChat?.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({
       type: "object",
@@ -110,7 +117,7 @@ describe("GET /api/openapi.json (issue 35)", () => {
 
   it("describes the OpenAI-compatible endpoints as they are: a token only, OpenAI's error shape, whole or streamed", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const document = (await client.get("/api/openapi.json")).json() as Document & {
+    const document = (await client.ok(apiDocsApi.openapi, {})) as Document & {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     for (const [path, method, scope] of [
@@ -134,10 +141,11 @@ describe("GET /api/openapi.json (issue 35)", () => {
 
   it("the reference page loads Swagger UI from the app itself, under a strict policy", async () => {
     const { client } = await registerAndSignIn(t.app);
-    const page = await client.get("/api/docs");
+    const page = await referencePage(client);
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+
     expect(page.body).not.toMatch(/https?:\/\//);
     const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBe(2);

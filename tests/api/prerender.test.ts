@@ -8,8 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPaymentsApi } from "../../src/shared/contracts/payments.js";
+import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
+import { publicContentApi } from "../../src/shared/contracts/public-content.js";
 import { BOOT_DATA_ID, escapeHtml, publicPageTitle } from "../../src/shared/prerender.js";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 const run = promisify(execFile);
@@ -29,6 +33,9 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+/** The public reads as sent, whole (the boot data must be exactly them). */
+const publicPlatform = async () => (await callApp(t.app, publicContentApi.platformSettings, {})).response.json();
+const publicPayments = async () => (await callApp(t.app, publicContentApi.paymentSettings, {})).response.json();
 
 /** The text of the first <h1> inside #root, tags and comments dropped. */
 function mainHeading(html: string): string {
@@ -45,8 +52,8 @@ function bootData(html: string): unknown {
 
 describe("a visitor without a session", () => {
   it("gets every public page prerendered: its own head, its heading, no token left, and the boot data", async () => {
-    const api = (await get("/api/platform-settings")).json();
-    const payments = (await get("/api/payment-settings")).json();
+    const api = await publicPlatform();
+    const payments = await publicPayments();
     const headings = new Set<string>();
     for (const page of PUBLIC_PAGES) {
       const res = await get(`${page.path}?utm_source=test`);
@@ -74,9 +81,9 @@ describe("a visitor without a session", () => {
 
   it("shows the live product name (HTML-escaped) and price right after an admin changes them", async () => {
     const name = `Acme <b>&</b> "Academy"`;
-    expect((await admin.patch("/api/admin/platform-settings", { platformName: name })).statusCode).toBe(200);
-    const saved = await admin.post("/api/admin/payment-settings", { earlyAccessPrice: "1234.50", currency: "EUR" });
-    expect(saved.statusCode).toBe(201);
+    expect((await admin.call(platformSettingsApi.update, { body: { platformName: name } })).status).toBe(200);
+    const saved = await admin.call(adminPaymentsApi.create, { body: { earlyAccessPrice: "1234.50", currency: "EUR" } });
+    expect(saved.status).toBe(201);
 
     const landing = (await get("/")).body;
     expect(landing).toContain(`<title>${escapeHtml(publicPageTitle(PUBLIC_PAGES[0]!, name))}</title>`);
@@ -88,8 +95,9 @@ describe("a visitor without a session", () => {
 
     // The boot data is the public API's answer, and `<` cannot close its script element.
     const boot = bootData(pricing) as { platformSettings: { platformName: string }; paymentSettings: unknown };
-    expect(boot.platformSettings).toEqual((await get("/api/platform-settings")).json());
-    expect(boot.paymentSettings).toEqual((await get("/api/payment-settings")).json());
+    expect(boot.platformSettings).toEqual(await publicPlatform());
+    expect(boot.paymentSettings).toEqual(await publicPayments());
+
     expect(boot.platformSettings.platformName).toBe(name);
     expect(pricing).toContain("Acme \\u003cb>&\\u003c/b>");
   });

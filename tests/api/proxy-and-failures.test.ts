@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { authApi, type FreeRegisterBody } from "../../src/shared/contracts/auth.js";
+import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, newAccount, type TestApp } from "../helpers/build-test-app.js";
 
 let t: TestApp | undefined;
@@ -14,16 +16,24 @@ async function lastRegisterIp(app: TestApp) {
   return (result.rows[0] as { ip_address: string }).ip_address;
 }
 
+/** A free registration (newAccount's fields), typed as the contract takes it. */
+function account(): FreeRegisterBody {
+  const { username, name, email, password } = newAccount();
+  return { username: String(username), name: String(name), email: String(email), password: String(password), planType: "free" };
+}
+const register = (app: TestApp, headers: Record<string, string> = {}) =>
+  callApp(app.app, authApi.register, { body: account() }, { headers });
+
 describe("client address in the activity log", () => {
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     t = await buildTestApp();
-    await t.app.inject({ method: "POST", url: "/api/register", payload: newAccount(), headers: { "x-forwarded-for": "203.0.113.9" } });
+    await register(t, { "x-forwarded-for": "203.0.113.9" });
     expect(await lastRegisterIp(t)).toBe("127.0.0.1");
   });
 
   it("uses X-Forwarded-For behind a trusted proxy", async () => {
     t = await buildTestApp({ env: { TRUST_PROXY: "true" } });
-    await t.app.inject({ method: "POST", url: "/api/register", payload: newAccount(), headers: { "x-forwarded-for": "203.0.113.9" } });
+    await register(t, { "x-forwarded-for": "203.0.113.9" });
     expect(await lastRegisterIp(t)).toBe("203.0.113.9");
   });
 });
@@ -32,9 +42,10 @@ describe("a failure inside the server", () => {
   it("answers 500 with a plain message, never SQL or a stack", async () => {
     t = await buildTestApp();
     await t.database.db.execute("alter table user_settings rename to user_settings_gone");
-    const reg = await t.app.inject({ method: "POST", url: "/api/register", payload: newAccount() });
-    expect(reg.statusCode).toBe(500);
-    expect(reg.json()).toEqual({ message: "Something went wrong on our side. Please try again in a moment." });
-    expect(reg.body).not.toMatch(/user_settings|select|insert|at /i);
+    const reg = await register(t);
+    expect(reg.status).toBe(500);
+    // The whole body as sent: nothing but the message.
+    expect(reg.response.json()).toEqual({ message: "Something went wrong on our side. Please try again in a moment." });
+    expect(reg.response.body).not.toMatch(/user_settings|select|insert|at /i);
   });
 });

@@ -3,12 +3,16 @@
 // for no refused reply. Parallel sends, edits and regenerates against each refusal `start_reply` can give (the day's
 // messages, replies running at once, tokens held, a reply already being written, the leaf shown moved), counting what
 // the provider stand-in received. On PGlite and PostgreSQL.
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CompletionPart, streamCompletion } from "../../src/server/ai/generate.js";
 import { languageModelFor, type ProviderAccess } from "../../src/server/ai/language-model.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { planAllowancesApi } from "../../src/shared/contracts/usage.js";
 import { startAnthropicFake } from "../fakes/anthropic-fake.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { FAKE_KEY, newChat, pointPlatformAt } from "../helpers/chat-setup.js";
 
@@ -40,25 +44,30 @@ afterAll(async () => {
 });
 
 async function setFreeAllowance(allowance: { monthlyTokens: number | null; messagesPerDay: number | null }) {
-  const res = await admin.request({
-    method: "PUT",
-    url: "/api/admin/plan-allowances",
-    payload: { free: allowance, earlyAccess: UNLIMITED },
-  });
-  expect(res.statusCode).toBe(200);
+  const res = await admin.call(planAllowancesApi.update, { body: { free: allowance, earlyAccess: UNLIMITED } });
+  expect(res.status).toBe(200);
 }
+
+const replyTo = (id: number, content: string) => requestFor(chatsApi.reply, { params: { id }, body: { content } });
+const editOf = (id: number, messageId: number, content: string) =>
+  requestFor(chatsApi.editMessage, { params: { id, messageId }, body: { content } });
+const userMessageOf = async (client: CookieClient, id: number) =>
+  (await client.ok(chatsApi.messages, { params: { id } })).items.find((m) => m.role === "user");
 
 /**
  * The status of a reply, an edit or a regenerate asked over a real connection; a reply that starts is left running
- * (its stream is not read), so `#hang` keeps it running until Stop.
+ * (its stream is not read), so `#hang` keeps it running until Stop. The request is the contract's (`requestFor`), sent by
+ * fetch.
  */
-async function started(client: CookieClient, path: string, body: Record<string, unknown>): Promise<number> {
+async function started(client: CookieClient, request: InjectOptions): Promise<number> {
+  const { method, url, payload } = request;
+  if (typeof url !== "string") throw new Error("a request with a path was expected");
   const controller = new AbortController();
   open.push(controller);
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
+  const res = await fetch(`${base}${url}`, {
+    method,
     headers: { "content-type": "application/json", cookie: client.sessionCookie ?? "" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(payload),
     signal: controller.signal,
   });
   void res.body?.cancel().catch(() => {});
@@ -75,7 +84,7 @@ async function providerAsked(marker: string): Promise<number> {
 }
 
 async function stopAll(client: CookieClient, chatIds: number[]) {
-  for (const id of chatIds) expect((await client.post(`/api/chats/${id}/stop`, {})).statusCode).toBe(200);
+  for (const id of chatIds) expect((await client.call(chatsApi.stop, { params: { id } })).status).toBe(200);
 }
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
@@ -86,21 +95,19 @@ describe("a refused reply never reaches the provider", () => {
     try {
       const { client } = await registerAndSignIn(t.app);
       const chats = await Promise.all(Array.from({ length: 4 }, () => newChat(client)));
-      const statuses = await Promise.all(
-        chats.map((chat, i) => started(client, `/api/chats/${chat.id}/reply`, { content: `daily ${i} #day-limit` })),
-      );
+      const statuses = await Promise.all(chats.map((chat, i) => started(client, replyTo(chat.id, `daily ${i} #day-limit`))));
       expect(statuses.sort()).toEqual([200, 200, 429, 429]);
       expect(await providerAsked("#day-limit")).toBe(2);
       // The day's two messages are spent: an edit is refused the same way, before anything is asked.
       const answered = [];
       for (const chat of chats) {
-        const list = (await client.get(`/api/chats/${chat.id}/messages`)).json() as { id: number; role: string }[];
-        if (list.length) answered.push({ chat: chat.id, message: list.find((m) => m.role === "user")?.id });
+        const message = await userMessageOf(client, chat.id);
+        if (message) answered.push({ chat: chat.id, message: message.id });
       }
       expect(answered).toHaveLength(2);
-      const edit = await started(client, `/api/chats/${answered[0]?.chat}/messages/${answered[0]?.message}/edit`, {
-        content: "edited #day-limit-edit",
-      });
+      const [first] = answered;
+      if (!first) throw new Error("no answered chat");
+      const edit = await started(client, editOf(first.chat, first.message, "edited #day-limit-edit"));
       expect(edit).toBe(429);
       expect(await providerAsked("#day-limit-edit")).toBe(0);
     } finally {
@@ -111,9 +118,7 @@ describe("a refused reply never reaches the provider", () => {
   it(`five parallel sends with ${MAX_RUNNING} replies allowed at once: ${MAX_RUNNING} start and are asked, two get 429 and are never asked`, async () => {
     const { client } = await registerAndSignIn(t.app);
     const chats = await Promise.all(Array.from({ length: 5 }, () => newChat(client)));
-    const statuses = await Promise.all(
-      chats.map((chat, i) => started(client, `/api/chats/${chat.id}/reply`, { content: `running ${i} #max-running #hang` })),
-    );
+    const statuses = await Promise.all(chats.map((chat, i) => started(client, replyTo(chat.id, `running ${i} #max-running #hang`))));
     expect(count(statuses, 200)).toBe(MAX_RUNNING);
     expect(count(statuses, 429)).toBe(2);
     expect(await providerAsked("#max-running")).toBe(MAX_RUNNING);
@@ -128,9 +133,7 @@ describe("a refused reply never reaches the provider", () => {
     try {
       const { client } = await registerAndSignIn(t.app);
       const chats = await Promise.all(Array.from({ length: 4 }, () => newChat(client)));
-      const statuses = await Promise.all(
-        chats.map((chat, i) => started(client, `/api/chats/${chat.id}/reply`, { content: `held ${i} #tokens-held #hang` })),
-      );
+      const statuses = await Promise.all(chats.map((chat, i) => started(client, replyTo(chat.id, `held ${i} #tokens-held #hang`))));
       expect(statuses.sort()).toEqual([200, 429, 429, 429]);
       expect(await providerAsked("#tokens-held")).toBe(1);
       await stopAll(
@@ -145,9 +148,7 @@ describe("a refused reply never reaches the provider", () => {
   it("four parallel sends in one chat: one reply is written and asked, three get 409 and are never asked", async () => {
     const { client } = await registerAndSignIn(t.app);
     const chat = await newChat(client);
-    const statuses = await Promise.all(
-      [0, 1, 2, 3].map((i) => started(client, `/api/chats/${chat.id}/reply`, { content: `same chat ${i} #one-chat #hang` })),
-    );
+    const statuses = await Promise.all([0, 1, 2, 3].map((i) => started(client, replyTo(chat.id, `same chat ${i} #one-chat #hang`))));
     expect(statuses.sort()).toEqual([200, 409, 409, 409]);
     expect(await providerAsked("#one-chat")).toBe(1);
     await stopAll(client, [chat.id]);
@@ -157,23 +158,22 @@ describe("a refused reply never reaches the provider", () => {
     const { client } = await registerAndSignIn(t.app);
     const chat = await newChat(client);
     // Every reply of this chat answers its one user message, so each stays running (#hang) until Stop.
-    expect(await started(client, `/api/chats/${chat.id}/reply`, { content: "to answer again #again #hang" })).toBe(200);
+    expect(await started(client, replyTo(chat.id, "to answer again #again #hang"))).toBe(200);
     await stopAll(client, [chat.id]);
     const askedBefore = await providerAsked("#again");
     expect(askedBefore).toBe(1);
 
-    const regenerates = await Promise.all([0, 1, 2].map(() => started(client, `/api/chats/${chat.id}/regenerate`, {})));
+    const regenerates = await Promise.all(
+      [0, 1, 2].map(() => started(client, requestFor(chatsApi.regenerate, { params: { id: chat.id }, body: {} }))),
+    );
     expect(regenerates.sort()).toEqual([200, 409, 409]);
     expect((await providerAsked("#again")) - askedBefore).toBe(1);
     await stopAll(client, [chat.id]);
 
-    const list = (await client.get(`/api/chats/${chat.id}/messages`)).json() as { id: number; role: string }[];
-    const userMessage = list.find((m) => m.role === "user");
-    const edits = await Promise.all(
-      [0, 1, 2].map((i) =>
-        started(client, `/api/chats/${chat.id}/messages/${userMessage?.id}/edit`, { content: `edited ${i} #edits #hang` }),
-      ),
-    );
+    const userMessage = await userMessageOf(client, chat.id);
+    if (!userMessage) throw new Error("no user message");
+    const edits = await Promise.all([0, 1, 2].map((i) => started(client, editOf(chat.id, userMessage.id, `edited ${i} #edits #hang`))));
+
     expect(edits.sort()).toEqual([200, 409, 409]);
     expect(await providerAsked("#edits")).toBe(1);
     await stopAll(client, [chat.id]);

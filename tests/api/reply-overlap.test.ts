@@ -3,9 +3,11 @@
 // provider (tests/api/reply-hold-first.test.ts: every refusal of the start).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StreamEvent } from "../../src/shared/contracts/chat.js";
+import { chatsApi, type StreamEvent } from "../../src/shared/contracts/chat.js";
+import { errorBodySchema } from "../../src/shared/contracts/errors.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser, newChat, pointPlatformAt } from "../helpers/chat-setup.js";
 import { readEvents } from "../helpers/sse-reader.js";
@@ -47,11 +49,14 @@ afterAll(async () => {
   await fake?.close();
 });
 
-function post(path: string, body: unknown) {
-  return fetch(`${base}${path}`, {
-    method: "POST",
+/** A reply sent over a real connection: the contract's request (`requestFor`), sent by fetch. */
+function reply(chatId: number, content: string) {
+  const { method, url, payload } = requestFor(chatsApi.reply, { params: { id: chatId }, body: { content } });
+  if (typeof url !== "string") throw new Error("a request with a path was expected");
+  return fetch(`${base}${url}`, {
+    method,
     headers: { "content-type": "application/json", cookie: user.sessionCookie ?? "" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(payload),
   });
 }
 
@@ -62,10 +67,10 @@ describe("a reply asks the provider once its rows are written", () => {
     it("the provider is asked only once the rows commit, and no piece is relayed before they do", async () => {
       const chat = await newChat(user);
       // A first reply loads the provider's SDK, so the one measured has nothing to wait for but its start.
-      await readEvents(await post(`/api/chats/${(await newChat(user)).id}/reply`, { content: "warm up" }), (e) => e.type === "done");
+      await readEvents(await reply((await newChat(user)).id, "warm up"), (e) => e.type === "done");
       const asked = fake.requests.length;
       const started = performance.now();
-      const response = post(`/api/chats/${chat.id}/reply`, { content: "overlap #delay-insert" });
+      const response = reply(chat.id, "overlap #delay-insert");
       // While the insert is still sleeping in its trigger, the provider has been asked nothing.
       await new Promise((r) => setTimeout(r, SLOW_INSERT_MS * 0.75));
       expect(fake.requests.length).toBe(asked);
@@ -89,28 +94,29 @@ describe("a reply asks the provider once its rows are written", () => {
     const chat = await newChat(user);
     const asked = fake.requests.length;
     // #hang-start: the stand-in holds the request open until the client goes away.
-    const refused = await post(`/api/chats/${chat.id}/reply`, { content: "#refuse-insert #hang-start" });
+    const refused = await reply(chat.id, "#refuse-insert #hang-start");
     expect(refused.status).toBe(500);
-    expect(((await refused.json()) as { message: string }).message).toBe("Something went wrong on our side. Please try again in a moment.");
+    expect(errorBodySchema.parse(await refused.json()).message).toBe("Something went wrong on our side. Please try again in a moment.");
     // Never asked, and nothing left open: the call built meanwhile was cancelled, not left to its 60 s first-chunk timeout.
     await new Promise((r) => setTimeout(r, 200));
     expect(fake.requests.length - asked).toBe(0);
     for (let i = 0; i < 100 && fake.inFlight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(fake.inFlight()).toBe(0);
-    expect((await user.get(`/api/chats/${chat.id}/messages`)).json()).toEqual([]);
+    expect((await user.ok(chatsApi.messages, { params: { id: chat.id } })).items).toEqual([]);
 
-    const next = await post(`/api/chats/${chat.id}/reply`, { content: "after the refusal" });
+    const next = await reply(chat.id, "after the refusal");
     const events = await readEvents(next, (event) => event.type === "done");
     expect(events.at(-1)).toMatchObject({ type: "done", assistantMessage: { status: "complete", content: "Echo: after the refusal" } });
   });
 
   it("a refusal known before the call (a reply still being written) never asks the provider", async () => {
     const chat = await newChat(user);
-    const first = post(`/api/chats/${chat.id}/reply`, { content: "#slow first" });
+    const first = reply(chat.id, "#slow first");
     const firstEvents = readEvents(await first, (event) => event.type === "done");
     for (let i = 0; i < 200 && fake.inFlight() === 0; i++) await new Promise((r) => setTimeout(r, 5));
     const asked = fake.requests.length;
-    const second = await post(`/api/chats/${chat.id}/reply`, { content: "second" });
+    const second = await reply(chat.id, "second");
+
     expect(second.status).toBe(409);
     expect(fake.requests.length).toBe(asked);
     await firstEvents;
