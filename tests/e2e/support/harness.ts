@@ -28,9 +28,10 @@ export interface Harness {
   /**
    * A fresh browser profile (no cookies, no storage) with console-error tracking. `expectedStatuses`: 5xx
    * answers this page is meant to get (a test of "payments are not set up" expects a 503), and 401 where the
-   * page is meant to get one (a wrong password).
+   * page is meant to get one (a wrong password). `timezoneId` and `locale`: the browser's, when a test needs them fixed
+   * (the visual baselines draw times in UTC, en-US).
    */
-  newPage(options?: { width?: number; height?: number; expectedStatuses?: number[] }): Promise<Page>;
+  newPage(options?: { width?: number; height?: number; expectedStatuses?: number[]; timezoneId?: string; locale?: string }): Promise<Page>;
 }
 
 export interface HarnessOptions {
@@ -68,6 +69,8 @@ export function startHarness(options: HarnessOptions = {}): Harness {
       const context = await harness.browser.newContext({
         baseURL: harness.baseUrl,
         viewport: { width: pageOptions.width ?? 1440, height: pageOptions.height ?? 900 },
+        ...(pageOptions.timezoneId ? { timezoneId: pageOptions.timezoneId } : {}),
+        ...(pageOptions.locale ? { locale: pageOptions.locale } : {}),
       });
       const expected = (pageOptions.expectedStatuses ?? []).map(
         (status) => `Failed to load resource: the server responded with a status of ${status} `,
