@@ -150,9 +150,17 @@ describe("GET /api/openapi.json (issue 35)", () => {
     const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBe(2);
     for (const src of scripts) {
-      const asset = await t.app.inject({ method: "GET", url: src });
+      // Its files are the page's readers' alone, as the page is: a visitor's request for one is refused.
+      const asset = await client.get(src);
       expect(asset.statusCode, src).toBe(200);
       expect(asset.headers["content-type"]).toContain("javascript");
+      expect(asset.headers["cache-control"]).toBe("private, max-age=3600");
+      expect((await t.app.inject({ method: "GET", url: src })).statusCode, src).toBe(401);
     }
+    const styles = [...page.body.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(styles.length).toBe(2);
+    for (const href of styles) expect((await client.get(href)).headers["content-type"], href).toContain("text/css");
+    // Only the page's own files: another name is not one.
+    expect((await client.get("/api/docs/package.json")).statusCode).toBe(400);
   });
 });

@@ -44,6 +44,16 @@ export interface BearerLookup {
   resolve(token: string): Promise<{ who: Who; scopes: TokenScope[] } | null>;
 }
 
+/**
+ * The session cookie's token, or undefined when the request carries none that could be one (missing, or longer than
+ * any token the server gives). The one reader of the cookie: the access check and the pages that draw a signed-in
+ * shell (`plugins/static-web.ts`) both ask here, then ask the session store whether it is live.
+ */
+export function sessionToken(request: Pick<FastifyRequest, "cookies">): string | undefined {
+  const token = request.cookies?.[SESSION_COOKIE];
+  return token && token.length <= 100 ? token : undefined;
+}
+
 /** `Authorization: Bearer <token>`: the token, or undefined when the request carries no bearer token. */
 export function bearerToken(request: Pick<FastifyRequest, "headers">): string | undefined {
   const header = request.headers.authorization;
@@ -123,8 +133,8 @@ export function accessHook(
       }
       done(refusal(endpoint, request.user));
     };
-    const token = request.cookies?.[SESSION_COOKIE];
-    if (!token || token.length > 100) return decide(null);
+    const token = sessionToken(request);
+    if (!token) return decide(null);
     const store = sessions();
     const hit = store.cached(token);
     if (hit) return decide(hit);

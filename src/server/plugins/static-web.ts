@@ -11,7 +11,7 @@ import type { PublicUser } from "../../shared/contracts/user.js";
 import { isPagePath, opensChat } from "../../shared/page-paths.js";
 import { PRERENDERED_DIR, SSR_DIR } from "../../shared/prerender.js";
 import { SHARE_PAGE, type SharePageData, sharedChatNoscript, sharedChatScript, shareHead } from "../../shared/share-page.js";
-import { SESSION_COOKIE } from "../lib/access.js";
+import { sessionToken } from "../lib/access.js";
 import { PrerenderedPages, type ReadPublicSettings } from "./prerendered-pages.js";
 import { type LivePage, LivePageRenderer } from "./server-rendered-pages.js";
 
@@ -83,9 +83,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(async (app: FastifyInstance,
 
   /** The user of a live session (the cookie alone proves nothing: it may have expired or been revoked), or null. */
   const sessionUser = async (request: FastifyRequest): Promise<PublicUser | null> => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return null;
-    return options.sessionUser(token);
+    const token = sessionToken(request);
+    return token ? options.sessionUser(token) : null;
   };
   const signedIn = async (request: FastifyRequest): Promise<boolean> => (await sessionUser(request)) !== null;
   /** index.html, read once: the chat page adds the session block to it on every request. */

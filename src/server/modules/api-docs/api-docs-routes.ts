@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { apiDocsApi } from "../../../shared/contracts/api-docs.js";
+import { apiDocsApi, type ReferenceAssetName } from "../../../shared/contracts/api-docs.js";
 import { route } from "../../lib/route.js";
 import { REFERENCE_ASSETS, REFERENCE_CONTENT_SECURITY_POLICY, referencePage } from "./reference-page.js";
 
@@ -20,8 +20,8 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
       .send(referencePage()),
   );
 
-  const files = new Map<string, { body: Buffer | string; type: string }>();
-  const fileFor = (name: keyof typeof REFERENCE_ASSETS) => {
+  const files = new Map<ReferenceAssetName, { body: Buffer | string; type: string }>();
+  const fileFor = (name: ReferenceAssetName) => {
     let file = files.get(name);
     if (!file) {
       const asset = REFERENCE_ASSETS[name];
@@ -30,10 +30,9 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
     }
     return file;
   };
-  for (const name of Object.keys(REFERENCE_ASSETS) as (keyof typeof REFERENCE_ASSETS)[]) {
-    app.get(`/api-reference/${name}`, async (_request, reply) => {
-      const file = fileFor(name);
-      return reply.type(file.type).header("cache-control", "public, max-age=3600").send(file.body);
-    });
-  }
+  // For signed-in readers, as the page is: kept an hour by their own browser only.
+  route(app, apiDocsApi.asset, async (request, reply) => {
+    const file = fileFor(request.params.name);
+    return reply.type(file.type).header("cache-control", "private, max-age=3600").send(file.body);
+  });
 }

@@ -1,4 +1,5 @@
-import { apiDocsApi } from "../../../shared/contracts/api-docs.js";
+import { apiDocsApi, type ReferenceAssetName } from "../../../shared/contracts/api-docs.js";
+import { fillPath } from "../../../shared/contracts/endpoint.js";
 
 /** What the reference page loads: Swagger UI's own files (swagger-ui-dist) and the few lines that start it. */
 export const REFERENCE_ASSETS = {
@@ -31,7 +32,10 @@ export const REFERENCE_ASSETS = {
     text: `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(apiDocsApi.openapi.path)}, dom_id: "#reference", deepLinking: false, filter: true, withCredentials: true });\n`,
     type: "text/javascript; charset=utf-8",
   },
-} as const;
+} as const satisfies Record<ReferenceAssetName, { type: string } & ({ file: string } | { text: string })>;
+
+/** Where the page reads one of its files. */
+const assetUrl = (name: ReferenceAssetName) => fillPath(apiDocsApi.asset.path, { name });
 
 /** The page's own policy: scripts and styles from the app only (Swagger UI sets inline styles), calls to the app only. */
 export const REFERENCE_CONTENT_SECURITY_POLICY = [
@@ -54,13 +58,13 @@ export function referencePage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>API reference · Lumora</title>
-<link rel="stylesheet" href="/api-reference/swagger-ui.css">
-<link rel="stylesheet" href="/api-reference/contrast.css">
+<link rel="stylesheet" href="${assetUrl("swagger-ui.css")}">
+<link rel="stylesheet" href="${assetUrl("contrast.css")}">
 </head>
 <body>
 <main id="reference"></main>
-<script src="/api-reference/swagger-ui-bundle.js"></script>
-<script src="/api-reference/start.js"></script>
+<script src="${assetUrl("swagger-ui-bundle.js")}"></script>
+<script src="${assetUrl("start.js")}"></script>
 </body>
 </html>
 `;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { userApi as api } from "../../../shared/contracts/user.js";
-import { SESSION_COOKIE } from "../../lib/access.js";
+import { sessionToken } from "../../lib/access.js";
 import { requestMeta } from "../../lib/request-meta.js";
 import { route } from "../../lib/route.js";
 import { toPublicUser } from "../sessions/public-user.js";
@@ -16,8 +16,8 @@ export async function userRoutes(app: FastifyInstance) {
   // its session ended, when the server knows (decision 061).
   route(app, api.session, async (request) => {
     if (request.user) return { user: toPublicUser(request.user) };
-    const token = request.cookies?.[SESSION_COOKIE];
-    const ended = token && token.length <= 100 ? await sessions.endedReason(token) : null;
+    const token = sessionToken(request);
+    const ended = token ? await sessions.endedReason(token) : null;
     return ended ? { user: null, ended } : { user: null };
   });
 
