@@ -90,11 +90,14 @@ describe("course bodies", () => {
   });
 
   it("refuses a missing, null, array or broken JSON body with 400", async () => {
+    // The bytes sent are the test: the contract's address, and a body it could never type.
+    const json = { "content-type": "application/json" };
+    const { method, path: url } = coursesApi.create;
     for (const options of [
-      { method: "POST", url: "/api/courses" },
-      { method: "POST", url: "/api/courses", payload: "null", headers: { "content-type": "application/json" } },
-      { method: "POST", url: "/api/courses", payload: "[]", headers: { "content-type": "application/json" } },
-      { method: "POST", url: "/api/courses", payload: '{"title": "Broken', headers: { "content-type": "application/json" } },
+      { method, url },
+      { method, url, payload: "null", headers: json },
+      { method, url, payload: "[]", headers: json },
+      { method, url, payload: '{"title": "Broken', headers: json },
     ] as InjectOptions[]) {
       const res = await owner.request(options);
       expect({ payload: options.payload, status: res.statusCode }).toEqual({ payload: options.payload, status: 400 });
@@ -300,49 +303,57 @@ describe("AI bodies", () => {
 
 describe("ids in the path", () => {
   const BAD_IDS = ["0", "-1", "abc", "99999999999", "1.5", "1e400", "%20"];
-  const ROUTES: [InjectOptions["method"], string, unknown?][] = [
-    ["GET", "/api/courses/:id"],
-    ["PATCH", "/api/courses/:id", { title: "Fine" }],
-    ["DELETE", "/api/courses/:id"],
-    ["GET", "/api/courses/:id/outline"],
-    ["GET", "/api/courses/:id/modules"],
-    ["POST", "/api/courses/:id/modules", { title: "Fine" }],
-    ["POST", "/api/courses/:id/cover", "multipart"],
-    ["DELETE", "/api/courses/:id/cover"],
-    ["GET", "/api/modules/:id"],
-    ["PATCH", "/api/modules/:id", { title: "Fine" }],
-    ["DELETE", "/api/modules/:id"],
-    ["POST", "/api/modules/:id/move", { direction: "up" }],
-    ["GET", "/api/modules/:id/lessons"],
-    ["POST", "/api/modules/:id/lessons", lesson("Fine")],
-    ["GET", "/api/lessons/:id"],
-    ["PATCH", "/api/lessons/:id", { title: "Fine" }],
-    ["DELETE", "/api/lessons/:id"],
-    ["POST", "/api/lessons/:id/move", { direction: "up" }],
-    ["GET", "/api/lessons/:id/versions"],
-    ["POST", "/api/lessons/:id/versions/1/restore"],
-    ["POST", "/api/lessons/:lesson/versions/:id/restore"],
-    ["POST", "/api/lessons/:id/complete"],
-    ["DELETE", "/api/lessons/:id/complete"],
-    ["GET", "/api/courses/:id/generation"],
-    ["POST", "/api/courses/:id/generation/stop"],
-    ["POST", "/api/courses/:id/generation/resume"],
-    ["POST", "/api/courses/:id/generate/outline", {}],
-    ["POST", "/api/courses/:id/generate/approve", { outline: FAKE_OUTLINE }],
-    ["POST", "/api/modules/:id/lesson-content", { title: "Fine" }],
+  // Each route by its contract: its method and path come from there, so a moved route is still tried. The third
+  // value names the parameter made malformed (`:id` unless said); the other one is real (the lesson) or 1 (a version).
+  const ROUTES: [EndpointShape, unknown?, ("id" | "versionId")?][] = [
+    [coursesApi.get],
+    [coursesApi.update, { title: "Fine" }],
+    [coursesApi.remove],
+    [coursesApi.outline],
+    [coursesApi.modules],
+    [coursesApi.createModule, { title: "Fine" }],
+    [coursesApi.uploadCover, "multipart"],
+    [coursesApi.removeCover],
+    [lessonsApi.getModule],
+    [lessonsApi.updateModule, { title: "Fine" }],
+    [lessonsApi.removeModule],
+    [lessonsApi.moveModule, { direction: "up" }],
+    [lessonsApi.list],
+    [lessonsApi.create, lesson("Fine")],
+    [lessonsApi.get],
+    [lessonsApi.update, { title: "Fine" }],
+    [lessonsApi.remove],
+    [lessonsApi.move, { direction: "up" }],
+    [lessonsApi.versions],
+    [lessonsApi.restoreVersion],
+    [lessonsApi.restoreVersion, undefined, "versionId"],
+    [lessonsApi.complete],
+    [lessonsApi.uncomplete],
+    [courseAiApi.generation],
+    [courseAiApi.stopGeneration],
+    [courseAiApi.resumeGeneration],
+    [courseAiApi.proposeOutline, {}],
+    [courseAiApi.approveOutline, { outline: FAKE_OUTLINE }],
+    [courseAiApi.lessonContent, { title: "Fine" }],
   ];
 
-  it.each(ROUTES)("%s %s answers 400 or 404 for malformed and huge ids, never 500", async (method, path, body) => {
-    const { lessonId } = await course();
-    for (const id of [...BAD_IDS, "2147483647"]) {
-      const url = path.replace(":id", id).replace(":lesson", String(lessonId));
-      const payload =
-        body === "multipart" ? multipartFile("file", "c.png", "image/png", TINY_PNG) : { payload: body as InjectOptions["payload"] };
-      const res = await owner.request({ method, url, ...payload });
-      expect({ url, status: res.statusCode }).toEqual({ url, status: id === "2147483647" ? 404 : 400 });
-      expect(typeof res.json().message).toBe("string");
-    }
-  });
+  it.each(ROUTES.map(([endpoint, body, bad = "id"]) => [endpoint.method, endpoint.path, bad, body] as const))(
+    "%s %s answers 400 or 404 for a malformed or huge :%s, never 500",
+    async (method, path, bad, body) => {
+      const { lessonId } = await course();
+      for (const id of [...BAD_IDS, "2147483647"]) {
+        const url =
+          bad === "id"
+            ? path.replace(":id", id).replace(":versionId", "1")
+            : path.replace(":versionId", id).replace(":id", String(lessonId));
+        const payload =
+          body === "multipart" ? multipartFile("file", "c.png", "image/png", TINY_PNG) : { payload: body as InjectOptions["payload"] };
+        const res = await owner.request({ method, url, ...payload });
+        expect({ url, status: res.statusCode }).toEqual({ url, status: id === "2147483647" ? 404 : 400 });
+        expect(typeof res.json().message).toBe("string");
+      }
+    },
+  );
 });
 
 describe("fields the client may not set", () => {
