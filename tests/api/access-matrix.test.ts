@@ -6,6 +6,7 @@ import { NOT_CANONICAL_MESSAGE } from "../../src/server/lib/canonical-path.js";
 import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
 import { TOKEN_MESSAGES, tokensApi } from "../../src/shared/contracts/api-tokens.js";
 import { quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import { type Access, type EndpointShape, TOKEN_SCOPES, type TokenScope } from "../../src/shared/contracts/endpoint.js";
 import { ADMINS_ONLY } from "../../src/shared/contracts/errors.js";
@@ -14,12 +15,19 @@ import { OPENAI_MESSAGES } from "../../src/shared/contracts/openai.js";
 import { PLAN_REFUSALS } from "../../src/shared/plan.js";
 import type { FakeProvider } from "../fakes/fake-server.js";
 import { startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import { type CallInput, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { parseEvents, pointPlatformAt } from "../helpers/chat-setup.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { type RawAnswer, rawRequest } from "../helpers/raw-http.js";
+
+/** An endpoint's call as the sockets' `send` takes it: its method, its address filled from the contract, and its body. */
+function callOf<E extends EndpointShape>(endpoint: E, input: CallInput<E>): [method: string, path: string, body: unknown] {
+  const request = requestFor(endpoint, input);
+  return [String(request.method), String(request.url), request.payload];
+}
 
 /**
  * The permission matrix (issue 28): every endpoint of the contracts, as every role, over real HTTP on a socket,
@@ -348,8 +356,8 @@ describe("the owner's material behind a course, as every role", () => {
     };
     const wrong: string[] = [];
     for (const [role, [onPublic, onPrivate]] of Object.entries(expected) as [Role | "owner", [number, number]][]) {
-      const a = await send(role, "POST", `/api/lessons/${publicLesson}/tutor`);
-      const b = await send(role, "POST", `/api/lessons/${privateLesson}/tutor`);
+      const a = await send(role, ...callOf(lessonsApi.tutor, { params: { id: publicLesson } }));
+      const b = await send(role, ...callOf(lessonsApi.tutor, { params: { id: privateLesson } }));
       if (a.status !== onPublic) wrong.push(`public course's tutor as ${role}: ${a.status} ${a.body}`);
       if (b.status !== onPrivate) wrong.push(`private course's tutor as ${role}: ${b.status} ${b.body}`);
       if (onPrivate === 404 && messageOf(b) !== "Lesson not found") wrong.push(`private course's tutor as ${role}: ${b.body}`);
@@ -369,24 +377,27 @@ describe("the owner's material behind a course, as every role", () => {
         if (answer.status < 400 || answer.body.includes("5512"))
           wrong.push(`${endpoint.method} ${endpoint.path} as ${role}: ${answer.status}`);
       }
-      const listed = await send(role, "GET", "/api/files");
+      const listed = await send(role, ...callOf(filesApi.list, {}));
       if (listed.body.includes("biology.md")) wrong.push(`GET /api/files as ${role} lists the owner's file`);
     }
     // The owner's file and collection are untouched by all that.
-    expect((await send("owner", "GET", `/api/files/${fileId}`)).status).toBe(200);
-    expect(JSON.parse((await send("owner", "GET", `/api/files/${fileId}`)).body)).toMatchObject({ name: "biology.md", collectionId });
+    const ownFile = await send("owner", ...callOf(filesApi.get, { params: { id: fileId } }));
+    expect(ownFile.status).toBe(200);
+    expect(filesApi.get.response.parse(JSON.parse(ownFile.body))).toMatchObject({ name: "biology.md", collectionId });
 
     // The tutor's reply, asked with the uncited passage's words: its request, its answer and its citation hold the cited
     // passage at most.
-    const { chatId } = JSON.parse((await send("user", "POST", `/api/lessons/${publicLesson}/tutor`)).body) as { chatId: number };
+    const tutor = await send("user", ...callOf(lessonsApi.tutor, { params: { id: publicLesson } }));
+    const { chatId } = lessonsApi.tutor.response.parse(JSON.parse(tutor.body));
     const before = fake.requests.length;
     // A stream: through inject, which reads it to its end.
-    const reply = await t.app.inject({
-      method: "POST",
-      url: `/api/chats/${chatId}/reply`,
-      headers: { cookie: cookies.user ?? "" },
-      payload: { content: "What is the wombatine cellar code? And the quokkatron? [1]" },
-    });
+    const reply = await t.app.inject(
+      requestFor(
+        chatsApi.reply,
+        { params: { id: chatId }, body: { content: "What is the wombatine cellar code? And the quokkatron? [1]" } },
+        { headers: { cookie: cookies.user ?? "" } },
+      ),
+    );
     expect(reply.statusCode, reply.body).toBe(200);
     const sent = JSON.stringify(fake.requests.slice(before).map((r) => r.body));
     expect(sent).toContain("quokkatron enzyme");
@@ -394,12 +405,12 @@ describe("the owner's material behind a course, as every role", () => {
     if (reply.body.includes("5512")) wrong.push("the tutor's reply carried an uncited passage");
     const done = parseEvents(reply.body).at(-1);
     const replyId = done?.type === "done" ? done.assistantMessage.id : 0;
-    const citation = await send("user", "GET", `/api/chats/${chatId}/messages/${replyId}/citations/1`);
+    const citation = await send("user", ...callOf(chatsApi.citation, { params: { id: chatId, messageId: replyId, n: 1 } }));
     expect(citation.status, citation.body).toBe(200);
     expect(JSON.parse(citation.body)).toMatchObject({ fileId, before: "", after: "", headingPath: "" });
     if (citation.body.includes("5512") || /wombatine/i.test(citation.body)) wrong.push("the citation showed the text around the piece");
     // Nor does someone else's citation of it open for another reader.
-    const other = await send("earlyAccess", "GET", `/api/chats/${chatId}/messages/${replyId}/citations/1`);
+    const other = await send("earlyAccess", ...callOf(chatsApi.citation, { params: { id: chatId, messageId: replyId, n: 1 } }));
     if (other.status !== 404) wrong.push(`another reader's citation: ${other.status}`);
     expect(wrong).toEqual([]);
   });
@@ -472,13 +483,14 @@ describe("a quiz, as every role", () => {
 
   it("answers an attempt to its learner only: every other role gets 404 (401 signed out)", async () => {
     const { quizId, questionId } = quizzes.public;
-    const mine = JSON.parse((await send("user", "POST", `/api/lessons/${quizId}/attempts`)).body) as { id: number };
+    const started = await send("user", ...callOf(quizzesApi.startAttempt, { params: { id: quizId } }));
+    const mine = quizzesApi.startAttempt.response.parse(JSON.parse(started.body));
     const wrong: string[] = [];
     for (const role of ROLES_AND_OWNER) {
-      const calls: [string, string, unknown?][] = [
-        ["GET", `/api/attempts/${mine.id}`],
-        ["PUT", `/api/attempts/${mine.id}/answers/${questionId}`, { value: [1] }],
-        ["POST", `/api/attempts/${mine.id}/submit`],
+      const calls = [
+        callOf(quizzesApi.attempt, { params: { id: mine.id } }),
+        callOf(quizzesApi.saveAnswer, { params: { id: mine.id, questionId }, body: { value: [1] } }),
+        callOf(quizzesApi.submit, { params: { id: mine.id } }),
       ];
       for (const [method, path, body] of calls) {
         if (role === "user" && method !== "GET") continue; // the learner's own writes are the quiz tests' business
@@ -487,7 +499,9 @@ describe("a quiz, as every role", () => {
         if (answer.status !== expected) wrong.push(`${method} ${path} as ${role}: expected ${expected}, got ${answer.status}`);
       }
     }
-    const still = JSON.parse((await send("user", "GET", `/api/attempts/${mine.id}`)).body) as { status: string; answers: unknown[] };
+    const still = quizzesApi.attempt.response.parse(
+      JSON.parse((await send("user", ...callOf(quizzesApi.attempt, { params: { id: mine.id } }))).body),
+    );
     expect(still).toMatchObject({ status: "open", answers: [] });
     expect(wrong).toEqual([]);
   });
