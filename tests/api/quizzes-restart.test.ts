@@ -5,6 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { questionBodySchema, quizzesApi } from "../../src/shared/contracts/assessment.js";
+import { authApi } from "../../src/shared/contracts/auth.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
 import { newAccount } from "../helpers/build-test-app.js";
 import { QUESTIONS, RIGHT } from "../helpers/quiz-kit.js";
 import { cookieFetch, type RunningServer, spawnServer } from "../helpers/spawn-server.js";
@@ -41,22 +44,30 @@ describe("a quiz when the server is killed", () => {
     try {
       let server = await start();
       servers.push(server);
-      const call = async (client: ReturnType<typeof cookieFetch>, url: string, method = "GET", body?: unknown) => {
-        const res = await client.call(`${server.url}${url}`, { method, body });
-        const text = await res.text();
-        return { status: res.status, json: text ? JSON.parse(text) : null };
-      };
-      expect((await call(owner, "/api/register", "POST", newAccount())).status).toBe(201);
-      expect((await call(learner, "/api/register", "POST", newAccount())).status).toBe(201);
-      const course = (await call(owner, "/api/courses", "POST", { title: "Durable quiz" })).json;
-      await call(owner, `/api/courses/${course.id}`, "PATCH", { isPublic: true, status: "published" });
-      const module = (await call(owner, `/api/courses/${course.id}/modules`, "POST", { title: "M" })).json;
-      const quiz = (await call(owner, `/api/modules/${module.id}/lessons`, "POST", { title: "Q", type: "quiz", kind: "quiz" })).json;
+      // Through the contracts, over real HTTP to whichever server runs now.
+      const at = () => server.url;
+      expect((await owner.endpoint(at(), authApi.register, { body: newAccount() })).status).toBe(201);
+      expect((await learner.endpoint(at(), authApi.register, { body: newAccount() })).status).toBe(201);
+      const course = (await owner.endpoint(at(), coursesApi.create, { body: { title: "Durable quiz" } })).data;
+      await owner.endpoint(at(), coursesApi.update, { params: { id: course.id }, body: { isPublic: true, status: "published" } });
+      const module = (await owner.endpoint(at(), coursesApi.createModule, { params: { id: course.id }, body: { title: "M" } })).data;
+      const quiz = (
+        await owner.endpoint(at(), lessonsApi.create, { params: { id: module.id }, body: { title: "Q", type: "quiz", kind: "quiz" } })
+      ).data;
       const ids: number[] = [];
-      for (const body of QUESTIONS) ids.push((await call(owner, `/api/lessons/${quiz.id}/questions`, "POST", body)).json.id);
-      expect((await call(owner, `/api/lessons/${quiz.id}/publish-quiz`, "POST", { passMark: 50, attempts: null })).status).toBe(200);
-      const attempt = (await call(learner, `/api/lessons/${quiz.id}/attempts`, "POST")).json;
-      const save = (i: number) => call(learner, `/api/attempts/${attempt.id}/answers/${ids[i]}`, "PUT", { value: RIGHT[i] });
+      for (const question of QUESTIONS) {
+        // The kit's questions are read-only literals: the contract's own parse gives the body it types.
+        const body = questionBodySchema.parse(question);
+        ids.push((await owner.endpoint(at(), quizzesApi.addQuestion, { params: { id: quiz.id }, body })).data.id);
+      }
+      const published = await owner.endpoint(at(), quizzesApi.publish, { params: { id: quiz.id }, body: { passMark: 50, attempts: null } });
+      expect(published.status).toBe(200);
+      const attempt = (await learner.endpoint(at(), quizzesApi.startAttempt, { params: { id: quiz.id } })).data;
+      const save = (i: number) =>
+        learner.endpoint(at(), quizzesApi.saveAnswer, {
+          params: { id: attempt.id, questionId: ids[i] ?? 0 },
+          body: { value: RIGHT[i] ?? [] },
+        });
 
       // 1. Two answers saved, then killed before the third.
       expect((await save(0)).status).toBe(200);
@@ -64,7 +75,7 @@ describe("a quiz when the server is killed", () => {
       await kill(server);
       server = await start();
       servers.push(server);
-      const resumed = (await call(learner, `/api/lessons/${quiz.id}/attempts`, "POST")).json;
+      const resumed = (await learner.endpoint(at(), quizzesApi.startAttempt, { params: { id: quiz.id } })).data;
       expect(resumed.id).toBe(attempt.id);
       expect(resumed.answers).toEqual([
         { questionId: ids[0], value: RIGHT[0] },
@@ -74,16 +85,17 @@ describe("a quiz when the server is killed", () => {
       // 2. The rest saved, submitted, and killed at once after the answer came.
       expect((await save(2)).status).toBe(200);
       expect((await save(3)).status).toBe(200);
-      const graded = await call(learner, `/api/attempts/${attempt.id}/submit`, "POST");
+      const graded = await learner.endpoint(at(), quizzesApi.submit, { params: { id: attempt.id } });
       expect(graded.status).toBe(200);
       await kill(server);
       server = await start();
       servers.push(server);
-      const after = await call(learner, `/api/attempts/${attempt.id}`);
+      const after = await learner.endpoint(at(), quizzesApi.attempt, { params: { id: attempt.id } });
       expect(after.status).toBe(200);
-      expect(after.json).toEqual(graded.json);
-      expect(after.json).toMatchObject({ status: "submitted", score: 100, passed: true });
-      expect(after.json.answers).toHaveLength(4);
+      // The answers as sent, whole: the one read after the restart is the one the submit gave.
+      expect(after.response.json()).toEqual(graded.response.json());
+      expect(after.data).toMatchObject({ status: "submitted", score: 100, passed: true });
+      expect(after.data.answers).toHaveLength(4);
       if (postgres) {
         // The servers ran on the scratch PostgreSQL database: the graded attempt is in it.
         const client = new pg.Client({ connectionString: postgres.url });

@@ -117,18 +117,33 @@ export class CookieClient {
 }
 
 let counter = 0;
-/** A valid registration body with a unique username and email. */
-export function newAccount(overrides: Record<string, unknown> = {}) {
+/**
+ * A valid registration body with a unique username and email (a free account), typed as the fields it holds: the
+ * overrides' types replace the defaults' (`newAccount({ planType: "earlyAccess" })`).
+ */
+export function newAccount<T extends Record<string, unknown> = Record<never, never>>(overrides?: T): NewAccount<T> {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
-  return {
+  const defaults: AccountDefaults = {
     username: `user${id}`,
     name: "Test Person",
     email: `user${id}@example.com`,
     password: "Str0ng!pass",
     planType: "free",
-    ...overrides,
   };
+  // A spread of a generic object is typed as an intersection, which would keep both types of an overridden field.
+  return { ...defaults, ...overrides } as NewAccount<T>;
+}
+
+/** The defaults with the overrides' fields in their place; overrides of no known keys (a loose record) keep the defaults' types. */
+type NewAccount<T> = string extends keyof T ? AccountDefaults & T : Omit<AccountDefaults, keyof T> & T;
+
+interface AccountDefaults {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  planType: "free";
 }
 
 export async function registerAndSignIn(app: FastifyInstance, overrides: Record<string, unknown> = {}) {

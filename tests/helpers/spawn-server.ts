@@ -2,6 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import type { EndpointShape } from "../../src/shared/contracts/endpoint.js";
+import { type Called, type CallInput, type CallOptions, callEndpoint } from "./api-call.js";
 import { newAccount } from "./build-test-app.js";
 import { FAKE_KEY } from "./chat-setup.js";
 
@@ -115,7 +118,39 @@ export function cookieFetch() {
       if (setCookie?.startsWith("sid=")) cookie = setCookie.split(";")[0] === "sid=" ? "" : (setCookie.split(";")[0] ?? "");
       return response;
     },
+    /**
+     * One call through the contract to the server at `baseUrl`, over real HTTP with this jar's cookie: answered as
+     * `client.call` answers in process (`.status`, `.data` parsed by the contract, `.error`, `.response`).
+     */
+    endpoint<E extends EndpointShape>(baseUrl: string, endpoint: E, input: CallInput<E>, options?: CallOptions): Promise<Called<E>> {
+      return callEndpoint(
+        async (request) => {
+          const response = await this.call(`${baseUrl}${String(request.url)}`, { method: String(request.method), body: request.payload });
+          return fetchedAsInjected(response, await response.text());
+        },
+        endpoint,
+        input,
+        options,
+      );
+    },
   };
+}
+
+/**
+ * A fetched answer in the shape app.inject answers (what `callEndpoint` reads: status, headers, body, json()). Only
+ * those fields are there; the cast says so once, here.
+ */
+function fetchedAsInjected(response: Response, body: string): LightMyRequestResponse {
+  const answer = {
+    statusCode: response.status,
+    statusMessage: response.statusText,
+    headers: Object.fromEntries(response.headers),
+    body,
+    payload: body,
+    rawPayload: Buffer.from(body),
+    json: () => JSON.parse(body),
+  };
+  return answer as unknown as LightMyRequestResponse;
 }
 
 /** Points the OpenAI platform of a spawned server at a provider stand-in (as `pointPlatformAt` does in-process). */
