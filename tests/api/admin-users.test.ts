@@ -31,7 +31,7 @@ import {
 import { authApi } from "../../src/shared/contracts/auth.js";
 import { coursesApi } from "../../src/shared/contracts/courses.js";
 import { userApi } from "../../src/shared/contracts/user.js";
-import { type CallInput, callApp } from "../helpers/api-call.js";
+import { type CallInput, callApp, rawAddress } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 
 const AGENT = "AdminBrowser/1.0 (user management test)";
@@ -253,8 +253,8 @@ describe("editing a user", () => {
       expect({ body, status: res.status, message: res.error.message }).toEqual({ body, status: 400, message });
     }
     for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
-      expect((await patch(admin, `/api/admin/users/${id}`, { name: "x" })).statusCode, id).toBe(400);
-      expect((await del(admin, `/api/admin/users/${id}`)).statusCode, id).toBe(400);
+      expect((await patch(admin, rawAddress(adminUsersApi.update, { id }), { name: "x" })).statusCode, id).toBe(400);
+      expect((await del(admin, rawAddress(adminUsersApi.remove, { id }))).statusCode, id).toBe(400);
     }
     expect((await edit(admin, 2147483647, { name: "x" })).status).toBe(404);
     expect((await remove(admin, 2147483647)).status).toBe(404);
@@ -398,7 +398,7 @@ describe("search, filter and pages", () => {
     expect((await list({ search: tag, status: "active" })).items.map((u) => u.id)).toEqual([on.id]);
     expect((await list({ search: tag, status: "" })).items.map((u) => u.id)).toEqual([off.id, on.id]);
     // A query the contract refuses, sent raw.
-    expect((await admin.get(`/api/admin/users?status=disabled`)).statusCode).toBe(400);
+    expect((await admin.get(rawAddress(adminUsersApi.list, {}, "status=disabled"))).statusCode).toBe(400);
   });
 
   it("pages newest first with the cursor in x-next-cursor, without gaps or repeats", async () => {
@@ -417,9 +417,9 @@ describe("search, filter and pages", () => {
     expect(pages).toBe(3);
     expect(seen).toEqual([...made].reverse());
     // The default page is 25, the largest 100 (queries the contract refuses, sent raw).
-    expect((await admin.get("/api/admin/users?limit=101")).statusCode).toBe(400);
-    expect((await admin.get("/api/admin/users?limit=0")).statusCode).toBe(400);
-    expect((await admin.get("/api/admin/users?cursor=abc")).statusCode).toBe(400);
+    expect((await admin.get(rawAddress(adminUsersApi.list, {}, "limit=101"))).statusCode).toBe(400);
+    expect((await admin.get(rawAddress(adminUsersApi.list, {}, "limit=0"))).statusCode).toBe(400);
+    expect((await admin.get(rawAddress(adminUsersApi.list, {}, "cursor=abc"))).statusCode).toBe(400);
     const everyone = await list({ limit: 100 });
     expect(everyone.items.length).toBeLessThanOrEqual(100);
   });
@@ -570,8 +570,8 @@ describe("fuzzed input", () => {
     }
     for (const raw of ["not json", "[1,2]", '"text"', "null", "{"]) {
       const res = await admin.request({
-        method: "POST",
-        url: "/api/admin/users",
+        method: adminUsersApi.create.method,
+        url: adminUsersApi.create.path,
         payload: raw,
         headers: { "content-type": "application/json" },
       });
@@ -586,7 +586,7 @@ describe("fuzzed input", () => {
       "limit=1e3",
       "cursor=-1",
     ]) {
-      expect((await admin.get(`/api/admin/users?${q}`)).statusCode, q).toBeLessThan(500);
+      expect((await admin.get(rawAddress(adminUsersApi.list, {}, q))).statusCode, q).toBeLessThan(500);
     }
     expect(n).toBeGreaterThan(100);
     expect([...statuses].every((s) => s < 500)).toBe(true);

@@ -12,6 +12,7 @@ import { emailOutboxApi } from "../../src/shared/contracts/email-outbox.js";
 import { errorBodySchema } from "../../src/shared/contracts/errors.js";
 import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
 import { FAKE_SMTP_PASS, FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
+import { rawAddress } from "../helpers/api-call.js";
 import { buildTestApp, CookieClient, type TestApp } from "../helpers/build-test-app.js";
 import { adminAndUser } from "../helpers/chat-setup.js";
 
@@ -307,8 +308,8 @@ describe("with SMTP configured", () => {
     expect((await admin.call(emailOutboxApi.get, { params: { id: 999999 } })).status).toBe(404);
     // Ids the contract's type does not allow: the malformed paths sent raw.
     for (const bad of ["abc", "0", "-1", "1.5", "99999999999", "%00"]) {
-      expect((await admin.post(`/api/admin/email-outbox/${bad}/resend`)).statusCode).toBe(400);
-      expect((await admin.get(`/api/admin/email-outbox/${bad}`)).statusCode).toBe(400);
+      expect((await admin.post(rawAddress(emailOutboxApi.resend, { id: bad }))).statusCode).toBe(400);
+      expect((await admin.get(rawAddress(emailOutboxApi.get, { id: bad }))).statusCode).toBe(400);
     }
   });
 });
@@ -347,7 +348,7 @@ describe("the outbox list", () => {
       "cursor=99999999999",
       "status=sent&status=failed",
     ]) {
-      const res = await admin.get(`/api/admin/email-outbox?${query}`);
+      const res = await admin.get(rawAddress(emailOutboxApi.list, {}, query));
       expect(res.statusCode, query).toBe(400);
       expect(typeof errorBodySchema.parse(res.json()).message).toBe("string");
     }

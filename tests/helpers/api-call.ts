@@ -96,3 +96,12 @@ export function callApp<E extends EndpointShape>(
 ): Promise<Called<E>> {
   return callEndpoint((request) => app.inject(request), endpoint, input, options);
 }
+
+/**
+ * An endpoint's address with path values and a query written as they are, unchecked: for the refusals of a value the
+ * contract does not allow (`rawAddress(usersApi.update, { id: "abc" })`, `rawAddress(usersApi.list, {}, "limit=0")`).
+ */
+export function rawAddress(endpoint: EndpointShape, params: Record<string, string | number> = {}, query = ""): string {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return query ? `${path}?${query}` : path;
+}
