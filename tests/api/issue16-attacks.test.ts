@@ -301,12 +301,9 @@ describe("hostile import files", () => {
     const [chat] = await chatsOf(user.client);
     expect((await shown(user.client, chat?.id ?? 0)).map((m) => m.content)).toEqual(["constructor question", "own answer"]);
     // As a JSON body, the prototype key is refused by the body parser (400), and nothing more is imported.
-    const body = await user.client.request({
-      method: "POST",
-      url: "/api/chats/import",
-      payload: file,
-      headers: { "content-type": "application/json" },
-    });
+    const body = await user.client
+      .call(chatTransferApi.import, {}, { rawBody: file, headers: { "content-type": "application/json" } })
+      .then((called) => called.response);
     expect(body.statusCode).toBe(400);
     expect(await chatCount(user.id)).toBe(1);
   });
@@ -428,12 +425,13 @@ describe("hostile import files", () => {
       part('Content-Disposition: form-data; name="file"; filename="a.json"\r\nContent-Type: application/json', "[]") +
       part('Content-Disposition: form-data; name="file"; filename="b.json"\r\nContent-Type: application/json', "[]") +
       `--${boundary}--\r\n`;
-    const two = await user.client.request({
-      method: "POST",
-      url: "/api/chats/import",
-      payload: twoFiles,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const two = await user.client
+      .call(
+        chatTransferApi.import,
+        {},
+        { multipart: { payload: twoFiles, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } },
+      )
+      .then((called) => called.response);
     expect(two.statusCode).toBe(413);
     expect(two.json().message).toBe("The upload has too many parts. Send one .json file and nothing else.");
     // One file after a text field is read as usual.
@@ -444,20 +442,22 @@ describe("hostile import files", () => {
         JSON.stringify([conversation({ a: node("a", null, "user", "with a field") })]),
       ) +
       `--${boundary}--\r\n`;
-    const one = await user.client.request({
-      method: "POST",
-      url: "/api/chats/import",
-      payload: withField,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const one = await user.client
+      .call(
+        chatTransferApi.import,
+        {},
+        { multipart: { payload: withField, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } },
+      )
+      .then((called) => called.response);
     expect(one.json()).toEqual({ imported: 1, skipped: [] });
     const fieldOnly = `${part('Content-Disposition: form-data; name="file"', "[]")}--${boundary}--\r\n`;
-    const field = await user.client.request({
-      method: "POST",
-      url: "/api/chats/import",
-      payload: fieldOnly,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const field = await user.client
+      .call(
+        chatTransferApi.import,
+        {},
+        { multipart: { payload: fieldOnly, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } },
+      )
+      .then((called) => called.response);
     expect(field.statusCode).toBe(400);
     expect(field.json().message).toBe("Choose a .json file to import.");
   });

@@ -115,12 +115,18 @@ describe("upload", () => {
     expect(json.status).toBe(415);
     // Multipart bodies written by hand (no file part, two files, cut short): sent raw.
     const boundary = "----nofile";
-    const noFile = await owner.request({
-      method: "POST",
-      url: "/api/files",
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n1\r\n--${boundary}--\r\n`,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const noFile = await owner
+      .call(
+        filesApi.upload,
+        {},
+        {
+          multipart: {
+            payload: `--${boundary}\r\nContent-Disposition: form-data; name="collectionId"\r\n\r\n1\r\n--${boundary}--\r\n`,
+            headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+          },
+        },
+      )
+      .then((called) => called.response);
     expect({ status: noFile.statusCode, message: noFile.json().message }).toEqual({ status: 400, message: FILE_LIMIT_MESSAGES.noFile });
     const badCollection = await upload(owner, "a.txt", text("a"), "abc");
     expect(badCollection.status).toBe(400);
@@ -128,19 +134,22 @@ describe("upload", () => {
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.txt"\r\n\r\nb\r\n--${boundary}--\r\n`),
     ]);
-    const twoFiles = await owner.request({
-      method: "POST",
-      url: "/api/files",
-      payload: two,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const twoFiles = await owner
+      .call(filesApi.upload, {}, { multipart: { payload: two, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } } })
+      .then((called) => called.response);
     expect(twoFiles.statusCode).toBe(413);
-    const cut = await owner.request({
-      method: "POST",
-      url: "/api/files",
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const cut = await owner
+      .call(
+        filesApi.upload,
+        {},
+        {
+          multipart: {
+            payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc`,
+            headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+          },
+        },
+      )
+      .then((called) => called.response);
     expect(cut.statusCode).toBe(400);
   });
 

@@ -13,7 +13,7 @@ export interface CallOptions {
   /** Extra request headers (a bearer token, an Origin, an idempotency key). */
   headers?: Record<string, string>;
   /** An upload's multipart body and its content-type header (tests/helpers/multipart.ts). */
-  multipart?: { payload: Buffer; headers: Record<string, string> };
+  multipart?: { payload: Buffer | string; headers: Record<string, string> };
   /**
    * A body the contract does not allow, sent as it is: for the refusals (a wrong type, a missing field). The input's
    * own body is ignored then.
