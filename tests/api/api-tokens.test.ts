@@ -7,9 +7,10 @@ import { adminTokensApi, TOKEN_MESSAGES, TOKENS_PER_USER_MAX, tokensApi } from "
 import { chatsApi } from "../../src/shared/contracts/chat.js";
 import { coursesApi } from "../../src/shared/contracts/courses.js";
 import { fillPath, TOKEN_SCOPES } from "../../src/shared/contracts/endpoint.js";
+import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
 import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
 import { userApi } from "../../src/shared/contracts/user.js";
-import { type CallInput, type CallOptions, callApp } from "../helpers/api-call.js";
+import { type CallInput, type CallOptions, callApp, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
 
@@ -282,11 +283,9 @@ describe("a password change or reset and the tokens", () => {
   it("a reset by its link ends every token, and so does an admin setting the password", async () => {
     const { client, body } = await registerAndSignIn(t.app);
     const token = await makeToken(client, ["chat"]);
-    // Raw: the reset routes are called from an address of their own (remoteAddress), which the typed client does not set.
+    // From an address of their own (remoteAddress, which the typed client does not set): the contract's request, sent so.
     const forgot = await t.app.inject({
-      method: "POST",
-      url: "/api/forgot-password",
-      payload: { email: body.email },
+      ...requestFor(passwordResetApi.forgot, { body: { email: body.email } }),
       remoteAddress: "10.7.0.1",
     });
     expect(forgot.statusCode).toBe(200);
@@ -298,9 +297,7 @@ describe("a password change or reset and the tokens", () => {
     const link = mail?.textBody.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
     if (!link) throw new Error("no reset link");
     const reset = await t.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token: link, password: NEW, confirmPassword: NEW },
+      ...requestFor(passwordResetApi.reset, { body: { token: link, password: NEW, confirmPassword: NEW } }),
       remoteAddress: "10.7.0.1",
     });
     expect(reset.statusCode, reset.body).toBe(200);
