@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, emailTemplates } from "../../src/server/db/schema/index.js";
 import { authApi } from "../../src/shared/contracts/auth.js";
 import { passwordResetApi } from "../../src/shared/contracts/password-reset.js";
-import { platformSettingsApi } from "../../src/shared/contracts/platform-settings.js";
 import { userApi } from "../../src/shared/contracts/user.js";
-import { FAKE_SMTP_PASS, FAKE_SMTP_USER, type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
+import { type SmtpFake, startSmtpFake } from "../fakes/smtp-fake.js";
 import { callApp } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, newAccount, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
+import { sendMailThrough } from "../helpers/smtp-setup.js";
 
 const ORIGIN = "https://learn.example.org";
 let t: TestApp;
@@ -37,18 +37,7 @@ beforeAll(async () => {
   smtp = await startSmtpFake();
   t = await buildTestApp({ env: { PUBLIC_ORIGIN: ORIGIN } });
   admin = (await registerAndSignIn(t.app)).client;
-  const saved = await admin.call(platformSettingsApi.update, {
-    body: {
-      smtpHost: smtp.host,
-      smtpPort: String(smtp.port),
-      smtpSecure: false,
-      smtpUser: FAKE_SMTP_USER,
-      smtpPass: FAKE_SMTP_PASS,
-      smtpFromEmail: "noreply@learn.example.org",
-      smtpFromName: "Learn",
-    },
-  });
-  expect(saved.status).toBe(200);
+  await sendMailThrough(admin, smtp, { email: "noreply@learn.example.org", name: "Learn" });
 });
 afterAll(async () => {
   await t.close();

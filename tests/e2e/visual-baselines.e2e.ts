@@ -6,6 +6,7 @@ import type { CookieClient } from "../helpers/build-test-app.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
 import { addQuestions, publish, seedAttempt, seedPublishedQuiz } from "../helpers/quiz-kit.js";
+import { pointOpenAiAt } from "./support/ai-setup.js";
 import { compareScreen, expectNoMismatches, type Mismatch } from "./support/compare-screens.js";
 import { apiAs, registerViaApi, startHarness } from "./support/harness.js";
 
@@ -38,15 +39,7 @@ beforeAll(async () => {
   // The first account on the empty database is the admin; it points the seeded OpenAI platform at the stand-in.
   await registerViaApi(h, ADA);
   const adminApi = await apiAs(h, ADA);
-  const platforms = (await adminApi.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
-  const openai = platforms.find((p) => p.slug === "openai");
-  if (!openai) throw new Error("the openai platform is not seeded");
-  const saved = await adminApi.patch(`/api/admin/ai-platforms/${openai.id}`, {
-    apiKey: "sk-test-valid-key-123456",
-    baseUrl: fake.url,
-    settings: { models: [MODEL], freeModels: [MODEL], defaultModel: MODEL },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await pointOpenAiAt(adminApi, fake, { models: [MODEL], freeModels: [MODEL], defaultModel: MODEL });
   const olga = await registerViaApi(h, OLGA);
   const grace = await registerViaApi(h, GRACE);
   for (const other of OTHERS) await registerViaApi(h, other);

@@ -15,6 +15,16 @@ export async function adminWithStandIn(
   const admin = await registerViaApi(h, uniqueAccount("admin"));
   const adminApi = new CookieClient(h.app);
   expect((await adminApi.post("/api/login", { username: admin.username, password: admin.password })).statusCode).toBe(200);
+  await pointOpenAiAt(adminApi, fake, settings);
+  return adminApi;
+}
+
+/** As an admin (`adminApi`), points the seeded OpenAI platform at the stand-in with these models. */
+export async function pointOpenAiAt(
+  adminApi: CookieClient,
+  fake: FakeProvider,
+  settings: { models: string[]; freeModels: string[]; defaultModel: string },
+) {
   const platforms = (await adminApi.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
   const openai = platforms.find((p) => p.slug === "openai");
   if (!openai) throw new Error("the openai platform is not seeded");
@@ -24,5 +34,4 @@ export async function adminWithStandIn(
     settings,
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  return adminApi;
 }
