@@ -77,6 +77,24 @@ async function scrollUpTo(page: Page, text: string) {
   return target;
 }
 
+/**
+ * Scrolls the list to its top and waits for "Load earlier messages" there. The scroll is made again until the button
+ * shows, as a person would: on a loaded machine rows measured after the first scroll can change the list's height
+ * under it (seen in a CI rehearsal at load 11: the button never showed in 30 s after one scroll).
+ */
+async function scrollToTop(page: Page) {
+  const earlier = page.getByRole("button", { name: "Load earlier messages" });
+  await expect
+    .poll(
+      async () => {
+        await scrollBox(page).evaluate((box) => box.scrollTo(0, 0));
+        return earlier.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 describe("a chat of 2,000 messages", () => {
   for (const view of SCREENSHOT_VIEWS) {
     it(`opens at the newest message with few message nodes, and scrolling up reaches the oldest (${view.width} px, ${view.theme})`, async () => {
@@ -179,8 +197,7 @@ describe("a chat of 2,000 messages", () => {
       .locator('[data-message-role="assistant"]', { hasText: LAST_MESSAGE_TEXT })
       .getByRole("button", { name: "Copy reply" });
     await copy.focus();
-    await scrollBox(page).evaluate((box) => box.scrollTo(0, 0));
-    await page.getByRole("button", { name: "Load earlier messages" }).waitFor();
+    await scrollToTop(page);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Copy reply");
     expect(await copy.count()).toBe(1);
 
@@ -190,8 +207,7 @@ describe("a chat of 2,000 messages", () => {
     await message.getByRole("button", { name: "Edit message" }).click();
     const editor = page.getByRole("textbox", { name: "Edited message" });
     await editor.fill("Message 1991, edited while scrolled away");
-    await scrollBox(page).evaluate((box) => box.scrollTo(0, 0));
-    await page.getByRole("button", { name: "Load earlier messages" }).waitFor();
+    await scrollToTop(page);
     expect(await editor.count()).toBe(1);
     await scrollBox(page).evaluate((box) => box.scrollTo(0, box.scrollHeight));
     expect(await editor.inputValue()).toBe("Message 1991, edited while scrolled away");
