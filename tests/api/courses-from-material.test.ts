@@ -176,6 +176,12 @@ let collectionId: number;
 let fileIds: number[];
 let fileCourse: number;
 let fileLessons: Lesson[];
+/** The file course's first lesson (the tests after its making read it). */
+function firstFileLesson(): Lesson {
+  const lesson = fileLessons[0];
+  if (!lesson) throw new Error("the file course has no lesson");
+  return lesson;
+}
 
 describe("a course from a 3-file collection", () => {
   it("proposes an outline whose every lesson plans passages of those files, with the passages in the provider request", async () => {
@@ -423,7 +429,7 @@ describe("refusals", () => {
 
   it("refuses the free plan (403) and the signed out (401)", async () => {
     const course = await courseOf(free, "Free");
-    const lesson = fileLessons[0] as Lesson;
+    const lesson = firstFileLesson();
     // The same request from the free plan and signed out.
     for (const request of [
       requestFor(courseAiApi.proposeOutline, { params: { id: course }, body: { sources: { collectionId } } }),
@@ -492,7 +498,7 @@ describe("From my material before any course exists (decision 059)", () => {
 
 describe("a lesson's sources", () => {
   it("open with the text around them for the owner, the excerpt only for a reader of a public course, 404 otherwise", async () => {
-    const lesson = fileLessons[0] as Lesson;
+    const lesson = firstFileLesson();
     const owner = await sourceOf(author, lesson.id, 1);
     expect(owner.status, owner.response.body).toBe(200);
     const full = owner.data;
@@ -624,7 +630,7 @@ describe("a lesson's sources", () => {
   });
 
   it("deleting a file leaves the lesson's text, and its entries removed", async () => {
-    const lesson = await author.ok(lessonsApi.get, { params: { id: (fileLessons[0] as Lesson).id } });
+    const lesson = await author.ok(lessonsApi.get, { params: { id: firstFileLesson().id } });
     const fileId = lesson.sources[0]?.fileId as number;
     const { passage } = (await sourceOf(author, lesson.id, 1)).data;
     expect((await author.call(filesApi.delete, { params: { id: fileId } })).status).toBe(204);

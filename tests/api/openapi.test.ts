@@ -2,7 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiDocsApi } from "../../src/shared/contracts/api-docs.js";
 import { fillPath } from "../../src/shared/contracts/endpoint.js";
-import { callApp, requestFor } from "../helpers/api-call.js";
+import { callApp, rawAddress, requestFor } from "../helpers/api-call.js";
 import { buildTestApp, type CookieClient, registerAndSignIn, type TestApp } from "../helpers/build-test-app.js";
 import { contractEndpoints } from "../helpers/contract-endpoints.js";
 
@@ -161,6 +161,6 @@ describe("GET /api/openapi.json (issue 35)", () => {
     expect(styles.length).toBe(2);
     for (const href of styles) expect((await client.get(href)).headers["content-type"], href).toContain("text/css");
     // Only the page's own files: another name is not one.
-    expect((await client.get("/api/docs/package.json")).statusCode).toBe(400);
+    expect((await client.get(rawAddress(apiDocsApi.asset, { name: "package.json" }))).statusCode).toBe(400);
   });
 });

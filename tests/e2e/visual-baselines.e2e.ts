@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsersApi } from "../../src/shared/contracts/admin-users.js";
+import { chatsApi } from "../../src/shared/contracts/chat.js";
+import { coursesApi, lessonsApi } from "../../src/shared/contracts/courses.js";
+import { filesApi } from "../../src/shared/contracts/knowledge.js";
 import { type FakeProvider, startOpenAiCompatibleFake } from "../fakes/openai-compatible-fake.js";
+import type { CallInput } from "../helpers/api-call.js";
 import type { CookieClient } from "../helpers/build-test-app.js";
 import { settledFile } from "../helpers/knowledge-files.js";
 import { multipartFile } from "../helpers/multipart.js";
@@ -43,7 +48,7 @@ beforeAll(async () => {
   const olga = await registerViaApi(h, OLGA);
   const grace = await registerViaApi(h, GRACE);
   for (const other of OTHERS) await registerViaApi(h, other);
-  expect((await adminApi.patch(`/api/admin/users/${olga.id}`, { planType: "earlyAccess" })).statusCode).toBe(200);
+  await adminApi.ok(adminUsersApi.update, { params: { id: olga.id }, body: { planType: "earlyAccess" } });
   const olgaApi = await apiAs(h, OLGA);
   const graceApi = await apiAs(h, GRACE);
   sessions.set(ADA.username, adminApi);
@@ -51,43 +56,33 @@ beforeAll(async () => {
   sessions.set(GRACE.username, graceApi);
 
   // Grace's chat: a note from her library, a question, the stand-in's reply citing it.
-  const upload = await graceApi.request({
-    method: "POST",
-    url: "/api/files",
-    ...multipartFile(
-      "file",
-      "tides.md",
-      "text/markdown",
-      new TextEncoder().encode(
-        "# Tides\n\n## Spring tides\n\nSpring tides come twice a month, when the sun and the moon pull the sea in line. " +
-          "The water then rises higher and falls lower than on other days.\n",
-      ),
+  const note = multipartFile(
+    "file",
+    "tides.md",
+    "text/markdown",
+    new TextEncoder().encode(
+      "# Tides\n\n## Spring tides\n\nSpring tides come twice a month, when the sun and the moon pull the sea in line. " +
+        "The water then rises higher and falls lower than on other days.\n",
     ),
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const fileId = (upload.json() as { id: number }).id;
+  );
+  const fileId = (await graceApi.ok(filesApi.upload, {}, { multipart: note })).id;
   expect((await settledFile(graceApi, fileId)).status).toBe("ready");
-  seeded.chatId = ((await graceApi.post("/api/chats", {})).json() as { id: number }).id;
-  const reply = await graceApi.post(`/api/chats/${seeded.chatId}/reply`, {
-    content: "When do spring tides come, and why do they rise higher? [1]",
-    fileIds: [fileId],
+  seeded.chatId = (await graceApi.ok(chatsApi.create, { body: {} })).id;
+  const reply = await graceApi.call(chatsApi.reply, {
+    params: { id: seeded.chatId },
+    body: { content: "When do spring tides come, and why do they rise higher? [1]", fileIds: [fileId] },
   });
-  expect(reply.statusCode, reply.body).toBe(200);
+  expect(reply.status, reply.response.body).toBe(200);
 
   // Olga's course: two modules, readings and a quiz; Grace completes it and is given the certificate.
-  const course = await olgaApi.post("/api/courses", {
-    title: "Ocean Basics",
-    description: "Tides, waves and currents for curious people.",
-    isPublic: true,
-    status: "published",
+  const course = await olgaApi.ok(coursesApi.create, {
+    body: { title: "Ocean Basics", description: "Tides, waves and currents for curious people.", isPublic: true, status: "published" },
   });
-  expect(course.statusCode, course.body).toBe(201);
-  seeded.courseId = course.json().id as number;
-  const water = (
-    await olgaApi.post(`/api/courses/${seeded.courseId}/modules`, { title: "Water", description: "Why the sea comes and goes" })
-  ).json().id as number;
-  const waves = (await olgaApi.post(`/api/courses/${seeded.courseId}/modules`, { title: "Waves", description: "Wind on the water" })).json()
-    .id as number;
+  seeded.courseId = course.id;
+  const moduleOf = async (courseId: number, title: string, description = "") =>
+    (await olgaApi.ok(coursesApi.createModule, { params: { id: courseId }, body: { title, description } })).id;
+  const water = await moduleOf(seeded.courseId, "Water", "Why the sea comes and goes");
+  const waves = await moduleOf(seeded.courseId, "Waves", "Wind on the water");
   const tides = await lessonOf(olgaApi, water, {
     title: "High and low water",
     type: "reading",
@@ -100,7 +95,7 @@ beforeAll(async () => {
     content: "## Swell\n\nSwell travels far from the storm.",
   });
   const versionId = await seedPublishedQuiz(h.database.db, tideQuiz);
-  for (const id of [tides, swell]) expect((await graceApi.post(`/api/lessons/${id}/complete`)).statusCode).toBe(200);
+  for (const id of [tides, swell]) await graceApi.ok(lessonsApi.complete, { params: { id } });
   await seedAttempt(h.database.db, {
     userId: grace.id,
     lessonId: tideQuiz,
@@ -110,14 +105,13 @@ beforeAll(async () => {
     passed: true,
     missed: [],
   });
-  expect((await graceApi.get(`/api/courses/${seeded.courseId}/outline`)).json().progress.complete).toBe(true);
+  expect((await graceApi.ok(coursesApi.outline, { params: { id: seeded.courseId } })).progress.complete).toBe(true);
   await h.database.db.execute(sql`update certificates set code = ${CERTIFICATE_CODE}`);
 
   // Olga's second course, with a quiz of one question of each kind, published; Grace takes it.
-  const planets = await olgaApi.post("/api/courses", { title: "Planets", description: "", isPublic: true, status: "published" });
-  expect(planets.statusCode, planets.body).toBe(201);
-  seeded.planetsId = planets.json().id as number;
-  const sky = (await olgaApi.post(`/api/courses/${seeded.planetsId}/modules`, { title: "The sky" })).json().id as number;
+  const planets = await olgaApi.ok(coursesApi.create, { body: { title: "Planets", description: "", isPublic: true, status: "published" } });
+  seeded.planetsId = planets.id;
+  const sky = await moduleOf(seeded.planetsId, "The sky");
   seeded.quizId = await lessonOf(olgaApi, sky, {
     title: "Check yourself",
     type: "quiz",
@@ -135,10 +129,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function lessonOf(api: CookieClient, moduleId: number, body: Record<string, unknown>): Promise<number> {
-  const added = await api.post(`/api/modules/${moduleId}/lessons`, body);
-  expect(added.statusCode, added.body).toBe(201);
-  return added.json().id as number;
+async function lessonOf(api: CookieClient, moduleId: number, body: CallInput<typeof lessonsApi.create>["body"]): Promise<number> {
+  return (await api.ok(lessonsApi.create, { params: { id: moduleId }, body })).id;
 }
 
 /** The times the screens show, rewritten to `SEEDED_AT` (the users a minute apart, so their order holds). */

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { aiPlatformsApi } from "../../../src/shared/contracts/ai-platforms.js";
 import type { FakeProvider } from "../../fakes/openai-compatible-fake.js";
 import { CookieClient } from "../../helpers/build-test-app.js";
 import { type Harness, registerViaApi, uniqueAccount } from "./harness.js";
@@ -25,13 +26,11 @@ export async function pointOpenAiAt(
   fake: FakeProvider,
   settings: { models: string[]; freeModels: string[]; defaultModel: string },
 ) {
-  const platforms = (await adminApi.get("/api/ai-platforms")).json() as { id: number; slug: string }[];
+  const platforms = await adminApi.ok(aiPlatformsApi.list, {});
   const openai = platforms.find((p) => p.slug === "openai");
   if (!openai) throw new Error("the openai platform is not seeded");
-  const saved = await adminApi.patch(`/api/admin/ai-platforms/${openai.id}`, {
-    apiKey: "sk-test-valid-key-123456",
-    baseUrl: fake.url,
-    settings,
+  await adminApi.ok(aiPlatformsApi.update, {
+    params: { id: openai.id },
+    body: { apiKey: "sk-test-valid-key-123456", baseUrl: fake.url, settings },
   });
-  expect(saved.statusCode, saved.body).toBe(200);
 }

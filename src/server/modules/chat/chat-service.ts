@@ -167,8 +167,7 @@ export async function listChats(options: { db: Db; who: Who } & ChatListQuery) {
       orderUs: sql<string>`(extract(epoch from ${inOrderAt}) * 1000000)::bigint::text`,
     })
     .from(inOrder)
-    .orderBy(desc(inOrderAt), desc(inOrder.id))
-    .limit(limit + 1);
+    .orderBy(desc(inOrderAt), desc(inOrder.id));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: page.map(toChat), nextCursor: rows.length > limit && last ? encodeCursor(last.orderUs, last.id) : null };
